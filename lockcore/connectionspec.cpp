@@ -1,0 +1,213 @@
+#include "connectionspec.h"
+
+#include "tr.h"
+
+#include <QUrl>
+#include <QUrlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+
+constexpr int maxUrlChars = 4096;
+
+Error badUrl(const QString &why)
+{
+    return Error::invalidInput(
+        Tr::tr("The database URL is not valid: %1 Use one of: sqlite:PATH, "
+               "postgresql://user@host:port/database, mysql://user@host:port/database, "
+               "oracle://user@host:port/service, odbc://DSN.")
+            .arg(why));
+}
+
+// URL query options each driver accepts, mapped to the Qt driver's connect option names.
+QString driverOptionName(ConnectionSpec::Backend backend, const QString &key)
+{
+    using B = ConnectionSpec::Backend;
+    if (backend == B::PostgreSQL) {
+        static const QStringList pg = {u"sslmode"_s,        u"sslrootcert"_s, u"sslcert"_s,
+                                       u"sslkey"_s,         u"connect_timeout"_s,
+                                       u"application_name"_s, u"keepalives_idle"_s};
+        return pg.contains(key) ? key : QString();
+    }
+    if (backend == B::MySQL) {
+        static const QMap<QString, QString> my = {
+            {u"ssl_ca"_s, u"SSL_CA"_s},
+            {u"ssl_cert"_s, u"SSL_CERT"_s},
+            {u"ssl_key"_s, u"SSL_KEY"_s},
+            {u"ssl_capath"_s, u"SSL_CAPATH"_s},
+            {u"ssl_cipher"_s, u"SSL_CIPHER"_s},
+            {u"connect_timeout"_s, u"MYSQL_OPT_CONNECT_TIMEOUT"_s}};
+        return my.value(key);
+    }
+    return {};
+}
+
+bool hasControlCharacters(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
+{
+    const QString url = input.trimmed();
+    if (url.isEmpty())
+        return badUrl(Tr::tr("it is empty."));
+    if (url.size() > maxUrlChars)
+        return badUrl(Tr::tr("it is %1 characters long (the limit is %2).")
+                          .arg(url.size())
+                          .arg(maxUrlChars));
+    if (hasControlCharacters(url))
+        return badUrl(Tr::tr("it contains a control character."));
+
+    const qsizetype colon = url.indexOf(u':');
+    if (colon <= 0)
+        return badUrl(Tr::tr("it has no scheme (such as \"postgresql:\") at the start."));
+    const QString scheme = url.left(colon).toLower();
+
+    ConnectionSpec spec;
+    if (scheme == u"sqlite" || scheme == u"sqlite3") {
+        spec.backend = Backend::SQLite;
+        QString path = url.mid(colon + 1);
+        if (path.startsWith(u"//"))
+            path = path.mid(2);
+        if (path.isEmpty())
+            return badUrl(Tr::tr("the SQLite URL has no file path (write sqlite:/path/to/file)."));
+        spec.path = QUrl::fromPercentEncoding(path.toUtf8());
+        return spec;
+    }
+
+    if (scheme == u"postgresql" || scheme == u"postgres" || scheme == u"pgsql")
+        spec.backend = Backend::PostgreSQL;
+    else if (scheme == u"mysql" || scheme == u"mariadb")
+        spec.backend = Backend::MySQL;
+    else if (scheme == u"oracle" || scheme == u"oci")
+        spec.backend = Backend::Oracle;
+    else if (scheme == u"odbc")
+        spec.backend = Backend::ODBC;
+    else
+        return badUrl(Tr::tr("the scheme \"%1\" is not known.").arg(scheme.left(40)));
+
+    if (!url.mid(colon + 1).startsWith(u"//"))
+        return badUrl(Tr::tr("\"%1:\" must be followed by \"//\".").arg(scheme));
+
+    const QUrl parsed(url, QUrl::StrictMode);
+    if (!parsed.isValid())
+        return badUrl(Tr::tr("%1.").arg(parsed.errorString()));
+
+    spec.user = parsed.userName(QUrl::FullyDecoded);
+    if (parsed.password(QUrl::FullyEncoded).size() > 0 || url.contains(u":@"_s)) {
+        spec.password = parsed.password(QUrl::FullyDecoded);
+        spec.passwordFromUrl = true;
+    }
+    spec.host = parsed.host(QUrl::FullyDecoded);
+    if (spec.host.isEmpty())
+        return badUrl(Tr::tr("it names no host."));
+    const int port = parsed.port(0);
+    if (port < 0 || port > 65535)
+        return badUrl(Tr::tr("the port is not a number from 1 to 65535."));
+    spec.port = port;
+
+    QString path = parsed.path(QUrl::FullyDecoded);
+    if (path.startsWith(u'/'))
+        path = path.mid(1);
+    if (path.contains(u'/'))
+        return badUrl(Tr::tr("the database name \"%1\" contains a slash.").arg(path.left(80)));
+    if (spec.backend == Backend::ODBC) {
+        // odbc://DSN: the "host" is the data source name.
+        spec.database = spec.host;
+        spec.host.clear();
+    } else {
+        spec.database = path;
+    }
+
+    const QUrlQuery query(parsed);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        const QString optionName = driverOptionName(spec.backend, key);
+        if (optionName.isEmpty())
+            return badUrl(Tr::tr("the option \"%1\" is not supported for %2.")
+                              .arg(key.left(40), spec.backendName()));
+        if (value.contains(u';') || value.contains(u'='))
+            return badUrl(Tr::tr("the value of option \"%1\" contains ';' or '='.").arg(key));
+        spec.options.insert(optionName, value);
+    }
+    return spec;
+}
+
+QString ConnectionSpec::qtDriverName() const
+{
+    switch (backend) {
+    case Backend::SQLite: return u"QSQLITE"_s;
+    case Backend::PostgreSQL: return u"QPSQL"_s;
+    case Backend::MySQL: return u"QMYSQL"_s;
+    case Backend::Oracle: return u"QOCI"_s;
+    case Backend::ODBC: return u"QODBC"_s;
+    }
+    return {};
+}
+
+QString ConnectionSpec::backendName() const
+{
+    switch (backend) {
+    case Backend::SQLite: return u"sqlite"_s;
+    case Backend::PostgreSQL: return u"postgresql"_s;
+    case Backend::MySQL: return u"mysql"_s;
+    case Backend::Oracle: return u"oracle"_s;
+    case Backend::ODBC: return u"odbc"_s;
+    }
+    return {};
+}
+
+QString ConnectionSpec::redacted() const
+{
+    if (backend == Backend::SQLite)
+        return u"sqlite:"_s + path;
+    QString text = backendName() + u"://"_s;
+    if (!user.isEmpty())
+        text += QString::fromUtf8(QUrl::toPercentEncoding(user)) + u'@';
+    if (backend == Backend::ODBC)
+        return text + database;
+    text += host.contains(u':') ? u'[' + host + u']' : host;
+    if (port > 0)
+        text += u':' + QString::number(port);
+    return text + u'/' + database;
+}
+
+QString ConnectionSpec::connectOptions(int connectTimeoutS) const
+{
+    QStringList parts;
+    switch (backend) {
+    case Backend::SQLite:
+        parts << u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(connectTimeoutS * 1000);
+        break;
+    case Backend::PostgreSQL:
+        if (!options.contains(u"connect_timeout"_s))
+            parts << u"connect_timeout=%1"_s.arg(connectTimeoutS);
+        break;
+    case Backend::MySQL:
+        if (!options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s))
+            parts << u"MYSQL_OPT_CONNECT_TIMEOUT=%1"_s.arg(connectTimeoutS);
+        // A server that stops answering fails the statement instead of hanging for ever.
+        parts << u"MYSQL_OPT_READ_TIMEOUT=%1"_s.arg(connectTimeoutS * 12)
+              << u"MYSQL_OPT_WRITE_TIMEOUT=%1"_s.arg(connectTimeoutS * 12);
+        // Affected rows = matched rows, so an update that writes identical values still counts.
+        parts << u"CLIENT_FOUND_ROWS"_s;
+        break;
+    case Backend::Oracle:
+    case Backend::ODBC:
+        break;
+    }
+    for (auto it = options.cbegin(); it != options.cend(); ++it)
+        parts << it.key() + u'=' + it.value();
+    return parts.join(u';');
+}
+
+} // namespace lockcore

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "statement.h"
+
+#include <QSqlError>
+#include <QStringList>
+#include <memory>
+
+namespace lockcore {
+
+// The names of the lock table and its event table, unquoted and validated.
+struct TableNames
+{
+    QString schema; // empty: the connection's default
+    QString locks;  // default "dist_lock"
+    QString events; // "<locks>_event"
+
+    static TableNames fromTable(const QString &qualifiedTable); // caller validated it
+};
+
+// Result columns every dialect returns, so the flow in LockService is dialect-independent.
+namespace col {
+// acquire / renew grant rows
+enum Grant { GFence, GDepth, GAcquiredMs, GExpiresMs, GNowMs, GPrevHolder };
+// lock state rows (list, show)
+enum State {
+    SName, SHolder, SPrevHolder, SDepth, SFence, SAcquiredMs, SExpiresMs, SRenewedMs, STtlMs,
+    SDescription, SNowMs, SState
+};
+// release rows
+enum Release { RDepth, RNowMs };
+// event rows
+enum Event { EId, EAtMs, ELock, EKind, EHolder, EFence, EActor, EDetail };
+} // namespace col
+
+// Everything that differs between databases: SQL text and error classification. Statements are
+// pure functions of their inputs, so they can be unit-tested without a server (Oracle).
+class Dialect
+{
+public:
+    enum class Kind { SQLite, PostgreSQL, MySQL, Oracle };
+
+    virtual ~Dialect() = default;
+    static std::unique_ptr<Dialect> create(Kind kind);
+    // From a Qt driver name (QSQLITE, QPSQL, QMYSQL, QMARIADB, QOCI) or, for QODBC, the DBMS
+    // name the driver reports. Returns null when unsupported.
+    static std::unique_ptr<Dialect> forDriver(const QString &driverName, const QString &dbmsName);
+
+    virtual Kind kind() const = 0;
+    virtual QString name() const = 0;
+
+    // Idempotent DDL (each element one statement, runnable as printed).
+    virtual QStringList schema(const TableNames &t) const = 0;
+
+    // true: acquire, renew and release are one statement returning the new state
+    // (INSERT .. ON CONFLICT .. RETURNING). false: a conditional UPDATE, then a SELECT of the
+    // grant; a missing row is created by insertAcquire().
+    virtual bool hasUpsertReturning() const = 0;
+
+    virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                              qint64 ttlMs) const = 0;
+    virtual Statement insertAcquire(const TableNames &t, const QString &name,
+                                    const QString &holder, qint64 ttlMs) const = 0;
+    virtual Statement selectGrant(const TableNames &t, const QString &name,
+                                  const QString &holder) const = 0;
+    virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,
+                            qint64 fence, qint64 ttlMs) const = 0;
+    virtual Statement release(const TableNames &t, const QString &name, const QString &holder,
+                              qint64 fence) const = 0;
+    // Dialects without RETURNING report the remaining depth through the driver (MySQL:
+    // LAST_INSERT_ID(expr)); -1 when unknown.
+    virtual bool releaseDepthViaInsertId() const { return false; }
+
+    virtual Statement forceRelease(const TableNames &t, const QString &name,
+                                   qint64 expectedFence) const = 0;
+    virtual Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
+                                 const QString &description) const = 0;
+    virtual Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const = 0;
+    virtual Statement selectState(const TableNames &t, const QString &name) const = 0;
+    virtual Statement selectAll(const TableNames &t) const = 0;
+    virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;
+    virtual Statement now() const = 0;
+
+    virtual Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
+                                  const QString &holder, qint64 fence, const QString &actor,
+                                  const QString &detail) const = 0;
+    // An event whose holder and fence are read from the lock row itself (same transaction).
+    virtual Statement insertEventFromRow(const TableNames &t, const QString &name,
+                                         const QString &kind, const QString &holderColumn,
+                                         const QString &actor, const QString &detail) const = 0;
+
+    // How a transaction starts (empty: use QSqlDatabase::transaction()).
+    virtual QString beginTransaction() const { return {}; }
+
+    virtual bool isDuplicateKey(const QSqlError &error) const = 0;
+    virtual bool isMissingTable(const QSqlError &error) const = 0;
+    virtual bool isConnectionLost(const QSqlError &error) const = 0;
+    virtual bool isAuthenticationFailure(const QSqlError &error) const = 0;
+
+    virtual QString quoteIdentifier(const QString &identifier) const;
+    QString lockTable(const TableNames &t) const;
+    QString eventTable(const TableNames &t) const;
+
+protected:
+    QString qualified(const TableNames &t, const QString &table) const;
+};
+
+} // namespace lockcore

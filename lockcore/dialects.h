@@ -1,0 +1,158 @@
+#pragma once
+
+#include "dialect.h"
+
+namespace lockcore {
+
+// Statements shared by all dialects, written in terms of a few per-database expressions.
+// The acquire/renew/release here are the two-step form (conditional UPDATE, then SELECT).
+class SqlDialectBase : public Dialect
+{
+public:
+    bool hasUpsertReturning() const override { return false; }
+
+    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 ttlMs) const override;
+    Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
+                            qint64 ttlMs) const override;
+    Statement selectGrant(const TableNames &t, const QString &name,
+                          const QString &holder) const override;
+    Statement renew(const TableNames &t, const QString &name, const QString &holder,
+                    qint64 fence, qint64 ttlMs) const override;
+    Statement release(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 fence) const override;
+    Statement forceRelease(const TableNames &t, const QString &name,
+                           qint64 expectedFence) const override;
+    Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
+                         const QString &description) const override;
+    Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const override;
+    Statement selectState(const TableNames &t, const QString &name) const override;
+    Statement selectAll(const TableNames &t) const override;
+    Statement history(const TableNames &t, const QString &name, int limit) const override;
+    Statement now() const override;
+    Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
+                          const QString &holder, qint64 fence, const QString &actor,
+                          const QString &detail) const override;
+    Statement insertEventFromRow(const TableNames &t, const QString &name, const QString &kind,
+                                 const QString &holderColumn, const QString &actor,
+                                 const QString &detail) const override;
+
+protected:
+    static constexpr qint64 defaultTtlMs = 30000;
+
+    virtual QString nowExpr() const = 0;                       // the database clock
+    virtual QString msOf(const QString &timeExpr) const = 0;   // -> integer ms since the epoch
+    virtual QString plusMs(const QString &timeExpr, const QString &msExpr) const = 0;
+    virtual QString fromDual() const { return {}; }            // Oracle: " FROM dual"
+    virtual QString freeHolder() const { return QStringLiteral("''"); }
+    virtual QString isFree(const QString &column) const { return column + QStringLiteral(" = ''"); }
+    virtual QString isHeld(const QString &column) const { return column + QStringLiteral(" <> ''"); }
+    virtual Param bigint(qint64 value) const { return Param{value}; }
+    virtual Param text(const QString &value) const { return Param{value}; }
+    virtual void appendLimit(Statement &st, int limit) const;
+    // "CASE WHEN <given ttl> > 0 THEN <given ttl> ELSE <fallback> END": ttlMs 0 means the
+    // lock's own default (ttl_ms column) or, for a new row, 30 s.
+    void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
+    // The database time read once for the whole statement, as a derived table "n" with column t.
+    QString nowSource() const;
+    QString stateColumns(const QString &alias) const;
+    QString grantColumns(const QString &alias) const;
+};
+
+class SqliteDialect : public SqlDialectBase
+{
+public:
+    Kind kind() const override { return Kind::SQLite; }
+    QString name() const override { return QStringLiteral("sqlite"); }
+    QStringList schema(const TableNames &t) const override;
+    bool hasUpsertReturning() const override { return true; }
+    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 ttlMs) const override;
+    Statement renew(const TableNames &t, const QString &name, const QString &holder,
+                    qint64 fence, qint64 ttlMs) const override;
+    Statement release(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 fence) const override;
+    QString beginTransaction() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
+    bool isDuplicateKey(const QSqlError &error) const override;
+    bool isMissingTable(const QSqlError &error) const override;
+    bool isConnectionLost(const QSqlError &error) const override;
+    bool isAuthenticationFailure(const QSqlError &) const override { return false; }
+
+protected:
+    QString nowExpr() const override;
+    QString msOf(const QString &timeExpr) const override { return timeExpr; }
+    QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
+};
+
+class PostgresDialect : public SqlDialectBase
+{
+public:
+    Kind kind() const override { return Kind::PostgreSQL; }
+    QString name() const override { return QStringLiteral("postgresql"); }
+    QStringList schema(const TableNames &t) const override;
+    bool hasUpsertReturning() const override { return true; }
+    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 ttlMs) const override;
+    Statement renew(const TableNames &t, const QString &name, const QString &holder,
+                    qint64 fence, qint64 ttlMs) const override;
+    Statement release(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 fence) const override;
+    bool isDuplicateKey(const QSqlError &error) const override;
+    bool isMissingTable(const QSqlError &error) const override;
+    bool isConnectionLost(const QSqlError &error) const override;
+    bool isAuthenticationFailure(const QSqlError &error) const override;
+
+protected:
+    QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
+    QString msOf(const QString &timeExpr) const override;
+    QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
+    Param bigint(qint64 value) const override;
+    Param text(const QString &value) const override;
+};
+
+class MysqlDialect : public SqlDialectBase
+{
+public:
+    Kind kind() const override { return Kind::MySQL; }
+    QString name() const override { return QStringLiteral("mysql"); }
+    QStringList schema(const TableNames &t) const override;
+    Statement release(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 fence) const override;
+    bool releaseDepthViaInsertId() const override { return true; }
+    QString quoteIdentifier(const QString &identifier) const override;
+    bool isDuplicateKey(const QSqlError &error) const override;
+    bool isMissingTable(const QSqlError &error) const override;
+    bool isConnectionLost(const QSqlError &error) const override;
+    bool isAuthenticationFailure(const QSqlError &error) const override;
+
+protected:
+    QString nowExpr() const override { return QStringLiteral("UTC_TIMESTAMP(3)"); }
+    QString msOf(const QString &timeExpr) const override;
+    QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
+};
+
+// Not run against a live server here (no Oracle in Debian); its SQL is unit-tested only.
+class OracleDialect : public SqlDialectBase
+{
+public:
+    Kind kind() const override { return Kind::Oracle; }
+    QString name() const override { return QStringLiteral("oracle"); }
+    QStringList schema(const TableNames &t) const override;
+    bool isDuplicateKey(const QSqlError &error) const override;
+    bool isMissingTable(const QSqlError &error) const override;
+    bool isConnectionLost(const QSqlError &error) const override;
+    bool isAuthenticationFailure(const QSqlError &error) const override;
+
+protected:
+    QString nowExpr() const override { return QStringLiteral("SYS_EXTRACT_UTC(SYSTIMESTAMP)"); }
+    QString msOf(const QString &timeExpr) const override;
+    QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
+    QString fromDual() const override { return QStringLiteral(" FROM dual"); }
+    // Oracle stores '' as NULL.
+    QString freeHolder() const override { return QStringLiteral("NULL"); }
+    QString isFree(const QString &column) const override { return column + QStringLiteral(" IS NULL"); }
+    QString isHeld(const QString &column) const override { return column + QStringLiteral(" IS NOT NULL"); }
+    void appendLimit(Statement &st, int limit) const override;
+};
+
+} // namespace lockcore

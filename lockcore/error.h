@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+
+namespace lockcore {
+
+// An error as a value: what went wrong in words a user can act on, plus the database's own code.
+struct Error
+{
+    enum class Kind {
+        InvalidInput,   // rejected before any SQL was sent
+        DriverMissing,  // the Qt SQL driver for this URL is not installed
+        Connection,     // could not reach or open the database
+        Authentication, // the server refused the user or password
+        MissingSchema,  // the lock table or its event table does not exist
+        Database,       // a statement failed on the server
+        Duplicate,      // a row with this key already exists (a concurrent creator won)
+        ConnectionLost, // the connection broke during an operation: outcome unknown
+        Cancelled,      // the caller cancelled a wait
+    };
+
+    Kind kind = Kind::Database;
+    QString message;    // complete sentence(s), translated, never containing a password
+    QString nativeCode; // SQLSTATE, MySQL error number, SQLite result code, ORA number
+    QString driverText; // the driver's own text, for the log
+
+    static Error invalidInput(const QString &message) { return {Kind::InvalidInput, message, {}, {}}; }
+    // The message followed by the native code and the driver's text, for a terminal or a log.
+    QString fullText() const;
+    static QString kindName(Kind kind);
+};
+
+} // namespace lockcore

@@ -1,0 +1,240 @@
+#include "lockservice.h"
+
+#include "rows.h"
+#include "session.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QSqlQuery>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+
+Status validateAcquire(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    if (Status s = validateLockName(name); !s)
+        return s;
+    if (Status s = validateHolder(holder); !s)
+        return s;
+    if (ttlMs != 0)
+        return validateTtl(ttlMs);
+    return {};
+}
+
+} // namespace
+
+Result<Grant> LockService::refusal(const QString &name, const QString &holder)
+{
+    auto current = lock(name);
+    if (!current)
+        return current.error();
+    Grant grant;
+    grant.name = name;
+    grant.holder = holder;
+    if (*current) {
+        grant.current = **current;
+        grant.dbNow = grant.current.dbNow;
+    }
+    return grant;
+}
+
+Result<Grant> LockService::grantFromSelect(const QString &name, const QString &holder)
+{
+    auto query = m_session->run(m_session->dialect().selectGrant(m_tables, name, holder),
+                                Tr::tr("reading the grant of \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+    if (!(*query)->next()) {
+        // Taken over between the two statements: the lease was shorter than a round trip.
+        (*query)->finish();
+        return refusal(name, holder);
+    }
+    Grant grant = grantFromRow(**query, name, holder);
+    (*query)->finish();
+    return grant;
+}
+
+Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
+        return valid.error();
+    const Dialect &dialect = m_session->dialect();
+    const QString what = Tr::tr("acquiring \"%1\"").arg(name);
+
+    auto query = m_session->run(dialect.acquire(m_tables, name, holder, ttlMs), what);
+    if (!query)
+        return query.error();
+
+    Result<Grant> result = Grant{};
+    if (dialect.hasUpsertReturning()) {
+        // One statement: a row back means granted (created, taken, re-entered or taken over).
+        if ((*query)->next()) {
+            result = grantFromRow(**query, name, holder);
+            (*query)->finish();
+        } else {
+            (*query)->finish();
+            result = refusal(name, holder);
+        }
+    } else if ((*query)->numRowsAffected() == 1) {
+        result = grantFromSelect(name, holder);
+    } else {
+        auto current = lock(name);
+        if (!current)
+            return current.error();
+        if (*current) {
+            Grant refused;
+            refused.name = name;
+            refused.holder = holder;
+            refused.current = **current;
+            refused.dbNow = refused.current.dbNow;
+            return refused;
+        }
+        // No row yet: create it held by us. A concurrent creator wins with a duplicate key.
+        auto inserted = m_session->run(dialect.insertAcquire(m_tables, name, holder, ttlMs), what);
+        if (!inserted) {
+            if (inserted.error().kind != Error::Kind::Duplicate)
+                return inserted.error();
+            result = refusal(name, holder);
+        } else {
+            result = grantFromSelect(name, holder);
+        }
+    }
+    if (!result)
+        return result;
+    const Grant &grant = *result;
+    if (grant.acquired) {
+        const QString kind = grant.depth > 1 ? u"reenter"_s
+                             : grant.tookOverFrom.isEmpty() ? u"acquire"_s
+                                                            : u"takeover"_s;
+        recordEvent(name, kind, holder, grant.fence,
+                    grant.tookOverFrom.isEmpty() ? QString()
+                                                 : u"lease of "_s + grant.tookOverFrom
+                                                       + u" had expired"_s);
+    }
+    return result;
+}
+
+Result<Grant> LockService::acquireWithWait(const QString &name, const QString &holder,
+                                           qint64 ttlMs, const RetryPolicy &policy,
+                                           const std::atomic_bool *cancel)
+{
+    if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
+        return valid.error();
+    QElapsedTimer elapsed;
+    elapsed.start();
+    for (int attempt = 1;; ++attempt) {
+        Result<Grant> grant = acquire(name, holder, ttlMs);
+        const bool lost = !grant && grant.error().kind == Error::Kind::ConnectionLost;
+        if (!grant && !lost)
+            return grant;
+        if (grant && grant->acquired) {
+            grant->attempts = attempt;
+            return grant;
+        }
+        const qint64 remaining = policy.deadlineMs > 0 ? policy.deadlineMs - elapsed.elapsed() : 0;
+        const bool attemptsLeft = policy.maxAttempts <= 0 || attempt < policy.maxAttempts;
+        const bool timeLeft = policy.deadlineMs <= 0 || remaining > 0;
+        const bool bounded = policy.maxAttempts > 0 || policy.deadlineMs > 0;
+        if (!bounded || !attemptsLeft || !timeLeft) {
+            if (grant)
+                grant->attempts = attempt;
+            return grant; // refused, or the last connection error
+        }
+        qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
+        if (policy.deadlineMs > 0)
+            delay = qMin(delay, remaining);
+        QElapsedTimer slept;
+        slept.start();
+        while (slept.elapsed() < delay) {
+            if (cancel && cancel->load())
+                return Error{Error::Kind::Cancelled,
+                             Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
+            QThread::msleep(quint32(qMin<qint64>(20, delay - slept.elapsed())));
+        }
+    }
+}
+
+Result<RenewOutcome> LockService::renew(const QString &name, const QString &holder, qint64 fence,
+                                        qint64 ttlMs)
+{
+    if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
+        return valid.error();
+    const Dialect &dialect = m_session->dialect();
+    auto query = m_session->run(dialect.renew(m_tables, name, holder, fence, ttlMs),
+                                Tr::tr("renewing \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+
+    RenewOutcome outcome;
+    if (dialect.hasUpsertReturning()) {
+        if ((*query)->next()) {
+            const Grant row = grantFromRow(**query, name, holder);
+            outcome.renewed = true;
+            outcome.expiresAt = row.expiresAt;
+            outcome.dbNow = row.dbNow;
+        }
+        (*query)->finish();
+    } else if ((*query)->numRowsAffected() == 1) {
+        auto grant = grantFromSelect(name, holder);
+        if (!grant)
+            return grant.error();
+        outcome.renewed = grant->acquired && grant->fence == fence;
+        outcome.expiresAt = grant->expiresAt;
+        outcome.dbNow = grant->dbNow;
+    }
+    if (!outcome.renewed) {
+        auto current = lock(name);
+        if (!current)
+            return current.error();
+        if (*current)
+            outcome.current = **current;
+    }
+    recordEvent(name, outcome.renewed ? u"renew"_s : u"lost"_s, holder, fence,
+                outcome.renewed ? QString() : u"renew refused: no longer the holder"_s);
+    return outcome;
+}
+
+Result<ReleaseOutcome> LockService::release(const QString &name, const QString &holder,
+                                            qint64 fence)
+{
+    if (Status valid = validateAcquire(name, holder, 0); !valid)
+        return valid.error();
+    const Dialect &dialect = m_session->dialect();
+    auto query = m_session->run(dialect.release(m_tables, name, holder, fence),
+                                Tr::tr("releasing \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+
+    ReleaseOutcome outcome;
+    if (dialect.hasUpsertReturning()) {
+        if ((*query)->next()) {
+            outcome.released = true;
+            outcome.remainingDepth = (*query)->value(col::RDepth).toInt();
+            outcome.releasedAt = timeFromMs((*query)->value(col::RNowMs));
+        }
+        (*query)->finish();
+    } else if ((*query)->numRowsAffected() == 1) {
+        outcome.released = true;
+        if (dialect.releaseDepthViaInsertId())
+            outcome.remainingDepth = (*query)->lastInsertId().toInt(); // invalid (0) -> 0
+    }
+    if (!outcome.released) {
+        // Lost: taken over after expiry, force-released or deleted. Nothing was changed.
+        auto current = lock(name);
+        if (!current)
+            return current.error();
+        if (*current)
+            outcome.current = **current;
+    }
+    recordEvent(name, outcome.released ? u"release"_s : u"lost"_s, holder, fence,
+                outcome.released ? QString() : u"release refused: no longer the holder"_s);
+    return outcome;
+}
+
+} // namespace lockcore

@@ -1,0 +1,171 @@
+#include "lockservice.h"
+
+#include "session.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+// Admin actions: each is one short transaction that changes the row and records the event,
+// so an action is never applied without its audit record (or recorded without being applied).
+
+Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
+                                            const QString &description)
+{
+    if (Status s = validateLockName(name); !s)
+        return s.error();
+    if (Status s = validateTtl(ttlMs); !s)
+        return s.error();
+    if (Status s = validateDescription(description, Tr::tr("description")); !s)
+        return s.error();
+
+    const Dialect &dialect = m_session->dialect();
+    if (Status begun = m_session->begin(); !begun)
+        return begun.error();
+    auto inserted = m_session->run(dialect.initialize(m_tables, name, ttlMs, description),
+                                   Tr::tr("initializing \"%1\"").arg(name));
+    InitOutcome outcome;
+    if (inserted) {
+        auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name, u"init"_s,
+                                                                  u"holder"_s, m_actor,
+                                                                  description),
+                                       Tr::tr("recording the initialization"));
+        if (!recorded) {
+            m_session->rollback();
+            return recorded.error();
+        }
+        if (Status committed = m_session->commit(); !committed) {
+            m_session->rollback();
+            return committed.error();
+        }
+        outcome.created = true;
+    } else {
+        m_session->rollback();
+        if (inserted.error().kind != Error::Kind::Duplicate)
+            return inserted.error();
+    }
+    auto current = lock(name);
+    if (!current)
+        return current.error();
+    if (*current)
+        outcome.current = **current;
+    return outcome;
+}
+
+Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint64 expectedFence,
+                                                      const QString &reason)
+{
+    if (Status s = validateLockName(name); !s)
+        return s.error();
+    if (reason.trimmed().isEmpty())
+        return Error::invalidInput(
+            Tr::tr("A force release needs a reason; it is recorded with your name."));
+    if (Status s = validateDescription(reason, Tr::tr("reason")); !s)
+        return s.error();
+
+    const Dialect &dialect = m_session->dialect();
+    if (Status begun = m_session->begin(); !begun)
+        return begun.error();
+    auto updated = m_session->run(dialect.forceRelease(m_tables, name, expectedFence),
+                                  Tr::tr("force-releasing \"%1\"").arg(name));
+    if (!updated) {
+        m_session->rollback();
+        return updated.error();
+    }
+    const bool changed = (*updated)->numRowsAffected() == 1;
+    ForceReleaseOutcome outcome;
+    if (changed) {
+        const QString detail = reason + u" (fence "_s + QString::number(expectedFence)
+                               + u" revoked)"_s;
+        auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name,
+                                                                  u"force_release"_s,
+                                                                  u"prev_holder"_s, m_actor,
+                                                                  detail.left(1000)),
+                                       Tr::tr("recording the force release"));
+        if (!recorded) {
+            m_session->rollback();
+            return recorded.error();
+        }
+        if (Status committed = m_session->commit(); !committed) {
+            m_session->rollback();
+            return committed.error();
+        }
+        outcome.released = true;
+    } else {
+        m_session->rollback();
+    }
+    auto current = lock(name);
+    if (!current)
+        return current.error();
+    if (*current) {
+        outcome.current = **current;
+        if (outcome.released) {
+            outcome.releasedHolder = outcome.current.prevHolder;
+            outcome.newFence = outcome.current.fence;
+        }
+    }
+    return outcome;
+}
+
+Result<DeleteOutcome> LockService::remove(const QString &name)
+{
+    if (Status s = validateLockName(name); !s)
+        return s.error();
+    const Dialect &dialect = m_session->dialect();
+    if (Status begun = m_session->begin(); !begun)
+        return begun.error();
+    auto current = lock(name);
+    if (!current) {
+        m_session->rollback();
+        return current.error();
+    }
+    DeleteOutcome outcome;
+    if (!*current) {
+        m_session->rollback();
+        outcome.missing = true;
+        return outcome;
+    }
+    outcome.current = **current;
+    if (outcome.current.state == LockState::Held) {
+        m_session->rollback();
+        return outcome; // held: force-release it first
+    }
+    // Only the row the admin saw (same fence) and only while it is still free or expired.
+    auto deleted = m_session->run(dialect.deleteLock(m_tables, name, outcome.current.fence),
+                                  Tr::tr("deleting \"%1\"").arg(name));
+    if (!deleted) {
+        m_session->rollback();
+        return deleted.error();
+    }
+    if ((*deleted)->numRowsAffected() != 1) {
+        m_session->rollback();
+        auto now = lock(name);
+        if (!now)
+            return now.error();
+        outcome.current = now->value_or(LockInfo{});
+        outcome.missing = !now->has_value();
+        return outcome;
+    }
+    // The delete event keeps the last fence: a re-created lock continues above it.
+    auto recorded = m_session->run(dialect.insertEvent(m_tables, name, u"delete"_s,
+                                                       outcome.current.holder,
+                                                       outcome.current.fence, m_actor,
+                                                       outcome.current.description.left(1000)),
+                                   Tr::tr("recording the delete"));
+    if (!recorded) {
+        m_session->rollback();
+        return recorded.error();
+    }
+    if (Status committed = m_session->commit(); !committed) {
+        m_session->rollback();
+        return committed.error();
+    }
+    outcome.deleted = true;
+    return outcome;
+}
+
+} // namespace lockcore

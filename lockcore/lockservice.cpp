@@ -1,0 +1,119 @@
+#include "lockservice.h"
+
+#include "holderid.h"
+#include "rows.h"
+#include "session.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+LockService::LockService(Session &session, const TableNames &tables)
+    : m_session(&session)
+    , m_tables(tables)
+    , m_actor(actorId(u"lockcore"_s))
+{}
+
+Result<LockService> LockService::create(Session &session, const QString &table)
+{
+    if (Status valid = validateTableName(table); !valid)
+        return valid.error();
+    return LockService(session, TableNames::fromTable(table));
+}
+
+QStringList LockService::schemaStatements() const
+{
+    return m_session->dialect().schema(m_tables);
+}
+
+Status LockService::createSchema()
+{
+    for (const QString &sql : schemaStatements()) {
+        if (Status done = m_session->runDdl(sql); !done)
+            return done;
+    }
+    return {};
+}
+
+Result<QList<LockInfo>> LockService::list()
+{
+    auto query = m_session->run(m_session->dialect().selectAll(m_tables), Tr::tr("listing locks"));
+    if (!query)
+        return query.error();
+    QList<LockInfo> locks;
+    while ((*query)->next())
+        locks.append(lockInfoFromRow(**query));
+    (*query)->finish();
+    return locks;
+}
+
+Result<std::optional<LockInfo>> LockService::lock(const QString &name)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    auto query = m_session->run(m_session->dialect().selectState(m_tables, name),
+                                Tr::tr("reading lock \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+    std::optional<LockInfo> info;
+    if ((*query)->next())
+        info = lockInfoFromRow(**query);
+    (*query)->finish();
+    return info;
+}
+
+Result<QList<LockEvent>> LockService::history(const QString &name, int limit)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    if (limit < 1 || limit > limits::maxHistoryLimit)
+        return Error::invalidInput(Tr::tr("The history limit must be between 1 and %1; got %2.")
+                                       .arg(limits::maxHistoryLimit)
+                                       .arg(limit));
+    auto query = m_session->run(m_session->dialect().history(m_tables, name, limit),
+                                Tr::tr("reading the history of \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+    QList<LockEvent> events;
+    while ((*query)->next())
+        events.append(eventFromRow(**query));
+    (*query)->finish();
+    return events;
+}
+
+Result<DbClock> LockService::clock()
+{
+    const qint64 before = QDateTime::currentMSecsSinceEpoch();
+    auto query = m_session->run(m_session->dialect().now(), Tr::tr("reading the database clock"));
+    const qint64 after = QDateTime::currentMSecsSinceEpoch();
+    if (!query)
+        return query.error();
+    if (!(*query)->next())
+        return Error{Error::Kind::Database, Tr::tr("The database did not return its time."), {}, {}};
+    DbClock clock;
+    clock.dbNow = timeFromMs((*query)->value(0));
+    (*query)->finish();
+    clock.roundTripMs = after - before;
+    clock.offsetMs = clock.dbNow.toMSecsSinceEpoch() - (before + after) / 2;
+    return clock;
+}
+
+void LockService::recordEvent(const QString &name, const QString &kind, const QString &holder,
+                              qint64 fence, const QString &detail)
+{
+    if (m_eventLevel != EventLevel::All)
+        return;
+    // The audit of ordinary operations is best effort: the operation itself already happened.
+    auto recorded = m_session->run(m_session->dialect().insertEvent(m_tables, name, kind, holder,
+                                                                    fence, m_actor, detail),
+                                   Tr::tr("recording an event"));
+    if (!recorded)
+        qWarning("lockcore: could not record a %s event: %s", qPrintable(kind),
+                 qPrintable(recorded.error().fullText()));
+}
+
+} // namespace lockcore

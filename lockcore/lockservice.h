@@ -1,0 +1,69 @@
+#pragma once
+
+#include "dialect.h"
+#include "locktypes.h"
+#include "result.h"
+#include "retrypolicy.h"
+
+#include <QStringList>
+#include <atomic>
+#include <optional>
+
+namespace lockcore {
+
+class Session;
+
+// The lock protocol on one Session's native lock table (docs/protocol.md). Every operation is
+// one short autocommit statement (admin actions: one short transaction); inputs are checked
+// before any SQL is sent; only the database clock decides expiry.
+class LockService
+{
+public:
+    enum class EventLevel {
+        Admin, // record init, force_release and delete (always recorded)
+        All,   // also acquire, reenter, takeover, renew, release and lost (one more write each)
+    };
+
+    static QString defaultTable() { return QStringLiteral("dist_lock"); }
+    static Result<LockService> create(Session &session, const QString &table = defaultTable());
+
+    const TableNames &tables() const { return m_tables; }
+    Session &session() const { return *m_session; }
+    void setEventLevel(EventLevel level) { m_eventLevel = level; }
+    void setActor(const QString &actor) { m_actor = actor; }
+
+    QStringList schemaStatements() const;
+    Status createSchema();
+
+    Result<InitOutcome> initialize(const QString &name, qint64 ttlMs, const QString &description);
+    // ttlMs 0: the lock's own default lease (30 s for a lock created by this acquire).
+    Result<Grant> acquire(const QString &name, const QString &holder, qint64 ttlMs = 0);
+    Result<Grant> acquireWithWait(const QString &name, const QString &holder, qint64 ttlMs,
+                                  const RetryPolicy &policy,
+                                  const std::atomic_bool *cancel = nullptr);
+    Result<RenewOutcome> renew(const QString &name, const QString &holder, qint64 fence,
+                               qint64 ttlMs = 0);
+    Result<ReleaseOutcome> release(const QString &name, const QString &holder, qint64 fence);
+    Result<ForceReleaseOutcome> forceRelease(const QString &name, qint64 expectedFence,
+                                             const QString &reason);
+    Result<DeleteOutcome> remove(const QString &name);
+
+    Result<QList<LockInfo>> list();
+    Result<std::optional<LockInfo>> lock(const QString &name);
+    Result<QList<LockEvent>> history(const QString &name, int limit = 50);
+    Result<DbClock> clock();
+
+private:
+    LockService(Session &session, const TableNames &tables);
+    void recordEvent(const QString &name, const QString &kind, const QString &holder,
+                     qint64 fence, const QString &detail);
+    Result<Grant> grantFromSelect(const QString &name, const QString &holder);
+    Result<Grant> refusal(const QString &name, const QString &holder);
+
+    Session *m_session;
+    TableNames m_tables;
+    EventLevel m_eventLevel = EventLevel::Admin;
+    QString m_actor;
+};
+
+} // namespace lockcore

@@ -1,0 +1,103 @@
+#include "dialects.h"
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+// MySQL and MariaDB: DATETIME(3) columns holding UTC from UTC_TIMESTAMP(3) (constant within a
+// statement, independent of the session time zone; TIMESTAMP would convert through the session
+// time zone and ends in 2038). utf8mb4_bin so names compare exactly (the default collations
+// ignore case and accents, which would merge different locks). No UPDATE .. RETURNING, so an
+// acquire is the conditional UPDATE plus a SELECT of the grant.
+
+QStringList MysqlDialect::schema(const TableNames &t) const
+{
+    const QString locks = lockTable(t);
+    const QString events = eventTable(t);
+    return {
+        u"CREATE TABLE IF NOT EXISTS "_s + locks + u" (\n"
+        u"    name        VARCHAR(255)  NOT NULL,\n"
+        u"    holder      VARCHAR(255)  NOT NULL DEFAULT '',\n"
+        u"    prev_holder VARCHAR(255)  NOT NULL DEFAULT '',\n"
+        u"    depth       INT           NOT NULL DEFAULT 0,\n"
+        u"    fence       BIGINT        NOT NULL DEFAULT 0,\n"
+        u"    acquired_at DATETIME(3)   NULL,\n"
+        u"    expires_at  DATETIME(3)   NULL,\n"
+        u"    renewed_at  DATETIME(3)   NULL,\n"
+        u"    ttl_ms      BIGINT        NOT NULL DEFAULT 30000,\n"
+        u"    description VARCHAR(1000) NOT NULL DEFAULT '',\n"
+        u"    PRIMARY KEY (name)\n"
+        u") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"_s,
+        u"CREATE TABLE IF NOT EXISTS "_s + events + u" (\n"
+        u"    id        BIGINT        NOT NULL AUTO_INCREMENT,\n"
+        u"    at        DATETIME(3)   NOT NULL,\n"
+        u"    lock_name VARCHAR(255)  NOT NULL,\n"
+        u"    kind      VARCHAR(16)   NOT NULL,\n"
+        u"    holder    VARCHAR(255)  NOT NULL DEFAULT '',\n"
+        u"    fence     BIGINT        NOT NULL DEFAULT 0,\n"
+        u"    actor     VARCHAR(255)  NOT NULL DEFAULT '',\n"
+        u"    detail    VARCHAR(1000) NOT NULL DEFAULT '',\n"
+        u"    PRIMARY KEY (id),\n"
+        u"    KEY "_s + quoteIdentifier(t.events + u"_ix1"_s) + u" (lock_name, id),\n"
+        u"    KEY "_s + quoteIdentifier(t.events + u"_ix2"_s) + u" (lock_name, fence)\n"
+        u") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"_s,
+    };
+}
+
+Statement MysqlDialect::release(const TableNames &t, const QString &name, const QString &holder,
+                                qint64 fence) const
+{
+    // LAST_INSERT_ID(expr) hands the remaining depth back in the OK packet: still one round trip.
+    Statement st;
+    st << "UPDATE " << lockTable(t)
+       << " SET holder = CASE WHEN depth <= 1 THEN '' ELSE holder END,"
+          " expires_at = CASE WHEN depth <= 1 THEN UTC_TIMESTAMP(3) ELSE expires_at END,"
+          " depth = LAST_INSERT_ID(CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END)"
+          " WHERE name = "
+       << text(name) << " AND holder = " << text(holder) << " AND fence = " << bigint(fence);
+    return st;
+}
+
+QString MysqlDialect::quoteIdentifier(const QString &identifier) const
+{
+    return u'`' + identifier + u'`';
+}
+
+QString MysqlDialect::msOf(const QString &timeExpr) const
+{
+    return u"CAST(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', "_s + timeExpr
+           + u") DIV 1000 AS SIGNED)"_s;
+}
+
+QString MysqlDialect::plusMs(const QString &timeExpr, const QString &msExpr) const
+{
+    return u"TIMESTAMPADD(MICROSECOND, 1000 * ("_s + msExpr + u"), "_s + timeExpr + u')';
+}
+
+bool MysqlDialect::isDuplicateKey(const QSqlError &error) const
+{
+    return error.nativeErrorCode() == u"1062";
+}
+
+bool MysqlDialect::isMissingTable(const QSqlError &error) const
+{
+    return error.nativeErrorCode() == u"1146";
+}
+
+bool MysqlDialect::isConnectionLost(const QSqlError &error) const
+{
+    // 2006 gone away, 2013 lost during query, 2055 lost at reading, 1927 (MariaDB) connection
+    // killed, 4031 (MariaDB) disconnected for inactivity, 1053 server shutdown in progress.
+    static const QStringList codes = {u"2006"_s, u"2013"_s, u"2055"_s,
+                                      u"1927"_s, u"4031"_s, u"1053"_s};
+    return codes.contains(error.nativeErrorCode());
+}
+
+bool MysqlDialect::isAuthenticationFailure(const QSqlError &error) const
+{
+    const QString code = error.nativeErrorCode();
+    return code == u"1045" || code == u"1698"
+           || error.databaseText().contains(u"Access denied"_s);
+}
+
+} // namespace lockcore

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <QVariant>
+
+class QSqlQuery;
+
+namespace lockcore {
+
+// Reading the dialect-independent result columns (see col:: in dialect.h).
+QDateTime timeFromMs(const QVariant &ms); // invalid for NULL
+LockInfo lockInfoFromRow(const QSqlQuery &query);
+Grant grantFromRow(const QSqlQuery &query, const QString &name, const QString &holder);
+LockEvent eventFromRow(const QSqlQuery &query);
+
+} // namespace lockcore

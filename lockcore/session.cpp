@@ -1,0 +1,306 @@
+#include "session.h"
+
+#include "tr.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSqlDriver>
+#include <QSqlQuery>
+#include <QThread>
+#include <atomic>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+
+std::atomic<quint64> connectionCounter{0};
+
+QString installHint(const QString &driver)
+{
+    if (driver == u"QPSQL")
+        return Tr::tr("Install the package libqt6sql6-psql.");
+    if (driver == u"QMYSQL")
+        return Tr::tr("Install the package libqt6sql6-mysql.");
+    if (driver == u"QODBC")
+        return Tr::tr("Install the package libqt6sql6-odbc and an ODBC driver for your database.");
+    if (driver == u"QOCI")
+        return Tr::tr("Debian does not ship it: build the Qt QOCI plugin against the Oracle "
+                      "Instant Client (see docs/protocol.md).");
+    return Tr::tr("Install the package libqt6sql6-sqlite.");
+}
+
+} // namespace
+
+Session::Session(const ConnectionSpec &spec, const QString &connectionName)
+    : m_spec(spec)
+    , m_connectionName(connectionName)
+{}
+
+Session::~Session()
+{
+    clearCache();
+    if (m_db.isValid())
+        m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+void Session::clearCache()
+{
+    qDeleteAll(m_prepared);
+    m_prepared.clear();
+}
+
+Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
+                                               const SessionOptions &options)
+{
+    const QString driver = spec.qtDriverName();
+    if (!QSqlDatabase::isDriverAvailable(driver))
+        return Error{Error::Kind::DriverMissing,
+                     Tr::tr("The Qt SQL driver %1 for %2 is not available. %3")
+                         .arg(driver, spec.backendName(), installHint(driver)),
+                     {},
+                     {}};
+
+    const QString name = u"lockcore-%1"_s.arg(++connectionCounter);
+    std::unique_ptr<Session> session(new Session(spec, name));
+    session->m_options = options;
+    if (Status opened = session->openConnection(options); !opened)
+        return opened.error();
+    return session;
+}
+
+Status Session::openConnection(const SessionOptions &options)
+{
+    if (m_spec.backend == ConnectionSpec::Backend::SQLite) {
+        const QFileInfo file(m_spec.path);
+        if (!file.absoluteDir().exists())
+            return Error{Error::Kind::Connection,
+                         Tr::tr("Cannot open the SQLite database %1: the directory %2 does not "
+                                "exist.")
+                             .arg(m_spec.path, file.absolutePath()),
+                         {},
+                         {}};
+    }
+
+    m_db = QSqlDatabase::addDatabase(m_spec.qtDriverName(), m_connectionName);
+    if (m_spec.backend == ConnectionSpec::Backend::SQLite) {
+        m_db.setDatabaseName(m_spec.path);
+    } else {
+        m_db.setHostName(m_spec.host);
+        if (m_spec.port > 0)
+            m_db.setPort(m_spec.port);
+        m_db.setDatabaseName(m_spec.database);
+        m_db.setUserName(m_spec.user);
+        m_db.setPassword(m_spec.password);
+    }
+    m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS));
+
+    if (!m_db.open()) {
+        const QSqlError error = m_db.lastError();
+        // The dialect is not known yet: classify with the one the URL names.
+        const auto guess = Dialect::forDriver(m_spec.qtDriverName(), QString());
+        const bool auth = guess && guess->isAuthenticationFailure(error);
+        const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
+        Error result{auth ? Error::Kind::Authentication : Error::Kind::Connection,
+                     auth ? Tr::tr("The server at %1 refused the login of user \"%2\": wrong "
+                                   "password or no access. Give the password in the URL, in "
+                                   "LOCKSCOPE_PASSWORD or at the prompt.")
+                                .arg(m_spec.redacted(), m_spec.user)
+                          : Tr::tr("Could not connect to %1: %2")
+                                .arg(m_spec.redacted(), driverText.isEmpty()
+                                                            ? Tr::tr("no reason given")
+                                                            : driverText),
+                     error.nativeErrorCode(),
+                     driverText};
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connectionName);
+        return result;
+    }
+
+    m_dialect = Dialect::forDriver(m_db.driverName(), QString());
+    if (!m_dialect && m_spec.backend == ConnectionSpec::Backend::ODBC) {
+        // ODBC: ask the server what it is.
+        QSqlQuery probe(m_db);
+        if (probe.exec(u"SELECT version()"_s) && probe.next())
+            m_dialect = Dialect::forDriver(u"QODBC"_s, probe.value(0).toString().contains(
+                                                           u"PostgreSQL"_s)
+                                                           ? u"postgresql"_s
+                                                           : u"mysql"_s);
+        else if (probe.exec(u"SELECT sqlite_version()"_s))
+            m_dialect = Dialect::create(Dialect::Kind::SQLite);
+        else if (probe.exec(u"SELECT banner FROM v$version"_s))
+            m_dialect = Dialect::create(Dialect::Kind::Oracle);
+    }
+    if (!m_dialect)
+        return Error{Error::Kind::Connection,
+                     Tr::tr("Connected to %1, but its database type is not supported.")
+                         .arg(m_spec.redacted()),
+                     {},
+                     {}};
+
+    if (m_dialect->kind() == Dialect::Kind::SQLite) {
+        // WAL lets readers (the monitor) run beside the single writer; the busy timeout makes
+        // writers queue instead of failing.
+        QSqlQuery pragma(m_db);
+        pragma.exec(u"PRAGMA journal_mode=WAL"_s);
+        if (pragma.exec(u"SELECT sqlite_version()"_s) && pragma.next()) {
+            const QStringList parts = pragma.value(0).toString().split(u'.');
+            const int minor = parts.value(0).toInt() * 1000 + parts.value(1).toInt();
+            if (minor < 3035)
+                return Error{Error::Kind::Connection,
+                             Tr::tr("SQLite %1 is too old: Lockscope needs 3.35 or later "
+                                    "(UPSERT with RETURNING).")
+                                 .arg(pragma.value(0).toString()),
+                             {},
+                             {}};
+        }
+    }
+    m_broken = false;
+    return {};
+}
+
+Status Session::reopenIfBroken()
+{
+    if (!m_broken)
+        return {};
+    clearCache();
+    m_db.close();
+    if (!m_db.open()) {
+        const QSqlError error = m_db.lastError();
+        return Error{Error::Kind::ConnectionLost,
+                     Tr::tr("The connection to %1 was lost and could not be reopened: %2")
+                         .arg(m_spec.redacted(), error.text()),
+                     error.nativeErrorCode(),
+                     error.text()};
+    }
+    m_broken = false;
+    return {};
+}
+
+Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what)
+{
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+
+    QSqlQuery *query = m_prepared.value(statement.text());
+    if (!query) {
+        auto fresh = std::make_unique<QSqlQuery>(m_db);
+        fresh->setForwardOnly(true);
+        if (!fresh->prepare(statement.text())) {
+            const Error error = errorFrom(fresh->lastError(), what);
+            return error;
+        }
+        query = fresh.release();
+        m_prepared.insert(statement.text(), query);
+    }
+    query->finish();
+    const QVariantList &binds = statement.binds();
+    for (int i = 0; i < binds.size(); ++i)
+        query->bindValue(i, binds.at(i));
+    ++m_roundTrips;
+    if (!query->exec()) {
+        const Error error = errorFrom(query->lastError(), what);
+        if (error.kind == Error::Kind::ConnectionLost) {
+            m_broken = true;
+        } else {
+            // A statement that failed may leave a server-side prepared statement in a bad
+            // state (e.g. after DDL changed the table): prepare it afresh next time.
+            delete m_prepared.take(statement.text());
+        }
+        return error;
+    }
+    return query;
+}
+
+Status Session::runDdl(const QString &sql)
+{
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+    QSqlQuery query(m_db);
+    ++m_roundTrips;
+    if (!query.exec(sql))
+        return errorFrom(query.lastError(), Tr::tr("creating the schema"));
+    // Cached statements may refer to tables that were just created or changed.
+    clearCache();
+    return {};
+}
+
+Status Session::begin()
+{
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+    ++m_roundTrips;
+    const QString begin = m_dialect->beginTransaction();
+    if (begin.isEmpty()) {
+        if (!m_db.transaction())
+            return errorFrom(m_db.lastError(), Tr::tr("starting a transaction"));
+        return {};
+    }
+    QSqlQuery query(m_db);
+    if (!query.exec(begin))
+        return errorFrom(query.lastError(), Tr::tr("starting a transaction"));
+    return {};
+}
+
+Status Session::commit()
+{
+    ++m_roundTrips;
+    if (m_dialect->beginTransaction().isEmpty()) {
+        if (!m_db.commit())
+            return errorFrom(m_db.lastError(), Tr::tr("committing"));
+        return {};
+    }
+    QSqlQuery query(m_db);
+    if (!query.exec(u"COMMIT"_s))
+        return errorFrom(query.lastError(), Tr::tr("committing"));
+    return {};
+}
+
+void Session::rollback()
+{
+    ++m_roundTrips;
+    for (QSqlQuery *query : std::as_const(m_prepared))
+        query->finish();
+    if (m_dialect->beginTransaction().isEmpty()) {
+        m_db.rollback();
+        return;
+    }
+    QSqlQuery query(m_db);
+    query.exec(u"ROLLBACK"_s);
+}
+
+Error Session::errorFrom(const QSqlError &error, const QString &what) const
+{
+    const QString driverText = error.databaseText().trimmed().isEmpty()
+                                   ? error.driverText().trimmed()
+                                   : error.databaseText().trimmed();
+    if (m_dialect && m_dialect->isConnectionLost(error))
+        return {Error::Kind::ConnectionLost,
+                Tr::tr("The connection to %1 was lost while %2; the outcome is unknown. It will "
+                       "be reopened on the next attempt.")
+                    .arg(m_spec.redacted(), what),
+                error.nativeErrorCode(),
+                driverText};
+    if (m_dialect && m_dialect->isMissingTable(error))
+        return {Error::Kind::MissingSchema,
+                Tr::tr("The lock table does not exist in %1 (while %2). Create it with "
+                       "\"lockctl schema --create\", or print the DDL for your DBA with "
+                       "\"lockctl schema --print\".")
+                    .arg(m_spec.redacted(), what),
+                error.nativeErrorCode(),
+                driverText};
+    if (m_dialect && m_dialect->isDuplicateKey(error))
+        return {Error::Kind::Duplicate,
+                Tr::tr("A row with this key already exists (while %1).").arg(what),
+                error.nativeErrorCode(),
+                driverText};
+    return {Error::Kind::Database,
+            Tr::tr("The database reported an error while %1: %2").arg(what, driverText),
+            error.nativeErrorCode(),
+            driverText};
+}
+
+} // namespace lockcore

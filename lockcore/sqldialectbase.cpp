@@ -1,0 +1,217 @@
+#include "dialects.h"
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+const QString lockColumns = u"(name, holder, prev_holder, depth, fence, acquired_at, expires_at, "
+                            u"renewed_at, ttl_ms, description)"_s;
+const QString eventColumns = u"(at, lock_name, kind, holder, fence, actor, detail)"_s;
+} // namespace
+
+QString SqlDialectBase::nowSource() const
+{
+    return u"(SELECT "_s + nowExpr() + u" AS t"_s + fromDual() + u") n"_s;
+}
+
+void SqlDialectBase::appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const
+{
+    st << "CASE WHEN " << bigint(ttlMs) << " > 0 THEN " << bigint(ttlMs) << " ELSE " << fallback
+       << " END";
+}
+
+void SqlDialectBase::appendLimit(Statement &st, int limit) const
+{
+    st << " LIMIT " << bigint(limit);
+}
+
+QString SqlDialectBase::stateColumns(const QString &a) const
+{
+    return a + u".name, "_s + a + u".holder, "_s + a + u".prev_holder, "_s + a + u".depth, "_s + a
+           + u".fence, "_s + msOf(a + u".acquired_at"_s) + u", "_s + msOf(a + u".expires_at"_s)
+           + u", "_s + msOf(a + u".renewed_at"_s) + u", "_s + a + u".ttl_ms, "_s + a
+           + u".description, "_s + msOf(u"n.t"_s) + u", CASE WHEN "_s + isFree(a + u".holder"_s)
+           + u" THEN 0 WHEN "_s + a + u".expires_at < n.t THEN 2 ELSE 1 END"_s;
+}
+
+QString SqlDialectBase::grantColumns(const QString &a) const
+{
+    return a + u".fence, "_s + a + u".depth, "_s + msOf(a + u".acquired_at"_s) + u", "_s
+           + msOf(a + u".expires_at"_s) + u", "_s + msOf(a + u".renewed_at"_s) + u", "_s + a
+           + u".prev_holder"_s;
+}
+
+Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, const QString &holder,
+                                  qint64 ttlMs) const
+{
+    // One conditional UPDATE decided by the database clock (constant within a statement on
+    // MySQL and Oracle). The columns the conditions read (holder, expires_at) are assigned
+    // last, because MySQL evaluates SET assignments left to right.
+    const QString now = nowExpr();
+    Statement st;
+    const auto reenter = [&] {
+        st << "holder = " << text(holder) << " AND expires_at >= " << now;
+    };
+    st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN ";
+    reenter();
+    st << " THEN prev_holder ELSE holder END, depth = CASE WHEN ";
+    reenter();
+    st << " THEN depth + 1 ELSE 1 END, fence = CASE WHEN ";
+    reenter();
+    st << " THEN fence ELSE fence + 1 END, acquired_at = CASE WHEN ";
+    reenter();
+    st << " THEN acquired_at ELSE " << now << " END, renewed_at = " << now << ", expires_at = ";
+    Statement ttl;
+    appendTtl(ttl, ttlMs, u"ttl_ms"_s);
+    st.embed(plusMs(now, ttl.text()), ttl.binds());
+    st << ", holder = " << text(holder) << " WHERE name = " << text(name) << " AND ("
+       << isFree(u"holder"_s) << " OR expires_at < " << now << " OR holder = " << text(holder)
+       << ")";
+    return st;
+}
+
+Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name,
+                                        const QString &holder, qint64 ttlMs) const
+{
+    // A lock acquired for the first time. Its fence continues after the highest fence ever
+    // recorded for this name, so a deleted and re-created lock never reuses a token.
+    const QString now = nowExpr();
+    const QString fallback = QString::number(defaultTtlMs);
+    Statement st;
+    st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
+       << text(holder) << ", " << freeHolder() << ", 1, (SELECT COALESCE(MAX(fence), 0) + 1 FROM "
+       << eventTable(t) << " WHERE lock_name = " << text(name) << "), " << now << ", ";
+    Statement ttl;
+    appendTtl(ttl, ttlMs, fallback);
+    st.embed(plusMs(now, ttl.text()), ttl.binds());
+    st << ", " << now << ", ";
+    appendTtl(st, ttlMs, fallback);
+    st << ", '')";
+    return st;
+}
+
+Statement SqlDialectBase::selectGrant(const TableNames &t, const QString &name,
+                                      const QString &holder) const
+{
+    Statement st;
+    st << "SELECT " << grantColumns(u"l"_s) << " FROM " << lockTable(t) << " l WHERE l.name = "
+       << text(name) << " AND l.holder = " << text(holder);
+    return st;
+}
+
+Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const QString &holder,
+                                qint64 fence, qint64 ttlMs) const
+{
+    const QString now = nowExpr();
+    Statement st;
+    st << "UPDATE " << lockTable(t) << " SET expires_at = ";
+    Statement ttl;
+    appendTtl(ttl, ttlMs, u"ttl_ms"_s);
+    st.embed(plusMs(now, ttl.text()), ttl.binds());
+    st << ", renewed_at = " << now << " WHERE name = " << text(name) << " AND holder = "
+       << text(holder) << " AND fence = " << bigint(fence);
+    return st;
+}
+
+Statement SqlDialectBase::release(const TableNames &t, const QString &name, const QString &holder,
+                                  qint64 fence) const
+{
+    // depth is assigned last: MySQL evaluates SET left to right.
+    Statement st;
+    st << "UPDATE " << lockTable(t) << " SET holder = CASE WHEN depth <= 1 THEN " << freeHolder()
+       << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << nowExpr()
+       << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
+       << " WHERE name = " << text(name) << " AND holder = " << text(holder)
+       << " AND fence = " << bigint(fence);
+    return st;
+}
+
+Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
+                                       qint64 expectedFence) const
+{
+    // Compare-and-set on the fence the admin saw; the fence moves on so the old holder's token
+    // is dead. prev_holder keeps who was released (read by the event insert that follows).
+    Statement st;
+    st << "UPDATE " << lockTable(t) << " SET prev_holder = holder, holder = " << freeHolder()
+       << ", depth = 0, fence = fence + 1, expires_at = " << nowExpr()
+       << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence);
+    return st;
+}
+
+Statement SqlDialectBase::initialize(const TableNames &t, const QString &name, qint64 ttlMs,
+                                     const QString &description) const
+{
+    Statement st;
+    st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
+       << freeHolder() << ", " << freeHolder() << ", 0, (SELECT COALESCE(MAX(fence), 0) FROM "
+       << eventTable(t) << " WHERE lock_name = " << text(name) << "), NULL, " << nowExpr()
+       << ", NULL, " << bigint(ttlMs) << ", " << text(description) << ")";
+    return st;
+}
+
+Statement SqlDialectBase::deleteLock(const TableNames &t, const QString &name, qint64 fence) const
+{
+    Statement st;
+    st << "DELETE FROM " << lockTable(t) << " WHERE name = " << text(name)
+       << " AND fence = " << bigint(fence) << " AND (" << isFree(u"holder"_s)
+       << " OR expires_at < " << nowExpr() << ")";
+    return st;
+}
+
+Statement SqlDialectBase::selectState(const TableNames &t, const QString &name) const
+{
+    Statement st;
+    st << "SELECT " << stateColumns(u"l"_s) << " FROM " << lockTable(t) << " l, " << nowSource()
+       << " WHERE l.name = " << text(name);
+    return st;
+}
+
+Statement SqlDialectBase::selectAll(const TableNames &t) const
+{
+    Statement st;
+    st << "SELECT " << stateColumns(u"l"_s) << " FROM " << lockTable(t) << " l, " << nowSource()
+       << " ORDER BY l.name";
+    return st;
+}
+
+Statement SqlDialectBase::history(const TableNames &t, const QString &name, int limit) const
+{
+    Statement st;
+    st << "SELECT e.id, " << msOf(u"e.at"_s)
+       << ", e.lock_name, e.kind, e.holder, e.fence, e.actor, e.detail FROM " << eventTable(t)
+       << " e WHERE e.lock_name = " << text(name) << " ORDER BY e.id DESC";
+    appendLimit(st, limit);
+    return st;
+}
+
+Statement SqlDialectBase::now() const
+{
+    Statement st;
+    st << "SELECT " << msOf(nowExpr()) << fromDual();
+    return st;
+}
+
+Statement SqlDialectBase::insertEvent(const TableNames &t, const QString &name,
+                                      const QString &kind, const QString &holder, qint64 fence,
+                                      const QString &actor, const QString &detail) const
+{
+    Statement st;
+    st << "INSERT INTO " << eventTable(t) << ' ' << eventColumns << " VALUES (" << nowExpr() << ", "
+       << text(name) << ", " << text(kind) << ", " << text(holder) << ", " << bigint(fence) << ", "
+       << text(actor) << ", " << text(detail) << ")";
+    return st;
+}
+
+Statement SqlDialectBase::insertEventFromRow(const TableNames &t, const QString &name,
+                                             const QString &kind, const QString &holderColumn,
+                                             const QString &actor, const QString &detail) const
+{
+    Statement st;
+    st << "INSERT INTO " << eventTable(t) << ' ' << eventColumns << " SELECT " << nowExpr()
+       << ", name, " << text(kind) << ", " << holderColumn << ", fence, " << text(actor) << ", "
+       << text(detail) << " FROM " << lockTable(t) << " WHERE name = " << text(name);
+    return st;
+}
+
+} // namespace lockcore

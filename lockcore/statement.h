@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QString>
+#include <QVariant>
+#include <QVariantList>
+
+namespace lockcore {
+
+// A value to bind at this point of the statement; rendered as the dialect's placeholder.
+struct Param
+{
+    QVariant value;
+    QString placeholder = QStringLiteral("?");
+};
+
+// SQL text with its bound values, built in order: `st << "WHERE name = " << Param{name}`.
+// (C++17 sequences the operands of << left to right, so binds always match placeholders.)
+class Statement
+{
+public:
+    Statement &operator<<(const char *sql)
+    {
+        m_text += QLatin1String(sql);
+        return *this;
+    }
+    Statement &operator<<(char sql)
+    {
+        m_text += QLatin1Char(sql);
+        return *this;
+    }
+    Statement &operator<<(const QString &sql)
+    {
+        m_text += sql;
+        return *this;
+    }
+    Statement &operator<<(const Param &param)
+    {
+        m_text += param.placeholder;
+        m_binds.append(param.value);
+        return *this;
+    }
+
+    // SQL that embeds another statement's text (whose placeholders are all inside `sql`, in
+    // order) followed by that statement's binds.
+    Statement &embed(const QString &sql, const QVariantList &binds)
+    {
+        m_text += sql;
+        m_binds += binds;
+        return *this;
+    }
+
+    const QString &text() const { return m_text; }
+    const QVariantList &binds() const { return m_binds; }
+
+private:
+    QString m_text;
+    QVariantList m_binds;
+};
+
+} // namespace lockcore

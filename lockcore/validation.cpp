@@ -1,0 +1,122 @@
+#include "validation.h"
+
+#include "duration.h"
+#include "tr.h"
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+
+// Text that every supported database stores and compares exactly: valid UTF-16, no control
+// characters (NUL cannot be stored by PostgreSQL; newlines and escapes garble logs and terminals).
+Status validateText(const QString &text, const QString &what, int maxChars, bool allowEmpty)
+{
+    if (text.isEmpty()) {
+        if (allowEmpty)
+            return {};
+        return Error::invalidInput(Tr::tr("The %1 is empty.").arg(what));
+    }
+    if (!text.isValidUtf16())
+        return Error::invalidInput(Tr::tr("The %1 is not valid Unicode text.").arg(what));
+    qsizetype codePoints = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!c.isLowSurrogate())
+            ++codePoints;
+        if (c.category() == QChar::Other_Control)
+            return Error::invalidInput(
+                Tr::tr("The %1 contains a control character (code %2) at position %3; "
+                       "tabs, newlines and NUL are not allowed.")
+                    .arg(what)
+                    .arg(c.unicode())
+                    .arg(i + 1));
+    }
+    if (codePoints > maxChars)
+        return Error::invalidInput(Tr::tr("The %1 is %2 characters long; the limit is %3.")
+                                       .arg(what)
+                                       .arg(codePoints)
+                                       .arg(maxChars));
+    if (text.trimmed() != text)
+        return Error::invalidInput(
+            Tr::tr("The %1 starts or ends with white space, which some databases ignore when "
+                   "comparing; remove it.")
+                .arg(what));
+    return {};
+}
+
+bool isIdentifier(QStringView part)
+{
+    if (part.isEmpty())
+        return false;
+    for (qsizetype i = 0; i < part.size(); ++i) {
+        const char16_t c = part[i].unicode();
+        const bool letter = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || c == u'_';
+        const bool digit = c >= u'0' && c <= u'9';
+        if (!(letter || (digit && i > 0)))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Status validateLockName(const QString &name)
+{
+    return validateText(name, Tr::tr("lock name"), limits::maxNameChars, false);
+}
+
+Status validateHolder(const QString &holder)
+{
+    return validateText(holder, Tr::tr("holder id"), limits::maxNameChars, false);
+}
+
+Status validateDescription(const QString &text, const QString &what)
+{
+    if (text.isEmpty())
+        return {};
+    if (!text.isValidUtf16())
+        return Error::invalidInput(Tr::tr("The %1 is not valid Unicode text.").arg(what));
+    if (text.size() > limits::maxDescriptionChars)
+        return Error::invalidInput(Tr::tr("The %1 is %2 characters long; the limit is %3.")
+                                       .arg(what)
+                                       .arg(text.size())
+                                       .arg(limits::maxDescriptionChars));
+    if (text.contains(QChar(0)))
+        return Error::invalidInput(Tr::tr("The %1 contains a NUL character.").arg(what));
+    return {};
+}
+
+Status validateTtl(qint64 ttlMs)
+{
+    if (ttlMs < limits::minTtlMs)
+        return Error::invalidInput(
+            Tr::tr("The lease time (TTL) must be at least 1 ms; got %1 ms.").arg(ttlMs));
+    if (ttlMs > limits::maxTtlMs)
+        return Error::invalidInput(
+            Tr::tr("The lease time (TTL) %1 is longer than the limit of %2; a job that runs "
+                   "longer should renew its lease.")
+                .arg(formatDurationMs(ttlMs), formatDurationMs(limits::maxTtlMs)));
+    return {};
+}
+
+Status validateTableName(const QString &table)
+{
+    const QStringList parts = table.split(u'.');
+    bool valid = parts.size() <= 2 && table.size() <= limits::maxTableChars * 2 + 1;
+    for (const QString &part : parts)
+        valid = valid && isIdentifier(part);
+    if (valid && parts.constLast().size() > limits::maxTableChars)
+        valid = false;
+    if (!valid)
+        return Error::invalidInput(
+            Tr::tr("\"%1\" is not a valid table name: use letters, digits and underscores "
+                   "(not starting with a digit, at most %2 characters), optionally prefixed "
+                   "by a schema name and a dot.")
+                .arg(table.left(80))
+                .arg(limits::maxTableChars));
+    return {};
+}
+
+} // namespace lockcore

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "result.h"
+
+#include <QString>
+
+namespace lockcore {
+
+// Limits checked before any SQL is sent. The columns are sized to match (see docs/protocol.md).
+namespace limits {
+constexpr int maxNameChars = 255;         // lock name and holder id, in Unicode code points
+constexpr int maxDescriptionChars = 1000; // description and force-release reason
+constexpr int maxTableChars = 50;         // so that "<table>_event_ix1" fits every database
+constexpr qint64 minTtlMs = 1;
+constexpr qint64 maxTtlMs = 30LL * 24 * 3600 * 1000; // 30 days: longer jobs renew
+constexpr int maxHistoryLimit = 100000;
+} // namespace limits
+
+Status validateLockName(const QString &name);
+Status validateHolder(const QString &holder);
+Status validateTtl(qint64 ttlMs);
+Status validateDescription(const QString &text, const QString &what);
+// A table name: an identifier [A-Za-z_][A-Za-z0-9_]*, optionally "schema.table".
+Status validateTableName(const QString &table);
+
+} // namespace lockcore
