@@ -158,6 +158,11 @@ Status Session::openConnection(const SessionOptions &options)
                              {}};
         }
     }
+    if (m_dialect->kind() == Dialect::Kind::PostgreSQL) {
+        // "relation already exists, skipping" and similar notices are not for the user.
+        QSqlQuery quiet(m_db);
+        quiet.exec(u"SET client_min_messages = warning"_s);
+    }
     m_broken = false;
     return {};
 }
@@ -205,7 +210,9 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         const Error error = errorFrom(query->lastError(), what);
         if (error.kind == Error::Kind::ConnectionLost) {
             m_broken = true;
-        } else {
+        } else if (error.kind != Error::Kind::Duplicate) {
+            // (A duplicate key is an expected outcome that leaves the statement intact; and
+            // in a failed PostgreSQL transaction it could not be deallocated anyway.)
             // A statement that failed may leave a server-side prepared statement in a bad
             // state (e.g. after DDL changed the table): prepare it afresh next time.
             delete m_prepared.take(statement.text());

@@ -36,7 +36,11 @@ public:
     Statement &operator<<(const Param &param)
     {
         m_text += param.placeholder;
-        m_binds.append(param.value);
+        // A null QString binds as SQL NULL; text columns are NOT NULL, so bind it as ''.
+        if (param.value.metaType().id() == QMetaType::QString && param.value.toString().isNull())
+            m_binds.append(QVariant(QStringLiteral("")));
+        else
+            m_binds.append(param.value);
         return *this;
     }
 

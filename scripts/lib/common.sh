@@ -1,0 +1,125 @@
+# shellcheck shell=bash
+# Shared helpers for the scripts in scripts/: logging, root/sudo, Debian
+# packages, building, and the unprivileged user the throwaway database servers
+# run as. Sourced, never executed.
+
+SCRIPT_NAME=$(basename "$0")
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# The password of the throwaway test databases (they listen on 127.0.0.1 only).
+# shellcheck disable=SC2034 # used by the scripts that source this file
+TEST_DB_PASSWORD=lockscope-test-pw
+
+# shellcheck disable=SC2034
+build_packages=(
+    build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-charts-dev libqt6opengl6-dev
+    libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libqt6sql6-odbc
+    qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
+    qtkeychain-qt6-dev libgl-dev xvfb xauth
+)
+# Needed by scripts/test in addition to build_packages.
+# shellcheck disable=SC2034
+test_packages=(postgresql mariadb-server mariadb-client faketime)
+
+log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# as_root CMD...: run CMD as root (directly if we are root, else via sudo).
+as_root() {
+    if [[ $EUID -eq 0 ]]; then
+        "$@"
+    elif command -v sudo >/dev/null; then
+        sudo "$@"
+    else
+        die "need root to run '$*' but sudo is not installed"
+    fi
+}
+
+# ensure_packages PKG...: install the Debian packages that are not installed yet.
+ensure_packages() {
+    local pkg missing=()
+    for pkg in "$@"; do
+        if [[ $(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true) != "install ok installed" ]]; then
+            missing+=("$pkg")
+        fi
+    done
+    [[ ${#missing[@]} -gt 0 ]] || return 0
+    log "installing missing packages: ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+        -o DPkg::Lock::Timeout=600 "${missing[@]}" >&2
+}
+
+# build_project: configure and build into $ROOT/build.
+build_project() {
+    log "building in $ROOT/build"
+    cmake -S "$ROOT" -B "$ROOT/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cmake --build "$ROOT/build" -j "$(nproc)"
+}
+
+# free_port: print a random TCP port in 20000-60000 that nothing listens on at
+# 127.0.0.1 (connecting to it fails).
+free_port() {
+    local port try
+    for ((try = 0; try < 100; try++)); do
+        port=$((20000 + ((RANDOM << 15) | RANDOM) % 40001))
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return 0
+        fi
+    done
+    log "error: no free TCP port found on 127.0.0.1"
+    return 1
+}
+
+# find_program NAME: print the path of NAME, also looking in the sbin
+# directories that a non-root user's PATH usually lacks.
+find_program() {
+    local dir
+    if command -v "$1"; then return 0; fi
+    for dir in /usr/sbin /sbin /usr/local/sbin; do
+        if [[ -x $dir/$1 ]]; then echo "$dir/$1"; return 0; fi
+    done
+    log "error: $1 not found"
+    return 1
+}
+
+# The database servers never run as root: when we are root they run as the
+# user nobody, otherwise as ourselves.
+#
+# as_nobody CMD...: run CMD as the user nobody (we are root).
+as_nobody() {
+    local runuser
+    runuser=$(find_program runuser) || return 1
+    "$runuser" -u nobody -- "$@"
+}
+
+# prepare_server_dir DIR: create DIR and hand it to the server user.
+prepare_server_dir() {
+    local dir=$1
+    mkdir -p "$dir" || return 1
+    if [[ $EUID -eq 0 ]]; then
+        chown nobody: "$dir" || return 1
+        if ! as_nobody test -w "$dir"; then
+            log "error: user nobody cannot write $dir (are all its parent directories world-searchable?)"
+            return 1
+        fi
+    fi
+}
+
+# give_to_server_user FILE...: make FILEs owned by the server user.
+give_to_server_user() {
+    if [[ $EUID -eq 0 ]]; then chown nobody: "$@"; fi
+}
+
+# as_server_user DIR CMD...: run CMD as the server user, in directory DIR.
+as_server_user() {
+    local dir=$1
+    shift
+    if [[ $EUID -eq 0 ]]; then
+        (cd "$dir" && as_nobody "$@")
+    else
+        (cd "$dir" && exec "$@")
+    fi
+}

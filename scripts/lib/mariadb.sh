@@ -1,0 +1,103 @@
+# shellcheck shell=bash
+# Throwaway MariaDB server for tests: mariadb_start DIR / mariadb_stop DIR.
+# Sourced after common.sh. The server keeps everything under DIR, listens on a
+# random port of 127.0.0.1 (and on DIR/mysql.sock), and has a database
+# lockscope_test and a user lockscope with a password and all privileges.
+
+# mariadb_as_root DIR PROGRAM ARG...: run a client program (mariadb,
+# mariadb-admin) as the server's root account, over the socket in DIR.
+mariadb_as_root() {
+    local dir=$1 program=$2
+    shift 2
+    "$program" --no-defaults --socket="$dir/mysql.sock" -uroot "$@"
+}
+
+# mariadb_start DIR: create, start and export LOCKSCOPE_TEST_MARIADB_URL.
+mariadb_start() {
+    local dir=$1 mariadbd port pid i ready=no args=()
+    mariadbd=$(find_program mariadbd) || return 1
+    prepare_server_dir "$dir" || return 1
+    port=$(free_port) || return 1
+
+    # Run as the server user rather than with --user=nobody: as root,
+    # mariadb-install-db --user would also chown the system's auth_pam_tool_dir.
+    log "MariaDB: creating a data directory in $dir/data"
+    if ! as_server_user "$dir" mariadb-install-db --no-defaults --datadir="$dir/data" \
+        --auth-root-authentication-method=normal --skip-test-db >"$dir/install-db.log" 2>&1; then
+        log "error: mariadb-install-db failed; end of $dir/install-db.log:"
+        tail -n 20 "$dir/install-db.log" >&2
+        return 1
+    fi
+
+    log "MariaDB: starting on 127.0.0.1:$port"
+    args=(--no-defaults --datadir="$dir/data" --port="$port" --bind-address=127.0.0.1
+        --socket="$dir/mysql.sock" --pid-file="$dir/mariadb.pid" --log-error="$dir/mariadb.err"
+        --innodb-flush-log-at-trx-commit=2 --innodb-buffer-pool-size=128M
+        --max-connections=300 --skip-name-resolve)
+    if [[ $EUID -eq 0 ]]; then args+=(--user=nobody); fi
+    # setsid: the server gets no terminal signals (Ctrl-C); mariadb_stop stops it.
+    setsid "$mariadbd" "${args[@]}" </dev/null >>"$dir/mariadbd.out" 2>&1 &
+    pid=$!
+    echo "$pid" >"$dir/mariadbd.launch-pid"
+
+    for ((i = 0; i < 60; i++)); do
+        if mariadb_as_root "$dir" mariadb-admin ping >/dev/null 2>&1; then
+            ready=yes
+            break
+        fi
+        kill -0 "$pid" 2>/dev/null || break # the server died
+        sleep 1
+    done
+    if [[ $ready != yes ]]; then
+        log "error: MariaDB did not start; end of $dir/mariadb.err:"
+        tail -n 20 "$dir/mariadb.err" >&2
+        mariadb_stop "$dir"
+        return 1
+    fi
+
+    # Only the lockscope account (with its password) is reachable over TCP:
+    # anonymous accounts and root over TCP are dropped; root stays on the socket.
+    if ! mariadb_as_root "$dir" mariadb >"$dir/setup.log" 2>&1 <<SQL; then
+DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host <> 'localhost');
+FLUSH PRIVILEGES;
+CREATE DATABASE lockscope_test;
+CREATE USER 'lockscope'@'127.0.0.1' IDENTIFIED BY '$TEST_DB_PASSWORD';
+CREATE USER 'lockscope'@'localhost' IDENTIFIED BY '$TEST_DB_PASSWORD';
+GRANT ALL ON *.* TO 'lockscope'@'127.0.0.1';
+GRANT ALL ON *.* TO 'lockscope'@'localhost';
+SQL
+        log "error: setting up database lockscope_test failed:"
+        cat "$dir/setup.log" >&2
+        mariadb_stop "$dir"
+        return 1
+    fi
+
+    echo "$port" >"$dir/port"
+    export LOCKSCOPE_TEST_MARIADB_URL="mysql://lockscope:$TEST_DB_PASSWORD@127.0.0.1:$port/lockscope_test"
+    log "MariaDB: ready at 127.0.0.1:$port (database lockscope_test)"
+}
+
+# mariadb_stop DIR: stop the server started by mariadb_start DIR, if it runs.
+# Never fails.
+mariadb_stop() {
+    local dir=$1 pid="" i
+    if [[ -s $dir/mariadb.pid ]]; then
+        pid=$(<"$dir/mariadb.pid")
+    elif [[ -s $dir/mariadbd.launch-pid ]]; then
+        pid=$(<"$dir/mariadbd.launch-pid")
+    fi
+    # Only a pid that is still a mariadbd is ours to stop.
+    if [[ -z $pid || $(cat "/proc/$pid/comm" 2>/dev/null) != mariadbd ]]; then
+        return 0
+    fi
+    log "MariaDB: stopping"
+    mariadb_as_root "$dir" mariadb-admin shutdown >/dev/null 2>&1 ||
+        kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 60; i++)); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 1
+    done
+    log "warning: MariaDB did not stop in 60 s, killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+    return 0
+}

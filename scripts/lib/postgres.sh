@@ -1,0 +1,75 @@
+# shellcheck shell=bash
+# Throwaway PostgreSQL server for tests: pg_start DIR / pg_stop DIR.
+# Sourced after common.sh. The server keeps everything under DIR, listens on a
+# random port of 127.0.0.1 with password (SCRAM) authentication, and has a
+# database lockscope_test owned by user lockscope.
+
+# pg_bindir: the bin directory of the newest installed PostgreSQL.
+pg_bindir() {
+    local dir
+    dir=$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+    if [[ ! -x $dir/pg_ctl || ! -x $dir/initdb ]]; then
+        log "error: PostgreSQL server not found under /usr/lib/postgresql (package postgresql)"
+        return 1
+    fi
+    echo "$dir"
+}
+
+# pg_start DIR: create, start and export LOCKSCOPE_TEST_POSTGRESQL_URL.
+pg_start() {
+    local dir=$1 bin port pwfile
+    bin=$(pg_bindir) || return 1
+    prepare_server_dir "$dir" || return 1
+    port=$(free_port) || return 1
+
+    log "PostgreSQL: creating a cluster in $dir/data"
+    pwfile=$dir/pwfile
+    (umask 077 && printf '%s\n' "$TEST_DB_PASSWORD" >"$pwfile") || return 1
+    give_to_server_user "$pwfile" || return 1
+    if ! as_server_user "$dir" "$bin/initdb" -D "$dir/data" -U lockscope \
+        --auth=scram-sha-256 --pwfile="$pwfile" --encoding=UTF8 --locale=C.UTF-8 \
+        >"$dir/initdb.log" 2>&1; then
+        rm -f "$pwfile"
+        log "error: PostgreSQL initdb failed; end of $dir/initdb.log:"
+        tail -n 20 "$dir/initdb.log" >&2
+        return 1
+    fi
+    rm -f "$pwfile"
+
+    log "PostgreSQL: starting on 127.0.0.1:$port"
+    if ! as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -w -t 60 -l "$dir/pg.log" start \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
+        >"$dir/pg_ctl.log" 2>&1; then
+        log "error: PostgreSQL did not start; end of $dir/pg.log:"
+        tail -n 20 "$dir/pg.log" "$dir/pg_ctl.log" >&2
+        pg_stop "$dir"
+        return 1
+    fi
+
+    if ! PGPASSWORD=$TEST_DB_PASSWORD "$bin/createdb" -h 127.0.0.1 -p "$port" -U lockscope \
+        lockscope_test >"$dir/createdb.log" 2>&1; then
+        log "error: creating database lockscope_test failed:"
+        cat "$dir/createdb.log" >&2
+        tail -n 20 "$dir/pg.log" >&2
+        pg_stop "$dir"
+        return 1
+    fi
+
+    echo "$port" >"$dir/port"
+    export LOCKSCOPE_TEST_POSTGRESQL_URL="postgresql://lockscope:$TEST_DB_PASSWORD@127.0.0.1:$port/lockscope_test"
+    log "PostgreSQL: ready at 127.0.0.1:$port (database lockscope_test)"
+}
+
+# pg_stop DIR: stop the server started by pg_start DIR, if it runs. Never fails.
+pg_stop() {
+    local dir=$1 bin
+    [[ -f $dir/data/postmaster.pid ]] || return 0
+    bin=$(pg_bindir) || return 0
+    log "PostgreSQL: stopping"
+    if ! as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1; then
+        log "warning: PostgreSQL fast stop failed, trying immediate stop"
+        as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 30 stop >/dev/null 2>&1 ||
+            log "warning: could not stop PostgreSQL in $dir"
+    fi
+    return 0
+}

@@ -1,0 +1,247 @@
+// Mutual exclusion under contention: several threads, each with its own connection, take and
+// give back one lock many times. Every hold is recorded independently of lockcore (database
+// time read with the test's own SQL right after the grant and right before the release), and
+// a deliberately unsynchronised counter is incremented inside each hold. Zero overlaps, fences
+// strictly increasing, and no lost increment, or the suite fails.
+
+#include "testbackend.h"
+
+#include <QThread>
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using testsupport::TestBackend;
+
+namespace {
+
+struct Hold
+{
+    int client = 0;
+    qint64 fence = 0;
+    qint64 startUs = 0; // database time, read after the grant
+    qint64 endUs = 0;   // database time, read before the release
+};
+
+struct ClientResult
+{
+    std::vector<Hold> holds;
+    qint64 attempts = 0;
+    QString error; // the first failure, if any
+};
+
+int envInt(const char *name, int fallback)
+{
+    bool ok = false;
+    const int value = qEnvironmentVariableIntValue(name, &ok);
+    return ok && value > 0 ? value : fallback;
+}
+
+} // namespace
+
+class ContentionTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void clientsNeverOverlap_data();
+    void clientsNeverOverlap();
+
+private:
+    std::unique_ptr<Session> m_session;
+    QString m_table;
+};
+
+void ContentionTest::initTestCase()
+{
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"contend"_s);
+    auto service = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(service);
+    const Status created = service->createSchema();
+    LOCKSCOPE_VERIFY_OK(created);
+}
+
+void ContentionTest::cleanupTestCase()
+{
+    if (!m_session)
+        return;
+    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + u"_event"_s);
+    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table);
+}
+
+void ContentionTest::clientsNeverOverlap_data()
+{
+    QTest::addColumn<bool>("preinitialized");
+    // A lock that exists already (the steady state), and one that every client tries to
+    // create at once (the concurrent-insert path).
+    QTest::newRow("existing lock") << true;
+    QTest::newRow("created under contention") << false;
+}
+
+void ContentionTest::clientsNeverOverlap()
+{
+    QFETCH(bool, preinitialized);
+    const int clients = envInt("LOCKSCOPE_CONTENTION_CLIENTS", 8);
+    const int rounds = envInt("LOCKSCOPE_CONTENTION_ROUNDS", 500);
+    const QString name = preinitialized ? u"contended.existing"_s : u"contended.fresh"_s;
+    if (preinitialized) {
+        auto service = LockService::create(*m_session, m_table);
+        QVERIFY(service);
+        auto init = service->initialize(name, 30000, u"contention test"_s);
+        LOCKSCOPE_VERIFY_OK(init);
+    }
+
+    std::vector<ClientResult> results(static_cast<size_t>(clients));
+    std::atomic_int ready{0};
+    std::atomic_bool go{false};
+    std::atomic_bool abort{false};
+    // Read and written separately (not an atomic increment): only the lock prevents lost
+    // updates. (Atomic loads and stores keep the race well defined when the lock fails.)
+    std::atomic<qint64> unsafeCounter{0};
+
+    auto client = [&](int id) {
+        ClientResult &result = results[size_t(id)];
+        QString error;
+        auto session = TestBackend::instance().open(&error);
+        auto service = session ? LockService::create(*session, m_table)
+                               : Result<LockService>(Error::invalidInput(error));
+        ready.fetch_add(1);
+        if (!service) {
+            result.error = service.error().fullText();
+            abort = true;
+            return;
+        }
+        while (!go.load())
+            std::this_thread::yield();
+        const QString holder = u"client-"_s + QString::number(id);
+        RetryPolicy policy;
+        policy.deadlineMs = 120000;
+        policy.initialDelayMs = 1;
+        policy.maxDelayMs = 8;
+        policy.jitter = 0.9;
+        result.holds.reserve(size_t(rounds));
+        for (int round = 0; round < rounds && !abort.load(); ++round) {
+            auto grant = service->acquireWithWait(name, holder, 30000, policy);
+            if (!grant || !grant->acquired) {
+                result.error = grant ? u"not acquired within 120 s"_s : grant.error().fullText();
+                abort = true;
+                return;
+            }
+            result.attempts += grant->attempts;
+            Hold hold;
+            hold.client = id;
+            hold.fence = grant->fence;
+            hold.startUs = testsupport::dbNowUs(*session);
+            const qint64 seen = unsafeCounter.load(std::memory_order_relaxed);
+            if (round % 8 == 0)
+                QThread::yieldCurrentThread(); // widen the window a second holder would hit
+            unsafeCounter.store(seen + 1, std::memory_order_relaxed);
+            hold.endUs = testsupport::dbNowUs(*session);
+            auto released = service->release(name, holder, grant->fence);
+            if (!released || !released->released) {
+                result.error = released ? u"release reported the lock lost"_s
+                                        : released.error().fullText();
+                abort = true;
+                return;
+            }
+            if (hold.startUs < 0 || hold.endUs < 0) {
+                result.error = u"could not read the database clock"_s;
+                abort = true;
+                return;
+            }
+            result.holds.push_back(hold);
+        }
+    };
+
+    std::vector<std::thread> threads;
+    for (int id = 0; id < clients; ++id)
+        threads.emplace_back(client, id);
+    while (ready.load() < clients)
+        QThread::msleep(5);
+    QElapsedTimer timer;
+    timer.start();
+    go = true;
+    for (std::thread &thread : threads)
+        thread.join();
+    const qint64 elapsedMs = timer.elapsed();
+
+    std::vector<Hold> holds;
+    qint64 attempts = 0;
+    for (const ClientResult &result : results) {
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        holds.insert(holds.end(), result.holds.begin(), result.holds.end());
+        attempts += result.attempts;
+    }
+    QCOMPARE(qint64(holds.size()), qint64(clients) * rounds);
+
+    // Overlaps, in database time. Times are truncated to the clock's resolution (SQLite:
+    // milliseconds), so equal readings are not overlaps: sorted by (start, end), a hold that
+    // starts before the latest end seen so far really overlapped that hold.
+    std::sort(holds.begin(), holds.end(), [](const Hold &a, const Hold &b) {
+        return a.startUs != b.startUs ? a.startUs < b.startUs : a.endUs < b.endUs;
+    });
+    int overlaps = 0;
+    QString firstProblem;
+    size_t latest = 0; // the hold with the latest end so far
+    for (size_t i = 1; i < holds.size(); ++i) {
+        const Hold &current = holds[i];
+        const Hold &previous = holds[latest];
+        if (current.startUs < previous.endUs) {
+            if (firstProblem.isEmpty())
+                firstProblem = u"client %1 (fence %2) held from %3 us while client %4 "
+                               u"(fence %5) held until %6 us"_s.arg(current.client)
+                                   .arg(current.fence)
+                                   .arg(current.startUs)
+                                   .arg(previous.client)
+                                   .arg(previous.fence)
+                                   .arg(previous.endUs);
+            ++overlaps;
+        }
+        if (current.endUs >= previous.endUs)
+            latest = i;
+    }
+    // Fences: each grant's fence is new, and a higher fence never ends up earlier in time.
+    std::sort(holds.begin(), holds.end(),
+              [](const Hold &a, const Hold &b) { return a.fence < b.fence; });
+    int fenceInversions = 0;
+    for (size_t i = 1; i < holds.size(); ++i) {
+        const Hold &previous = holds[i - 1];
+        const Hold &current = holds[i];
+        if (current.fence == previous.fence || current.startUs < previous.endUs) {
+            if (firstProblem.isEmpty())
+                firstProblem = u"fence %1 (client %2, from %3 us) and fence %4 (client %5, "
+                               u"until %6 us)"_s.arg(current.fence)
+                                   .arg(current.client)
+                                   .arg(current.startUs)
+                                   .arg(previous.fence)
+                                   .arg(previous.client)
+                                   .arg(previous.endUs);
+            ++fenceInversions;
+        }
+    }
+    qInfo("%d clients x %d holds in %lld ms (%.0f holds/s, %.2f attempts per hold): "
+          "%d overlapping holds, %d fence inversions, counter %lld",
+          clients, rounds, elapsedMs, holds.size() * 1000.0 / qMax<qint64>(1, elapsedMs),
+          double(attempts) / double(holds.size()), overlaps, fenceInversions, unsafeCounter.load());
+    QVERIFY2(overlaps == 0 && fenceInversions == 0, qPrintable(firstProblem));
+    QCOMPARE(unsafeCounter.load(), qint64(clients) * rounds);
+
+    // The lock is free at the end, and its fence counted every grant.
+    auto service = LockService::create(*m_session, m_table);
+    auto last = service->lock(name);
+    QVERIFY(last && last->has_value());
+    QCOMPARE((*last)->state, LockState::Free);
+    QCOMPARE((*last)->fence, holds.back().fence);
+    QVERIFY(holds.back().fence >= qint64(holds.size()));
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(ContentionTest)
+#include "tst_contention.moc"

@@ -1,0 +1,572 @@
+// The lock protocol (docs/protocol.md) on one backend: every case of the contract, checked
+// against the table itself with the test's own SQL where "nothing changed" has to be proven.
+
+#include "testbackend.h"
+
+#include <QSqlQuery>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using testsupport::TestBackend;
+
+class ProtocolTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void acquireCreatesTheLockWithAFence();
+    void acquireUsesTheDatabaseClock();
+    void secondHolderIsRefusedAndToldWhoHolds();
+    void reentryCountsDepth();
+    void renewExtendsTheLease();
+    void renewWithAWrongFenceIsLost();
+    void expiredLeaseIsTakenOverWithAHigherFence();
+    void releaseAfterTakeoverIsLostAndChangesNothing();
+    void forceReleaseRefusesAStaleFence();
+    void forceReleaseNeedsAReason();
+    void initializeNeverOverwrites();
+    void deleteRefusesAHeldLockAndFencesKeepRising();
+    void listComputesStatesInDatabaseTime();
+    void historyRecordsEveryStep();
+    void millisecondTtls();
+    void acquireWithWaitGetsTheLockWhenReleased();
+    void acquireWithWaitGivesUpAtTheDeadline();
+    void roundTripsPerOperation();
+    void clockOffsetIsSmallOnLoopback();
+
+private:
+    // Sleeps until the database clock has passed `until`.
+    bool waitForDbTime(const QDateTime &until, int timeoutMs = 10000);
+    QString lockName() const;
+
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<Session> m_other; // a second client
+    std::optional<LockService> m_locks;
+    std::optional<LockService> m_otherLocks;
+    QString m_table;
+};
+
+QString ProtocolTest::lockName() const
+{
+    return u"proto."_s + QString::fromLatin1(QTest::currentTestFunction());
+}
+
+bool ProtocolTest::waitForDbTime(const QDateTime &until, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        if (testsupport::dbNowUs(*m_session) / 1000 > until.toMSecsSinceEpoch())
+            return true;
+        QThread::msleep(20);
+    }
+    return false;
+}
+
+void ProtocolTest::initTestCase()
+{
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_other = TestBackend::instance().open(&error);
+    QVERIFY2(m_other, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"proto"_s);
+    auto service = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(service);
+    m_locks.emplace(std::move(service).value());
+    m_locks->setActor(u"tester@test (tst_protocol)"_s);
+    const Status created = m_locks->createSchema();
+    LOCKSCOPE_VERIFY_OK(created);
+    // Idempotent: a second run changes nothing and does not fail.
+    const Status again = m_locks->createSchema();
+    LOCKSCOPE_VERIFY_OK(again);
+    auto other = LockService::create(*m_other, m_table);
+    QVERIFY(other);
+    m_otherLocks.emplace(std::move(other).value());
+}
+
+void ProtocolTest::cleanupTestCase()
+{
+    if (m_session && m_locks) {
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().events);
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().locks);
+    }
+}
+
+void ProtocolTest::acquireCreatesTheLockWithAFence()
+{
+    const QString name = lockName();
+    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    auto grant = m_locks->acquire(name, u"alice"_s, 5000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    QCOMPARE(grant->holder, u"alice"_s);
+    QVERIFY(grant->fence > 0);
+    QCOMPARE(grant->depth, 1);
+    QVERIFY(grant->tookOverFrom.isEmpty());
+    QCOMPARE(grant->acquiredAt.msecsTo(grant->expiresAt), 5000);
+
+    // The row says the same, read independently.
+    const QStringList row = testsupport::rawLockRow(*m_session, m_table, name);
+    QCOMPARE(row.size(), 9);
+    QCOMPARE(row.at(0), u"alice"_s);
+    QCOMPARE(row.at(2).toInt(), 1);
+    QCOMPARE(row.at(3).toLongLong(), grant->fence);
+
+    auto shown = m_locks->lock(name);
+    QVERIFY(shown && shown->has_value());
+    QCOMPARE((*shown)->state, LockState::Held);
+    QCOMPARE((*shown)->holder, u"alice"_s);
+    QCOMPARE((*shown)->fence, grant->fence);
+    QVERIFY((*shown)->remainingMs() > 0 && (*shown)->remainingMs() <= 5000);
+}
+
+void ProtocolTest::acquireUsesTheDatabaseClock()
+{
+    const QString name = lockName();
+    const qint64 beforeUs = testsupport::dbNowUs(*m_session);
+    QVERIFY(beforeUs > 0);
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(grant && grant->acquired);
+    const qint64 afterUs = testsupport::dbNowUs(*m_session);
+    // Millisecond resolution: the grant time lies between the two database readings.
+    const qint64 acquiredMs = grant->acquiredAt.toMSecsSinceEpoch();
+    QVERIFY2(acquiredMs >= beforeUs / 1000 - 1 && acquiredMs <= afterUs / 1000 + 1,
+             qPrintable(u"acquired_at %1 not within database time [%2, %3]"_s.arg(acquiredMs)
+                            .arg(beforeUs / 1000)
+                            .arg(afterUs / 1000)));
+    QCOMPARE(grant->expiresAt.toMSecsSinceEpoch() - acquiredMs, 60000);
+    QCOMPARE(grant->acquiredAt.timeSpec(), Qt::UTC);
+}
+
+void ProtocolTest::secondHolderIsRefusedAndToldWhoHolds()
+{
+    const QString name = lockName();
+    auto first = m_locks->acquire(name, u"alice"_s, 10000);
+    QVERIFY(first && first->acquired);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+
+    auto second = m_otherLocks->acquire(name, u"bob"_s, 10000);
+    LOCKSCOPE_VERIFY_OK(second);
+    QVERIFY(!second->acquired);
+    QCOMPARE(second->fence, 0);
+    QCOMPARE(second->current.holder, u"alice"_s);
+    QCOMPARE(second->current.fence, first->fence);
+    QCOMPARE(second->current.state, LockState::Held);
+    QVERIFY(second->current.remainingMs() > 0);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+}
+
+void ProtocolTest::reentryCountsDepth()
+{
+    const QString name = lockName();
+    auto first = m_locks->acquire(name, u"alice"_s, 10000);
+    QVERIFY(first && first->acquired);
+    auto again = m_otherLocks->acquire(name, u"alice"_s, 10000); // same holder, other connection
+    QVERIFY(again && again->acquired);
+    QCOMPARE(again->depth, 2);
+    QCOMPARE(again->fence, first->fence); // a re-entry is the same grant
+
+    auto released = m_locks->release(name, u"alice"_s, first->fence);
+    QVERIFY(released && released->released);
+    if (released->remainingDepth != -1)
+        QCOMPARE(released->remainingDepth, 1);
+    auto state = m_locks->lock(name);
+    QVERIFY(state && state->has_value());
+    QCOMPARE((*state)->state, LockState::Held);
+    QCOMPARE((*state)->depth, 1);
+    auto blocked = m_otherLocks->acquire(name, u"bob"_s, 10000);
+    QVERIFY(blocked && !blocked->acquired);
+
+    released = m_locks->release(name, u"alice"_s, first->fence);
+    QVERIFY(released && released->released);
+    if (released->remainingDepth != -1)
+        QCOMPARE(released->remainingDepth, 0);
+    state = m_locks->lock(name);
+    QCOMPARE((*state)->state, LockState::Free);
+    QVERIFY((*state)->holder.isEmpty());
+
+    // A release by a holder that no longer holds anything is lost.
+    released = m_locks->release(name, u"alice"_s, first->fence);
+    QVERIFY(released && !released->released);
+}
+
+void ProtocolTest::renewExtendsTheLease()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 2000);
+    QVERIFY(grant && grant->acquired);
+    QThread::msleep(50);
+    auto renewed = m_locks->renew(name, u"alice"_s, grant->fence, 20000);
+    LOCKSCOPE_VERIFY_OK(renewed);
+    QVERIFY(renewed->renewed);
+    QVERIFY(renewed->expiresAt > grant->expiresAt);
+    QCOMPARE(renewed->dbNow.msecsTo(renewed->expiresAt), 20000);
+    auto state = m_locks->lock(name);
+    QCOMPARE((*state)->expiresAt, renewed->expiresAt);
+    QCOMPARE((*state)->fence, grant->fence); // renewing does not change the fence
+    QVERIFY((*state)->renewedAt.isValid());
+
+    // ttl 0: the lock's own lease length again.
+    auto byDefault = m_locks->renew(name, u"alice"_s, grant->fence);
+    QVERIFY(byDefault && byDefault->renewed);
+}
+
+void ProtocolTest::renewWithAWrongFenceIsLost()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 10000);
+    QVERIFY(grant && grant->acquired);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+    auto wrongFence = m_locks->renew(name, u"alice"_s, grant->fence + 1, 10000);
+    QVERIFY(wrongFence && !wrongFence->renewed);
+    auto wrongHolder = m_locks->renew(name, u"mallory"_s, grant->fence, 10000);
+    QVERIFY(wrongHolder && !wrongHolder->renewed);
+    QCOMPARE(wrongHolder->current.holder, u"alice"_s);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+}
+
+void ProtocolTest::expiredLeaseIsTakenOverWithAHigherFence()
+{
+    const QString name = lockName();
+    auto first = m_locks->acquire(name, u"alice"_s, 300);
+    QVERIFY(first && first->acquired);
+    auto early = m_otherLocks->acquire(name, u"bob"_s, 5000);
+    QVERIFY(early && !early->acquired); // not before the lease ends
+
+    QVERIFY(waitForDbTime(first->expiresAt));
+    auto state = m_locks->lock(name);
+    QCOMPARE((*state)->state, LockState::Expired);
+    QCOMPARE((*state)->remainingMs(), 0);
+
+    auto second = m_otherLocks->acquire(name, u"bob"_s, 5000);
+    LOCKSCOPE_VERIFY_OK(second);
+    QVERIFY(second->acquired);
+    QVERIFY(second->fence > first->fence);
+    QCOMPARE(second->depth, 1);
+    QCOMPARE(second->tookOverFrom, u"alice"_s);
+    QVERIFY(second->acquiredAt >= first->expiresAt);
+
+    // The expired holder coming back does not re-enter the new grant.
+    auto back = m_locks->acquire(name, u"alice"_s, 5000);
+    QVERIFY(back && !back->acquired);
+    QCOMPARE(back->current.holder, u"bob"_s);
+}
+
+void ProtocolTest::releaseAfterTakeoverIsLostAndChangesNothing()
+{
+    const QString name = lockName();
+    auto first = m_locks->acquire(name, u"alice"_s, 200);
+    QVERIFY(first && first->acquired);
+    QVERIFY(waitForDbTime(first->expiresAt));
+    auto second = m_otherLocks->acquire(name, u"bob"_s, 10000);
+    QVERIFY(second && second->acquired);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+
+    auto released = m_locks->release(name, u"alice"_s, first->fence);
+    LOCKSCOPE_VERIFY_OK(released);
+    QVERIFY(!released->released);
+    QCOMPARE(released->current.holder, u"bob"_s);
+    QCOMPARE(released->current.fence, second->fence);
+    auto renewed = m_locks->renew(name, u"alice"_s, first->fence, 10000);
+    QVERIFY(renewed && !renewed->renewed);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+
+    // An expired but not yet taken-over lease is not released by its old owner either:
+    // expiry already ended it, and release must not touch a row it does not hold.
+    auto mine = m_locks->release(name, u"bob"_s, second->fence);
+    QVERIFY(mine && mine->released);
+}
+
+void ProtocolTest::forceReleaseRefusesAStaleFence()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(grant && grant->acquired);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+
+    for (qint64 stale : {grant->fence - 1, grant->fence + 1}) {
+        auto refused = m_otherLocks->forceRelease(name, stale, u"job is stuck"_s);
+        LOCKSCOPE_VERIFY_OK(refused);
+        QVERIFY(!refused->released);
+        QCOMPARE(refused->current.holder, u"alice"_s);
+        QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+    }
+
+    auto done = m_otherLocks->forceRelease(name, grant->fence, u"job is stuck"_s);
+    LOCKSCOPE_VERIFY_OK(done);
+    QVERIFY(done->released);
+    QCOMPARE(done->releasedHolder, u"alice"_s);
+    QCOMPARE(done->current.state, LockState::Free);
+    // The revoked fence can never be used again: the row's fence moved past it.
+    QVERIFY(done->newFence > grant->fence);
+
+    auto late = m_locks->release(name, u"alice"_s, grant->fence);
+    QVERIFY(late && !late->released);
+    auto lateRenew = m_locks->renew(name, u"alice"_s, grant->fence, 1000);
+    QVERIFY(lateRenew && !lateRenew->renewed);
+
+    auto next = m_locks->acquire(name, u"carol"_s, 1000);
+    QVERIFY(next && next->acquired);
+    QVERIFY(next->fence > done->newFence - 1 && next->fence > grant->fence);
+
+    auto events = m_locks->history(name);
+    QVERIFY(events);
+    bool found = false;
+    for (const LockEvent &event : *events) {
+        if (event.kind == u"force_release") {
+            found = true;
+            QCOMPARE(event.holder, u"alice"_s);
+            QVERIFY(event.detail.contains(u"job is stuck"_s));
+            QVERIFY(!event.at.isNull());
+        }
+    }
+    QVERIFY2(found, "no force_release event recorded");
+}
+
+void ProtocolTest::forceReleaseNeedsAReason()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(grant && grant->acquired);
+    auto refused = m_locks->forceRelease(name, grant->fence, u"   "_s);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::InvalidInput);
+    QCOMPARE((*m_locks->lock(name))->holder, u"alice"_s);
+}
+
+void ProtocolTest::initializeNeverOverwrites()
+{
+    const QString name = lockName();
+    auto created = m_locks->initialize(name, 15000, u"nightly report"_s);
+    LOCKSCOPE_VERIFY_OK(created);
+    QVERIFY(created->created);
+    QCOMPARE(created->current.state, LockState::Free);
+    QCOMPARE(created->current.ttlMs, 15000);
+    QCOMPARE(created->current.description, u"nightly report"_s);
+
+    auto grant = m_locks->acquire(name, u"alice"_s); // the lock's own TTL
+    QVERIFY(grant && grant->acquired);
+    QCOMPARE(grant->acquiredAt.msecsTo(grant->expiresAt), 15000);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+
+    auto again = m_otherLocks->initialize(name, 99000, u"something else"_s);
+    LOCKSCOPE_VERIFY_OK(again);
+    QVERIFY(!again->created);
+    QCOMPARE(again->current.holder, u"alice"_s);
+    QCOMPARE(again->current.description, u"nightly report"_s);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+}
+
+void ProtocolTest::deleteRefusesAHeldLockAndFencesKeepRising()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(grant && grant->acquired);
+    auto refused = m_locks->remove(name);
+    QVERIFY(refused);
+    QVERIFY(!refused->deleted);
+    QVERIFY(!refused->missing);
+    QCOMPARE(refused->current.holder, u"alice"_s);
+    QVERIFY(!testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    auto deleted = m_locks->remove(name);
+    LOCKSCOPE_VERIFY_OK(deleted);
+    QVERIFY(deleted->deleted);
+    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    auto missing = m_locks->remove(name);
+    QVERIFY(missing && missing->missing && !missing->deleted);
+
+    // Re-created by an acquire (and by initialize): fences continue above the deleted row's.
+    auto recreated = m_otherLocks->acquire(name, u"bob"_s, 1000);
+    QVERIFY(recreated && recreated->acquired);
+    QVERIFY2(recreated->fence > grant->fence,
+             qPrintable(u"fence %1 after delete, was %2"_s.arg(recreated->fence)
+                            .arg(grant->fence)));
+}
+
+void ProtocolTest::listComputesStatesInDatabaseTime()
+{
+    const QString prefix = lockName();
+    QVERIFY(m_locks->initialize(prefix + u".free"_s, 1000, {}));
+    QVERIFY(m_locks->acquire(prefix + u".held"_s, u"alice"_s, 60000)->acquired);
+    auto shortLease = m_locks->acquire(prefix + u".expired"_s, u"bob"_s, 100);
+    QVERIFY(shortLease->acquired);
+    QVERIFY(waitForDbTime(shortLease->expiresAt));
+
+    auto all = m_locks->list();
+    LOCKSCOPE_VERIFY_OK(all);
+    QHash<QString, LockInfo> byName;
+    for (const LockInfo &info : *all)
+        byName.insert(info.name, info);
+    QCOMPARE(byName.value(prefix + u".free"_s).state, LockState::Free);
+    QCOMPARE(byName.value(prefix + u".held"_s).state, LockState::Held);
+    QCOMPARE(byName.value(prefix + u".held"_s).holder, u"alice"_s);
+    QCOMPARE(byName.value(prefix + u".expired"_s).state, LockState::Expired);
+    QCOMPARE(byName.value(prefix + u".expired"_s).holder, u"bob"_s);
+    for (const LockInfo &info : *all)
+        QVERIFY(info.dbNow.isValid());
+    // Sorted by name, as every view shows it.
+    for (int i = 1; i < all->size(); ++i)
+        QVERIFY(all->at(i - 1).name < all->at(i).name);
+}
+
+void ProtocolTest::historyRecordsEveryStep()
+{
+    const QString name = lockName();
+    m_locks->setEventLevel(LockService::EventLevel::All);
+    m_otherLocks->setEventLevel(LockService::EventLevel::All);
+    auto cleanup = qScopeGuard([this] {
+        m_locks->setEventLevel(LockService::EventLevel::Admin);
+        m_otherLocks->setEventLevel(LockService::EventLevel::Admin);
+    });
+
+    QVERIFY(m_locks->initialize(name, 200, u"d"_s)->created);
+    auto a = m_locks->acquire(name, u"alice"_s);
+    QVERIFY(a->acquired);
+    QVERIFY(m_locks->acquire(name, u"alice"_s)->acquired); // reenter
+    QVERIFY(m_locks->renew(name, u"alice"_s, a->fence, 200)->renewed);
+    auto renewedState = m_locks->lock(name);
+    QVERIFY(waitForDbTime((*renewedState)->expiresAt));
+    auto b = m_otherLocks->acquire(name, u"bob"_s);
+    QVERIFY(b->acquired);
+    QVERIFY(!m_locks->release(name, u"alice"_s, a->fence)->released); // lost
+    QVERIFY(m_otherLocks->release(name, u"bob"_s, b->fence)->released);
+
+    auto events = m_locks->history(name);
+    LOCKSCOPE_VERIFY_OK(events);
+    QStringList kinds;
+    for (const LockEvent &event : *events)
+        kinds << event.kind + u':' + event.holder;
+    // Newest first.
+    std::reverse(kinds.begin(), kinds.end());
+    const QStringList expected = {u"init:"_s,           u"acquire:alice"_s, u"reenter:alice"_s,
+                                  u"renew:alice"_s,     u"takeover:bob"_s,  u"lost:alice"_s,
+                                  u"release:bob"_s};
+    QCOMPARE(kinds, expected);
+    for (int i = 1; i < events->size(); ++i)
+        QVERIFY(events->at(i - 1).id > events->at(i).id);
+    auto limited = m_locks->history(name, 2);
+    QVERIFY(limited);
+    QCOMPARE(limited->size(), 2);
+    QCOMPARE(limited->first().kind, u"release"_s);
+}
+
+void ProtocolTest::millisecondTtls()
+{
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 1);
+    QVERIFY(grant && grant->acquired);
+    QCOMPARE(grant->acquiredAt.msecsTo(grant->expiresAt), 1);
+    QVERIFY(waitForDbTime(grant->expiresAt));
+    auto next = m_otherLocks->acquire(name, u"bob"_s, 250);
+    QVERIFY(next && next->acquired);
+    QCOMPARE(next->acquiredAt.msecsTo(next->expiresAt), 250);
+    // 250 ms later in database time and not before: the lease is exact to the millisecond.
+    auto early = m_locks->acquire(name, u"alice"_s, 250);
+    QVERIFY(early && !early->acquired);
+    QVERIFY(waitForDbTime(next->expiresAt));
+    auto later = m_locks->acquire(name, u"alice"_s, 250);
+    QVERIFY(later && later->acquired);
+    QVERIFY(later->acquiredAt >= next->expiresAt);
+}
+
+void ProtocolTest::acquireWithWaitGetsTheLockWhenReleased()
+{
+    const QString name = lockName();
+    auto held = m_otherLocks->acquire(name, u"bob"_s, 600);
+    QVERIFY(held && held->acquired);
+    RetryPolicy policy;
+    policy.deadlineMs = 10000;
+    policy.initialDelayMs = 20;
+    policy.maxDelayMs = 100;
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QVERIFY(waited->attempts > 1);
+    QVERIFY(waited->acquiredAt >= held->expiresAt);
+    QCOMPARE(waited->tookOverFrom, u"bob"_s);
+
+    std::atomic_bool cancel{true};
+    auto cancelled = m_otherLocks->acquireWithWait(name, u"bob"_s, 5000, policy, &cancel);
+    QVERIFY(!cancelled);
+    QCOMPARE(cancelled.error().kind, Error::Kind::Cancelled);
+}
+
+void ProtocolTest::acquireWithWaitGivesUpAtTheDeadline()
+{
+    const QString name = lockName();
+    QVERIFY(m_otherLocks->acquire(name, u"bob"_s, 60000)->acquired);
+    RetryPolicy policy;
+    policy.deadlineMs = 400;
+    policy.initialDelayMs = 50;
+    QElapsedTimer timer;
+    timer.start();
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
+    const qint64 elapsed = timer.elapsed();
+    QVERIFY(waited);
+    QVERIFY(!waited->acquired);
+    QVERIFY(waited->attempts >= 2);
+    QCOMPARE(waited->current.holder, u"bob"_s);
+    QVERIFY2(elapsed >= 400 && elapsed < 5000, qPrintable(QString::number(elapsed)));
+
+    policy.deadlineMs = 0;
+    policy.maxAttempts = 3;
+    waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
+    QVERIFY(waited && !waited->acquired);
+    QCOMPARE(waited->attempts, 3);
+}
+
+void ProtocolTest::roundTripsPerOperation()
+{
+    // Events at the Admin level (the default): the protocol's own cost, nothing else.
+    const QString name = lockName();
+    const bool oneStatement = m_session->dialect().hasUpsertReturning();
+    const quint64 maxAcquire = oneStatement ? 1 : 2;
+
+    QVERIFY(m_locks->initialize(name, 5000, {})->created);
+    quint64 before = m_session->roundTrips();
+    auto grant = m_locks->acquire(name, u"alice"_s, 5000);
+    QVERIFY(grant && grant->acquired);
+    const quint64 acquireTrips = m_session->roundTrips() - before;
+    qInfo("uncontended acquire of an existing lock: %llu round trip(s)", acquireTrips);
+    QVERIFY(acquireTrips >= 1 && acquireTrips <= maxAcquire);
+
+    before = m_session->roundTrips();
+    QVERIFY(m_locks->renew(name, u"alice"_s, grant->fence, 5000)->renewed);
+    QVERIFY(m_session->roundTrips() - before <= maxAcquire);
+
+    before = m_session->roundTrips();
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    const quint64 releaseTrips = m_session->roundTrips() - before;
+    qInfo("release: %llu round trip(s)", releaseTrips);
+    QCOMPARE(releaseTrips, quint64(1));
+
+    // A lock nobody initialized: one statement where the upsert exists.
+    before = m_session->roundTrips();
+    auto fresh = m_locks->acquire(name + u".fresh"_s, u"alice"_s, 5000);
+    QVERIFY(fresh && fresh->acquired);
+    const quint64 freshTrips = m_session->roundTrips() - before;
+    qInfo("first-ever acquire of a lock: %llu round trip(s)", freshTrips);
+    if (oneStatement)
+        QCOMPARE(freshTrips, quint64(1));
+}
+
+void ProtocolTest::clockOffsetIsSmallOnLoopback()
+{
+    auto clock = m_locks->clock();
+    LOCKSCOPE_VERIFY_OK(clock);
+    QVERIFY(clock->dbNow.isValid());
+    QCOMPARE(clock->dbNow.timeSpec(), Qt::UTC);
+    // Same machine: the database clock and ours agree within the round trip and a margin.
+    QVERIFY2(qAbs(clock->offsetMs) < 1000 + clock->roundTripMs,
+             qPrintable(QString::number(clock->offsetMs)));
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(ProtocolTest)
+#include "tst_protocol.moc"
