@@ -72,6 +72,16 @@ SQL
         return 1
     fi
 
+    # Named time zones (the tests set a session to Pacific/Kiritimati, UTC+14, which MariaDB
+    # cannot take as a numeric offset).
+    if ! mariadb-tzinfo-to-sql /usr/share/zoneinfo 2>/dev/null |
+        mariadb_as_root "$dir" mariadb mysql >>"$dir/setup.log" 2>&1; then
+        log "error: loading the time zone tables failed:"
+        tail -n 20 "$dir/setup.log" >&2
+        mariadb_stop "$dir"
+        return 1
+    fi
+
     echo "$port" >"$dir/port"
     export LOCKSCOPE_TEST_MARIADB_URL="mysql://lockscope:$TEST_DB_PASSWORD@127.0.0.1:$port/lockscope_test"
     log "MariaDB: ready at 127.0.0.1:$port (database lockscope_test)"

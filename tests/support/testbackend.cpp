@@ -136,14 +136,13 @@ QStringList rawLockRow(Session &session, const QString &table, const QString &na
     return row;
 }
 
-bool setSessionTimeZone(Session &session, const QString &offset, QString *error)
+bool setSessionTimeZone(Session &session, const QString &zone, QString *error)
 {
     switch (session.dialect().kind()) {
     case Dialect::Kind::PostgreSQL:
-        return execRaw(session, u"SET TIME ZONE INTERVAL '"_s + offset + u"' HOUR TO MINUTE"_s,
-                       error);
+        return execRaw(session, u"SET TIME ZONE '"_s + zone + u'\'', error);
     case Dialect::Kind::MySQL:
-        return execRaw(session, u"SET time_zone = '"_s + offset + u'\'', error);
+        return execRaw(session, u"SET time_zone = '"_s + zone + u'\'', error);
     default:
         return true; // SQLite has no session time zone; its 'now' is UTC
     }

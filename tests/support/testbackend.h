@@ -55,8 +55,9 @@ qint64 countRows(lockcore::Session &session, const QString &table);
 // The stored columns of one lock row as text (empty list: no such row), read with the test's
 // own SQL, to prove that an operation changed nothing.
 QStringList rawLockRow(lockcore::Session &session, const QString &table, const QString &name);
-// Sets the session's time zone (PostgreSQL, MariaDB) to an offset like "+14:00".
-bool setSessionTimeZone(lockcore::Session &session, const QString &offset, QString *error);
+// Sets the session's time zone (PostgreSQL, MariaDB) to a named zone like "Pacific/Kiritimati"
+// (MariaDB takes numeric offsets only up to +13:00; scripts/test loads its zone tables).
+bool setSessionTimeZone(lockcore::Session &session, const QString &zone, QString *error);
 
 // The error text of a failed Result, empty for a success (QVERIFY2 evaluates its message even
 // when the check passes, so it must not call error() on a success).
