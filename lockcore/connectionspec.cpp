@@ -54,6 +54,46 @@ bool hasControlCharacters(const QString &text)
     return false;
 }
 
+// QUrl's error string ends with "; source was \"<the whole URL>\"; ..." (password included),
+// and its password errors quote a character of the password: keep only what is safe to show.
+QString urlProblem(const QUrl &url)
+{
+    const QString problem = url.errorString().section(u"; source was"_s, 0, 0).trimmed();
+    if (problem.isEmpty() || problem.contains(u"password"_s, Qt::CaseInsensitive))
+        return Tr::tr("the password contains a character that must be percent-encoded "
+                      "(such as %40 for @).");
+    return problem + u'.';
+}
+
+// The user-info part ("user:password") of "scheme://user:password@host/...", as typed.
+QString rawUserInfo(const QString &afterScheme)
+{
+    qsizetype end = afterScheme.size();
+    for (const char16_t stop : {u'/', u'?', u'#'}) {
+        const qsizetype at = afterScheme.indexOf(QChar(stop));
+        if (at >= 0 && at < end)
+            end = at;
+    }
+    const QString authority = afterScheme.left(end);
+    const qsizetype at = authority.lastIndexOf(u'@');
+    return at < 0 ? QString() : authority.left(at);
+}
+
+bool isValidPercentEncoding(const QString &text)
+{
+    const auto isHex = [](QChar c) {
+        return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i) != u'%')
+            continue;
+        if (i + 2 >= text.size() || !isHex(text.at(i + 1)) || !isHex(text.at(i + 2)))
+            return false;
+        i += 2;
+    }
+    return true;
+}
+
 } // namespace
 
 Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
@@ -81,7 +121,15 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
             path = path.mid(2);
         if (path.isEmpty())
             return badUrl(Tr::tr("the SQLite URL has no file path (write sqlite:/path/to/file)."));
-        spec.path = QUrl::fromPercentEncoding(path.toUtf8());
+        if (!isValidPercentEncoding(path))
+            return badUrl(Tr::tr("the path has a '%' that is not followed by two hex digits "
+                                 "(write %25 for a percent sign)."));
+        const QByteArray bytes = QByteArray::fromPercentEncoding(path.toUtf8());
+        spec.path = QString::fromUtf8(bytes);
+        if (spec.path.toUtf8() != bytes)
+            return badUrl(Tr::tr("the path's percent-encoding is not valid UTF-8."));
+        if (hasControlCharacters(spec.path))
+            return badUrl(Tr::tr("the path contains a control character."));
         return spec;
     }
 
@@ -101,26 +149,31 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 
     const QUrl parsed(url, QUrl::StrictMode);
     if (!parsed.isValid())
-        return badUrl(Tr::tr("%1.").arg(parsed.errorString()));
+        return badUrl(urlProblem(parsed));
 
     spec.user = parsed.userName(QUrl::FullyDecoded);
-    if (parsed.password(QUrl::FullyEncoded).size() > 0 || url.contains(u":@"_s)) {
+    // "user:@host" is an explicitly empty password (QUrl reports it as no password).
+    if (rawUserInfo(url.mid(colon + 3)).contains(u':')) {
         spec.password = parsed.password(QUrl::FullyDecoded);
         spec.passwordFromUrl = true;
     }
     spec.host = parsed.host(QUrl::FullyDecoded);
     if (spec.host.isEmpty())
         return badUrl(Tr::tr("it names no host."));
-    const int port = parsed.port(0);
-    if (port < 0 || port > 65535)
+    const int port = parsed.port(-1); // -1: none given
+    if (port == 0 || port > 65535)
         return badUrl(Tr::tr("the port is not a number from 1 to 65535."));
-    spec.port = port;
+    spec.port = qMax(port, 0);
 
     QString path = parsed.path(QUrl::FullyDecoded);
     if (path.startsWith(u'/'))
         path = path.mid(1);
     if (path.contains(u'/'))
         return badUrl(Tr::tr("the database name \"%1\" contains a slash.").arg(path.left(80)));
+    if (hasControlCharacters(spec.user) || hasControlCharacters(spec.password)
+        || hasControlCharacters(path))
+        return badUrl(Tr::tr("the user name, password or database name contains a control "
+                             "character (such as %00 or %0A)."));
     if (spec.backend == Backend::ODBC) {
         // odbc://DSN: the "host" is the data source name.
         spec.database = spec.host;
@@ -137,6 +190,9 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
                               .arg(key.left(40), spec.backendName()));
         if (value.contains(u';') || value.contains(u'='))
             return badUrl(Tr::tr("the value of option \"%1\" contains ';' or '='.").arg(key));
+        if (hasControlCharacters(value))
+            return badUrl(Tr::tr("the value of option \"%1\" contains a control character.")
+                              .arg(key));
         spec.options.insert(optionName, value);
     }
     return spec;
@@ -205,8 +261,17 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
     case Backend::ODBC:
         break;
     }
-    for (auto it = options.cbegin(); it != options.cend(); ++it)
-        parts << it.key() + u'=' + it.value();
+    for (auto it = options.cbegin(); it != options.cend(); ++it) {
+        if (backend == Backend::PostgreSQL) {
+            // QPSQL appends these to the libpq connect string as they are: quote the value so
+            // that blanks, quotes and backslashes (paths, application names) survive.
+            QString value = it.value();
+            value.replace(u'\\', u"\\\\"_s).replace(u'\'', u"\\'"_s);
+            parts << it.key() + u"='"_s + value + u'\'';
+        } else {
+            parts << it.key() + u'=' + it.value();
+        }
+    }
     return parts.join(u';');
 }
 

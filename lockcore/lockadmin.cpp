@@ -84,7 +84,7 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
         auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name,
                                                                   u"force_release"_s,
                                                                   u"prev_holder"_s, m_actor,
-                                                                  detail.left(1000)),
+                                                                  truncatedToCodePoints(detail, limits::maxDescriptionChars)),
                                        Tr::tr("recording the force release"));
         if (!recorded) {
             m_session->rollback();
@@ -154,7 +154,7 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
     auto recorded = m_session->run(dialect.insertEvent(m_tables, name, u"delete"_s,
                                                        outcome.current.holder,
                                                        outcome.current.fence, m_actor,
-                                                       outcome.current.description.left(1000)),
+                                                       truncatedToCodePoints(outcome.current.description, limits::maxDescriptionChars)),
                                    Tr::tr("recording the delete"));
     if (!recorded) {
         m_session->rollback();

@@ -78,10 +78,14 @@ Status validateDescription(const QString &text, const QString &what)
         return {};
     if (!text.isValidUtf16())
         return Error::invalidInput(Tr::tr("The %1 is not valid Unicode text.").arg(what));
-    if (text.size() > limits::maxDescriptionChars)
+    // Code points, like names: the columns are sized in characters, not UTF-16 units.
+    qsizetype codePoints = 0;
+    for (const QChar c : text)
+        codePoints += c.isLowSurrogate() ? 0 : 1;
+    if (codePoints > limits::maxDescriptionChars)
         return Error::invalidInput(Tr::tr("The %1 is %2 characters long; the limit is %3.")
                                        .arg(what)
-                                       .arg(text.size())
+                                       .arg(codePoints)
                                        .arg(limits::maxDescriptionChars));
     if (text.contains(QChar(0)))
         return Error::invalidInput(Tr::tr("The %1 contains a NUL character.").arg(what));
@@ -117,6 +121,18 @@ Status validateTableName(const QString &table)
                 .arg(table.left(80))
                 .arg(limits::maxTableChars));
     return {};
+}
+
+QString truncatedToCodePoints(const QString &text, int maxCodePoints)
+{
+    int codePoints = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i).isLowSurrogate())
+            continue;
+        if (++codePoints > maxCodePoints)
+            return text.left(i);
+    }
+    return text;
 }
 
 } // namespace lockcore

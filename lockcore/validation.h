@@ -20,6 +20,8 @@ Status validateLockName(const QString &name);
 Status validateHolder(const QString &holder);
 Status validateTtl(qint64 ttlMs);
 Status validateDescription(const QString &text, const QString &what);
+// `text` cut to at most `maxCodePoints` code points, never inside a surrogate pair.
+QString truncatedToCodePoints(const QString &text, int maxCodePoints);
 // A table name: an identifier [A-Za-z_][A-Za-z0-9_]*, optionally "schema.table".
 Status validateTableName(const QString &table);
 

@@ -1,0 +1,1245 @@
+// Unit tests for the SQL every dialect builds (dialect.h), checked as text: no server is used.
+// For Oracle this is the only check there is (no Oracle server or QOCI driver in Debian), so
+// its statements get the most scrutiny.
+//
+// What QSqlQuery needs (Session::run prepares the text and binds values by position):
+// - the number of '?' outside quoted text equals the number of bound values;
+// - nothing else looks like a placeholder to Qt's parser: ":name" outside quotes (a named
+//   placeholder) or '[' (Qt treats "[...]" as quoted for every database but PostgreSQL);
+// - one statement: no ';' or comment outside quotes.
+
+#include "dialect.h"
+#include "validation.h"
+
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QtTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using lockcore::Dialect;
+using lockcore::Statement;
+using lockcore::TableNames;
+using Kind = Dialect::Kind;
+
+Q_DECLARE_METATYPE(Dialect::Kind)
+
+namespace {
+
+// Hostile values: if any of them reached the SQL text, the statement would be injectable.
+const QString kName = u"'; DROP TABLE x; --"_s;
+const QString kHolder = u"h\" OR \"1\"=\"1"_s;
+const QString kKind = u"kind'?"_s;
+const QString kActor = u"root'); DELETE FROM t; --"_s;
+const QString kDetail = u"detail ? :x ' \" ` [y]"_s;
+const QString kDescription = u"desc'||(SELECT 1)||'"_s;
+const QString kHolderColumn = u"prev_holder"_s; // a column name (internal), not a value
+constexpr qint64 kFence = 987654321987;
+constexpr qint64 kExpectedFence = 555444333222;
+constexpr qint64 kTtl = 1234567;
+constexpr int kLimit = 98765;
+
+const QList<Kind> allKinds = {Kind::SQLite, Kind::PostgreSQL, Kind::MySQL, Kind::Oracle};
+
+const QStringList builders = {u"acquire"_s,     u"insertAcquire"_s, u"selectGrant"_s,
+                              u"renew"_s,       u"release"_s,       u"forceRelease"_s,
+                              u"initialize"_s,  u"deleteLock"_s,    u"selectState"_s,
+                              u"selectAll"_s,   u"history"_s,       u"now"_s,
+                              u"insertEvent"_s, u"insertEventFromRow"_s};
+
+QString kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::SQLite: return u"sqlite"_s;
+    case Kind::PostgreSQL: return u"postgresql"_s;
+    case Kind::MySQL: return u"mysql"_s;
+    case Kind::Oracle: return u"oracle"_s;
+    }
+    return {};
+}
+
+TableNames tables(bool withSchema)
+{
+    return TableNames::fromTable(withSchema ? u"app.dist_lock"_s : u"dist_lock"_s);
+}
+
+// How the dialect writes a (possibly schema-qualified) table name.
+QString expectedQualified(Kind kind, const QString &schema, const QString &table)
+{
+    const QChar q = kind == Kind::MySQL ? u'`' : u'"';
+    const QString quoted = q + table + q;
+    return schema.isEmpty() ? quoted : q + schema + q + u'.' + quoted;
+}
+
+// The expression that reads the database clock.
+QString clockExpr(Kind kind)
+{
+    switch (kind) {
+    case Kind::SQLite: return u"julianday('now')"_s;
+    case Kind::PostgreSQL: return u"clock_timestamp()"_s;
+    case Kind::MySQL: return u"UTC_TIMESTAMP(3)"_s;
+    case Kind::Oracle: return u"SYS_EXTRACT_UTC(SYSTIMESTAMP)"_s;
+    }
+    return {};
+}
+
+struct Built
+{
+    Statement statement;
+    QVariantList inputs;   // every value the builder was given: binds must come from these
+    bool readsClock = true; // decides or records a time, so it must read the database clock
+    bool onLockTable = true;
+    bool onEventTable = false;
+};
+
+Built build(const Dialect &d, const TableNames &t, const QString &builder)
+{
+    Built b;
+    const QVariant name(kName), holder(kHolder), ttl(kTtl), fence(kFence);
+    if (builder == u"acquire") {
+        b.statement = d.acquire(t, kName, kHolder, kTtl);
+        b.inputs = {name, holder, ttl};
+        b.onEventTable = d.hasUpsertReturning(); // the upsert also creates the row
+    } else if (builder == u"insertAcquire") {
+        b.statement = d.insertAcquire(t, kName, kHolder, kTtl);
+        b.inputs = {name, holder, ttl};
+        b.onEventTable = true;
+    } else if (builder == u"selectGrant") {
+        b.statement = d.selectGrant(t, kName, kHolder);
+        b.inputs = {name, holder};
+        b.readsClock = false;
+    } else if (builder == u"renew") {
+        b.statement = d.renew(t, kName, kHolder, kFence, kTtl);
+        b.inputs = {name, holder, fence, ttl};
+    } else if (builder == u"release") {
+        b.statement = d.release(t, kName, kHolder, kFence);
+        b.inputs = {name, holder, fence};
+    } else if (builder == u"forceRelease") {
+        b.statement = d.forceRelease(t, kName, kExpectedFence);
+        b.inputs = {name, QVariant(kExpectedFence)};
+    } else if (builder == u"initialize") {
+        b.statement = d.initialize(t, kName, kTtl, kDescription);
+        b.inputs = {name, ttl, QVariant(kDescription)};
+        b.onEventTable = true;
+    } else if (builder == u"deleteLock") {
+        b.statement = d.deleteLock(t, kName, kFence);
+        b.inputs = {name, fence};
+    } else if (builder == u"selectState") {
+        b.statement = d.selectState(t, kName);
+        b.inputs = {name};
+    } else if (builder == u"selectAll") {
+        b.statement = d.selectAll(t);
+    } else if (builder == u"history") {
+        b.statement = d.history(t, kName, kLimit);
+        b.inputs = {name, QVariant(qint64(kLimit))};
+        b.readsClock = false;
+        b.onLockTable = false;
+        b.onEventTable = true;
+    } else if (builder == u"now") {
+        b.statement = d.now();
+        b.onLockTable = false;
+    } else if (builder == u"insertEvent") {
+        b.statement = d.insertEvent(t, kName, kKind, kHolder, kFence, kActor, kDetail);
+        b.inputs = {name, QVariant(kKind), holder, fence, QVariant(kActor), QVariant(kDetail)};
+        b.onLockTable = false;
+        b.onEventTable = true;
+    } else if (builder == u"insertEventFromRow") {
+        b.statement = d.insertEventFromRow(t, kName, kKind, kHolderColumn, kActor, kDetail);
+        b.inputs = {name, QVariant(kKind), QVariant(kActor), QVariant(kDetail)};
+        b.onEventTable = true;
+    } else {
+        qFatal("unknown builder %s", qPrintable(builder));
+    }
+    return b;
+}
+
+bool sameValue(const QVariant &a, const QVariant &b)
+{
+    const auto isText = [](const QVariant &v) { return v.typeId() == QMetaType::QString; };
+    const auto isInteger = [](const QVariant &v) {
+        const int id = v.typeId();
+        return id == QMetaType::Int || id == QMetaType::LongLong || id == QMetaType::UInt
+               || id == QMetaType::ULongLong;
+    };
+    if (isText(a) && isText(b))
+        return a.toString() == b.toString();
+    if (isInteger(a) && isInteger(b))
+        return a.toLongLong() == b.toLongLong();
+    return false;
+}
+
+// SQL text as Qt's placeholder parser sees it.
+struct SqlScan
+{
+    int placeholders = 0;
+    QStringList named;     // ":name" outside quotes
+    bool bracket = false;  // '[' outside quotes
+    bool comment = false;  // "--" or "/*" outside quotes
+    bool semicolon = false;
+    bool balanced = true;  // parentheses and quotes
+    QString code;          // the text with the contents of '...' literals blanked
+};
+
+SqlScan scanSql(const QString &sql)
+{
+    SqlScan scan;
+    QChar quote;
+    int depth = 0;
+    const qsizetype n = sql.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = sql.at(i);
+        if (!quote.isNull()) {
+            if (c == quote) {
+                if (i + 1 < n && sql.at(i + 1) == quote) { // doubled: an escaped quote
+                    scan.code += quote == u'\'' ? u"  "_s : QString(2, c);
+                    ++i;
+                    continue;
+                }
+                quote = QChar();
+                scan.code += c;
+            } else {
+                scan.code += quote == u'\'' ? QChar(u' ') : c;
+            }
+            continue;
+        }
+        scan.code += c;
+        if (c == u'\'' || c == u'"' || c == u'`') {
+            quote = c;
+        } else if (c == u'?') {
+            ++scan.placeholders;
+        } else if (c == u':' && i + 1 < n
+                   && (sql.at(i + 1).isLetterOrNumber() || sql.at(i + 1) == u'_')
+                   && (i == 0 || sql.at(i - 1) != u':')) {
+            qsizetype end = i + 1;
+            while (end < n && (sql.at(end).isLetterOrNumber() || sql.at(end) == u'_'))
+                ++end;
+            scan.named << sql.mid(i, end - i);
+        } else if (c == u'[') {
+            scan.bracket = true;
+        } else if ((c == u'-' || c == u'/') && i + 1 < n
+                   && sql.at(i + 1) == (c == u'-' ? u'-' : u'*')) {
+            scan.comment = true;
+        } else if (c == u';') {
+            scan.semicolon = true;
+        } else if (c == u'(') {
+            ++depth;
+        } else if (c == u')') {
+            if (--depth < 0)
+                scan.balanced = false;
+        }
+    }
+    if (!quote.isNull() || depth != 0)
+        scan.balanced = false;
+    return scan;
+}
+
+// Parenthesis depth just before each position of (literal-free) code.
+QList<int> depths(const QString &code)
+{
+    QList<int> out;
+    out.reserve(code.size() + 1);
+    int depth = 0;
+    for (const QChar c : code) {
+        out << depth;
+        if (c == u'(')
+            ++depth;
+        else if (c == u')')
+            --depth;
+    }
+    out << depth;
+    return out;
+}
+
+// The first match of a keyword at parenthesis depth 0, from `from`; -1 if none.
+qsizetype topLevelIndex(const QString &code, const QString &keyword, qsizetype from = 0)
+{
+    const QList<int> depth = depths(code);
+    const QRegularExpression re(u"\\b"_s + QRegularExpression::escape(keyword) + u"\\b"_s);
+    for (auto it = re.globalMatch(code, from); it.hasNext();) {
+        const auto m = it.next();
+        if (depth.at(m.capturedStart()) == 0)
+            return m.capturedStart();
+    }
+    return -1;
+}
+
+// Comma-separated items at parenthesis depth 0 of code[from, to), taken from `source` (the
+// text `code` was scanned from: same length, literals intact).
+QStringList topLevelItems(const QString &code, qsizetype from, qsizetype to,
+                          const QString &source)
+{
+    QStringList items;
+    int depth = 0;
+    qsizetype start = from;
+    for (qsizetype i = from; i < to; ++i) {
+        const QChar c = code.at(i);
+        if (c == u'(')
+            ++depth;
+        else if (c == u')')
+            --depth;
+        else if (c == u',' && depth == 0) {
+            items << source.mid(start, i - start).trimmed();
+            start = i + 1;
+        }
+    }
+    const QString last = source.mid(start, to - start).trimmed();
+    if (!last.isEmpty())
+        items << last;
+    return items;
+}
+
+// The result columns of a statement: its RETURNING list, or its top-level SELECT list.
+QStringList resultColumnsOf(const QString &sql)
+{
+    const QString code = scanSql(sql).code;
+    Q_ASSERT(code.size() == sql.size());
+    const qsizetype returning = topLevelIndex(code, u"RETURNING"_s);
+    if (returning >= 0)
+        return topLevelItems(code, returning + 9, code.size(), sql);
+    const qsizetype select = topLevelIndex(code, u"SELECT"_s);
+    if (select < 0)
+        return {};
+    qsizetype from = topLevelIndex(code, u"FROM"_s, select);
+    if (from < 0)
+        from = code.size();
+    return topLevelItems(code, select + 6, from, sql);
+}
+
+// Removes every occurrence of the given texts.
+QString without(QString text, const QStringList &parts)
+{
+    for (const QString &part : parts)
+        text.remove(part);
+    return text;
+}
+
+std::unique_ptr<Dialect> dialect(Kind kind)
+{
+    auto d = Dialect::create(kind);
+    if (!d)
+        qFatal("Dialect::create returned null");
+    return d;
+}
+
+// The time a statement should never depend on: anything but the dialect's own clock.
+struct Forbidden
+{
+    QString pattern;
+    QString why;
+};
+
+QList<Forbidden> forbiddenFor(Kind kind)
+{
+    switch (kind) {
+    case Kind::SQLite:
+        return {
+            {uR"(\bCURRENT_TIMESTAMP\b)"_s, u"whole seconds, text"_s},
+            {uR"(\b(datetime|date|time)\s*\()"_s, u"text times"_s},
+            {uR"(\bstrftime\s*\()"_s, u"whole seconds"_s},
+            {uR"(\bunixepoch\s*\()"_s, u"needs SQLite 3.38; the floor is 3.35"_s},
+            {uR"(\bclock_timestamp\b|\bUTC_TIMESTAMP\b|\bSYSTIMESTAMP\b|\bNUMTODSINTERVAL\b)"_s,
+             u"another database's clock"_s},
+            {uR"(`)"_s, u"MySQL quoting"_s},
+        };
+    case Kind::PostgreSQL:
+        return {
+            {uR"(\bnow\s*\()"_s, u"frozen at transaction start"_s},
+            {uR"(\bCURRENT_TIMESTAMP\b)"_s, u"frozen at transaction start"_s},
+            {uR"(\bLOCALTIMESTAMP\b|\bCURRENT_TIME\b|\bLOCALTIME\b)"_s,
+             u"frozen at transaction start, local time"_s},
+            {uR"(\btransaction_timestamp\b|\bstatement_timestamp\b)"_s,
+             u"not the current time"_s},
+            {uR"('now')"_s, u"frozen at transaction start"_s},
+            {uR"(\btimestamp(\s*\(\d\))?\s+without\b|\btimestamp(\s*\(\d\))?\s+(NOT\s+)?NULL\b|\btimestamp\s*,)"_s,
+             u"a time zone-less column"_s},
+            {uR"(\bjulianday\b|\bUTC_TIMESTAMP\b|\bSYSTIMESTAMP\b|\bNUMTODSINTERVAL\b)"_s,
+             u"another database's clock"_s},
+            {uR"(`)"_s, u"MySQL quoting"_s},
+        };
+    case Kind::MySQL:
+        return {
+            {uR"(\bNOW\s*\()"_s, u"session time zone"_s},
+            {uR"(\bCURRENT_TIMESTAMP\b|\bLOCALTIMESTAMP\b|\bLOCALTIME\b)"_s,
+             u"session time zone"_s},
+            {uR"(\bSYSDATE\s*\()"_s, u"session time zone, not statement-stable"_s},
+            {uR"(\bUNIX_TIMESTAMP\s*\(|\bFROM_UNIXTIME\s*\()"_s,
+             u"converts through the session time zone"_s},
+            {uR"(\bUTC_TIMESTAMP\b(?!\(3\)))"_s, u"whole seconds"_s},
+            {uR"(\bTIMESTAMP\b)"_s, u"TIMESTAMP columns: session time zone, 2038"_s},
+            {uR"(\bDATETIME\b(?!\(3\)))"_s, u"whole seconds"_s},
+            {u"\""_s, u"a string, not an identifier, unless ANSI_QUOTES"_s},
+            {uR"(\bRETURNING\b|\bON CONFLICT\b)"_s, u"not MySQL syntax"_s},
+            {uR"(\bjulianday\b|\bclock_timestamp\b|\bSYSTIMESTAMP\b|\bNUMTODSINTERVAL\b)"_s,
+             u"another database's clock"_s},
+        };
+    case Kind::Oracle:
+        return {
+            {uR"(\bSYSDATE\b)"_s, u"whole seconds"_s},
+            {uR"(\bCURRENT_TIMESTAMP\b|\bLOCALTIMESTAMP\b|\bCURRENT_DATE\b)"_s,
+             u"session time zone"_s},
+            {uR"((?<!SYS_EXTRACT_UTC\()\bSYSTIMESTAMP\b)"_s,
+             u"SYSTIMESTAMP not normalised to UTC"_s},
+            {uR"(\bSYS_EXTRACT_UTC\(SYSTIMESTAMP\)\s*[-+]\s*+(?!NUMTODSINTERVAL\b|TIMESTAMP\s+'))"_s,
+             u"timestamp + number is a DATE (whole seconds)"_s},
+            {uR"(\bDATE\b(?!\s*'))"_s, u"whole seconds"_s},
+            {uR"(\bnow\s*\(|\bclock_timestamp\b|\bUTC_TIMESTAMP\b|\bjulianday\b)"_s,
+             u"another database's clock"_s},
+            {uR"(\bLIMIT\b)"_s, u"not Oracle syntax (FETCH FIRST)"_s},
+            {uR"(\bRETURNING\b|\bON CONFLICT\b|\bEXCLUDED\b)"_s, u"not Oracle syntax"_s},
+            {uR"(\bIF NOT EXISTS\b)"_s, u"not Oracle syntax before 23c"_s},
+            {uR"(\b(true|false)\b)"_s, u"no boolean literals before 23c"_s},
+            {uR"(\bTEXT\b|\bBOOLEAN\b|\bSERIAL\b|\bAUTO_INCREMENT\b|\binterval\s+')"_s,
+             u"not Oracle types"_s},
+            {uR"((=|<>|!=)\s*'')"_s, u"'' is NULL: a comparison with it is never true"_s},
+            {uR"(\bNOT NULL\s+DEFAULT\b)"_s, u"DEFAULT must come before NOT NULL"_s},
+            {uR"(`)"_s, u"MySQL quoting"_s},
+        };
+    }
+    return {};
+}
+
+} // namespace
+
+class TestDialects : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void factory();
+    void forDriver_data();
+    void forDriver();
+    void tableNames_data();
+    void tableNames();
+
+    void placeholdersMatchBinds_data();
+    void placeholdersMatchBinds();
+    void valuesAreBoundNeverSpliced_data();
+    void valuesAreBoundNeverSpliced();
+    void tablesAreQuotedAndQualified_data();
+    void tablesAreQuotedAndQualified();
+    void databaseClockOnly_data();
+    void databaseClockOnly();
+    void resultColumns_data();
+    void resultColumns();
+    void returningMatchesCapabilities_data();
+    void returningMatchesCapabilities();
+    void conditionsOfTheProtocol_data();
+    void conditionsOfTheProtocol();
+
+    void postgresReadsTheClockOncePerStatement();
+    void mysqlSetListReadsNoUpdatedColumn();
+    void sqliteUsesIntegerMilliseconds();
+    void oracleStatements_data();
+    void oracleStatements();
+
+    void schema_data();
+    void schema();
+    void schemaIndexes_data();
+    void schemaIndexes();
+    void oracleSchemaBlocks();
+
+    void errorClassification_data();
+    void errorClassification();
+};
+
+void TestDialects::factory()
+{
+    QSet<QString> names;
+    for (const Kind kind : allKinds) {
+        const auto d = Dialect::create(kind);
+        QVERIFY(d);
+        QCOMPARE(d->kind(), kind);
+        QCOMPARE(d->name(), kindName(kind));
+        names.insert(d->name());
+    }
+    QCOMPARE(names.size(), allKinds.size());
+}
+
+void TestDialects::forDriver_data()
+{
+    QTest::addColumn<QString>("driver");
+    QTest::addColumn<QString>("dbms");
+    QTest::addColumn<QString>("expected"); // dialect name, empty: unsupported
+
+    QTest::newRow("QSQLITE") << u"QSQLITE"_s << QString() << u"sqlite"_s;
+    QTest::newRow("QPSQL") << u"QPSQL"_s << QString() << u"postgresql"_s;
+    QTest::newRow("QMYSQL") << u"QMYSQL"_s << QString() << u"mysql"_s;
+    QTest::newRow("QMARIADB") << u"QMARIADB"_s << QString() << u"mysql"_s;
+    QTest::newRow("QOCI") << u"QOCI"_s << QString() << u"oracle"_s;
+    QTest::newRow("lower-case driver") << u"qpsql"_s << QString() << u"postgresql"_s;
+    QTest::newRow("ODBC PostgreSQL") << u"QODBC"_s << u"PostgreSQL 15.4"_s << u"postgresql"_s;
+    QTest::newRow("ODBC MariaDB") << u"QODBC"_s << u"MariaDB"_s << u"mysql"_s;
+    QTest::newRow("ODBC MySQL") << u"QODBC"_s << u"MySQL"_s << u"mysql"_s;
+    QTest::newRow("ODBC Oracle") << u"QODBC"_s << u"Oracle Database 19c"_s << u"oracle"_s;
+    QTest::newRow("ODBC SQLite") << u"QODBC"_s << u"SQLite"_s << u"sqlite"_s;
+    QTest::newRow("ODBC SQL Server") << u"QODBC"_s << u"Microsoft SQL Server"_s << QString();
+    QTest::newRow("ODBC unknown") << u"QODBC"_s << QString() << QString();
+    QTest::newRow("DB2") << u"QDB2"_s << QString() << QString();
+    QTest::newRow("empty") << QString() << QString() << QString();
+}
+
+void TestDialects::forDriver()
+{
+    QFETCH(QString, driver);
+    QFETCH(QString, dbms);
+    QFETCH(QString, expected);
+    const auto d = Dialect::forDriver(driver, dbms);
+    QCOMPARE(d ? d->name() : QString(), expected);
+}
+
+void TestDialects::tableNames_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("schema");
+    QTest::addColumn<QString>("locks");
+    QTest::addColumn<QString>("events");
+
+    QTest::newRow("default") << u"dist_lock"_s << QString() << u"dist_lock"_s
+                             << u"dist_lock_event"_s;
+    QTest::newRow("qualified") << u"app.dist_lock"_s << u"app"_s << u"dist_lock"_s
+                               << u"dist_lock_event"_s;
+    QTest::newRow("custom") << u"Jobs.Locks2"_s << u"Jobs"_s << u"Locks2"_s << u"Locks2_event"_s;
+}
+
+void TestDialects::tableNames()
+{
+    QFETCH(QString, table);
+    QFETCH(QString, schema);
+    QFETCH(QString, locks);
+    QFETCH(QString, events);
+
+    QVERIFY(lockcore::validateTableName(table).ok());
+    const TableNames t = TableNames::fromTable(table);
+    QCOMPARE(t.schema, schema);
+    QCOMPARE(t.locks, locks);
+    QCOMPARE(t.events, events);
+    for (const Kind kind : allKinds) {
+        const auto d = dialect(kind);
+        QCOMPARE(d->lockTable(t), expectedQualified(kind, schema, locks));
+        QCOMPARE(d->eventTable(t), expectedQualified(kind, schema, events));
+    }
+}
+
+// Rows: every dialect x every builder x (plain table, schema.table).
+static void statementRows()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<QString>("builder");
+    QTest::addColumn<bool>("withSchema");
+    for (const Kind kind : allKinds) {
+        for (const QString &builder : builders) {
+            for (const bool withSchema : {false, true}) {
+                const QString tag = kindName(kind) + u'/' + builder
+                                    + (withSchema ? u"/schema"_s : QString());
+                QTest::newRow(qPrintable(tag)) << kind << builder << withSchema;
+            }
+        }
+    }
+}
+
+void TestDialects::placeholdersMatchBinds_data()
+{
+    statementRows();
+}
+
+void TestDialects::placeholdersMatchBinds()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, builder);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(kind);
+    const Built b = build(*d, tables(withSchema), builder);
+    const QString sql = b.statement.text();
+    const SqlScan scan = scanSql(sql);
+
+    QVERIFY2(!sql.trimmed().isEmpty(), "no SQL");
+    QVERIFY2(scan.balanced, qPrintable(u"unbalanced parentheses or quotes: "_s + sql));
+    QVERIFY2(scan.placeholders == b.statement.binds().size(),
+             qPrintable(u"%1 placeholders, %2 binds: %3"_s.arg(scan.placeholders)
+                            .arg(b.statement.binds().size())
+                            .arg(sql)));
+    QVERIFY2(scan.named.isEmpty(),
+             qPrintable(u"Qt would read named placeholders "_s + scan.named.join(u' ')
+                        + u": "_s + sql));
+    if (kind != Kind::PostgreSQL) // Qt reads "[...]" as quoted text except for PostgreSQL
+        QVERIFY2(!scan.bracket, qPrintable(sql));
+    QVERIFY2(!scan.comment, qPrintable(sql));
+    QVERIFY2(!scan.semicolon, qPrintable(u"more than one statement: "_s + sql));
+    QVERIFY2(sql == sql.trimmed(), qPrintable(sql));
+}
+
+void TestDialects::valuesAreBoundNeverSpliced_data()
+{
+    statementRows();
+}
+
+void TestDialects::valuesAreBoundNeverSpliced()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, builder);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(kind);
+    const Built b = build(*d, tables(withSchema), builder);
+    const QString sql = b.statement.text();
+    const QVariantList &binds = b.statement.binds();
+
+    // Every bound value is one the caller gave: in particular never a client-side time.
+    for (const QVariant &bound : binds) {
+        const int type = bound.typeId();
+        QVERIFY2(type != QMetaType::QDateTime && type != QMetaType::QDate
+                     && type != QMetaType::QTime,
+                 qPrintable(u"binds a client time: "_s + sql));
+        const bool given = std::any_of(b.inputs.cbegin(), b.inputs.cend(),
+                                       [&](const QVariant &in) { return sameValue(in, bound); });
+        QVERIFY2(given, qPrintable(u"binds a value nobody gave: "_s + bound.toString()));
+    }
+    // Every value the caller gave is bound (a builder that drops one has lost a condition).
+    for (const QVariant &in : b.inputs) {
+        const bool bound = std::any_of(binds.cbegin(), binds.cend(),
+                                       [&](const QVariant &v) { return sameValue(in, v); });
+        QVERIFY2(bound, qPrintable(u"not bound: "_s + in.toString() + u" in "_s + sql));
+    }
+    // ... and none of them is in the text.
+    for (const QString &value : {kName, kHolder, kKind, kActor, kDetail, kDescription})
+        QVERIFY2(!sql.contains(value), qPrintable(u"spliced "_s + value + u": "_s + sql));
+    for (const QString &fragment :
+         {u"DROP TABLE"_s, u"OR \"1\""_s, u"||(SELECT 1)||"_s, u"DELETE FROM t"_s, u":x"_s,
+          u"[y]"_s})
+        QVERIFY2(!sql.contains(fragment), qPrintable(u"spliced "_s + fragment + u": "_s + sql));
+    for (const qint64 number : {kFence, kExpectedFence, kTtl, qint64(kLimit)})
+        QVERIFY2(!sql.contains(QString::number(number)),
+                 qPrintable(u"spliced %1: %2"_s.arg(number).arg(sql)));
+    if (builder == u"insertEventFromRow")
+        QVERIFY2(sql.contains(kHolderColumn), qPrintable(sql));
+}
+
+void TestDialects::tablesAreQuotedAndQualified_data()
+{
+    statementRows();
+}
+
+void TestDialects::tablesAreQuotedAndQualified()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, builder);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(kind);
+    const TableNames t = tables(withSchema);
+    const Built b = build(*d, t, builder);
+    const QString sql = b.statement.text();
+    const QString locks = expectedQualified(kind, t.schema, t.locks);
+    const QString events = expectedQualified(kind, t.schema, t.events);
+
+    QCOMPARE(sql.contains(locks), b.onLockTable);
+    QCOMPARE(sql.contains(events), b.onEventTable);
+    // No other, unqualified or unquoted, mention of either table.
+    const QString rest = without(sql, {events, locks});
+    QVERIFY2(!rest.contains(u"dist_lock"_s), qPrintable(sql));
+    QVERIFY2(!sql.contains(u"\"\""_s) && !sql.contains(u"``"_s),
+             qPrintable(u"empty identifier: "_s + sql));
+}
+
+void TestDialects::databaseClockOnly_data()
+{
+    statementRows();
+}
+
+void TestDialects::databaseClockOnly()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, builder);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(kind);
+    const Built b = build(*d, tables(withSchema), builder);
+    const QString sql = b.statement.text();
+
+    if (b.readsClock)
+        QVERIFY2(sql.contains(clockExpr(kind)),
+                 qPrintable(u"does not read "_s + clockExpr(kind) + u": "_s + sql));
+    for (const Forbidden &f : forbiddenFor(kind)) {
+        const QRegularExpression re(f.pattern, QRegularExpression::CaseInsensitiveOption);
+        QVERIFY2(re.isValid(), qPrintable(f.pattern));
+        const auto match = re.match(sql);
+        QVERIFY2(!match.hasMatch(), qPrintable(u"\""_s + match.captured() + u"\" ("_s + f.why
+                                              + u"): "_s + sql));
+    }
+}
+
+void TestDialects::resultColumns_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<QString>("builder");
+    QTest::addColumn<QStringList>("columns"); // a pattern each result column must match
+
+    // The order of col::Grant, col::State, col::Release and col::Event in dialect.h.
+    const QStringList grant = {uR"(\bfence\b)"_s,       uR"(\bdepth\b)"_s,
+                               uR"(\bacquired_at\b)"_s, uR"(\bexpires_at\b)"_s,
+                               uR"(\brenewed_at\b)"_s,  uR"(\bprev_holder\b)"_s};
+    const QStringList state = {
+        uR"(^l\.name$)"_s,         uR"(^l\.holder$)"_s,      uR"(^l\.prev_holder$)"_s,
+        uR"(^l\.depth$)"_s,        uR"(^l\.fence$)"_s,       uR"(\bl\.acquired_at\b)"_s,
+        uR"(\bl\.expires_at\b)"_s, uR"(\bl\.renewed_at\b)"_s, uR"(^l\.ttl_ms$)"_s,
+        uR"(^l\.description$)"_s,  uR"(\bn\.t\b)"_s,
+        // 0 free, 2 expired (by the database clock n.t), else 1 held
+        uR"(^CASE WHEN l\.holder (= ''|IS NULL) THEN 0 WHEN l\.expires_at < n\.t THEN 2 ELSE 1 END$)"_s};
+    const QStringList event = {uR"(^e\.id$)"_s,     uR"(\be\.at\b)"_s,   uR"(^e\.lock_name$)"_s,
+                               uR"(^e\.kind$)"_s,   uR"(^e\.holder$)"_s, uR"(^e\.fence$)"_s,
+                               uR"(^e\.actor$)"_s,  uR"(^e\.detail$)"_s};
+    for (const Kind kind : allKinds) {
+        const QString k = kindName(kind);
+        const QString clock = QRegularExpression::escape(clockExpr(kind));
+        QTest::newRow(qPrintable(k + u"/selectGrant"_s)) << kind << u"selectGrant"_s << grant;
+        QTest::newRow(qPrintable(k + u"/selectState"_s)) << kind << u"selectState"_s << state;
+        QTest::newRow(qPrintable(k + u"/selectAll"_s)) << kind << u"selectAll"_s << state;
+        QTest::newRow(qPrintable(k + u"/history"_s)) << kind << u"history"_s << event;
+        QTest::newRow(qPrintable(k + u"/now"_s)) << kind << u"now"_s << QStringList{clock};
+        if (Dialect::create(kind)->hasUpsertReturning()) {
+            QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << grant;
+            QTest::newRow(qPrintable(k + u"/renew"_s)) << kind << u"renew"_s << grant;
+            QTest::newRow(qPrintable(k + u"/release"_s))
+                << kind << u"release"_s
+                << QStringList{uR"(\bdepth\b)"_s, u"n\\.t|"_s + clock};
+        }
+    }
+}
+
+void TestDialects::resultColumns()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, builder);
+    QFETCH(QStringList, columns);
+    const auto d = dialect(kind);
+    const Built b = build(*d, tables(false), builder);
+    const QString sql = b.statement.text();
+    const QStringList got = resultColumnsOf(sql);
+    QVERIFY2(got.size() == columns.size(),
+             qPrintable(u"%1 columns, expected %2: %3"_s.arg(got.size()).arg(columns.size())
+                            .arg(got.join(u" | "_s))));
+    for (int i = 0; i < columns.size(); ++i) {
+        const QRegularExpression re(columns.at(i));
+        QVERIFY2(re.isValid(), qPrintable(columns.at(i)));
+        QVERIFY2(re.match(got.at(i)).hasMatch(),
+                 qPrintable(u"column %1 is \"%2\", expected /%3/"_s.arg(i)
+                                .arg(got.at(i), columns.at(i))));
+    }
+}
+
+void TestDialects::returningMatchesCapabilities_data()
+{
+    QTest::addColumn<Kind>("kind");
+    for (const Kind kind : allKinds)
+        QTest::newRow(qPrintable(kindName(kind))) << kind;
+}
+
+void TestDialects::returningMatchesCapabilities()
+{
+    // LockService reads a row back from acquire/renew/release exactly when
+    // hasUpsertReturning(); otherwise it counts affected rows and SELECTs the grant.
+    QFETCH(Kind, kind);
+    const auto d = dialect(kind);
+    const TableNames t = tables(false);
+    for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s}) {
+        const QString code = scanSql(build(*d, t, builder).statement.text()).code;
+        QVERIFY2((topLevelIndex(code, u"RETURNING"_s) >= 0) == d->hasUpsertReturning(),
+                 qPrintable(builder + u": "_s + code));
+    }
+    const QString acquire = build(*d, t, u"acquire"_s).statement.text();
+    if (d->hasUpsertReturning()) {
+        // One statement creates a missing row or takes a free/expired one.
+        QVERIFY2(acquire.startsWith(u"INSERT INTO "_s)
+                     && acquire.contains(u"ON CONFLICT (name) DO UPDATE"_s),
+                 qPrintable(acquire));
+    } else {
+        QVERIFY2(acquire.startsWith(u"UPDATE "_s), qPrintable(acquire));
+        QVERIFY2(build(*d, t, u"insertAcquire"_s).statement.text().startsWith(u"INSERT INTO "_s),
+                 "insertAcquire must create the row");
+    }
+    // Only MySQL hands the remaining depth back through LAST_INSERT_ID(expr).
+    const QString release = build(*d, t, u"release"_s).statement.text();
+    QCOMPARE(d->releaseDepthViaInsertId(), kind == Kind::MySQL);
+    QCOMPARE(release.contains(u"LAST_INSERT_ID("_s), d->releaseDepthViaInsertId());
+}
+
+void TestDialects::conditionsOfTheProtocol_data()
+{
+    QTest::addColumn<Kind>("kind");
+    for (const Kind kind : allKinds)
+        QTest::newRow(qPrintable(kindName(kind))) << kind;
+}
+
+void TestDialects::conditionsOfTheProtocol()
+{
+    // The "succeeds when" column of design.md's Semantics table, as it shows in the SQL.
+    QFETCH(Kind, kind);
+    const auto d = dialect(kind);
+    const TableNames t = tables(false);
+    const auto code = [&](const QString &builder) {
+        return scanSql(build(*d, t, builder).statement.text()).code;
+    };
+    const QString ph = uR"((\?|CAST\(\? AS (bigint|text)\)))"_s;
+    const auto has = [](const QString &sql, const QString &pattern) {
+        return QRegularExpression(pattern).match(sql).hasMatch();
+    };
+
+    // renew and release: only the holder with the current fence.
+    for (const QString &builder : {u"renew"_s, u"release"_s}) {
+        const QString sql = code(builder);
+        const qsizetype where = topLevelIndex(sql, u"WHERE"_s);
+        QVERIFY2(where > 0, qPrintable(sql));
+        const QString condition = sql.mid(where);
+        QVERIFY2(has(condition, uR"(\b(l\.)?name = )"_s + ph), qPrintable(sql));
+        QVERIFY2(has(condition, uR"(\b(l\.)?holder = )"_s + ph), qPrintable(sql));
+        QVERIFY2(has(condition, uR"(\b(l\.)?fence = )"_s + ph), qPrintable(sql));
+        QVERIFY2(!has(condition, uR"(\bOR\b)"_s), qPrintable(sql));
+    }
+    // force release: compare-and-set on the fence the admin saw, and the fence moves on.
+    {
+        const QString sql = code(u"forceRelease"_s);
+        const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
+        QVERIFY2(has(condition, uR"(\bfence = )"_s + ph), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\bfence = fence \+ 1\b)"_s), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\bdepth = 0\b)"_s), qPrintable(sql));
+    }
+    // delete: only an unchanged lock that is free or expired.
+    {
+        const QString sql = code(u"deleteLock"_s);
+        QVERIFY2(has(sql, uR"(\bfence = )"_s + ph), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\(holder (= ''|IS NULL) OR expires_at < )"_s), qPrintable(sql));
+    }
+    // A created row continues after the highest fence ever recorded for the name.
+    for (const QString &builder : {u"insertAcquire"_s, u"initialize"_s}) {
+        const QString sql = code(builder);
+        QVERIFY2(has(sql, uR"(COALESCE\(MAX\((e\.)?fence\), 0\))"_s), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\block_name = )"_s + ph), qPrintable(sql));
+    }
+    // acquire succeeds on a free row, an expired one, or our own.
+    {
+        const QString sql = code(u"acquire"_s);
+        if (d->hasUpsertReturning()) {
+            QVERIFY2(has(sql, uR"(COALESCE\(MAX\(e\.fence\), 0\) \+ 1)"_s), qPrintable(sql));
+            QVERIFY2(has(sql, uR"(DO UPDATE SET .* WHERE l\.holder = '' )"_s
+                                  uR"(OR l\.expires_at < \w+\.renewed_at )"_s
+                                  uR"(OR l\.holder = \w+\.holder RETURNING)"_s),
+                     qPrintable(sql));
+        } else {
+            const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
+            QVERIFY2(has(condition, uR"(\bname = )"_s + ph
+                                        + uR"( AND \(holder (= ''|IS NULL) OR expires_at < .+ )"_s
+                                        + uR"(OR holder = )"_s + ph + uR"(\)$)"_s),
+                     qPrintable(condition));
+        }
+    }
+}
+
+void TestDialects::postgresReadsTheClockOncePerStatement()
+{
+    // clock_timestamp() moves during a statement: a statement that compares or stores times
+    // reads it once (as n.t) so every comparison uses the same instant. (insertAcquire is
+    // not used on PostgreSQL: its acquire is one upsert.)
+    const auto d = dialect(Kind::PostgreSQL);
+    QVERIFY(d->hasUpsertReturning());
+    for (const QString &builder : builders) {
+        if (builder == u"insertAcquire")
+            continue;
+        const QString sql = build(*d, tables(false), builder).statement.text();
+        QVERIFY2(sql.count(u"clock_timestamp()"_s) <= 1, qPrintable(builder + u": "_s + sql));
+    }
+}
+
+void TestDialects::mysqlSetListReadsNoUpdatedColumn()
+{
+    // MySQL evaluates single-table UPDATE assignments left to right, each seeing the columns
+    // already assigned. So no expression may read a column assigned before it.
+    const auto d = dialect(Kind::MySQL);
+    for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s, u"forceRelease"_s}) {
+        const QString code = scanSql(build(*d, tables(false), builder).statement.text()).code;
+        const qsizetype set = topLevelIndex(code, u"SET"_s);
+        const qsizetype where = topLevelIndex(code, u"WHERE"_s, set);
+        QVERIFY2(set > 0 && where > set, qPrintable(code));
+        const QStringList assignments = topLevelItems(code, set + 3, where, code);
+        QVERIFY2(assignments.size() >= 2, qPrintable(code));
+        QStringList assigned;
+        for (const QString &assignment : assignments) {
+            const qsizetype eq = assignment.indexOf(u'=');
+            QVERIFY2(eq > 0, qPrintable(assignment));
+            const QString column = assignment.left(eq).trimmed();
+            const QString expression = assignment.mid(eq + 1);
+            for (const QString &earlier : std::as_const(assigned)) {
+                const QRegularExpression reads(u"\\b"_s + earlier + u"\\b"_s);
+                QVERIFY2(!reads.match(expression).hasMatch(),
+                         qPrintable(builder + u": \""_s + column + u"\" reads \""_s + earlier
+                                    + u"\", assigned before it: "_s + code));
+            }
+            assigned << column;
+        }
+    }
+}
+
+void TestDialects::sqliteUsesIntegerMilliseconds()
+{
+    const auto d = dialect(Kind::SQLite);
+    const QString now = d->now().text();
+    // julianday('now') is fractional days since noon, 24 November 4714 BC; 2440587.5 is
+    // 1970-01-01T00:00Z, and 86400000 ms make a day.
+    QVERIFY2(now.contains(u"julianday('now') - 2440587.5"_s), qPrintable(now));
+    QVERIFY2(now.contains(u"86400000"_s), qPrintable(now));
+    QVERIFY2(now.contains(u"AS INTEGER"_s), qPrintable(now));
+    const QString ddl = d->schema(tables(false)).join(u'\n');
+    for (const QString &column : {u"acquired_at"_s, u"expires_at"_s, u"renewed_at"_s, u"at"_s,
+                                  u"ttl_ms"_s, u"fence"_s})
+        QVERIFY2(QRegularExpression(u"\\n\\s*"_s + column + u"\\s+INTEGER\\b"_s)
+                     .match(ddl)
+                     .hasMatch(),
+                 qPrintable(column + u": "_s + ddl));
+}
+
+void TestDialects::oracleStatements_data()
+{
+    QTest::addColumn<QString>("builder");
+    QTest::addColumn<bool>("withSchema");
+    for (const QString &builder : builders)
+        for (const bool withSchema : {false, true})
+            QTest::newRow(qPrintable(builder + (withSchema ? u"/schema"_s : QString())))
+                << builder << withSchema;
+}
+
+void TestDialects::oracleStatements()
+{
+    QFETCH(QString, builder);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(Kind::Oracle);
+    const QString sql = build(*d, tables(withSchema), builder).statement.text();
+    const QString code = scanSql(sql).code;
+
+    // Every SELECT has a FROM at its own level (Oracle has no FROM-less SELECT: FROM dual).
+    const QList<int> depth = depths(code);
+    static const QRegularExpression select(uR"(\bSELECT\b)"_s);
+    static const QRegularExpression from(uR"(\bFROM\b)"_s);
+    for (auto it = select.globalMatch(code); it.hasNext();) {
+        const qsizetype start = it.next().capturedStart();
+        const int level = depth.at(start);
+        qsizetype end = start;
+        while (end < code.size() && depth.at(end) >= level)
+            ++end;
+        bool hasFrom = false;
+        for (auto f = from.globalMatch(code.left(end), start); f.hasNext();) {
+            if (depth.at(f.next().capturedStart()) == level)
+                hasFrom = true;
+        }
+        QVERIFY2(hasFrom, qPrintable(u"SELECT without FROM at "_s + QString::number(start)
+                                     + u": "_s + sql));
+    }
+    // Table aliases take no AS in Oracle.
+    QVERIFY2(!QRegularExpression(u"\"\\s+AS\\b"_s).match(code).hasMatch(), qPrintable(sql));
+    QVERIFY2(!QRegularExpression(uR"(\)\s+AS\s+\w+\s*(,|WHERE|$))"_s).match(code).hasMatch(),
+             qPrintable(sql));
+    // Free is holder IS NULL ('' is NULL in Oracle); a freed row gets NULL.
+    if (builder == u"acquire" || builder == u"deleteLock")
+        QVERIFY2(code.contains(u"holder IS NULL"_s), qPrintable(sql));
+    if (builder == u"selectState" || builder == u"selectAll")
+        QVERIFY2(code.contains(u"CASE WHEN l.holder IS NULL THEN 0"_s), qPrintable(sql));
+    if (builder == u"release")
+        QVERIFY2(code.contains(u"holder = CASE WHEN depth <= 1 THEN NULL ELSE holder END"_s),
+                 qPrintable(sql));
+    if (builder == u"forceRelease")
+        QVERIFY2(code.contains(u"holder = NULL"_s), qPrintable(sql));
+    // Durations are added as DAY TO SECOND intervals of ms / 1000 seconds.
+    if (builder == u"acquire" || builder == u"insertAcquire" || builder == u"renew") {
+        static const QRegularExpression plus(
+            uR"(SYS_EXTRACT_UTC\(SYSTIMESTAMP\) \+ NUMTODSINTERVAL\(\(CASE WHEN \? > 0 THEN \? ELSE (ttl_ms|30000) END\) / 1000, 'SECOND'\))"_s);
+        QVERIFY2(plus.match(sql).hasMatch(), qPrintable(sql));
+    }
+    // Limits: FETCH FIRST n ROWS ONLY, last, after the ORDER BY.
+    if (builder == u"history")
+        QVERIFY2(sql.endsWith(u" ORDER BY e.id DESC FETCH FIRST ? ROWS ONLY"_s), qPrintable(sql));
+    if (builder == u"now")
+        QVERIFY2(sql.endsWith(u" FROM dual"_s), qPrintable(sql));
+    // Milliseconds since the epoch from an INTERVAL DAY TO SECOND, whole days included.
+    if (builder == u"now") {
+        for (const QString &part : {u"EXTRACT(DAY FROM"_s, u"86400000"_s, u"EXTRACT(HOUR FROM"_s,
+                                    u"3600000"_s, u"EXTRACT(MINUTE FROM"_s, u"60000"_s,
+                                    u"EXTRACT(SECOND FROM"_s,
+                                    u"TIMESTAMP '1970-01-01 00:00:00'"_s})
+            QVERIFY2(sql.contains(part), qPrintable(part + u": "_s + sql));
+    }
+}
+
+void TestDialects::schema_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<bool>("withSchema");
+    for (const Kind kind : allKinds)
+        for (const bool withSchema : {false, true})
+            QTest::newRow(qPrintable(kindName(kind) + (withSchema ? u"/schema"_s : QString())))
+                << kind << withSchema;
+}
+
+void TestDialects::schema()
+{
+    QFETCH(Kind, kind);
+    QFETCH(bool, withSchema);
+    const auto d = dialect(kind);
+    const TableNames t = tables(withSchema);
+    const QStringList ddl = d->schema(t);
+    QVERIFY(!ddl.isEmpty());
+    const QString all = ddl.join(u"\n"_s);
+
+    // Printable, and names both tables (qualified as the statements use them).
+    QVERIFY2(all.contains(d->lockTable(t)), qPrintable(all));
+    QVERIFY2(all.contains(d->eventTable(t)), qPrintable(all));
+
+    // The DDL as the database will parse it: for Oracle, the text inside EXECUTE IMMEDIATE.
+    QStringList statements;
+    static const QRegularExpression block(
+        uR"(^BEGIN\s+EXECUTE IMMEDIATE '((?:[^']|'')*)';\s+EXCEPTION WHEN OTHERS THEN\s+IF SQLCODE != -955 THEN RAISE; END IF;\s+END;$)"_s);
+    for (const QString &element : ddl) {
+        QVERIFY(!element.trimmed().isEmpty());
+        const SqlScan outer = scanSql(element);
+        QVERIFY2(outer.balanced, qPrintable(element));
+        QCOMPARE(outer.placeholders, 0);
+        QVERIFY2(outer.named.isEmpty(), qPrintable(element));
+        if (kind == Kind::Oracle) {
+            // Idempotent: ORA-00955 (name already used) is ignored, any other error raised.
+            const auto m = block.match(element);
+            QVERIFY2(m.hasMatch(), qPrintable(element));
+            statements << m.captured(1).replace(u"''"_s, u"'"_s);
+        } else {
+            QVERIFY2(!outer.semicolon, qPrintable(element));
+            statements << element;
+        }
+    }
+    QString lockDdl, eventDdl;
+    for (const QString &sql : std::as_const(statements)) {
+        const SqlScan scan = scanSql(sql);
+        QVERIFY2(scan.balanced, qPrintable(sql));
+        QCOMPARE(scan.placeholders, 0);
+        QVERIFY2(!scan.semicolon, qPrintable(u"EXECUTE IMMEDIATE takes no ';': "_s + sql));
+        if (kind == Kind::Oracle)
+            QVERIFY2(sql.startsWith(u"CREATE TABLE "_s) || sql.startsWith(u"CREATE INDEX "_s),
+                     qPrintable(sql));
+        else
+            QVERIFY2(sql.startsWith(u"CREATE TABLE IF NOT EXISTS "_s)
+                         || sql.startsWith(u"CREATE INDEX IF NOT EXISTS "_s),
+                     qPrintable(u"not idempotent: "_s + sql));
+        for (const Forbidden &f : forbiddenFor(kind)) {
+            const QRegularExpression re(f.pattern, QRegularExpression::CaseInsensitiveOption);
+            const auto match = re.match(sql);
+            QVERIFY2(!match.hasMatch(), qPrintable(u"\""_s + match.captured() + u"\" ("_s
+                                                  + f.why + u"): "_s + sql));
+        }
+        if (sql.contains(u"CREATE TABLE"_s) && sql.contains(d->eventTable(t) + u" ("_s))
+            eventDdl = sql;
+        else if (sql.contains(u"CREATE TABLE"_s) && sql.contains(d->lockTable(t) + u" ("_s))
+            lockDdl = sql;
+    }
+    QVERIFY2(!lockDdl.isEmpty() && !eventDdl.isEmpty(), qPrintable(all));
+
+    // Every column the statements use, with a type wide enough for the validated limits.
+    const auto column = [](const QString &table, const QString &name) {
+        const QRegularExpression re(u"\\n\\s*"_s + name + uR"(\s+([^\n]*?),?\n)"_s);
+        return re.match(table).captured(1);
+    };
+    const auto varchar = [&](int size) {
+        switch (kind) {
+        case Kind::SQLite: return uR"(^TEXT\b)"_s;
+        case Kind::PostgreSQL: return u"^varchar\\(%1\\)"_s.arg(size);
+        case Kind::MySQL: return u"^VARCHAR\\(%1\\)"_s.arg(size);
+        case Kind::Oracle: return u"^VARCHAR2\\(%1 CHAR\\)"_s.arg(size);
+        }
+        return QString();
+    };
+    const QString time = kind == Kind::SQLite       ? uR"(^INTEGER\b)"_s
+                         : kind == Kind::PostgreSQL ? uR"(^timestamptz\b)"_s
+                         : kind == Kind::MySQL      ? uR"(^DATETIME\(3\))"_s
+                                                    : uR"(^TIMESTAMP\(3\))"_s;
+    const int nameChars = lockcore::limits::maxNameChars;
+    const int descriptionChars = lockcore::limits::maxDescriptionChars;
+    const QList<std::pair<QString, QString>> lockColumns = {
+        {u"name"_s, varchar(nameChars)},        {u"holder"_s, varchar(nameChars)},
+        {u"prev_holder"_s, varchar(nameChars)}, {u"depth"_s, QString()},
+        {u"fence"_s, QString()},                {u"acquired_at"_s, time},
+        {u"expires_at"_s, time},                {u"renewed_at"_s, time},
+        {u"ttl_ms"_s, QString()},               {u"description"_s, varchar(descriptionChars)}};
+    const QList<std::pair<QString, QString>> eventColumns = {
+        {u"id"_s, QString()},          {u"at"_s, time},
+        {u"lock_name"_s, varchar(nameChars)}, {u"kind"_s, QString()},
+        {u"holder"_s, varchar(nameChars)},    {u"fence"_s, QString()},
+        {u"actor"_s, varchar(nameChars)},     {u"detail"_s, varchar(descriptionChars)}};
+    for (const auto &[table, columns] : {std::pair{lockDdl, lockColumns},
+                                         std::pair{eventDdl, eventColumns}}) {
+        for (const auto &[name, type] : columns) {
+            const QString definition = column(table, name);
+            QVERIFY2(!definition.isEmpty(), qPrintable(u"no column "_s + name + u": "_s + table));
+            if (!type.isEmpty())
+                QVERIFY2(QRegularExpression(type).match(definition).hasMatch(),
+                         qPrintable(name + u" is \""_s + definition + u"\", expected /"_s + type
+                                    + u'/'));
+            // Oracle stores '' as NULL: text columns that may be empty must be nullable.
+            if (kind == Kind::Oracle
+                && (name == u"holder" || name == u"prev_holder" || name == u"description"
+                    || name == u"actor" || name == u"detail"))
+                QVERIFY2(!definition.contains(u"NOT NULL"_s),
+                         qPrintable(name + u": "_s + definition));
+        }
+    }
+    // The name is the lock table's key.
+    QVERIFY2(QRegularExpression(uR"(\n\s*name\s+[^\n]*PRIMARY KEY|PRIMARY KEY \(name\))"_s)
+                 .match(lockDdl).hasMatch(),
+             qPrintable(lockDdl));
+    if (kind == Kind::MySQL) {
+        // Exact comparison of names: not the default case- and accent-insensitive collation.
+        QVERIFY2(lockDdl.contains(u"CHARSET=utf8mb4 COLLATE=utf8mb4_bin"_s), qPrintable(lockDdl));
+        QVERIFY2(eventDdl.contains(u"CHARSET=utf8mb4 COLLATE=utf8mb4_bin"_s), qPrintable(eventDdl));
+        QVERIFY2(lockDdl.contains(u"ENGINE=InnoDB"_s), qPrintable(lockDdl));
+    }
+}
+
+void TestDialects::schemaIndexes_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<bool>("withSchema");
+    QTest::addColumn<QStringList>("expected");
+
+    // Each database's grammar: SQLite qualifies the index and never the table after ON;
+    // PostgreSQL never qualifies the index (it lives in the table's schema); Oracle may
+    // qualify both; MySQL declares keys inside CREATE TABLE.
+    for (const bool s : {false, true}) {
+        const QString tag = s ? u"/schema"_s : QString();
+        const QString app = s ? u"\"app\"."_s : QString();
+        QTest::newRow(qPrintable(u"sqlite"_s + tag))
+            << Kind::SQLite << s
+            << QStringList{u"CREATE INDEX IF NOT EXISTS "_s + app
+                               + u"\"dist_lock_event_ix1\" ON \"dist_lock_event\" (lock_name, id)"_s,
+                           u"CREATE INDEX IF NOT EXISTS "_s + app
+                               + u"\"dist_lock_event_ix2\" ON \"dist_lock_event\" (lock_name, fence)"_s};
+        QTest::newRow(qPrintable(u"postgresql"_s + tag))
+            << Kind::PostgreSQL << s
+            << QStringList{u"CREATE INDEX IF NOT EXISTS \"dist_lock_event_ix1\" ON "_s + app
+                               + u"\"dist_lock_event\" (lock_name, id)"_s,
+                           u"CREATE INDEX IF NOT EXISTS \"dist_lock_event_ix2\" ON "_s + app
+                               + u"\"dist_lock_event\" (lock_name, fence)"_s};
+        QTest::newRow(qPrintable(u"oracle"_s + tag))
+            << Kind::Oracle << s
+            << QStringList{u"CREATE INDEX "_s + app + u"\"dist_lock_event_ix1\" ON "_s + app
+                               + u"\"dist_lock_event\" (lock_name, id)"_s,
+                           u"CREATE INDEX "_s + app + u"\"dist_lock_event_ix2\" ON "_s + app
+                               + u"\"dist_lock_event\" (lock_name, fence)"_s};
+        QTest::newRow(qPrintable(u"mysql"_s + tag))
+            << Kind::MySQL << s
+            << QStringList{u"KEY `dist_lock_event_ix1` (lock_name, id)"_s,
+                           u"KEY `dist_lock_event_ix2` (lock_name, fence)"_s};
+    }
+}
+
+void TestDialects::schemaIndexes()
+{
+    QFETCH(Kind, kind);
+    QFETCH(bool, withSchema);
+    QFETCH(QStringList, expected);
+    const QString all = dialect(kind)->schema(tables(withSchema)).join(u'\n');
+    for (const QString &index : expected)
+        QVERIFY2(all.contains(index), qPrintable(index + u"\nnot in:\n"_s + all));
+    // The longest name a valid table can give its index fits every database (PostgreSQL
+    // truncates identifiers beyond 63 bytes, MySQL refuses beyond 64).
+    const QString longest = QString(lockcore::limits::maxTableChars, u't');
+    const QString longDdl = dialect(kind)->schema(TableNames::fromTable(longest)).join(u'\n');
+    static const QRegularExpression quoted(u"[\"`]([A-Za-z0-9_]+)[\"`]"_s);
+    for (auto it = quoted.globalMatch(longDdl); it.hasNext();)
+        QVERIFY2(it.next().captured(1).size() <= 63, qPrintable(longDdl));
+}
+
+void TestDialects::oracleSchemaBlocks()
+{
+    // Runnable as printed by a DBA in SQL*Plus or SQL Developer: each element one PL/SQL
+    // block, whose dynamic DDL is a correctly doubled string literal.
+    const auto d = dialect(Kind::Oracle);
+    const QStringList ddl = d->schema(tables(true));
+    QCOMPARE(ddl.size(), 4);
+    for (const QString &element : ddl) {
+        QVERIFY2(element.startsWith(u"BEGIN\n"_s), qPrintable(element));
+        QVERIFY2(element.endsWith(u"END;"_s), qPrintable(element));
+        QCOMPARE(element.count(u"EXECUTE IMMEDIATE"_s), 1);
+        QVERIFY2(element.contains(u"IF SQLCODE != -955 THEN RAISE; END IF;"_s), qPrintable(element));
+        QVERIFY2(element.count(u'\'') % 2 == 0, qPrintable(element));
+    }
+    // DEFAULT before NOT NULL; identity ids; no DATE columns.
+    const QString all = ddl.join(u'\n');
+    QVERIFY2(all.contains(u"DEFAULT 0 NOT NULL"_s), qPrintable(all));
+    QVERIFY2(all.contains(u"GENERATED BY DEFAULT AS IDENTITY"_s), qPrintable(all));
+}
+
+void TestDialects::errorClassification_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected"); // duplicate, missing, lost, auth or none
+
+    const auto row = [](const char *tag, Kind kind, const QString &code, const QString &text,
+                        const QString &expected) {
+        QTest::newRow(tag) << kind << code << text << expected;
+    };
+    row("sqlite constraint", Kind::SQLite, u"19"_s, u"UNIQUE constraint failed"_s, u"duplicate"_s);
+    row("sqlite primary key", Kind::SQLite, u"1555"_s, QString(), u"duplicate"_s);
+    row("sqlite unique", Kind::SQLite, u"2067"_s, QString(), u"duplicate"_s);
+    row("sqlite no table", Kind::SQLite, u"1"_s, u"no such table: dist_lock"_s, u"missing"_s);
+    row("sqlite busy", Kind::SQLite, u"5"_s, u"database is locked"_s, u"none"_s);
+
+    row("pg unique", Kind::PostgreSQL, u"23505"_s, QString(), u"duplicate"_s);
+    row("pg undefined table", Kind::PostgreSQL, u"42P01"_s, QString(), u"missing"_s);
+    row("pg connection failure", Kind::PostgreSQL, u"08006"_s, QString(), u"lost"_s);
+    row("pg admin shutdown", Kind::PostgreSQL, u"57P01"_s, QString(), u"lost"_s);
+    row("pg server closed", Kind::PostgreSQL, QString(),
+        u"server closed the connection unexpectedly"_s, u"lost"_s);
+    row("pg bad password", Kind::PostgreSQL, u"28P01"_s, QString(), u"auth"_s);
+    row("pg auth text", Kind::PostgreSQL, QString(),
+        u"FATAL:  password authentication failed for user \"u\""_s, u"auth"_s);
+    row("pg serialization", Kind::PostgreSQL, u"40001"_s, QString(), u"none"_s);
+    row("pg mysql code", Kind::PostgreSQL, u"1062"_s, QString(), u"none"_s);
+
+    row("mysql duplicate", Kind::MySQL, u"1062"_s, QString(), u"duplicate"_s);
+    row("mysql no table", Kind::MySQL, u"1146"_s, QString(), u"missing"_s);
+    row("mysql gone away", Kind::MySQL, u"2006"_s, QString(), u"lost"_s);
+    row("mysql lost", Kind::MySQL, u"2013"_s, QString(), u"lost"_s);
+    row("mysql access denied", Kind::MySQL, u"1045"_s, u"Access denied for user"_s, u"auth"_s);
+    row("mysql deadlock", Kind::MySQL, u"1213"_s, QString(), u"none"_s);
+    row("mysql pg code", Kind::MySQL, u"23505"_s, QString(), u"none"_s);
+
+    row("oracle unique", Kind::Oracle, u"1"_s, QString(), u"duplicate"_s);
+    row("oracle unique text", Kind::Oracle, QString(),
+        u"ORA-00001: unique constraint (APP.SYS_C001) violated"_s, u"duplicate"_s);
+    row("oracle no table", Kind::Oracle, u"942"_s, QString(), u"missing"_s);
+    row("oracle no table text", Kind::Oracle, QString(),
+        u"ORA-00942: table or view does not exist"_s, u"missing"_s);
+    row("oracle end of file", Kind::Oracle, u"3113"_s, QString(), u"lost"_s);
+    row("oracle not connected", Kind::Oracle, u"3114"_s, QString(), u"lost"_s);
+    row("oracle bad login", Kind::Oracle, u"1017"_s, QString(), u"auth"_s);
+    row("oracle deadlock", Kind::Oracle, u"60"_s, QString(), u"none"_s);
+}
+
+void TestDialects::errorClassification()
+{
+    QFETCH(Kind, kind);
+    QFETCH(QString, code);
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const auto d = dialect(kind);
+    const QSqlError error(QString(), text, QSqlError::StatementError, code);
+    QStringList got;
+    if (d->isDuplicateKey(error))
+        got << u"duplicate"_s;
+    if (d->isMissingTable(error))
+        got << u"missing"_s;
+    if (d->isConnectionLost(error))
+        got << u"lost"_s;
+    if (d->isAuthenticationFailure(error))
+        got << u"auth"_s;
+    if (got.isEmpty())
+        got << u"none"_s;
+    QCOMPARE(got, QStringList{expected});
+}
+
+QTEST_GUILESS_MAIN(TestDialects)
+#include "tst_dialects.moc"

@@ -1,0 +1,494 @@
+// Unit tests for the input limits checked before any SQL is sent (validation.h), durations as
+// people type them (duration.h) and default holder ids (holderid.h).
+
+#include "duration.h"
+#include "holderid.h"
+#include "validation.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+
+namespace {
+
+QString repeated(const QString &unit, int count)
+{
+    QString out;
+    out.reserve(unit.size() * count);
+    for (int i = 0; i < count; ++i)
+        out += unit;
+    return out;
+}
+
+constexpr qint64 second = 1000;
+constexpr qint64 minute = 60 * second;
+constexpr qint64 hour = 60 * minute;
+constexpr qint64 day = 24 * hour;
+
+// Restores an environment variable when the test ends.
+class EnvGuard
+{
+public:
+    explicit EnvGuard(const char *name) : m_name(name), m_had(qEnvironmentVariableIsSet(name)),
+                                          m_value(qgetenv(name)) {}
+    ~EnvGuard()
+    {
+        if (m_had)
+            qputenv(m_name, m_value);
+        else
+            qunsetenv(m_name);
+    }
+
+private:
+    const char *m_name;
+    bool m_had;
+    QByteArray m_value;
+};
+
+} // namespace
+
+class TestValidation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void truncationNeverSplitsACharacter();
+    void lockNamesAndHolders_data();
+    void lockNamesAndHolders();
+    void lengthIsCountedInCodePoints();
+    void messagesSayWhatIsWrong();
+    void ttl_data();
+    void ttl();
+    void description_data();
+    void description();
+    void tableNames_data();
+    void tableNames();
+
+    void parseDuration_data();
+    void parseDuration();
+    void rejectDuration_data();
+    void rejectDuration();
+    void formatDuration_data();
+    void formatDuration();
+    void durationRoundTrip();
+
+    void defaultHolderIdShape();
+    void defaultHolderIdFallsBackWhenUserIsUnset();
+    void actorId();
+};
+
+// Lock names and holder ids share one rule set; each row is checked against both.
+void TestValidation::lockNamesAndHolders_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+
+    QTest::newRow("plain") << u"nightly-report"_s << true;
+    QTest::newRow("one character") << u"x"_s << true;
+    QTest::newRow("inner blanks") << u"nightly report job"_s << true;
+    QTest::newRow("path-like") << u"jobs/billing:eu-west-1@v2"_s << true;
+    QTest::newRow("holder id shape") << u"alice@build-7:4242:0a1b2c"_s << true;
+    // Bound as a parameter, never spliced: a perfectly good (if odd) name.
+    QTest::newRow("sql injection text") << u"'; DROP TABLE x; --"_s << true;
+    QTest::newRow("quotes and backslashes") << u"a\"b'c\\d`e"_s << true;
+    QTest::newRow("percent and underscore") << u"100%_done"_s << true;
+    QTest::newRow("255 ascii") << QString(255, u'a') << true;
+    QTest::newRow("255 two-byte utf8") << repeated(u"\u00e9"_s, 255) << true;
+    QTest::newRow("255 CJK") << repeated(u"\u6f22"_s, 255) << true;
+    QTest::newRow("255 emoji") << repeated(u"\U0001F512"_s, 255) << true;
+    QTest::newRow("mixed 255") << QString(200, u'a') + repeated(u"\U0001F600"_s, 55) << true;
+    QTest::newRow("zero-width joiner inside") << u"a\u200db"_s << true;
+
+    QTest::newRow("empty") << QString() << false;
+    QTest::newRow("256 ascii") << QString(256, u'a') << false;
+    QTest::newRow("256 CJK") << repeated(u"\u6f22"_s, 256) << false;
+    QTest::newRow("256 emoji") << repeated(u"\U0001F512"_s, 256) << false;
+    QTest::newRow("10000 ascii") << QString(10000, u'a') << false;
+    QTest::newRow("newline") << u"a\nb"_s << false;
+    QTest::newRow("carriage return") << u"a\rb"_s << false;
+    QTest::newRow("tab") << u"a\tb"_s << false;
+    QTest::newRow("NUL") << u"a"_s + QChar(0) + u"b"_s << false;
+    QTest::newRow("escape") << u"a"_s + QChar(0x1b) + u"[31mb"_s << false;
+    QTest::newRow("DEL") << u"a"_s + QChar(0x7f) + u"b"_s << false;
+    QTest::newRow("C1 control") << u"a"_s + QChar(0x85) + u"b"_s << false;
+    QTest::newRow("leading blank") << u" name"_s << false;
+    QTest::newRow("trailing blank") << u"name "_s << false;
+    QTest::newRow("trailing newline") << u"name\n"_s << false;
+    QTest::newRow("only blanks") << u"   "_s << false;
+    QTest::newRow("leading no-break space") << u"\u00a0name"_s << false;
+    QTest::newRow("trailing ideographic space") << u"name\u3000"_s << false;
+    QTest::newRow("lone high surrogate") << u"a"_s + QChar(0xd800) + u"b"_s << false;
+    QTest::newRow("lone low surrogate") << u"a"_s + QChar(0xdc00) << false;
+}
+
+void TestValidation::lockNamesAndHolders()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+
+    const Status name = validateLockName(text);
+    QVERIFY2(name.ok() == valid, qPrintable(name.ok() ? u"accepted"_s : name.error().message));
+    if (!valid)
+        QCOMPARE(name.error().kind, Error::Kind::InvalidInput);
+
+    const Status holder = validateHolder(text);
+    QVERIFY2(holder.ok() == valid,
+             qPrintable(holder.ok() ? u"accepted"_s : holder.error().message));
+    if (!valid)
+        QCOMPARE(holder.error().kind, Error::Kind::InvalidInput);
+}
+
+void TestValidation::lengthIsCountedInCodePoints()
+{
+    // The limit is exactly 255 code points, wherever the UTF-16 length lands.
+    for (const QString &unit : {u"a"_s, u"\u00e9"_s, u"\u6f22"_s, u"\U0001F512"_s}) {
+        for (int count = 250; count <= 260; ++count) {
+            const QString text = repeated(unit, count);
+            QCOMPARE(validateLockName(text).ok(), count <= limits::maxNameChars);
+        }
+    }
+    // 128 emoji are 256 UTF-16 units but only 128 code points.
+    QVERIFY(validateLockName(repeated(u"\U0001F600"_s, 128)).ok());
+}
+
+void TestValidation::messagesSayWhatIsWrong()
+{
+    const Status tooLong = validateLockName(repeated(u"\U0001F512"_s, 300));
+    QVERIFY(!tooLong.ok());
+    // Counted in characters as the user sees them, not UTF-16 units.
+    QVERIFY2(tooLong.error().message.contains(u"300"_s), qPrintable(tooLong.error().message));
+    QVERIFY2(tooLong.error().message.contains(u"255"_s), qPrintable(tooLong.error().message));
+    QVERIFY(tooLong.error().message.contains(u"lock name"_s));
+
+    const Status control = validateHolder(u"ab\ncd"_s);
+    QVERIFY(!control.ok());
+    QVERIFY2(control.error().message.contains(u"holder"_s), qPrintable(control.error().message));
+    QVERIFY2(control.error().message.contains(u"control character"_s),
+             qPrintable(control.error().message));
+    // The message itself never carries the control character to a terminal or log.
+    QVERIFY(!control.error().message.contains(u'\n'));
+
+    const Status blank = validateLockName(u"name "_s);
+    QVERIFY(!blank.ok());
+    QVERIFY2(blank.error().message.contains(u"white space"_s), qPrintable(blank.error().message));
+
+    const Status empty = validateLockName(QString());
+    QVERIFY(!empty.ok());
+    QVERIFY2(empty.error().message.contains(u"empty"_s), qPrintable(empty.error().message));
+}
+
+void TestValidation::ttl_data()
+{
+    QTest::addColumn<qint64>("ttlMs");
+    QTest::addColumn<bool>("valid");
+
+    QTest::newRow("1 ms") << qint64(1) << true;
+    QTest::newRow("500 ms") << qint64(500) << true;
+    QTest::newRow("30 s") << 30 * second << true;
+    QTest::newRow("1 d") << day << true;
+    QTest::newRow("30 d") << 30 * day << true;
+    QTest::newRow("0") << qint64(0) << false;
+    QTest::newRow("-1") << qint64(-1) << false;
+    QTest::newRow("-30 s") << -30 * second << false;
+    QTest::newRow("min") << std::numeric_limits<qint64>::min() << false;
+    QTest::newRow("30 d + 1 ms") << 30 * day + 1 << false;
+    QTest::newRow("31 d") << 31 * day << false;
+    QTest::newRow("max") << std::numeric_limits<qint64>::max() << false;
+}
+
+void TestValidation::ttl()
+{
+    QFETCH(qint64, ttlMs);
+    QFETCH(bool, valid);
+    const Status status = validateTtl(ttlMs);
+    QCOMPARE(status.ok(), valid);
+    if (valid)
+        return;
+    QCOMPARE(status.error().kind, Error::Kind::InvalidInput);
+    const QString message = status.error().message;
+    QVERIFY2(message.contains(u"TTL"_s), qPrintable(message));
+    if (ttlMs > 0) // names the limit in a readable form
+        QVERIFY2(message.contains(u"30d"_s), qPrintable(message));
+    else
+        QVERIFY2(message.contains(u"at least 1 ms"_s), qPrintable(message));
+}
+
+void TestValidation::description_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+
+    QTest::newRow("empty") << QString() << true;
+    QTest::newRow("sentence") << u"Nightly report job; see runbook #12."_s << true;
+    QTest::newRow("multi-line") << u"guards the billing export\nowner: team-b"_s << true;
+    QTest::newRow("sql injection text") << u"x'); DELETE FROM dist_lock; --"_s << true;
+    QTest::newRow("1000 ascii") << QString(1000, u'd') << true;
+    QTest::newRow("1000 CJK") << repeated(u"\u6f22"_s, 1000) << true;
+    // The columns are sized in characters (varchar(1000), VARCHAR2(1000 CHAR)), so the limit
+    // is 1000 characters, not 1000 UTF-16 units.
+    QTest::newRow("1000 emoji") << repeated(u"\U0001F4DD"_s, 1000) << true;
+    QTest::newRow("1001 ascii") << QString(1001, u'd') << false;
+    QTest::newRow("1001 emoji") << repeated(u"\U0001F4DD"_s, 1001) << false;
+    QTest::newRow("10000 ascii") << QString(10000, u'd') << false;
+    QTest::newRow("NUL") << u"a"_s + QChar(0) + u"b"_s << false;
+    QTest::newRow("lone surrogate") << u"a"_s + QChar(0xd83d) << false;
+}
+
+void TestValidation::description()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    const Status status = validateDescription(text, u"description"_s);
+    QVERIFY2(status.ok() == valid,
+             qPrintable(status.ok() ? u"accepted"_s : status.error().message));
+    if (!valid) {
+        QCOMPARE(status.error().kind, Error::Kind::InvalidInput);
+        QVERIFY(status.error().message.contains(u"description"_s));
+    }
+    // The caller's word for the text is used in the message.
+    const Status reason = validateDescription(text, u"reason"_s);
+    QCOMPARE(reason.ok(), valid);
+    if (!valid)
+        QVERIFY2(reason.error().message.contains(u"reason"_s), qPrintable(reason.error().message));
+}
+
+void TestValidation::tableNames_data()
+{
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<bool>("valid");
+
+    QTest::newRow("default") << u"dist_lock"_s << true;
+    QTest::newRow("schema qualified") << u"app.dist_lock"_s << true;
+    QTest::newRow("upper and digits") << u"Locks2"_s << true;
+    QTest::newRow("leading underscore") << u"_locks"_s << true;
+    QTest::newRow("one letter") << u"l"_s << true;
+    QTest::newRow("50 characters") << QString(50, u't') << true;
+    QTest::newRow("schema and 50 characters") << u"s."_s + QString(50, u't') << true;
+    QTest::newRow("long schema, short table") << QString(50, u's') + u".t"_s << true;
+
+    QTest::newRow("empty") << QString() << false;
+    QTest::newRow("double quote") << u"dist\"lock"_s << false;
+    QTest::newRow("injection") << u"x'; DROP"_s << false;
+    QTest::newRow("backtick") << u"dist`lock"_s << false;
+    QTest::newRow("bracket") << u"[dist_lock]"_s << false;
+    QTest::newRow("starts with digit") << u"1locks"_s << false;
+    QTest::newRow("schema starts with digit") << u"1app.locks"_s << false;
+    QTest::newRow("51 characters") << QString(51, u't') << false;
+    QTest::newRow("schema and 51 characters") << u"s."_s + QString(51, u't') << false;
+    QTest::newRow("three parts") << u"a.b.c"_s << false;
+    QTest::newRow("empty schema") << u".locks"_s << false;
+    QTest::newRow("empty table") << u"app."_s << false;
+    QTest::newRow("just a dot") << u"."_s << false;
+    QTest::newRow("hyphen") << u"dist-lock"_s << false;
+    QTest::newRow("blank inside") << u"dist lock"_s << false;
+    QTest::newRow("leading blank") << u" dist_lock"_s << false;
+    QTest::newRow("non-ascii letter") << u"l\u00e5s"_s << false;
+    QTest::newRow("semicolon") << u"locks;"_s << false;
+    QTest::newRow("newline") << u"locks\n"_s << false;
+    QTest::newRow("NUL") << u"locks"_s + QChar(0) << false;
+}
+
+void TestValidation::tableNames()
+{
+    QFETCH(QString, table);
+    QFETCH(bool, valid);
+    const Status status = validateTableName(table);
+    QVERIFY2(status.ok() == valid,
+             qPrintable(status.ok() ? u"accepted"_s : status.error().message));
+    if (!valid) {
+        QCOMPARE(status.error().kind, Error::Kind::InvalidInput);
+        QVERIFY2(status.error().message.contains(u"not a valid table name"_s),
+                 qPrintable(status.error().message));
+    }
+}
+
+void TestValidation::parseDuration_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("ms");
+
+    QTest::newRow("500ms") << u"500ms"_s << qint64(500);
+    QTest::newRow("30s") << u"30s"_s << 30 * second;
+    QTest::newRow("5m") << u"5m"_s << 5 * minute;
+    QTest::newRow("5min") << u"5min"_s << 5 * minute;
+    QTest::newRow("1h") << u"1h"_s << hour;
+    QTest::newRow("2h") << u"2h"_s << 2 * hour;
+    QTest::newRow("1d") << u"1d"_s << day;
+    QTest::newRow("30d") << u"30d"_s << 30 * day;
+    QTest::newRow("1m30s") << u"1m30s"_s << 90 * second;
+    QTest::newRow("1h30m") << u"1h30m"_s << 90 * minute;
+    QTest::newRow("1d2h3m4s5ms") << u"1d2h3m4s5ms"_s << day + 2 * hour + 3 * minute + 4 * second + 5;
+    QTest::newRow("1.5s") << u"1.5s"_s << qint64(1500);
+    QTest::newRow("0.25h") << u"0.25h"_s << 15 * minute;
+    QTest::newRow("bare 250") << u"250"_s << qint64(250);
+    QTest::newRow("bare 0") << u"0"_s << qint64(0);
+    QTest::newRow("0s") << u"0s"_s << qint64(0);
+    QTest::newRow("surrounding blanks") << u"  30s "_s << 30 * second;
+    QTest::newRow("leading zeros") << u"007s"_s << 7 * second;
+}
+
+void TestValidation::parseDuration()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, ms);
+    const Result<qint64> parsed = parseDurationMs(text);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().message));
+    QCOMPARE(*parsed, ms);
+}
+
+void TestValidation::rejectDuration_data()
+{
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("empty") << QString();
+    QTest::newRow("blank") << u"   "_s;
+    QTest::newRow("unknown unit") << u"5parsecs"_s;
+    QTest::newRow("negative") << u"-1s"_s;
+    QTest::newRow("negative bare") << u"-250"_s;
+    QTest::newRow("unit only") << u"s"_s;
+    QTest::newRow("number then blank unit") << u"5 s"_s;
+    QTest::newRow("trailing number") << u"1m30"_s;
+    QTest::newRow("two dots") << u"1.2.3s"_s;
+    QTest::newRow("exponent") << u"1e3s"_s;
+    QTest::newRow("upper-case unit") << u"5S"_s;
+    QTest::newRow("words") << u"five seconds"_s;
+    QTest::newRow("infinity") << u"infs"_s;
+    QTest::newRow("overflow in days") << u"99999999999999999999d"_s;
+    QTest::newRow("overflow bare") << u"99999999999999999999"_s;
+    QTest::newRow("overflow 1e11 days") << u"100000000000d"_s;
+    QTest::newRow("overflow by summing") << u"50000000000d50000000000d"_s;
+    QTest::newRow("overflow in ms") << u"9999999999999999999ms"_s;
+    QTest::newRow("too long") << QString(41, u'1') + u"ms"_s;
+    QTest::newRow("injection") << u"5s; DROP TABLE x"_s;
+}
+
+void TestValidation::rejectDuration()
+{
+    QFETCH(QString, text);
+    const Result<qint64> parsed = parseDurationMs(text);
+    QVERIFY2(!parsed.ok(), qPrintable(u"accepted as %1 ms"_s.arg(parsed.ok() ? *parsed : 0)));
+    QCOMPARE(parsed.error().kind, Error::Kind::InvalidInput);
+    QVERIFY2(parsed.error().message.contains(u"not a duration"_s),
+             qPrintable(parsed.error().message));
+    QVERIFY(parsed.error().message.size() < 300);
+}
+
+void TestValidation::formatDuration_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("0") << qint64(0) << u"0ms"_s;
+    QTest::newRow("250") << qint64(250) << u"250ms"_s;
+    QTest::newRow("999") << qint64(999) << u"999ms"_s;
+    QTest::newRow("1s") << second << u"1s"_s;
+    QTest::newRow("1.5s") << qint64(1500) << u"1.5s"_s;
+    QTest::newRow("1.001s") << qint64(1001) << u"1.001s"_s;
+    QTest::newRow("59.999s") << qint64(59999) << u"59.999s"_s;
+    QTest::newRow("1m") << minute << u"1m"_s;
+    QTest::newRow("1m30s") << 90 * second << u"1m30s"_s;
+    QTest::newRow("1h") << hour << u"1h"_s;
+    QTest::newRow("1d") << day << u"1d"_s;
+    QTest::newRow("30d") << 30 * day << u"30d"_s;
+    QTest::newRow("1d1ms") << day + 1 << u"1d1ms"_s;
+    QTest::newRow("everything") << day + hour + minute + second + 1 << u"1d1h1m1s1ms"_s;
+    QTest::newRow("negative") << qint64(-1500) << u"-1.5s"_s;
+}
+
+void TestValidation::formatDuration()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(formatDurationMs(ms), text);
+}
+
+void TestValidation::durationRoundTrip()
+{
+    // What formatDurationMs prints, parseDurationMs reads back exactly.
+    QList<qint64> values = {0,          1,           999,         1000,      1001,
+                            59999,      60000,       61500,       90000,     3599999,
+                            hour,       day - 1,     day,         30 * day,  30 * day + 1,
+                            365 * day,  1000 * day + 1};
+    QRandomGenerator random(4711);
+    for (int i = 0; i < 2000; ++i)
+        values << qint64(random.bounded(quint64(400 * day)));
+    for (const qint64 ms : std::as_const(values)) {
+        const QString text = formatDurationMs(ms);
+        const Result<qint64> back = parseDurationMs(text);
+        QVERIFY2(back.ok(), qPrintable(text));
+        QVERIFY2(*back == ms, qPrintable(u"%1 -> %2 -> %3"_s.arg(ms).arg(text).arg(*back)));
+    }
+}
+
+void TestValidation::defaultHolderIdShape()
+{
+    const QString id = defaultHolderId();
+    static const QRegularExpression shape(u"^([^@\\s]+)@([^:\\s]+):(\\d+):([0-9a-f]{6})$"_s);
+    const QRegularExpressionMatch match = shape.match(id);
+    QVERIFY2(match.hasMatch(), qPrintable(id));
+    QCOMPARE(match.captured(3).toLongLong(), QCoreApplication::applicationPid());
+    QVERIFY2(validateHolder(id).ok(), qPrintable(id));
+
+    // Two processes on one host differ by pid; two ids in one process differ by the random part.
+    QSet<QString> seen{id};
+    for (int i = 0; i < 20; ++i)
+        seen.insert(defaultHolderId());
+    QVERIFY2(seen.size() >= 20, "random part repeats");
+}
+
+void TestValidation::defaultHolderIdFallsBackWhenUserIsUnset()
+{
+    const EnvGuard user("USER"), logname("LOGNAME"), username("USERNAME");
+
+    qputenv("USER", "  carol  ");
+    QVERIFY2(defaultHolderId().startsWith(u"carol@"_s), qPrintable(defaultHolderId()));
+
+    qunsetenv("USER");
+    qputenv("LOGNAME", "dave");
+    QVERIFY2(defaultHolderId().startsWith(u"dave@"_s), qPrintable(defaultHolderId()));
+
+    qputenv("USER", "");
+    qunsetenv("LOGNAME");
+    qputenv("USERNAME", "erin");
+    QVERIFY2(defaultHolderId().startsWith(u"erin@"_s), qPrintable(defaultHolderId()));
+
+    qunsetenv("USER");
+    qunsetenv("LOGNAME");
+    qunsetenv("USERNAME");
+    const QString anonymous = defaultHolderId();
+    QVERIFY2(anonymous.startsWith(u"unknown@"_s), qPrintable(anonymous));
+    QVERIFY(validateHolder(anonymous).ok());
+}
+
+void TestValidation::actorId()
+{
+    const EnvGuard user("USER");
+    qputenv("USER", "frank");
+    const QString actor = lockcore::actorId(u"lockctl"_s);
+    static const QRegularExpression shape(u"^frank@[^\\s]+ \\(lockctl\\)$"_s);
+    QVERIFY2(shape.match(actor).hasMatch(), qPrintable(actor));
+    QVERIFY(validateDescription(actor, u"actor"_s).ok());
+}
+
+void TestValidation::truncationNeverSplitsACharacter()
+{
+    const QString emoji = QString::fromUcs4(U"\U0001F600", 1);
+    QString text;
+    for (int i = 0; i < 600; ++i)
+        text += emoji;
+    const QString cut = truncatedToCodePoints(text, 1000);
+    QCOMPARE(cut, text); // 600 code points fit
+    const QString shorter = truncatedToCodePoints(text + u"abc"_s, 601);
+    QCOMPARE(shorter, text + u"a"_s);
+    const QString odd = truncatedToCodePoints(u"a"_s + text, 2);
+    QCOMPARE(odd, u"a"_s + emoji);
+    QVERIFY(!odd.back().isHighSurrogate());
+    QCOMPARE(truncatedToCodePoints(QString(), 5), QString());
+}
+
+QTEST_GUILESS_MAIN(TestValidation)
+#include "tst_validation.moc"
