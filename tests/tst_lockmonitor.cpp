@@ -1,0 +1,321 @@
+// The window's database side, per backend: polling and admin actions run on the worker thread
+// and come back as values; a server that stops answering (SIGSTOP) never blocks the GUI
+// thread's event loop, is reported, and is recovered from without help.
+
+#include "lockmonitor.h"
+#include "testbackend.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTimer>
+#include <csignal>
+#include <sys/types.h>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using testsupport::TestBackend;
+
+namespace {
+
+// The database server's processes (PostgreSQL: the postmaster and its children; MariaDB:
+// mariadbd), found through the server itself so that the test stops the right one.
+QList<pid_t> serverProcesses(Session &session)
+{
+    QList<pid_t> pids;
+    QSqlQuery query(session.database());
+    pid_t main = 0;
+    if (session.dialect().kind() == Dialect::Kind::PostgreSQL) {
+        if (!query.exec(u"SELECT pg_backend_pid()"_s) || !query.next())
+            return {};
+        QFile status(u"/proc/%1/status"_s.arg(query.value(0).toLongLong()));
+        if (!status.open(QIODevice::ReadOnly))
+            return {};
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("PPid:"))
+                main = pid_t(line.mid(5).trimmed().toLongLong());
+    } else if (session.dialect().kind() == Dialect::Kind::MySQL) {
+        if (!query.exec(u"SELECT @@pid_file"_s) || !query.next())
+            return {};
+        QFile file(query.value(0).toString());
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        main = pid_t(file.readAll().trimmed().toLongLong());
+    }
+    if (main <= 1)
+        return {};
+    pids << main;
+    // Its children (PostgreSQL serves each connection from a child process).
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const pid_t pid = pid_t(entry.toLongLong(&isPid));
+        if (!isPid)
+            continue;
+        QFile status(u"/proc/%1/status"_s.arg(pid));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("PPid:") && pid_t(line.mid(5).trimmed().toLongLong()) == main)
+                pids << pid;
+    }
+    return pids;
+}
+
+// The largest gap between ticks of a 10 ms timer while `condition` is awaited.
+class LatencyProbe : public QObject
+{
+public:
+    LatencyProbe()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(10);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
+            if (m_clock.isValid())
+                m_worst = qMax(m_worst, m_clock.restart());
+            else
+                m_clock.start();
+        });
+        m_timer.start();
+    }
+    qint64 worstGapMs() const { return m_worst; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_worst = 0;
+};
+
+} // namespace
+
+class LockMonitorTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void snapshotsArriveWithTheDatabaseClock();
+    void adminActionsRunOnTheWorker();
+    void forceReleaseIsRefusedWhenTheFenceMoved();
+    void readOnlyRefusesEveryChange();
+    void unreachableDatabaseIsReportedAndRetried();
+    void stoppedServerNeverBlocksTheEventLoop();
+
+private:
+    AdminResult runAction(LockMonitor &monitor, const AdminRequest &request);
+    void startMonitor(LockMonitor &monitor, bool readOnly = false);
+
+    std::unique_ptr<Session> m_session;
+    std::optional<LockService> m_locks;
+    QString m_table;
+};
+
+void LockMonitorTest::initTestCase()
+{
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"monitor"_s);
+    auto service = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(service);
+    m_locks.emplace(std::move(service).value());
+    const Status created = m_locks->createSchema();
+    LOCKSCOPE_VERIFY_OK(created);
+}
+
+void LockMonitorTest::cleanupTestCase()
+{
+    if (m_session && m_locks) {
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().events);
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().locks);
+    }
+}
+
+void LockMonitorTest::startMonitor(LockMonitor &monitor, bool readOnly)
+{
+    monitor.setInterval(200);
+    monitor.start(TestBackend::instance().spec(), m_table, 2, readOnly);
+}
+
+AdminResult LockMonitorTest::runAction(LockMonitor &monitor, const AdminRequest &request)
+{
+    QSignalSpy done(&monitor, &LockMonitor::adminDone);
+    const quint64 id = monitor.submit(request);
+    for (int i = 0; i < 200 && done.isEmpty(); ++i)
+        done.wait(50);
+    if (done.isEmpty())
+        return {};
+    const auto result = done.first().first().value<AdminResult>();
+    if (result.request.id != id)
+        return {};
+    return result;
+}
+
+void LockMonitorTest::snapshotsArriveWithTheDatabaseClock()
+{
+    QVERIFY(m_locks->initialize(u"seen"_s, 5000, u"visible"_s)->created);
+    LockMonitor monitor;
+    QSignalSpy snapshots(&monitor, &LockMonitor::snapshot);
+    startMonitor(monitor);
+    QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 2, 10000); // it keeps polling
+    QCOMPARE(monitor.health(), LockMonitor::Health::Ok);
+    const auto locks = snapshots.last().at(0).value<QList<LockInfo>>();
+    const auto clock = snapshots.last().at(1).value<DbClock>();
+    QVERIFY(clock.dbNow.isValid());
+    QVERIFY(qAbs(clock.offsetMs) < 2000);
+    bool found = false;
+    for (const LockInfo &info : locks)
+        found = found || (info.name == u"seen" && info.description == u"visible");
+    QVERIFY(found);
+    QVERIFY(monitor.lastRefresh().isValid());
+}
+
+void LockMonitorTest::adminActionsRunOnTheWorker()
+{
+    LockMonitor monitor;
+    startMonitor(monitor);
+    AdminRequest init{AdminRequest::Kind::Initialize, 0, u"admin.job"_s, {}, 0, 60000,
+                      u"nightly"_s};
+    AdminResult result = runAction(monitor, init);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    QCOMPARE(result.current.description, u"nightly"_s);
+
+    AdminRequest acquire{AdminRequest::Kind::Acquire, 0, u"admin.job"_s, u"admin@test"_s, 0,
+                         30000, {}};
+    result = runAction(monitor, acquire);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    QVERIFY(result.grant.fence > 0);
+    QVERIFY(result.summary.contains(QString::number(result.grant.fence)));
+    const qint64 fence = result.grant.fence;
+
+    // Someone else is refused, and told who holds it.
+    AdminRequest rival = acquire;
+    rival.holder = u"rival@test"_s;
+    result = runAction(monitor, rival);
+    QVERIFY(!result.done);
+    QVERIFY(!result.error);
+    QVERIFY2(result.summary.contains(u"admin@test"_s), qPrintable(result.summary));
+
+    AdminRequest renew{AdminRequest::Kind::Renew, 0, u"admin.job"_s, u"admin@test"_s, fence,
+                       45000, {}};
+    result = runAction(monitor, renew);
+    QVERIFY2(result.done, qPrintable(result.summary));
+
+    AdminRequest release{AdminRequest::Kind::Release, 0, u"admin.job"_s, u"admin@test"_s, fence,
+                         0, {}};
+    result = runAction(monitor, release);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    QCOMPARE((*m_locks->lock(u"admin.job"_s))->state, LockState::Free);
+
+    AdminRequest remove{AdminRequest::Kind::Delete, 0, u"admin.job"_s, {}, 0, 0, {}};
+    result = runAction(monitor, remove);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    QVERIFY(!m_locks->lock(u"admin.job"_s)->has_value());
+
+    // Errors come back as values with the library's message.
+    AdminRequest bad{AdminRequest::Kind::Acquire, 0, QString(), u"admin@test"_s, 0, 1000, {}};
+    result = runAction(monitor, bad);
+    QVERIFY(result.error);
+    QCOMPARE(result.error->kind, Error::Kind::InvalidInput);
+}
+
+void LockMonitorTest::forceReleaseIsRefusedWhenTheFenceMoved()
+{
+    auto held = m_locks->acquire(u"forced"_s, u"app-1"_s, 60000);
+    QVERIFY(held && held->acquired);
+    const qint64 seenFence = held->fence;
+    // Between the admin's look and the confirmation, the lock changes hands.
+    QVERIFY(m_locks->release(u"forced"_s, u"app-1"_s, seenFence)->released);
+    auto next = m_locks->acquire(u"forced"_s, u"app-2"_s, 60000);
+    QVERIFY(next && next->acquired);
+
+    LockMonitor monitor;
+    startMonitor(monitor);
+    AdminRequest force{AdminRequest::Kind::ForceRelease, 0, u"forced"_s, {}, seenFence, 0,
+                       u"stuck job"_s};
+    AdminResult result = runAction(monitor, force);
+    QVERIFY(!result.done);
+    QVERIFY(!result.error);
+    QCOMPARE(result.current.holder, u"app-2"_s);
+    QVERIFY2(result.summary.contains(u"Refused"_s), qPrintable(result.summary));
+    QCOMPARE((*m_locks->lock(u"forced"_s))->holder, u"app-2"_s);
+
+    force.fence = next->fence;
+    result = runAction(monitor, force);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    QCOMPARE((*m_locks->lock(u"forced"_s))->state, LockState::Free);
+}
+
+void LockMonitorTest::readOnlyRefusesEveryChange()
+{
+    LockMonitor monitor;
+    startMonitor(monitor, true);
+    const QList<AdminRequest::Kind> kinds = {
+        AdminRequest::Kind::Initialize, AdminRequest::Kind::Acquire, AdminRequest::Kind::Renew,
+        AdminRequest::Kind::Release, AdminRequest::Kind::ForceRelease, AdminRequest::Kind::Delete,
+        AdminRequest::Kind::CreateSchema};
+    for (AdminRequest::Kind kind : kinds) {
+        AdminRequest request{kind, 0, u"readonly"_s, u"admin@test"_s, 1, 1000, u"reason"_s};
+        const AdminResult result = runAction(monitor, request);
+        QVERIFY(!result.done);
+        QVERIFY(result.error);
+        QVERIFY(result.error->message.contains(u"read-only"_s));
+    }
+    QVERIFY(!m_locks->lock(u"readonly"_s)->has_value());
+}
+
+void LockMonitorTest::unreachableDatabaseIsReportedAndRetried()
+{
+    ConnectionSpec spec = TestBackend::instance().spec();
+    if (spec.isServer()) {
+        spec.host = u"127.0.0.1"_s;
+        spec.port = 1; // nothing listens there
+    } else {
+        spec.path = u"/nonexistent-dir/locks.sqlite"_s;
+    }
+    LockMonitor monitor;
+    QSignalSpy health(&monitor, &LockMonitor::healthChanged);
+    monitor.setInterval(200);
+    monitor.start(spec, m_table, 1, false);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Down, 10000);
+    QVERIFY2(monitor.healthText().contains(u"Retrying"_s), qPrintable(monitor.healthText()));
+    // A second attempt follows by itself (backoff), still reported as down.
+    const int changes = health.size();
+    QTRY_VERIFY_WITH_TIMEOUT(health.size() > changes, 10000);
+}
+
+void LockMonitorTest::stoppedServerNeverBlocksTheEventLoop()
+{
+    if (!TestBackend::instance().spec().isServer())
+        QSKIP("SQLite has no server process to stop");
+    LockMonitor monitor;
+    startMonitor(monitor);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 10000);
+    // After the monitor connected: its own server process is among them.
+    const QList<pid_t> pids = serverProcesses(*m_session);
+    QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
+
+    for (pid_t pid : pids)
+        ::kill(pid, SIGSTOP);
+    auto resume = qScopeGuard([&pids] {
+        for (pid_t pid : pids)
+            ::kill(pid, SIGCONT);
+    });
+    LatencyProbe probe;
+    // The refresh under way cannot finish; the window is told within a few seconds.
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Slow, 10000);
+    QVERIFY2(monitor.healthText().contains(u"not answered"_s), qPrintable(monitor.healthText()));
+    QTest::qWait(1000);
+    qInfo("worst event-loop gap while the server was stopped: %lld ms", probe.worstGapMs());
+    QVERIFY2(probe.worstGapMs() < 100, qPrintable(QString::number(probe.worstGapMs())));
+
+    resume.dismiss();
+    for (pid_t pid : pids)
+        ::kill(pid, SIGCONT);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 30000);
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(LockMonitorTest)
+#include "tst_lockmonitor.moc"

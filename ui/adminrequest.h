@@ -1,0 +1,37 @@
+#pragma once
+
+#include "error.h"
+#include "locktypes.h"
+
+#include <QMetaType>
+#include <QString>
+#include <optional>
+
+// An admin action asked for in the window, run by the DatabaseWorker on its own thread.
+struct AdminRequest
+{
+    enum class Kind { Initialize, Acquire, Renew, Release, ForceRelease, Delete, CreateSchema };
+
+    Kind kind = Kind::Initialize;
+    quint64 id = 0; // matches the AdminResult
+    QString name;
+    QString holder;
+    qint64 fence = 0;
+    qint64 ttlMs = 0;
+    QString text; // description (Initialize) or reason (ForceRelease)
+};
+
+// What came of it. `done` false with no error: the database refused (held by someone else,
+// fence moved, lock lost); `current` then shows the lock as it is now.
+struct AdminResult
+{
+    AdminRequest request;
+    bool done = false;
+    std::optional<lockcore::Error> error;
+    lockcore::Grant grant;        // Acquire
+    lockcore::LockInfo current;   // the lock after the action, or as it is now when refused
+    QString summary;              // one translated sentence for the message bar
+};
+
+Q_DECLARE_METATYPE(AdminRequest)
+Q_DECLARE_METATYPE(AdminResult)

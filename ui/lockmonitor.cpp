@@ -1,0 +1,183 @@
+#include "lockmonitor.h"
+
+#include "databaseworker.h"
+
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+
+namespace {
+
+void registerTypes()
+{
+    qRegisterMetaType<ConnectionSpec>();
+    qRegisterMetaType<Error>();
+    qRegisterMetaType<DbClock>();
+    qRegisterMetaType<LockInfo>();
+    qRegisterMetaType<QList<LockInfo>>();
+    qRegisterMetaType<LockEvent>();
+    qRegisterMetaType<QList<LockEvent>>();
+    qRegisterMetaType<AdminRequest>();
+    qRegisterMetaType<AdminResult>();
+}
+
+} // namespace
+
+LockMonitor::LockMonitor(QObject *parent) : QObject(parent)
+{
+    registerTypes();
+    m_thread = new QThread;
+    m_thread->setObjectName(u"lockscope-db"_s);
+    m_worker = new DatabaseWorker;
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &DatabaseWorker::connected, this,
+            [this](const QString &server) { m_server = server; });
+    connect(m_worker, &DatabaseWorker::snapshotReady, this, &LockMonitor::onSnapshot);
+    connect(m_worker, &DatabaseWorker::refreshFailed, this, &LockMonitor::onRefreshFailed);
+    connect(m_worker, &DatabaseWorker::historyReady, this,
+            [this](quint64 generation, const QString &name, const QList<LockEvent> &events) {
+                if (generation == m_historyGeneration)
+                    emit historyReady(name, events);
+            });
+    connect(m_worker, &DatabaseWorker::historyFailed, this,
+            [this](quint64 generation, const QString &name, const Error &error) {
+                if (generation == m_historyGeneration)
+                    emit historyFailed(name, error);
+            });
+    connect(m_worker, &DatabaseWorker::adminDone, this, [this](const AdminResult &result) {
+        --m_pendingActions;
+        emit adminDone(result);
+        refreshNow(); // show the effect at once
+    });
+    m_thread->start();
+
+    m_pollTimer.setTimerType(Qt::CoarseTimer);
+    connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::poll);
+    m_watchdog.setInterval(250);
+    connect(&m_watchdog, &QTimer::timeout, this, &LockMonitor::checkStalled);
+}
+
+LockMonitor::~LockMonitor()
+{
+    m_thread->quit();
+    // A worker blocked on a hung server cannot be interrupted; do not freeze the exit on it.
+    if (!m_thread->wait(2000)) {
+        qWarning("lockscope: the database thread is still waiting for the server; leaving it");
+        m_thread->setParent(nullptr);
+        return; // deliberately leaked: the process is ending
+    }
+    delete m_thread;
+}
+
+void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int timeoutS,
+                        bool readOnly)
+{
+    m_started = true;
+    m_failures = 0;
+    m_server = spec.redacted();
+    ++m_generation; // results of the previous connection are dropped
+    m_inFlight = false;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, spec, table, timeoutS, readOnly] {
+        worker->configure(spec, table, timeoutS, readOnly);
+    });
+    setHealth(Health::Connecting, tr("Connecting to %1\u2026").arg(spec.redacted()));
+    m_watchdog.start();
+    poll();
+}
+
+void LockMonitor::setInterval(int ms)
+{
+    m_interval = qBound(100, ms, 3600 * 1000);
+    if (m_pollTimer.isActive())
+        m_pollTimer.start(m_interval);
+}
+
+void LockMonitor::refreshNow()
+{
+    if (!m_started)
+        return;
+    poll();
+}
+
+void LockMonitor::poll()
+{
+    if (m_inFlight)
+        return; // one refresh at a time; the watchdog reports a slow one
+    m_inFlight = true;
+    m_inFlightSince.start();
+    const quint64 generation = ++m_generation;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, generation] {
+        worker->refresh(generation);
+    });
+}
+
+void LockMonitor::checkStalled()
+{
+    if (!m_inFlight)
+        return;
+    const qint64 waited = m_inFlightSince.elapsed();
+    const qint64 patience = qMax<qint64>(3000, 2LL * m_interval);
+    if (waited > patience && m_health != Health::Down)
+        setHealth(Health::Slow,
+                  tr("The database has not answered for %1 s. The window keeps working; the "
+                     "data shown may be out of date.")
+                      .arg(waited / 1000));
+}
+
+void LockMonitor::onSnapshot(quint64 generation, const QList<LockInfo> &locks,
+                             const DbClock &clock)
+{
+    if (generation != m_generation)
+        return; // superseded (reconnected meanwhile)
+    m_inFlight = false;
+    m_failures = 0;
+    m_lastRefresh = QDateTime::currentDateTime();
+    setHealth(Health::Ok, tr("Connected to %1").arg(m_server));
+    emit snapshot(locks, clock);
+    if (!m_pollTimer.isActive() || m_pollTimer.interval() != m_interval)
+        m_pollTimer.start(m_interval);
+}
+
+void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
+{
+    if (generation != m_generation)
+        return;
+    m_inFlight = false;
+    ++m_failures;
+    // Back off: 1, 2, 4, ... 30 s between attempts while the database is unreachable.
+    const int delayMs = int(qMin<qint64>(30000, 1000LL << qMin(m_failures - 1, 5)));
+    m_pollTimer.stop();
+    QTimer::singleShot(delayMs, this, [this, generation] {
+        if (generation == m_generation)
+            poll();
+    });
+    setHealth(Health::Down,
+              tr("%1 Retrying in %2 s.").arg(error.message).arg(delayMs / 1000));
+}
+
+quint64 LockMonitor::submit(AdminRequest request)
+{
+    request.id = ++m_nextRequestId;
+    ++m_pendingActions;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, request] { worker->run(request); });
+    return request.id;
+}
+
+void LockMonitor::requestHistory(const QString &name, int limit)
+{
+    const quint64 generation = ++m_historyGeneration;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, generation, name, limit] {
+        worker->loadHistory(generation, name, limit);
+    });
+}
+
+void LockMonitor::setHealth(Health health, const QString &text)
+{
+    if (health == m_health && text == m_healthText)
+        return;
+    m_health = health;
+    m_healthText = text;
+    emit healthChanged(health, text);
+}

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "adminrequest.h"
+#include "connectionspec.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+class DatabaseWorker;
+class QThread;
+
+// The GUI thread's side of the database: polls the lock table through a DatabaseWorker on its
+// own thread, notices when the database stops answering, reconnects with backoff, and passes
+// admin actions along. Nothing here ever waits on the network.
+class LockMonitor : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Health {
+        Idle,       // not started
+        Connecting, // first refresh under way
+        Ok,         // the last refresh succeeded
+        Slow,       // a refresh has been under way for longer than expected
+        Down,       // the last attempt failed; retrying with backoff
+    };
+    Q_ENUM(Health)
+
+    explicit LockMonitor(QObject *parent = nullptr);
+    ~LockMonitor() override;
+
+    void start(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
+               bool readOnly);
+    void setInterval(int ms);
+    int interval() const { return m_interval; }
+    void refreshNow();
+    quint64 submit(AdminRequest request);
+    void requestHistory(const QString &name, int limit = 200);
+
+    Health health() const { return m_health; }
+    QString healthText() const { return m_healthText; }
+    QDateTime lastRefresh() const { return m_lastRefresh; }
+    QString serverDescription() const { return m_server; }
+    int pendingActions() const { return m_pendingActions; }
+
+signals:
+    void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
+    void healthChanged(LockMonitor::Health health, const QString &text);
+    void adminDone(const AdminResult &result);
+    void historyReady(const QString &name, const QList<lockcore::LockEvent> &events);
+    void historyFailed(const QString &name, const lockcore::Error &error);
+
+private:
+    void poll();
+    void checkStalled();
+    void setHealth(Health health, const QString &text);
+    void onSnapshot(quint64 generation, const QList<lockcore::LockInfo> &locks,
+                    const lockcore::DbClock &clock);
+    void onRefreshFailed(quint64 generation, const lockcore::Error &error);
+
+    QThread *m_thread = nullptr;
+    DatabaseWorker *m_worker = nullptr;
+    QTimer m_pollTimer;
+    QTimer m_watchdog;
+    QElapsedTimer m_inFlightSince;
+    quint64 m_generation = 0;
+    quint64 m_historyGeneration = 0;
+    quint64 m_nextRequestId = 0;
+    bool m_inFlight = false;
+    bool m_started = false;
+    int m_interval = 1000;
+    int m_failures = 0;
+    int m_pendingActions = 0;
+    Health m_health = Health::Idle;
+    QString m_healthText;
+    QString m_server;
+    QDateTime m_lastRefresh;
+};
