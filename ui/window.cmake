@@ -4,3 +4,13 @@ target_sources(ui PRIVATE
     databaseworker.cpp databaseworker.h
     lockmonitor.cpp lockmonitor.h
 )
+target_sources(ui PRIVATE
+    forcereleasedialog.cpp forcereleasedialog.h
+    holdintervals.cpp holdintervals.h
+    initlockdialog.cpp initlockdialog.h
+    lockdetailspane.cpp lockdetailspane.h
+    messagebar.cpp messagebar.h
+    schemadialog.cpp schemadialog.h
+    testacquiredialog.cpp testacquiredialog.h
+    timelinewidget.cpp timelinewidget.h
+)

@@ -1,0 +1,70 @@
+#include "forcereleasedialog.h"
+
+#include "duration.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 remainingMs,
+                                       QWidget *parent)
+    : QDialog(parent), m_seen(seen), m_reason(new QLineEdit(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Force release \u2014 %1").arg(seen.name));
+    auto *warning = new QLabel(
+        tr("<b>The holder will lose this lock while it may still be working.</b> Its fence "
+           "token stops being valid; a resource that checks fences will refuse its writes. "
+           "The release only happens if the lock is still exactly as shown here."),
+        this);
+    warning->setWordWrap(true);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Lock:"), new QLabel(seen.name.toHtmlEscaped(), this));
+    form->addRow(tr("Holder:"), new QLabel(seen.holder.toHtmlEscaped(), this));
+    form->addRow(tr("Fence:"), new QLabel(QString::number(seen.fence), this));
+    const QString remaining = remainingMs > 0
+                                  ? tr("%1 (expires %2)")
+                                        .arg(lockcore::formatDurationMs(remainingMs),
+                                             seen.expiresAt.toLocalTime().toString(
+                                                 u"yyyy-MM-dd HH:mm:ss"_s))
+                                  : tr("expired \u2014 the next acquirer takes it over anyway");
+    form->addRow(tr("Time left:"), new QLabel(remaining, this));
+    m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
+    m_reason->setMaxLength(1000);
+    m_reason->setObjectName(u"reason"_s);
+    auto *reasonLabel = new QLabel(tr("&Reason:"), this);
+    reasonLabel->setBuddy(m_reason);
+    form->addRow(reasonLabel, m_reason);
+
+    auto *release = m_buttons->addButton(tr("&Force release"), QDialogButtonBox::AcceptRole);
+    release->setObjectName(u"forceReleaseButton"_s);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_reason, &QLineEdit::textChanged, this, &ForceReleaseDialog::updateButtons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(warning);
+    layout->addLayout(form);
+    layout->addWidget(m_buttons);
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    updateButtons();
+    resize(480, sizeHint().height());
+}
+
+QString ForceReleaseDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+void ForceReleaseDialog::updateButtons()
+{
+    for (QAbstractButton *button : m_buttons->buttons())
+        if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
+            button->setEnabled(!reason().isEmpty());
+}

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <QDateTime>
+#include <QList>
+
+// Who held a lock when, reconstructed from its event history (oldest to newest or newest
+// first: both work). A hold still open at the end has an invalid `end`.
+struct HoldInterval
+{
+    QString holder;
+    qint64 fence = 0;
+    QDateTime start;
+    QDateTime end;
+    QString endedBy; // release, force_release, takeover (the lease had expired), delete
+};
+
+QList<HoldInterval> holdIntervals(QList<lockcore::LockEvent> events);

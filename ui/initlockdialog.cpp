@@ -1,0 +1,84 @@
+#include "initlockdialog.h"
+
+#include "duration.h"
+#include "validation.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+InitLockDialog::InitLockDialog(QWidget *parent)
+    : QDialog(parent), m_name(new QLineEdit(this)), m_ttl(new QLineEdit(u"30s"_s, this)),
+      m_description(new QLineEdit(this)), m_problem(new QLabel(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Initialize lock"));
+    m_name->setObjectName(u"name"_s);
+    m_ttl->setObjectName(u"ttl"_s);
+    m_description->setObjectName(u"description"_s);
+    m_ttl->setToolTip(tr("The lease an acquire gets when it asks for none: 500ms, 30s, 5m, 1h"));
+    auto *form = new QFormLayout;
+    auto addRow = [&](const QString &label, QWidget *field) {
+        auto *text = new QLabel(label, this);
+        text->setBuddy(field);
+        form->addRow(text, field);
+    };
+    addRow(tr("&Name:"), m_name);
+    addRow(tr("Default &lease:"), m_ttl);
+    addRow(tr("&Description:"), m_description);
+    m_problem->setWordWrap(true);
+    m_problem->setObjectName(u"problem"_s);
+    connect(m_name, &QLineEdit::textChanged, this, &InitLockDialog::validate);
+    connect(m_ttl, &QLineEdit::textChanged, this, &InitLockDialog::validate);
+    connect(m_description, &QLineEdit::textChanged, this, &InitLockDialog::validate);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+    validate();
+    resize(440, sizeHint().height());
+}
+
+QString InitLockDialog::name() const
+{
+    return m_name->text();
+}
+
+qint64 InitLockDialog::ttlMs() const
+{
+    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed());
+    return ttl ? *ttl : 0;
+}
+
+QString InitLockDialog::description() const
+{
+    return m_description->text();
+}
+
+void InitLockDialog::validate()
+{
+    QString problem;
+    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed());
+    if (m_name->text().isEmpty())
+        problem = tr("Enter the lock's name.");
+    else if (lockcore::Status s = lockcore::validateLockName(m_name->text()); !s)
+        problem = s.error().message;
+    else if (!ttl)
+        problem = ttl.error().message;
+    else if (lockcore::Status s = lockcore::validateTtl(*ttl); !s)
+        problem = s.error().message;
+    else if (lockcore::Status s = lockcore::validateDescription(m_description->text(),
+                                                                tr("description"));
+             !s)
+        problem = s.error().message;
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "locktypes.h"
+
+#include <QWidget>
+
+class QFormLayout;
+class QLabel;
+class QTreeWidget;
+class TimelineWidget;
+
+// The selected lock: its definition, who holds it now, and its history as a list and a
+// timeline.
+class LockDetailsPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LockDetailsPane(QWidget *parent = nullptr);
+
+    QString lockName() const { return m_name; }
+    void showLock(const lockcore::LockInfo &info);
+    void showHistory(const QString &name, const QList<lockcore::LockEvent> &events,
+                     const QDateTime &dbNow);
+    void showHistoryError(const QString &name, const QString &message);
+    void clear();
+    int historyRows() const;
+
+private:
+    QString m_name;
+    QLabel *m_title;
+    QLabel *m_definition;
+    QLabel *m_holder;
+    QTreeWidget *m_history;
+    TimelineWidget *m_timeline;
+    QLabel *m_historyNote;
+};

@@ -1,0 +1,69 @@
+#include "messagebar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+
+MessageBar::MessageBar(QWidget *parent)
+    : QFrame(parent), m_icon(new QLabel(this)), m_text(new QLabel(this)),
+      m_close(new QToolButton(this))
+{
+    setObjectName(u"messageBar"_s);
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setObjectName(u"messageText"_s);
+    m_close->setAutoRaise(true);
+    m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+    m_close->setToolTip(tr("Hide this message"));
+    connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 4, 4);
+    layout->addWidget(m_icon);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(m_close, 0, Qt::AlignTop);
+    hide();
+}
+
+QString MessageBar::text() const
+{
+    return m_text->text();
+}
+
+void MessageBar::showMessage(Kind kind, const QString &text)
+{
+    m_kind = kind;
+    QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
+    QColor tint(0x2f, 0x80, 0xed);
+    switch (kind) {
+    case Kind::Info:
+        break;
+    case Kind::Success:
+        tint = QColor(0x27, 0xae, 0x60);
+        break;
+    case Kind::Warning:
+        icon = QStyle::SP_MessageBoxWarning;
+        tint = QColor(0xe6, 0x7e, 0x22);
+        break;
+    case Kind::Error:
+        icon = QStyle::SP_MessageBoxCritical;
+        tint = QColor(0xc0, 0x39, 0x2b);
+        break;
+    }
+    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    m_icon->setPixmap(style()->standardIcon(icon).pixmap(size, size));
+    QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Window);
+    // A light tint of the kind's colour over the window colour: readable in dark themes too.
+    const QColor background = QColor::fromRgbF(base.redF() * 0.85 + tint.redF() * 0.15,
+                                               base.greenF() * 0.85 + tint.greenF() * 0.15,
+                                               base.blueF() * 0.85 + tint.blueF() * 0.15);
+    pal.setColor(QPalette::Window, background);
+    setPalette(pal);
+    m_text->setText(text);
+    show();
+}

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QDialog>
+
+class QPlainTextEdit;
+
+// The DDL for this database and table, shown before anything runs: a DBA can copy it, or
+// (when allowed) the admin runs it here.
+class SchemaDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    SchemaDialog(const QString &databaseName, const QStringList &statements, bool canRun,
+                 QWidget *parent = nullptr);
+    QString ddl() const;
+
+signals:
+    void runRequested();
+
+private:
+    QPlainTextEdit *m_text;
+};

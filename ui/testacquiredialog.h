@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QDialog>
+
+class QCheckBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QRadioButton;
+
+// Test-acquire a lock as the admin: holder id, lease, how long to hold it, auto-renew.
+class TestAcquireDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit TestAcquireDialog(const QString &lockName, QWidget *parent = nullptr);
+
+    QString name() const;
+    QString holder() const;
+    qint64 ttlMs() const;
+    qint64 holdMs() const; // 0: until released
+    bool autoRenew() const;
+
+private:
+    void validate();
+
+    QLineEdit *m_name;
+    QLineEdit *m_holder;
+    QLineEdit *m_ttl;
+    QRadioButton *m_untilReleased;
+    QRadioButton *m_forDuration;
+    QLineEdit *m_hold;
+    QCheckBox *m_renew;
+    QLabel *m_problem;
+    QDialogButtonBox *m_buttons;
+};
