@@ -4,6 +4,11 @@
 #include <QRandomGenerator>
 #include <QSysInfo>
 
+#ifdef Q_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -17,6 +22,11 @@ QString osUser()
         if (!user.isEmpty())
             return user;
     }
+#ifdef Q_OS_UNIX
+    // Services and containers often run without USER; the account database still knows.
+    if (const passwd *entry = ::getpwuid(::geteuid()); entry && entry->pw_name && *entry->pw_name)
+        return QString::fromLocal8Bit(entry->pw_name);
+#endif
     return u"unknown"_s;
 }
 

@@ -1,0 +1,109 @@
+// Read-only commands: lockctl list, show, history, now.
+
+#include "commands.h"
+#include "exitcode.h"
+#include "invocation.h"
+#include "jsonformat.h"
+#include "output.h"
+#include "textformat.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace lockctl {
+
+int runList(Invocation &invocation)
+{
+    if (lockcore::Status none = invocation.noArguments(); !none)
+        return invocation.usage(none.error());
+    auto service = invocation.service();
+    if (!service)
+        return invocation.fail(service.error());
+    auto locks = (*service)->list();
+    if (!locks)
+        return invocation.fail(locks.error());
+    QJsonArray array;
+    for (const lockcore::LockInfo &lock : *locks)
+        array.append(lockToJson(lock));
+    invocation.out().result(
+        QJsonObject{{u"table"_s, invocation.settings().table}, {u"locks"_s, array}},
+        lockListText(*locks));
+    return ExitDone;
+}
+
+int runShow(Invocation &invocation)
+{
+    auto name = invocation.lockName();
+    if (!name)
+        return invocation.usage(name.error());
+    auto service = invocation.service();
+    if (!service)
+        return invocation.fail(service.error());
+    auto lock = (*service)->lock(*name);
+    if (!lock)
+        return invocation.fail(lock.error());
+    if (!lock->has_value())
+        return invocation.noSuchLock(*name);
+    invocation.out().result(QJsonObject{{u"lock"_s, lockToJson(**lock)}}, lockDetailsText(**lock));
+    return ExitDone;
+}
+
+QList<QCommandLineOption> historyOptions()
+{
+    return {QCommandLineOption(u"limit"_s, Tr::tr("Show at most this many events (default: 50)."),
+                               u"N"_s)};
+}
+
+int runHistory(Invocation &invocation)
+{
+    auto name = invocation.lockName();
+    if (!name)
+        return invocation.usage(name.error());
+    auto limit
+        = integerOption(invocation.args(), u"limit"_s, 1, lockcore::limits::maxHistoryLimit, 50);
+    if (!limit)
+        return invocation.usage(limit.error());
+    auto service = invocation.service();
+    if (!service)
+        return invocation.fail(service.error());
+    auto events = (*service)->history(*name, int(*limit));
+    if (!events)
+        return invocation.fail(events.error());
+    QJsonArray array;
+    for (const lockcore::LockEvent &event : *events)
+        array.append(eventToJson(event));
+    invocation.out().result(QJsonObject{{u"lock"_s, *name}, {u"events"_s, array}},
+                            historyText(*events));
+    return ExitDone;
+}
+
+int runNow(Invocation &invocation)
+{
+    if (lockcore::Status none = invocation.noArguments(); !none)
+        return invocation.usage(none.error());
+    auto service = invocation.service();
+    if (!service)
+        return invocation.fail(service.error());
+    auto clock = (*service)->clock();
+    if (!clock)
+        return invocation.fail(clock.error());
+    const QJsonObject json{
+        {u"db_now"_s, jsonTime(clock->dbNow)},
+        {u"offset_ms"_s, clock->offsetMs},
+        {u"round_trip_ms"_s, clock->roundTripMs},
+    };
+    const QString offset
+        = (clock->offsetMs >= 0 ? u"+"_s : QString()) + QString::number(clock->offsetMs);
+    invocation.out().result(
+        json, textTime(clock->dbNow) + u'\n'
+                  + Tr::tr("The database clock is %1 ms from this machine's (round trip %2 ms).")
+                        .arg(offset)
+                        .arg(clock->roundTripMs));
+    return ExitDone;
+}
+
+} // namespace lockctl

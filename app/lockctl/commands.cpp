@@ -1,0 +1,75 @@
+#include "commands.h"
+
+#include <QtGlobal>
+
+using namespace Qt::StringLiterals;
+
+namespace lockctl {
+
+QList<QCommandLineOption> noOptions()
+{
+    return {};
+}
+
+const QList<Command> &commands()
+{
+    static const QList<Command> all = {
+        {"schema",
+         QT_TRANSLATE_NOOP("lockctl", "Print or create the lock table and its event table."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "--print (the default) prints the DDL statements for this database, "
+                           "each ending in \";\", for a DBA to run by hand. --create runs them; "
+                           "running it again changes nothing."),
+         "", schemaOptions, runSchema},
+        {"init", QT_TRANSLATE_NOOP("lockctl", "Define a lock: its default lease and description."),
+         QT_TRANSLATE_NOOP("lockctl", "A lock that already exists is reported and left as it is."),
+         "NAME", initOptions, runInit},
+        {"list", QT_TRANSLATE_NOOP("lockctl", "List the locks and their state."), "", "", noOptions,
+         runList},
+        {"show", QT_TRANSLATE_NOOP("lockctl", "Show one lock in detail."), "", "NAME", noOptions,
+         runShow},
+        {"history", QT_TRANSLATE_NOOP("lockctl", "Show a lock's recent events, newest first."), "",
+         "NAME", historyOptions, runHistory},
+        {"acquire", QT_TRANSLATE_NOOP("lockctl", "Acquire a lock."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Without --hold the lock stays held when lockctl exits; release it "
+                           "later with \"lockctl release NAME --holder ID --fence N\" using the "
+                           "holder and fence printed. With --hold lockctl keeps the lock for the "
+                           "given time (renewing it with --renew), then releases it; Ctrl-C or "
+                           "SIGTERM releases it early."),
+         "NAME", acquireOptions, runAcquire},
+        {"renew", QT_TRANSLATE_NOOP("lockctl", "Extend the lease of a held lock."), "", "NAME",
+         renewOptions, runRenew},
+        {"release", QT_TRANSLATE_NOOP("lockctl", "Release a held lock."),
+         QT_TRANSLATE_NOOP("lockctl", "Refused (exit code 1, nothing changed) when the lock was "
+                                      "taken over or force-released since."),
+         "NAME", releaseOptions, runRelease},
+        {"force-release",
+         QT_TRANSLATE_NOOP("lockctl", "Free a lock whatever its holder (an admin action)."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Give the fence you saw (lockctl show NAME): if the lock changed since, "
+                           "nothing is done. The holder's fence becomes invalid; the action and "
+                           "its reason are recorded with your name."),
+         "NAME", forceReleaseOptions, runForceRelease},
+        {"delete", QT_TRANSLATE_NOOP("lockctl", "Delete a lock that is not held."),
+         QT_TRANSLATE_NOOP("lockctl", "A held lock is refused: force-release it first. Its history "
+                                      "is kept."),
+         "NAME", noOptions, runDelete},
+        {"now",
+         QT_TRANSLATE_NOOP("lockctl", "Show the database clock and its offset from this "
+                                      "machine's clock."),
+         "", "", noOptions, runNow},
+    };
+    return all;
+}
+
+const Command *findCommand(const QString &name)
+{
+    for (const Command &command : commands()) {
+        if (name == QLatin1String(command.name))
+            return &command;
+    }
+    return nullptr;
+}
+
+} // namespace lockctl

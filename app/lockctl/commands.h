@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QCommandLineOption>
+#include <QList>
+#include <QString>
+
+namespace lockctl {
+
+class Invocation;
+
+// One lockctl command: its name, what it does, its arguments and options, and how it runs.
+struct Command
+{
+    const char *name;
+    const char *summary;   // one line, for "lockctl --help" (QT_TRANSLATE_NOOP, context lockctl)
+    const char *details;   // more text for "lockctl COMMAND --help" (may be empty)
+    const char *arguments; // "NAME" or "" (positional arguments, for the usage line)
+    QList<QCommandLineOption> (*options)();
+    int (*run)(Invocation &invocation);
+};
+
+const QList<Command> &commands();
+const Command *findCommand(const QString &name);
+
+// The commands, one file per group.
+QList<QCommandLineOption> schemaOptions();
+int runSchema(Invocation &invocation);
+
+QList<QCommandLineOption> initOptions();
+int runInit(Invocation &invocation);
+QList<QCommandLineOption> forceReleaseOptions();
+int runForceRelease(Invocation &invocation);
+int runDelete(Invocation &invocation);
+
+int runList(Invocation &invocation);
+int runShow(Invocation &invocation);
+QList<QCommandLineOption> historyOptions();
+int runHistory(Invocation &invocation);
+int runNow(Invocation &invocation);
+
+QList<QCommandLineOption> acquireOptions();
+int runAcquire(Invocation &invocation);
+QList<QCommandLineOption> renewOptions();
+int runRenew(Invocation &invocation);
+QList<QCommandLineOption> releaseOptions();
+int runRelease(Invocation &invocation);
+
+QList<QCommandLineOption> noOptions();
+
+} // namespace lockctl

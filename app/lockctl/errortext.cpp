@@ -1,0 +1,53 @@
+#include "errortext.h"
+
+#include "error.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace lockctl {
+
+QString compactDriverText(const QString &text, const QString &nativeCode)
+{
+    static const QRegularExpression statementExcerpt(u"^LINE \\d+:"_s);
+    static const QRegularExpression caret(u"^\\^+$"_s);
+    static const QRegularExpression qtUnableToConnect(u"\\s*\\bQ[A-Z0-9]+: Unable to connect\\b"_s);
+    static const QRegularExpression space(u"\\s+"_s);
+
+    QStringList kept;
+    for (QString line : text.split(u'\n')) {
+        line = line.trimmed();
+        if (line.isEmpty() || statementExcerpt.match(line).hasMatch()
+            || caret.match(line).hasMatch()
+            || (!nativeCode.isEmpty() && line == u'(' + nativeCode + u')'))
+            continue;
+        // Qt's own "Unable to connect" adds nothing to the database's reason.
+        const QString withoutQt = QString(line).replace(qtUnableToConnect, QString()).trimmed();
+        if (!withoutQt.isEmpty() && !withoutQt.endsWith(u':'))
+            line = withoutQt;
+        else if (withoutQt.isEmpty() && !kept.isEmpty())
+            continue;
+        kept << line;
+    }
+    // Lines become sentences of one line.
+    for (qsizetype i = 0; i + 1 < kept.size(); ++i) {
+        const QChar last = kept.at(i).back();
+        if (!QStringView(u".:;!?,").contains(last))
+            kept[i] += u'.';
+    }
+    return kept.join(u' ').replace(space, u" "_s).trimmed();
+}
+
+QString errorText(const lockcore::Error &error)
+{
+    QString text = compactDriverText(error.message, error.nativeCode);
+    if (!error.nativeCode.isEmpty())
+        text += u" [code "_s + error.nativeCode + u']';
+    const QString driver = compactDriverText(error.driverText, error.nativeCode);
+    if (!driver.isEmpty() && !text.contains(driver))
+        text += u" ("_s + driver + u')';
+    return text;
+}
+
+} // namespace lockctl

@@ -1,0 +1,19 @@
+#pragma once
+
+namespace lockcore {
+struct Error;
+}
+
+namespace lockctl {
+
+// lockctl's exit status, for scripts.
+enum ExitCode : int {
+    ExitDone = 0,     // the command did what was asked
+    ExitRefused = 1,  // not acquired, lost, fence moved, lock held or missing
+    ExitUsage = 2,    // unknown command or option, missing or invalid argument
+    ExitDatabase = 3, // could not connect or log in, missing table, statement failed
+};
+
+int exitCodeFor(const lockcore::Error &error);
+
+} // namespace lockctl

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "error.h"
+#include "locktypes.h"
+
+#include <QDateTime>
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace lockcore {
+class LockService;
+}
+
+namespace lockctl {
+
+struct HoldPlan
+{
+    qint64 holdMs = 0;
+    bool renew = false; // renew at a third of the lease
+    qint64 ttlMs = 0;   // the lease asked for at each renewal (0: the lock's own)
+};
+
+struct HoldOutcome
+{
+    bool interrupted = false; // a signal ended the hold early
+    bool lost = false;        // a renewal or the release found the lock taken over
+    int renewals = 0;
+    qint64 heldMs = 0;
+    bool released = false;
+    int remainingDepth = -1;
+    QDateTime releasedAt;
+    lockcore::LockInfo current;           // when lost: the lock as it is now
+    std::optional<lockcore::Error> error; // the release failed: the lock may still be held
+};
+
+// Keeps a granted lock for plan.holdMs (or until `stop` is set), renewing it when asked, then
+// releases it. Renewal errors are passed to `warn` and retried; a renewal that finds the lock
+// taken over ends the hold as lost (nothing is released then).
+HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
+                     const HoldPlan &plan, const std::atomic_bool &stop,
+                     const std::function<void(const QString &)> &warn);
+
+// The time of a release: the one the database reported or, when the dialect does not report
+// it, the database clock read right after (invalid if that fails too).
+QDateTime releaseTime(lockcore::LockService &service, const lockcore::ReleaseOutcome &outcome);
+
+} // namespace lockctl

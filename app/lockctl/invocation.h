@@ -1,0 +1,58 @@
+#pragma once
+
+#include "lockservice.h"
+#include "options.h"
+#include "result.h"
+#include "session.h"
+
+#include <QCommandLineParser>
+#include <memory>
+#include <optional>
+
+namespace lockctl {
+
+struct Command;
+class Output;
+
+// One run of a command: its parsed arguments, the global settings, the output, and the lock
+// service on a session opened on first use.
+class Invocation
+{
+public:
+    Invocation(const Command &command, const QCommandLineParser &args,
+               const GlobalSettings &settings, Output &out);
+    ~Invocation();
+
+    const QCommandLineParser &args() const { return m_args; }
+    const GlobalSettings &settings() const { return m_settings; }
+    Output &out() const { return m_out; }
+    QString commandName() const;
+
+    // The lock name (the one positional argument); validated before any connection.
+    lockcore::Result<QString> lockName() const;
+    // For commands without arguments: an error when some were given.
+    lockcore::Status noArguments() const;
+
+    // A usage error (exit code 2) with a pointer to this command's --help.
+    int usage(const QString &message) const;
+    int usage(const lockcore::Error &error) const;
+    // Reports an error; returns its exit code.
+    int fail(const lockcore::Error &error) const;
+    // "There is no lock NAME" (exit code 1; JSON kind "not_found").
+    int noSuchLock(const QString &name) const;
+
+    // The table name, validated (a usage error when invalid).
+    lockcore::Status validateTable() const;
+    // Connects (once) and returns the lock service on the session.
+    lockcore::Result<lockcore::LockService *> service();
+
+private:
+    const Command &m_command;
+    const QCommandLineParser &m_args;
+    GlobalSettings m_settings;
+    Output &m_out;
+    std::unique_ptr<lockcore::Session> m_session;
+    std::optional<lockcore::LockService> m_service;
+};
+
+} // namespace lockctl

@@ -1,0 +1,760 @@
+// lockctl as a script sees it: real lockctl processes on one backend (the URL in LOCKSCOPE_DB, so
+// the password is never on a command line), their exit codes, their one JSON object on stdout,
+// and the lock table read back with the test's own SQL where "nothing changed" must be proven.
+
+#include "testbackend.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QThread>
+#include <QUrl>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using testsupport::TestBackend;
+
+namespace {
+
+constexpr int runTimeoutMs = 60000;
+
+// What one lockctl process did.
+struct Run
+{
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json; // stdout parsed, when it is exactly one JSON object on one line
+    bool isJson = false;
+
+    // For failure messages: the exit code and what the process printed (never a password:
+    // lockctl does not print it, and the URL is passed in the environment).
+    QString describe() const
+    {
+        return u"exit code %1%2\nstdout: %3\nstderr: %4"_s.arg(exitCode).arg(
+            finished ? QString() : u" (did not finish)"_s, QString::fromUtf8(out),
+            QString::fromUtf8(err));
+    }
+};
+
+Run collect(QProcess &process, int timeoutMs = runTimeoutMs)
+{
+    Run run;
+    run.finished = process.waitForFinished(timeoutMs);
+    if (!run.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    const QByteArray line = run.out.trimmed();
+    if (!line.isEmpty() && !line.contains('\n')) {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+        if (error.error == QJsonParseError::NoError && document.isObject()) {
+            run.json = document.object();
+            run.isJson = true;
+        }
+    }
+    return run;
+}
+
+// A database time as lockctl must print it: ISO 8601, UTC, milliseconds. Invalid otherwise.
+QDateTime isoUtc(const QJsonValue &value)
+{
+    static const QRegularExpression format(
+        u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"_s);
+    if (!value.isString() || !format.match(value.toString()).hasMatch())
+        return {};
+    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+}
+
+qint64 fenceOf(const QJsonValue &value)
+{
+    return value.isDouble() ? qint64(value.toDouble()) : -1;
+}
+
+// A TCP port on 127.0.0.1 that accepts connections but never answers: a hung server.
+class SilentListener
+{
+public:
+    SilentListener()
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0
+            || ::listen(m_fd, 16) != 0
+            || ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
+            return;
+        m_port = ntohs(address.sin_port);
+    }
+    ~SilentListener()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    int m_port = 0;
+};
+
+} // namespace
+
+#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
+#define VERIFY_JSON(run) QVERIFY2((run).isJson, qPrintable((run).describe()))
+
+class LockctlTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void schemaCreateIsIdempotentAndPrintIsRunnable();
+    void roundTripWithJson();
+    void heldLockRefusesOthersAndWaiterGetsItAfterRelease();
+    void holdWithRenewKeepsAShortLease();
+    void holdWithoutRenewLosesAnExpiredLease();
+    void signalDuringHoldReleasesEarly();
+    void releaseWithWrongFenceChangesNothing();
+    void forceReleaseNeedsTheCurrentFence();
+    void deleteRefusesAHeldLock();
+    void usageErrorsExitTwo_data();
+    void usageErrorsExitTwo();
+    void badUrlExitsTwoAndHidesThePassword_data();
+    void badUrlExitsTwoAndHidesThePassword();
+    void wrongPasswordExitsThreeAndIsNeverShown();
+    void connectTimeoutBoundsAHungServer();
+    void helpForEveryCommand_data();
+    void helpForEveryCommand();
+
+private:
+    QProcessEnvironment environment(const QString &url) const;
+    std::unique_ptr<QProcess> start(const QStringList &args, const QString &url) const;
+    // Runs lockctl on the test's table (--table) and waits for it.
+    Run lockctl(const QStringList &args, const QString &url = {}) const;
+    std::unique_ptr<QProcess> startLockctl(const QStringList &args) const;
+    // A table no other test uses, created with "lockctl schema --create" (dropped at the end).
+    bool useFreshTable();
+    // Polls "lockctl show" until `holder` holds `name`.
+    bool waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs = 15000) const;
+
+    std::unique_ptr<lockcore::Session> m_session; // the test's own connection, for raw SQL
+    QString m_table;
+    QStringList m_tables;
+};
+
+QProcessEnvironment LockctlTest::environment(const QString &url) const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"LOCKSCOPE_PASSWORD"_s);
+    env.insert(u"LOCKSCOPE_DB"_s, url);
+    return env;
+}
+
+std::unique_ptr<QProcess> LockctlTest::start(const QStringList &args, const QString &url) const
+{
+    auto process = std::make_unique<QProcess>();
+    process->setProgram(QStringLiteral(LOCKCTL_PATH));
+    process->setArguments(args);
+    process->setProcessEnvironment(environment(url));
+    process->setStandardInputFile(QProcess::nullDevice()); // never a terminal: no prompt
+    process->start();
+    return process;
+}
+
+std::unique_ptr<QProcess> LockctlTest::startLockctl(const QStringList &args) const
+{
+    return start(QStringList{u"--table"_s, m_table} + args, TestBackend::instance().url());
+}
+
+Run LockctlTest::lockctl(const QStringList &args, const QString &url) const
+{
+    auto process = start(QStringList{u"--table"_s, m_table} + args,
+                         url.isEmpty() ? TestBackend::instance().url() : url);
+    return collect(*process);
+}
+
+bool LockctlTest::useFreshTable()
+{
+    m_table = TestBackend::uniqueTable(u"lctl"_s);
+    m_tables << m_table;
+    const Run created = lockctl({u"schema"_s, u"--create"_s});
+    if (created.exitCode != 0)
+        qWarning("schema --create failed: %s", qPrintable(created.describe()));
+    return created.exitCode == 0;
+}
+
+bool LockctlTest::waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs) const
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeoutMs) {
+        const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+        const QJsonObject lock = shown.json.value(u"lock"_s).toObject();
+        if (lock.value(u"state"_s) == u"held"_s && lock.value(u"holder"_s) == holder)
+            return true;
+        QThread::msleep(50);
+    }
+    return false;
+}
+
+void LockctlTest::initTestCase()
+{
+    QVERIFY2(QFileInfo(QStringLiteral(LOCKCTL_PATH)).isExecutable(), LOCKCTL_PATH);
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+}
+
+void LockctlTest::cleanupTestCase()
+{
+    if (!m_session)
+        return;
+    for (const QString &table : std::as_const(m_tables)) {
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + table + u"_event"_s);
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + table);
+    }
+}
+
+// The missing table is a database error that says how to create it; "schema --create" creates
+// both tables and can run again; "schema --print" prints statements that, run by hand, make a
+// table lockctl can use.
+void LockctlTest::schemaCreateIsIdempotentAndPrintIsRunnable()
+{
+    m_table = TestBackend::uniqueTable(u"lctl"_s);
+    m_tables << m_table;
+    const Run missing = lockctl({u"list"_s, u"--json"_s});
+    VERIFY_EXIT(missing, 3);
+    QVERIFY2(missing.err.contains("schema --create"), missing.err.constData());
+    QCOMPARE(missing.json.value(u"error"_s).toObject().value(u"kind"_s).toString(),
+             u"missing_schema"_s);
+
+    const Run created = lockctl({u"schema"_s, u"--create"_s, u"--json"_s});
+    VERIFY_EXIT(created, 0);
+    VERIFY_JSON(created);
+    QCOMPARE(created.json.value(u"created"_s).toBool(), true);
+    QCOMPARE(testsupport::countRows(*m_session, m_table), 0);
+    QCOMPARE(testsupport::countRows(*m_session, m_table + u"_event"_s), 0);
+    const Run again = lockctl({u"schema"_s, u"--create"_s});
+    VERIFY_EXIT(again, 0);
+    const Run listed = lockctl({u"list"_s, u"--json"_s});
+    VERIFY_EXIT(listed, 0);
+    QCOMPARE(listed.json.value(u"locks"_s).toArray().size(), 0);
+
+    // Printed for another table, run statement by statement as a DBA would.
+    const QString byHand = TestBackend::uniqueTable(u"lctl"_s);
+    m_tables << byHand;
+    const Run printed = lockctl({u"--table"_s, byHand, u"schema"_s, u"--print"_s});
+    VERIFY_EXIT(printed, 0);
+    const QString ddl = QString::fromUtf8(printed.out);
+    QVERIFY2(ddl.contains(byHand) && ddl.contains(u"CREATE TABLE"_s, Qt::CaseInsensitive),
+             qPrintable(ddl));
+    const Run printedJson = lockctl({u"--table"_s, byHand, u"schema"_s, u"--json"_s});
+    VERIFY_JSON(printedJson);
+    const qsizetype statements = printedJson.json.value(u"statements"_s).toArray().size();
+    QVERIFY(statements >= 2);
+    QStringList chunks = ddl.split(u";\n"_s);
+    QVERIFY2(chunks.size() == statements + 1 && chunks.constLast().trimmed().isEmpty(),
+             qPrintable(u"every statement must end in \";\": "_s + ddl));
+    chunks.removeLast();
+    for (const QString &statement : std::as_const(chunks)) {
+        QString error;
+        QVERIFY2(testsupport::execRaw(*m_session, statement, &error),
+                 qPrintable(error + u"\n"_s + statement));
+    }
+    const Run initialized = lockctl({u"--table"_s, byHand, u"init"_s, u"by.hand"_s});
+    VERIFY_EXIT(initialized, 0);
+    QCOMPARE(testsupport::countRows(*m_session, byHand), 1);
+}
+
+// init, acquire, show, list, release and history, each checked through its JSON values.
+void LockctlTest::roundTripWithJson()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"report.nightly"_s;
+
+    const Run init = lockctl({u"init"_s, name, u"--ttl"_s, u"20s"_s, u"--description"_s,
+                              u"Nightly report"_s, u"--json"_s});
+    VERIFY_EXIT(init, 0);
+    VERIFY_JSON(init);
+    QCOMPARE(init.json.value(u"created"_s).toBool(), true);
+    QCOMPARE(init.json.value(u"lock"_s).toObject().value(u"state"_s).toString(), u"free"_s);
+
+    const Run acquired = lockctl({u"acquire"_s, name, u"--json"_s});
+    VERIFY_EXIT(acquired, 0);
+    VERIFY_JSON(acquired);
+    const QJsonObject grant = acquired.json;
+    QCOMPARE(grant.value(u"acquired"_s).toBool(), true);
+    QCOMPARE(grant.value(u"lock"_s).toString(), name);
+    const QString holder = grant.value(u"holder"_s).toString();
+    // The default holder: user@host:pid:random.
+    QVERIFY2(QRegularExpression(u"^.+@.+:\\d+:[0-9a-f]{6}$"_s).match(holder).hasMatch(),
+             qPrintable(holder));
+    const qint64 fence = fenceOf(grant.value(u"fence"_s));
+    QVERIFY2(fence > 0, qPrintable(acquired.describe()));
+    QCOMPARE(grant.value(u"depth"_s).toInt(), 1);
+    QCOMPARE(grant.value(u"attempts"_s).toInt(), 1);
+    const QDateTime acquiredAt = isoUtc(grant.value(u"acquired_at"_s));
+    const QDateTime expiresAt = isoUtc(grant.value(u"expires_at"_s));
+    QVERIFY2(acquiredAt.isValid() && expiresAt.isValid(), qPrintable(acquired.describe()));
+    QCOMPARE(acquiredAt.msecsTo(expiresAt), 20000); // the lease given at init
+
+    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+    VERIFY_EXIT(shown, 0);
+    VERIFY_JSON(shown);
+    QJsonObject lock = shown.json.value(u"lock"_s).toObject();
+    QCOMPARE(lock.value(u"state"_s).toString(), u"held"_s);
+    QCOMPARE(lock.value(u"holder"_s).toString(), holder);
+    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
+    QCOMPARE(lock.value(u"description"_s).toString(), u"Nightly report"_s);
+    QCOMPARE(isoUtc(lock.value(u"expires_at"_s)), expiresAt);
+    QVERIFY(lock.value(u"remaining_ms"_s).toDouble() > 0);
+
+    const Run listed = lockctl({u"list"_s, u"--json"_s});
+    VERIFY_EXIT(listed, 0);
+    const QJsonArray locks = listed.json.value(u"locks"_s).toArray();
+    QCOMPARE(locks.size(), 1);
+    QCOMPARE(locks.at(0).toObject().value(u"name"_s).toString(), name);
+    QCOMPARE(locks.at(0).toObject().value(u"state"_s).toString(), u"held"_s);
+    const Run table = lockctl({u"list"_s});
+    VERIFY_EXIT(table, 0);
+    QVERIFY2(table.out.contains(name.toUtf8()) && table.out.contains(holder.toUtf8())
+                 && table.out.contains("Nightly report"),
+             table.out.constData());
+
+    const Run released = lockctl({u"release"_s, name, u"--holder"_s, holder, u"--fence"_s,
+                                  QString::number(fence), u"--json"_s});
+    VERIFY_EXIT(released, 0);
+    VERIFY_JSON(released);
+    QCOMPARE(released.json.value(u"released"_s).toBool(), true);
+    QCOMPARE(released.json.value(u"remaining_depth"_s).toInt(), 0);
+    const QDateTime releasedAt = isoUtc(released.json.value(u"released_at"_s));
+    QVERIFY2(releasedAt.isValid() && releasedAt >= acquiredAt, qPrintable(released.describe()));
+
+    const Run free = lockctl({u"show"_s, name, u"--json"_s});
+    lock = free.json.value(u"lock"_s).toObject();
+    QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
+    QVERIFY(lock.value(u"holder"_s).isNull());
+    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
+
+    const Run history = lockctl({u"history"_s, name, u"--json"_s});
+    VERIFY_EXIT(history, 0);
+    QStringList kinds;
+    const QJsonArray events = history.json.value(u"events"_s).toArray();
+    for (const auto &event : events) {
+        kinds << event.toObject().value(u"kind"_s).toString();
+        QVERIFY(isoUtc(event.toObject().value(u"at"_s)).isValid());
+    }
+    QCOMPARE(kinds, (QStringList{u"release"_s, u"acquire"_s, u"init"_s}));
+}
+
+// While one process holds the lock (--hold), another is refused and told who holds it, and a
+// third that waits (--wait) gets it only after the first released it, with a higher fence.
+void LockctlTest::heldLockRefusesOthersAndWaiterGetsItAfterRelease()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"contended"_s;
+    auto first = startLockctl(
+        {u"acquire"_s, name, u"--hold"_s, u"2s"_s, u"--holder"_s, u"first"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(name, u"first"_s));
+
+    const Run refused = lockctl({u"acquire"_s, name, u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    VERIFY_JSON(refused);
+    QCOMPARE(refused.json.value(u"acquired"_s).toBool(), false);
+    QCOMPARE(refused.json.value(u"held_by"_s).toString(), u"first"_s);
+    QVERIFY(isoUtc(refused.json.value(u"held_until"_s)).isValid());
+    QVERIFY(refused.json.value(u"remaining_ms"_s).toDouble() > 0);
+
+    auto waiter = startLockctl(
+        {u"acquire"_s, name, u"--wait"_s, u"10s"_s, u"--holder"_s, u"waiter"_s, u"--json"_s});
+    const Run held = collect(*first);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json.value(u"acquired"_s).toBool(), true);
+    QCOMPARE(held.json.value(u"lost"_s).toBool(), false);
+    QCOMPARE(held.json.value(u"released"_s).toBool(), true);
+    const QDateTime releasedAt = isoUtc(held.json.value(u"released_at"_s));
+    QVERIFY2(releasedAt.isValid(), qPrintable(held.describe()));
+
+    const Run waited = collect(*waiter);
+    VERIFY_EXIT(waited, 0);
+    VERIFY_JSON(waited);
+    QCOMPARE(waited.json.value(u"acquired"_s).toBool(), true);
+    QVERIFY2(waited.json.value(u"attempts"_s).toInt() > 1, qPrintable(waited.describe()));
+    QVERIFY(fenceOf(waited.json.value(u"fence"_s)) > fenceOf(held.json.value(u"fence"_s)));
+    const QDateTime waitedAt = isoUtc(waited.json.value(u"acquired_at"_s));
+    // MariaDB's release does not report its time; lockctl reads the clock right after it, so
+    // the waiter may have acquired within that round trip. Elsewhere the time is exact.
+    const qint64 slackMs = TestBackend::instance().isMariadb() ? 50 : 0;
+    QVERIFY2(waitedAt.isValid() && waitedAt.addMSecs(slackMs) >= releasedAt,
+             qPrintable(held.describe() + u"\n"_s + waited.describe()));
+}
+
+// --hold with --renew keeps a 600 ms lease for 2 s: another process is still refused after the
+// first lease would have ended.
+void LockctlTest::holdWithRenewKeepsAShortLease()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"renewed"_s;
+    auto holder = startLockctl({u"acquire"_s, name, u"--ttl"_s, u"600ms"_s, u"--hold"_s, u"2s"_s,
+                                u"--renew"_s, u"--holder"_s, u"renewer"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(name, u"renewer"_s));
+    QThread::msleep(900); // past the first lease
+    const Run refused = lockctl({u"acquire"_s, name, u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    QCOMPARE(refused.json.value(u"held_by"_s).toString(), u"renewer"_s);
+
+    const Run held = collect(*holder);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json.value(u"lost"_s).toBool(), false);
+    QVERIFY2(held.json.value(u"renewals"_s).toInt() >= 2, qPrintable(held.describe()));
+    QCOMPARE(held.json.value(u"released"_s).toBool(), true);
+}
+
+// Without --renew a lease shorter than the hold ends: another process takes the lock over and
+// the holder reports it lost (exit code 1) instead of releasing someone else's lock.
+void LockctlTest::holdWithoutRenewLosesAnExpiredLease()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"expiring"_s;
+    auto holder = startLockctl({u"acquire"_s, name, u"--ttl"_s, u"600ms"_s, u"--hold"_s, u"3s"_s,
+                                u"--holder"_s, u"sleepy"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(name, u"sleepy"_s));
+    QThread::msleep(900);
+    const Run taken = lockctl({u"acquire"_s, name, u"--holder"_s, u"taker"_s, u"--json"_s});
+    VERIFY_EXIT(taken, 0);
+    QCOMPARE(taken.json.value(u"took_over_from"_s).toString(), u"sleepy"_s);
+
+    const Run held = collect(*holder);
+    VERIFY_EXIT(held, 1);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json.value(u"lost"_s).toBool(), true);
+    QCOMPARE(held.json.value(u"released"_s).toBool(), false);
+    QCOMPARE(held.json.value(u"held_by"_s).toString(), u"taker"_s);
+    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+    QCOMPARE(shown.json.value(u"lock"_s).toObject().value(u"holder"_s).toString(), u"taker"_s);
+}
+
+// SIGTERM during --hold ends the hold early and releases the lock cleanly.
+void LockctlTest::signalDuringHoldReleasesEarly()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"interrupted"_s;
+    auto holder = startLockctl({u"acquire"_s, name, u"--hold"_s, u"60s"_s, u"--renew"_s,
+                                u"--holder"_s, u"patient"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(name, u"patient"_s));
+    holder->terminate(); // SIGTERM
+    const Run held = collect(*holder, 15000);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json.value(u"interrupted"_s).toBool(), true);
+    QCOMPARE(held.json.value(u"released"_s).toBool(), true);
+    QVERIFY(held.json.value(u"held_ms"_s).toDouble() < 30000);
+    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+    QCOMPARE(shown.json.value(u"lock"_s).toObject().value(u"state"_s).toString(), u"free"_s);
+}
+
+// A release with the wrong fence or holder is refused (exit code 1) and leaves the row as it was.
+void LockctlTest::releaseWithWrongFenceChangesNothing()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"fenced"_s;
+    const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"owner"_s, u"--json"_s});
+    VERIFY_EXIT(acquired, 0);
+    const qint64 fence = fenceOf(acquired.json.value(u"fence"_s));
+    QVERIFY(fence > 0);
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+    QCOMPARE(before.size(), 9);
+
+    const Run wrongFence = lockctl({u"release"_s, name, u"--holder"_s, u"owner"_s, u"--fence"_s,
+                                    QString::number(fence + 1), u"--json"_s});
+    VERIFY_EXIT(wrongFence, 1);
+    VERIFY_JSON(wrongFence);
+    QCOMPARE(wrongFence.json.value(u"released"_s).toBool(), false);
+    QCOMPARE(wrongFence.json.value(u"held_by"_s).toString(), u"owner"_s);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+
+    const Run wrongHolder = lockctl(
+        {u"release"_s, name, u"--holder"_s, u"intruder"_s, u"--fence"_s, QString::number(fence)});
+    VERIFY_EXIT(wrongHolder, 1);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+
+    const Run right = lockctl(
+        {u"release"_s, name, u"--holder"_s, u"owner"_s, u"--fence"_s, QString::number(fence)});
+    VERIFY_EXIT(right, 0);
+}
+
+// force-release with a fence that moved is refused and changes nothing; with the current fence it
+// frees the lock, revokes the holder's fence and records the reason.
+void LockctlTest::forceReleaseNeedsTheCurrentFence()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"stuck"_s;
+    const Run first = lockctl({u"acquire"_s, name, u"--holder"_s, u"early"_s, u"--json"_s});
+    const qint64 staleFence = fenceOf(first.json.value(u"fence"_s));
+    VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"early"_s, u"--fence"_s,
+                         QString::number(staleFence)}),
+                0);
+    const Run second = lockctl({u"acquire"_s, name, u"--holder"_s, u"late"_s, u"--json"_s});
+    const qint64 fence = fenceOf(second.json.value(u"fence"_s));
+    QVERIFY2(fence > staleFence, qPrintable(second.describe()));
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+
+    const Run stale = lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(staleFence),
+                               u"--reason"_s, u"stale look"_s, u"--json"_s});
+    VERIFY_EXIT(stale, 1);
+    VERIFY_JSON(stale);
+    QCOMPARE(stale.json.value(u"released"_s).toBool(), false);
+    QCOMPARE(fenceOf(stale.json.value(u"current"_s).toObject().value(u"fence"_s)), fence);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+
+    const QString reason = u"job 42 hung; ticket OPS-7"_s;
+    const Run forced = lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                                u"--reason"_s, reason, u"--json"_s});
+    VERIFY_EXIT(forced, 0);
+    VERIFY_JSON(forced);
+    QCOMPARE(forced.json.value(u"released"_s).toBool(), true);
+    QCOMPARE(forced.json.value(u"released_holder"_s).toString(), u"late"_s);
+    QVERIFY(fenceOf(forced.json.value(u"new_fence"_s)) > fence);
+
+    const Run history = lockctl({u"history"_s, name, u"--limit"_s, u"1"_s, u"--json"_s});
+    const QJsonArray events = history.json.value(u"events"_s).toArray();
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events.at(0).toObject().value(u"kind"_s).toString(), u"force_release"_s);
+    QVERIFY2(events.at(0).toObject().value(u"detail"_s).toString().contains(reason),
+             qPrintable(history.describe()));
+    QVERIFY(events.at(0).toObject().value(u"actor"_s).toString().contains(u"lockctl"_s));
+
+    // The old holder's token is dead.
+    VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"late"_s, u"--fence"_s,
+                         QString::number(fence)}),
+                1);
+}
+
+// delete refuses a held lock (exit code 1) and deletes a free one; then it is gone.
+void LockctlTest::deleteRefusesAHeldLock()
+{
+    QVERIFY(useFreshTable());
+    const QString name = u"doomed"_s;
+    const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"h"_s, u"--json"_s});
+    const Run refused = lockctl({u"delete"_s, name, u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    QCOMPARE(refused.json.value(u"deleted"_s).toBool(), false);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name).size(), 9);
+    VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"h"_s, u"--fence"_s,
+                         QString::number(fenceOf(acquired.json.value(u"fence"_s)))}),
+                0);
+    VERIFY_EXIT(lockctl({u"delete"_s, name}), 0);
+    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    const Run gone = lockctl({u"show"_s, name, u"--json"_s});
+    VERIFY_EXIT(gone, 1);
+    QCOMPARE(gone.json.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"not_found"_s);
+}
+
+void LockctlTest::usageErrorsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("unknown command") << QStringList{u"grab"_s, u"x"_s};
+    QTest::newRow("unknown option") << QStringList{u"list"_s, u"--frobnicate"_s};
+    QTest::newRow("unknown global option") << QStringList{u"--frobnicate"_s, u"list"_s};
+    QTest::newRow("no command") << QStringList{};
+    QTest::newRow("bad duration") << QStringList{u"acquire"_s, u"x"_s, u"--ttl"_s, u"5parsecs"_s};
+    QTest::newRow("bad wait") << QStringList{u"acquire"_s, u"x"_s, u"--wait"_s, u"soon"_s};
+    QTest::newRow("zero ttl") << QStringList{u"init"_s, u"x"_s, u"--ttl"_s, u"0"_s};
+    QTest::newRow("missing NAME") << QStringList{u"acquire"_s};
+    QTest::newRow("empty name") << QStringList{u"acquire"_s, QString()};
+    QTest::newRow("name with newline") << QStringList{u"show"_s, u"a\nb"_s};
+    QTest::newRow("two names") << QStringList{u"show"_s, u"a"_s, u"b"_s};
+    QTest::newRow("renew without fence") << QStringList{u"renew"_s, u"x"_s, u"--holder"_s, u"h"_s};
+    QTest::newRow("release with bad fence")
+        << QStringList{u"release"_s, u"x"_s, u"--holder"_s, u"h"_s, u"--fence"_s, u"ten"_s};
+    QTest::newRow("force-release without reason")
+        << QStringList{u"force-release"_s, u"x"_s, u"--fence"_s, u"1"_s};
+    QTest::newRow("renew without hold") << QStringList{u"acquire"_s, u"x"_s, u"--renew"_s};
+    QTest::newRow("history limit 0") << QStringList{u"history"_s, u"x"_s, u"--limit"_s, u"0"_s};
+    QTest::newRow("bad table") << QStringList{u"--table"_s, u"no-such;table"_s, u"list"_s};
+    QTest::newRow("bad connect timeout") << QStringList{u"--connect-timeout"_s, u"x"_s, u"now"_s};
+}
+
+// Usage errors exit 2 with a message on stderr, before anything reaches the database (the table
+// does not exist, so a command that ran would exit 3), and as a JSON error with --json.
+void LockctlTest::usageErrorsExitTwo()
+{
+    QFETCH(QStringList, args);
+    m_table = TestBackend::uniqueTable(u"lctl_none"_s);
+    const Run run = lockctl(args);
+    VERIFY_EXIT(run, 2);
+    QVERIFY2(run.err.startsWith("lockctl: error: "), qPrintable(run.describe()));
+    QVERIFY2(run.out.isEmpty(), qPrintable(run.describe()));
+
+    const Run json = lockctl(args + QStringList{u"--json"_s});
+    VERIFY_EXIT(json, 2);
+    VERIFY_JSON(json);
+    QVERIFY(!json.json.value(u"error"_s).toObject().value(u"message"_s).toString().isEmpty());
+}
+
+void LockctlTest::badUrlExitsTwoAndHidesThePassword_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("no host, bad port") << u"postgresql://user:s3cr3t-pw@:99999/db"_s;
+    QTest::newRow("bad port") << u"mysql://user:s3cr3t-pw@host:99999/db"_s;
+    QTest::newRow("space in password") << u"postgresql://user:s3cr3t pw@host/db"_s;
+    QTest::newRow("unknown scheme") << u"nosuch://user:s3cr3t-pw@host/db"_s;
+    QTest::newRow("no slashes") << u"postgresql:user:s3cr3t-pw@host/db"_s;
+    QTest::newRow("unknown option") << u"postgresql://user:s3cr3t-pw@host/db?frob=1"_s;
+    QTest::newRow("empty") << QString();
+}
+
+// A URL that cannot be parsed, or none, is a usage error that never echoes the password.
+void LockctlTest::badUrlExitsTwoAndHidesThePassword()
+{
+    QFETCH(QString, url);
+    m_table = TestBackend::uniqueTable(u"lctl_none"_s);
+    for (const QStringList &args : {QStringList{u"list"_s}, QStringList{u"now"_s, u"--json"_s}}) {
+        auto process = start(args, url);
+        const Run run = collect(*process);
+        VERIFY_EXIT(run, 2);
+        QVERIFY2(run.err.startsWith("lockctl: error: "), qPrintable(run.describe()));
+        QVERIFY2(!run.out.contains("s3cr3t") && !run.err.contains("s3cr3t"),
+                 "lockctl printed the password");
+    }
+}
+
+// A refused login exits 3 and prints neither the wrong nor the right password; the password
+// from LOCKSCOPE_PASSWORD is used when the URL has none.
+void LockctlTest::wrongPasswordExitsThreeAndIsNeverShown()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no password");
+    QUrl url(TestBackend::instance().url(), QUrl::StrictMode);
+    const QString password = url.password(QUrl::FullyDecoded);
+    QVERIFY2(!password.isEmpty(), "the test server URL has no password");
+    const QString wrong = u"wrong-"_s + QString::number(QRandomGenerator::global()->generate(), 16);
+    m_table = TestBackend::uniqueTable(u"lctl_none"_s);
+
+    const auto leaks = [&](const Run &run) {
+        for (const QString &secret : {password, wrong}) {
+            if (run.out.contains(secret.toUtf8()) || run.err.contains(secret.toUtf8()))
+                return true;
+        }
+        return false;
+    };
+
+    url.setPassword(wrong);
+    const QString wrongUrl = url.toString(QUrl::FullyEncoded);
+    const Run text = lockctl({u"--no-prompt"_s, u"list"_s}, wrongUrl);
+    VERIFY_EXIT(text, 3);
+    QVERIFY(text.err.startsWith("lockctl: error: "));
+    QVERIFY2(!leaks(text), "lockctl printed a password");
+    const Run json = lockctl({u"--no-prompt"_s, u"list"_s, u"--json"_s}, wrongUrl);
+    VERIFY_EXIT(json, 3);
+    QCOMPARE(json.json.value(u"error"_s).toObject().value(u"kind"_s).toString(),
+             u"authentication"_s);
+    QVERIFY2(!leaks(json), "lockctl printed a password");
+
+    // No password in the URL: LOCKSCOPE_PASSWORD is used, wrong or right.
+    url.setPassword(QString());
+    const QString bareUrl = url.toString(QUrl::FullyEncoded);
+    QVERIFY(!bareUrl.contains(password));
+    auto withEnvironment = [&](const QString &secret) {
+        QProcess process;
+        process.setProgram(QStringLiteral(LOCKCTL_PATH));
+        process.setArguments({u"--no-prompt"_s, u"now"_s, u"--json"_s});
+        QProcessEnvironment env = environment(bareUrl);
+        env.insert(u"LOCKSCOPE_PASSWORD"_s, secret);
+        process.setProcessEnvironment(env);
+        process.setStandardInputFile(QProcess::nullDevice());
+        process.start();
+        return collect(process);
+    };
+    const Run envWrong = withEnvironment(wrong);
+    VERIFY_EXIT(envWrong, 3);
+    QVERIFY2(!leaks(envWrong), "lockctl printed a password");
+    const Run envRight = withEnvironment(password);
+    VERIFY_EXIT(envRight, 0);
+    QVERIFY(isoUtc(envRight.json.value(u"db_now"_s)).isValid());
+    QVERIFY2(!leaks(envRight), "lockctl printed a password");
+}
+
+// --connect-timeout bounds the wait for a server that accepts the connection but never answers.
+void LockctlTest::connectTimeoutBoundsAHungServer()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server");
+    SilentListener silent;
+    QVERIFY(silent.port() > 0);
+    QUrl url(TestBackend::instance().url(), QUrl::StrictMode);
+    url.setHost(u"127.0.0.1"_s);
+    url.setPort(silent.port());
+    QElapsedTimer timer;
+    timer.start();
+    const Run run = lockctl({u"--connect-timeout"_s, u"2"_s, u"--no-prompt"_s, u"now"_s},
+                            url.toString(QUrl::FullyEncoded));
+    VERIFY_EXIT(run, 3);
+    QVERIFY2(timer.elapsed() < 20000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
+    QVERIFY2(run.err.contains("127.0.0.1"), qPrintable(run.describe()));
+}
+
+void LockctlTest::helpForEveryCommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("shown");    // text the help must contain (an option's own line)
+    QTest::addColumn<QString>("notShown"); // an option of another command
+    const QString hold = u"--hold <DURATION>"_s; // acquire's alone
+    const QString reason = u"--reason <TEXT>"_s; // force-release's alone
+    const QString help = u"--help"_s;
+    QTest::newRow("lockctl") << QStringList{help} << u"force-release"_s << hold;
+    QTest::newRow("schema") << QStringList{u"schema"_s, help} << u"  --create"_s << hold;
+    QTest::newRow("init") << QStringList{u"init"_s, help} << u"--description <TEXT>"_s << hold;
+    QTest::newRow("list") << QStringList{u"list"_s, help} << u"list"_s << hold;
+    QTest::newRow("show") << QStringList{u"show"_s, help} << u"NAME"_s << hold;
+    QTest::newRow("history") << QStringList{u"history"_s, help} << u"--limit <N>"_s << hold;
+    QTest::newRow("acquire") << QStringList{u"acquire"_s, help} << hold << reason;
+    QTest::newRow("acquire -h") << QStringList{u"acquire"_s, u"-h"_s} << u"--wait <DURATION>"_s
+                                << reason;
+    QTest::newRow("renew") << QStringList{u"renew"_s, help} << u"--fence <N>"_s << hold;
+    QTest::newRow("release") << QStringList{u"release"_s, help} << u"--holder <ID>"_s << hold;
+    QTest::newRow("force-release") << QStringList{u"force-release"_s, help} << reason << hold;
+    QTest::newRow("delete") << QStringList{u"delete"_s, help} << u"delete"_s << hold;
+    QTest::newRow("now") << QStringList{u"now"_s, help} << u"now"_s << hold;
+    QTest::newRow("help acquire") << QStringList{u"help"_s, u"acquire"_s} << u"  --renew"_s
+                                  << reason;
+}
+
+// --help works for lockctl and for every command, shows that command's own options, and needs
+// no database.
+void LockctlTest::helpForEveryCommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, shown);
+    QFETCH(QString, notShown);
+    m_table = TestBackend::uniqueTable(u"lctl_none"_s);
+    const Run run = lockctl(args, u"postgresql://nobody@192.0.2.1/none"_s);
+    VERIFY_EXIT(run, 0);
+    const QString help = QString::fromUtf8(run.out);
+    QVERIFY2(help.startsWith(u"Usage: lockctl"_s), qPrintable(run.describe()));
+    QVERIFY2(help.contains(shown), qPrintable(run.describe()));
+    QVERIFY2(!help.contains(notShown), qPrintable(run.describe()));
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(LockctlTest)
+
+#include "tst_lockctl.moc"
