@@ -3,91 +3,23 @@
 // thread's event loop, is reported, and is recovered from without help.
 
 #include "lockmonitor.h"
+#include "serverprocess.h"
 #include "testbackend.h"
 
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <csignal>
 #include <sys/types.h>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
+using testsupport::LatencyProbe;
 using testsupport::TestBackend;
-
-namespace {
-
-// The database server's processes (PostgreSQL: the postmaster and its children; MariaDB:
-// mariadbd), found through the server itself so that the test stops the right one.
-QList<pid_t> serverProcesses(Session &session)
-{
-    QList<pid_t> pids;
-    QSqlQuery query(session.database());
-    pid_t main = 0;
-    if (session.dialect().kind() == Dialect::Kind::PostgreSQL) {
-        if (!query.exec(u"SELECT pg_backend_pid()"_s) || !query.next())
-            return {};
-        QFile status(u"/proc/%1/status"_s.arg(query.value(0).toLongLong()));
-        if (!status.open(QIODevice::ReadOnly))
-            return {};
-        for (const QByteArray &line : status.readAll().split('\n'))
-            if (line.startsWith("PPid:"))
-                main = pid_t(line.mid(5).trimmed().toLongLong());
-    } else if (session.dialect().kind() == Dialect::Kind::MySQL) {
-        if (!query.exec(u"SELECT @@pid_file"_s) || !query.next())
-            return {};
-        QFile file(query.value(0).toString());
-        if (!file.open(QIODevice::ReadOnly))
-            return {};
-        main = pid_t(file.readAll().trimmed().toLongLong());
-    }
-    if (main <= 1)
-        return {};
-    pids << main;
-    // Its children (PostgreSQL serves each connection from a child process).
-    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool isPid = false;
-        const pid_t pid = pid_t(entry.toLongLong(&isPid));
-        if (!isPid)
-            continue;
-        QFile status(u"/proc/%1/status"_s.arg(pid));
-        if (!status.open(QIODevice::ReadOnly))
-            continue;
-        for (const QByteArray &line : status.readAll().split('\n'))
-            if (line.startsWith("PPid:") && pid_t(line.mid(5).trimmed().toLongLong()) == main)
-                pids << pid;
-    }
-    return pids;
-}
-
-// The largest gap between ticks of a 10 ms timer while `condition` is awaited.
-class LatencyProbe : public QObject
-{
-public:
-    LatencyProbe()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(10);
-        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
-            if (m_clock.isValid())
-                m_worst = qMax(m_worst, m_clock.restart());
-            else
-                m_clock.start();
-        });
-        m_timer.start();
-    }
-    qint64 worstGapMs() const { return m_worst; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_worst = 0;
-};
-
-} // namespace
+using testsupport::serverProcesses;
 
 class LockMonitorTest : public QObject
 {
@@ -102,6 +34,7 @@ private slots:
     void readOnlyRefusesEveryChange();
     void unreachableDatabaseIsReportedAndRetried();
     void stoppedServerNeverBlocksTheEventLoop();
+    void anotherDatabaseOpensWhileTheServerIsStopped();
 
 private:
     AdminResult runAction(LockMonitor &monitor, const AdminRequest &request);
@@ -315,6 +248,47 @@ void LockMonitorTest::stoppedServerNeverBlocksTheEventLoop()
     for (pid_t pid : pids)
         ::kill(pid, SIGCONT);
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 30000);
+}
+
+void LockMonitorTest::anotherDatabaseOpensWhileTheServerIsStopped()
+{
+    // A worker stuck on a stopped server is abandoned when the admin opens another database:
+    // the new one is shown at once, not after the old server wakes up.
+    if (!TestBackend::instance().spec().isServer())
+        QSKIP("SQLite has no server process to stop");
+    LockMonitor monitor;
+    startMonitor(monitor);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 10000);
+    const QList<pid_t> pids = serverProcesses(*m_session);
+    QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
+    testsupport::signalAll(pids, SIGSTOP);
+    auto resume = qScopeGuard([&pids] { testsupport::signalAll(pids, SIGCONT); });
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Slow, 10000);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto sqlite = ConnectionSpec::parse(u"sqlite:"_s + dir.filePath(u"other.sqlite"_s));
+    QVERIFY(sqlite.ok());
+    {
+        auto session = Session::open(*sqlite);
+        LOCKSCOPE_VERIFY_OK(session);
+        auto service = LockService::create(**session, u"dist_lock"_s);
+        LOCKSCOPE_VERIFY_OK(service);
+        LOCKSCOPE_VERIFY_OK(service->createSchema());
+        QVERIFY(service->initialize(u"elsewhere"_s, 1000, {})->created);
+    }
+    QSignalSpy snapshots(&monitor, &LockMonitor::snapshot);
+    monitor.start(*sqlite, u"dist_lock"_s, 3, false);
+    QTRY_VERIFY_WITH_TIMEOUT(!snapshots.isEmpty(), 5000);
+    const auto locks = snapshots.last().at(0).value<QList<LockInfo>>();
+    QCOMPARE(locks.size(), 1);
+    QCOMPARE(locks.first().name, u"elsewhere"_s);
+    QCOMPARE(monitor.health(), LockMonitor::Health::Ok);
+    // The server wakes up: the abandoned worker's late answer changes nothing.
+    resume.dismiss();
+    testsupport::signalAll(pids, SIGCONT);
+    QTest::qWait(1500);
+    QCOMPARE(snapshots.last().at(0).value<QList<LockInfo>>().first().name, u"elsewhere"_s);
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockMonitorTest)

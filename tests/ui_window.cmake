@@ -6,3 +6,10 @@ add_executable(tst_holdintervals tst_holdintervals.cpp)
 target_link_libraries(tst_holdintervals PRIVATE Lockscope::ui Qt6::Test)
 add_test(NAME tst_holdintervals COMMAND tst_holdintervals)
 set_tests_properties(tst_holdintervals PROPERTIES LABELS "unit;ui" TIMEOUT 60)
+
+# The main window, per backend, on the offscreen platform.
+lockscope_backend_test(mainwindow TIMEOUT 300)
+target_link_libraries(tst_mainwindow PRIVATE Lockscope::ui)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST mainwindow_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+endforeach()

@@ -196,6 +196,10 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
         }
         result.done = renewed->renewed;
         result.current = renewed->current;
+        if (renewed->renewed) {
+            result.current.name = name;
+            result.current.expiresAt = renewed->expiresAt;
+        }
         result.summary = renewed->renewed
                              ? tr("Renewed \"%1\" until %2.")
                                    .arg(name, renewed->expiresAt.toLocalTime().toString(
@@ -248,7 +252,7 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
         result.current = deleted->current;
         result.summary = deleted->deleted ? tr("Deleted \"%1\".").arg(name)
                          : deleted->missing
-                             ? tr("\"%1\" does not exist (any more).").arg(name)
+                             ? tr("There is no lock \"%1\" (any longer).").arg(name)
                              : tr("\"%1\" is held by %2: force-release it first.")
                                    .arg(name, deleted->current.holder);
         break;

@@ -33,7 +33,7 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
                                         .arg(lockcore::formatDurationMs(remainingMs),
                                              seen.expiresAt.toLocalTime().toString(
                                                  u"yyyy-MM-dd HH:mm:ss"_s))
-                                  : tr("expired \u2014 the next acquirer takes it over anyway");
+                                  : tr("expired \u2014 any acquirer may take it over now");
     form->addRow(tr("Time left:"), new QLabel(remaining, this));
     m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
     m_reason->setMaxLength(1000);

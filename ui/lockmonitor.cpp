@@ -27,6 +27,15 @@ void registerTypes()
 LockMonitor::LockMonitor(QObject *parent) : QObject(parent)
 {
     registerTypes();
+    createWorker();
+    m_pollTimer.setTimerType(Qt::CoarseTimer);
+    connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::poll);
+    m_watchdog.setInterval(250);
+    connect(&m_watchdog, &QTimer::timeout, this, &LockMonitor::checkStalled);
+}
+
+void LockMonitor::createWorker()
+{
     m_thread = new QThread;
     m_thread->setObjectName(u"lockscope-db"_s);
     m_worker = new DatabaseWorker;
@@ -52,11 +61,20 @@ LockMonitor::LockMonitor(QObject *parent) : QObject(parent)
         refreshNow(); // show the effect at once
     });
     m_thread->start();
+}
 
-    m_pollTimer.setTimerType(Qt::CoarseTimer);
-    connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::poll);
-    m_watchdog.setInterval(250);
-    connect(&m_watchdog, &QTimer::timeout, this, &LockMonitor::checkStalled);
+void LockMonitor::abandonWorker()
+{
+    // The worker is blocked on a server that does not answer, and a blocked call cannot be
+    // interrupted. Leave it to finish on its own (its thread then deletes itself and the
+    // worker) and carry on with a new one, so that another connection can be opened now.
+    disconnect(m_worker, nullptr, this, nullptr);
+    QThread *old = m_thread;
+    connect(old, &QThread::finished, old, &QObject::deleteLater);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->disconnectNow(); });
+    old->quit();
+    m_pendingActions = 0; // their results would come from the abandoned worker
+    createWorker();
 }
 
 LockMonitor::~LockMonitor()
@@ -74,6 +92,8 @@ LockMonitor::~LockMonitor()
 void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int timeoutS,
                         bool readOnly)
 {
+    if (m_inFlight && m_inFlightSince.elapsed() > 1000)
+        abandonWorker();
     m_started = true;
     m_failures = 0;
     m_server = spec.redacted();

@@ -31,6 +31,8 @@ public:
     explicit LockMonitor(QObject *parent = nullptr);
     ~LockMonitor() override;
 
+    // Connects (again) to `spec`. If the worker is stuck on a server that does not answer, it
+    // is abandoned and a new one connects, so another database can be opened at once.
     void start(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
                bool readOnly);
     void setInterval(int ms);
@@ -53,6 +55,8 @@ signals:
     void historyFailed(const QString &name, const lockcore::Error &error);
 
 private:
+    void createWorker();
+    void abandonWorker();
     void poll();
     void checkStalled();
     void setHealth(Health health, const QString &text);

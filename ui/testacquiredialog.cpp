@@ -22,7 +22,7 @@ TestAcquireDialog::TestAcquireDialog(const QString &lockName, QWidget *parent)
       m_ttl(new QLineEdit(u"30s"_s, this)),
       m_untilReleased(new QRadioButton(tr("Until I &release it"), this)),
       m_forDuration(new QRadioButton(tr("&For"), this)), m_hold(new QLineEdit(u"1m"_s, this)),
-      m_renew(new QCheckBox(tr("Re&new automatically at a third of the lease"), this)),
+      m_renew(new QCheckBox(tr("Re&new automatically each time a third of the lease has passed"), this)),
       m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {

@@ -14,3 +14,9 @@ target_sources(ui PRIVATE
     testacquiredialog.cpp testacquiredialog.h
     timelinewidget.cpp timelinewidget.h
 )
+target_sources(ui PRIVATE testholds.cpp testholds.h)
+target_sources(ui PRIVATE
+    demoworkload.cpp demoworkload.h
+    language.cpp language.h
+    mainwindow.cpp mainwindow.h
+)

@@ -1,0 +1,92 @@
+#include "startup.h"
+
+#include "connectionspec.h"
+#include "connectionprofile.h"
+#include "language.h"
+#include "mainwindow.h"
+#include "profilestore.h"
+
+#include <QCommandLineParser>
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void complain(const QString &message)
+{
+    std::fprintf(stderr, "lockscope: %s\n", qPrintable(message));
+}
+
+} // namespace
+
+Startup::Startup() = default;
+
+Startup::~Startup()
+{
+    m_window.reset(); // releases the admin's test holds, stops the demo's clients
+}
+
+int Startup::run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Monitor and manage distributed locks stored in database tables."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption db(u"db"_s,
+                                tr("The lock table's database, as a URL: sqlite:PATH, "
+                                   "postgresql://user@host:port/db, mysql://user@host:port/db "
+                                   "(also mariadb://), oracle://user@host:port/service, "
+                                   "odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used "
+                                   "last, else the demo."),
+                                tr("URL"));
+    const QCommandLineOption table(u"table"_s, tr("The lock table (default dist_lock)."),
+                                   tr("NAME"), ConnectionProfile::defaultTable());
+    const QCommandLineOption readOnly(u"read-only"_s,
+                                      tr("Offer no action that changes the database."));
+    const QCommandLineOption timeout(u"connect-timeout"_s,
+                                     tr("Give up connecting after this many seconds."),
+                                     tr("SECONDS"),
+                                     QString::number(ConnectionProfile::defaultTimeoutS));
+    const QCommandLineOption lang(u"lang"_s, tr("Interface language: en or zh_CN."),
+                                  tr("LANGUAGE"));
+    const QCommandLineOption demo(u"demo"_s,
+                                  tr("Open the embedded demo database with simulated clients."));
+    parser.addOptions({db, table, readOnly, timeout, lang, demo});
+    parser.process(arguments);
+
+    const QString code = parser.isSet(lang) ? parser.value(lang) : language::systemDefault();
+    if (!language::apply(code))
+        complain(tr("no translation for \"%1\"; using English").arg(code));
+
+    m_window = std::make_unique<MainWindow>();
+    const bool haveUrl = parser.isSet(db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
+    if (parser.isSet(demo) || (!haveUrl && ProfileStore().lastUsed().isEmpty())) {
+        if (const QString problem = m_window->openDemo(); !problem.isEmpty()) {
+            complain(problem);
+            return 3;
+        }
+        m_window->show();
+        return -1;
+    }
+    if (!haveUrl) {
+        // The profile used last: the dialog opens on it (it may need a password).
+        m_window->show();
+        m_window->showConnectionDialog();
+        return -1;
+    }
+    auto profile = ConnectionProfile::fromCommandLine(arguments);
+    if (!profile) {
+        complain(profile.error().message);
+        return 2;
+    }
+    WindowConnection connection;
+    connection.spec = profile->spec;
+    connection.table = profile->table;
+    connection.readOnly = profile->readOnly;
+    connection.connectTimeoutS = profile->connectTimeoutS;
+    m_window->openConnection(connection);
+    m_window->show();
+    return -1;
+}

@@ -1,0 +1,76 @@
+#include "serverprocess.h"
+
+#include "dialect.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSqlQuery>
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+
+namespace testsupport {
+
+QList<pid_t> serverProcesses(Session &session)
+{
+    QList<pid_t> pids;
+    QSqlQuery query(session.database());
+    pid_t main = 0;
+    if (session.dialect().kind() == Dialect::Kind::PostgreSQL) {
+        if (!query.exec(u"SELECT pg_backend_pid()"_s) || !query.next())
+            return {};
+        QFile status(u"/proc/%1/status"_s.arg(query.value(0).toLongLong()));
+        if (!status.open(QIODevice::ReadOnly))
+            return {};
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("PPid:"))
+                main = pid_t(line.mid(5).trimmed().toLongLong());
+    } else if (session.dialect().kind() == Dialect::Kind::MySQL) {
+        if (!query.exec(u"SELECT @@pid_file"_s) || !query.next())
+            return {};
+        QFile file(query.value(0).toString());
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        main = pid_t(file.readAll().trimmed().toLongLong());
+    }
+    if (main <= 1)
+        return {};
+    pids << main;
+    // Its children (PostgreSQL serves each connection from a child process).
+    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const pid_t pid = pid_t(entry.toLongLong(&isPid));
+        if (!isPid)
+            continue;
+        QFile status(u"/proc/%1/status"_s.arg(pid));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("PPid:") && pid_t(line.mid(5).trimmed().toLongLong()) == main)
+                pids << pid;
+    }
+    return pids;
+}
+
+void signalAll(const QList<pid_t> &pids, int signal)
+{
+    for (pid_t pid : pids)
+        ::kill(pid, signal);
+}
+
+LatencyProbe::LatencyProbe()
+{
+    m_timer.setTimerType(Qt::PreciseTimer);
+    m_timer.setInterval(10);
+    QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_clock.isValid())
+            m_worst = qMax(m_worst, m_clock.restart());
+        else
+            m_clock.start();
+    });
+    m_timer.start();
+}
+
+} // namespace testsupport

@@ -1,0 +1,941 @@
+// The connection dialog on the offscreen platform: URLs in and fields out for every driver,
+// drivers Qt lacks, the connection test on its own thread (the dialog keeps running, late and
+// superseded results are dropped), remembered passwords (never in the settings file; the
+// system keychain degrades to asking each time), mnemonics and tab order.
+
+#include "connectiondialog.h"
+#include "connectiontester.h"
+#include "driverinfo.h"
+#include "lockservice.h"
+#include "messagebar.h"
+#include "passwordvault.h"
+#include "profilestore.h"
+#include "session.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLayout>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSqlDatabase>
+#include <QStandardItemModel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QToolButton>
+#include <atomic>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+using Backend = ConnectionSpec::Backend;
+
+namespace {
+
+// Counts the ticks of a 10 ms timer and the longest gap between two: a frozen event loop
+// shows up as a long gap.
+class Heartbeat
+{
+public:
+    Heartbeat()
+    {
+        m_timer.setInterval(10);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.elapsed();
+            m_maxGapMs = qMax(m_maxGapMs, now - m_last);
+            m_last = now;
+            ++m_ticks;
+        });
+        m_clock.start();
+        m_timer.start();
+    }
+    int ticks() const { return m_ticks; }
+    qint64 maxGapMs() const { return qMax(m_maxGapMs, m_clock.elapsed() - m_last); }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_maxGapMs = 0;
+    int m_ticks = 0;
+};
+
+ConnectionTestResult scripted(const QString &name)
+{
+    ConnectionTestResult result;
+    result.connected = true;
+    result.databaseName = name;
+    result.lockTableFound = true;
+    result.eventTableFound = true;
+    return result;
+}
+
+} // namespace
+
+class ConnectionDialogTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void urlPasteFillsTheFields_data();
+    void urlPasteFillsTheFields();
+    void fieldsMakeTheSpec_data();
+    void fieldsMakeTheSpec();
+    void brokenUrlIsReportedInline();
+    void accessorsGiveTheResult();
+    void commandLineProfileFillsTheDialog();
+
+    void driversFollowThisQt();
+    void unavailableDriversAreDisabledWithInstallText();
+
+    void testAgainstSqlite_data();
+    void testAgainstSqlite();
+    void testFailureIsInlineAndTheDialogKeepsRunning_data();
+    void testFailureIsInlineAndTheDialogKeepsRunning();
+    void slowTestKeepsTheEventLoopRunning();
+    void supersededResultIsDropped();
+    void stoppedTestResultIsIgnored();
+    void testerDropsAllButTheLatest();
+    void realServer_data();
+    void realServer();
+
+    void rememberedPasswordGoesToTheVaultNotTheFile();
+    void uncheckingRememberForgetsThePassword();
+    void systemKeychainDegradesToAskingEachTime();
+    void invalidTableNameIsRefusedInline();
+
+    void mnemonicsAreUniqueAndLabelsHaveBuddies();
+    void tabOrderFollowsTheForm();
+    void screenshot();
+
+private:
+    std::unique_ptr<ConnectionDialog> makeDialog(PasswordVault *vault = nullptr);
+    void paste(ConnectionDialog *dialog, const QString &url);
+    MessageBar *message(ConnectionDialog *dialog);
+    template<typename T>
+    T *child(ConnectionDialog *dialog, const QString &name);
+    static Backend backendOf(ConnectionDialog *dialog);
+    static void choose(ConnectionDialog *dialog, Backend backend);
+    static void type(QWidget *widget, const QString &text);
+    QString createSqlite(bool withSchema);
+    QString iniFile() const { return m_dir->filePath(u"settings.ini"_s); }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ProfileStore> m_store;
+    std::unique_ptr<MemoryVault> m_vault;
+    QSemaphore m_release; // lets a scripted probe finish
+};
+
+void ConnectionDialogTest::initTestCase()
+{
+    // The offscreen platform says this of every dialog shown; it is not about the dialog.
+    static const QtMessageHandler previous = qInstallMessageHandler(
+        [](QtMsgType type, const QMessageLogContext &context, const QString &message) {
+            if (!message.contains(u"does not support propagateSizeHints"_s))
+                previous(type, context, message);
+        });
+}
+
+void ConnectionDialogTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_store = std::make_unique<ProfileStore>(iniFile());
+    m_vault = std::make_unique<MemoryVault>();
+    m_release.acquire(m_release.available());
+}
+
+void ConnectionDialogTest::cleanup()
+{
+    m_release.release(10); // no scripted probe stays blocked
+    QTest::qWait(50);
+}
+
+std::unique_ptr<ConnectionDialog> ConnectionDialogTest::makeDialog(PasswordVault *vault)
+{
+    auto dialog = std::make_unique<ConnectionDialog>(m_store.get(), vault ? vault : m_vault.get());
+    dialog->show();
+    dialog->activateWindow();
+    if (!QTest::qWaitForWindowActive(dialog.get()))
+        qWarning("the dialog did not become active");
+    return dialog;
+}
+
+template<typename T>
+T *ConnectionDialogTest::child(ConnectionDialog *dialog, const QString &name)
+{
+    T *found = dialog->findChild<T *>(name);
+    if (!found)
+        qFatal("no child %s", qPrintable(name));
+    return found;
+}
+
+MessageBar *ConnectionDialogTest::message(ConnectionDialog *dialog)
+{
+    return child<MessageBar>(dialog, u"testResult"_s);
+}
+
+Backend ConnectionDialogTest::backendOf(ConnectionDialog *dialog)
+{
+    auto *combo = dialog->findChild<QComboBox *>(u"driverCombo"_s);
+    return Backend(combo->currentData(Qt::UserRole).toInt());
+}
+
+void ConnectionDialogTest::choose(ConnectionDialog *dialog, Backend backend)
+{
+    auto *combo = dialog->findChild<QComboBox *>(u"driverCombo"_s);
+    combo->setCurrentIndex(combo->findData(int(backend), Qt::UserRole));
+}
+
+void ConnectionDialogTest::type(QWidget *widget, const QString &text)
+{
+    widget->setFocus(); // as a user would: the field being typed in has the focus
+    if (auto *edit = qobject_cast<QLineEdit *>(widget))
+        edit->clear();
+    QTest::keyClicks(widget, text);
+}
+
+void ConnectionDialogTest::paste(ConnectionDialog *dialog, const QString &url)
+{
+    auto *edit = child<QLineEdit>(dialog, u"urlEdit"_s);
+    QApplication::clipboard()->setText(url);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keySequence(edit, QKeySequence::Paste);
+    QTest::keyClick(edit, Qt::Key_Tab); // editing finished
+}
+
+QString ConnectionDialogTest::createSqlite(bool withSchema)
+{
+    const QString path = m_dir->filePath(withSchema ? u"locks.sqlite"_s : u"empty.sqlite"_s);
+    auto spec = ConnectionSpec::parse(u"sqlite:"_s + path);
+    auto session = lockcore::Session::open(*spec);
+    if (!session)
+        qFatal("%s", qPrintable(session.error().message));
+    if (withSchema) {
+        auto service = lockcore::LockService::create(**session);
+        if (lockcore::Status created = service->createSchema(); !created)
+            qFatal("%s", qPrintable(created.error().message));
+    } else {
+        (*session)->runDdl(u"CREATE TABLE unrelated (x INTEGER)"_s);
+    }
+    return path;
+}
+
+void ConnectionDialogTest::urlPasteFillsTheFields_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<int>("backend");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("database"); // or the SQLite path, or the DSN
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("password");
+    QTest::addColumn<QStringList>("tls"); // field object name = value
+
+    QTest::newRow("sqlite") << u"sqlite:/var/lib/lockscope/locks.sqlite"_s << int(Backend::SQLite)
+                            << QString() << 0 << u"/var/lib/lockscope/locks.sqlite"_s
+                            << QString() << QString() << QStringList();
+    QTest::newRow("postgresql")
+        << u"postgresql://ops:S3cr%40t@db.example.com:6432/locks?sslmode=verify-full"
+           "&sslrootcert=/etc/ssl/root.crt"_s
+        << int(Backend::PostgreSQL) << u"db.example.com"_s << 6432 << u"locks"_s << u"ops"_s
+        << u"S3cr@t"_s
+        << QStringList{u"sslModeCombo=verify-full"_s, u"tlsEdit_sslrootcert=/etc/ssl/root.crt"_s};
+    QTest::newRow("mysql") << u"mysql://app:pw@10.1.2.3/inventory?ssl_ca=/ca.pem&ssl_key=/k.pem"_s
+                           << int(Backend::MySQL) << u"10.1.2.3"_s << 0 << u"inventory"_s
+                           << u"app"_s << u"pw"_s
+                           << QStringList{u"tlsEdit_ssl_ca=/ca.pem"_s, u"tlsEdit_ssl_key=/k.pem"_s,
+                                          u"tlsEdit_ssl_cert="_s};
+    QTest::newRow("mariadb") << u"mariadb://app@maria:3307/db"_s << int(Backend::MySQL)
+                             << u"maria"_s << 3307 << u"db"_s << u"app"_s << QString()
+                             << QStringList();
+    QTest::newRow("oracle") << u"oracle://scott:tiger@orahost:1522/ORCLPDB1"_s
+                            << int(Backend::Oracle) << u"orahost"_s << 1522 << u"ORCLPDB1"_s
+                            << u"scott"_s << u"tiger"_s << QStringList();
+    QTest::newRow("odbc") << u"odbc://reader:pw@warehouse"_s << int(Backend::ODBC) << QString()
+                          << 0 << u"warehouse"_s << u"reader"_s << u"pw"_s << QStringList();
+}
+
+// A pasted lockctl URL fills the fields of its driver; the URL shown afterwards is the
+// redacted one and the password is in the (masked) password field only.
+void ConnectionDialogTest::urlPasteFillsTheFields()
+{
+    QFETCH(QString, url);
+    QFETCH(int, backend);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QFETCH(QString, database);
+    QFETCH(QString, user);
+    QFETCH(QString, password);
+    QFETCH(QStringList, tls);
+
+    auto dialog = makeDialog();
+    // All drivers count as installed, so that the Oracle case runs here too.
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s, u"QOCI"_s, u"QODBC"_s});
+    paste(dialog.get(), url);
+
+    QCOMPARE(int(backendOf(dialog.get())), backend);
+    const bool server = Backend(backend) != Backend::SQLite;
+    const bool hasHost = server && Backend(backend) != Backend::ODBC;
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"hostEdit"_s)->isVisible(), hasHost);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->isVisible(), server);
+    QCOMPARE(child<QPushButton>(dialog.get(), u"browseButton"_s)->isVisible(), !server);
+    if (hasHost) {
+        QCOMPARE(child<QLineEdit>(dialog.get(), u"hostEdit"_s)->text(), host);
+        QCOMPARE(child<QSpinBox>(dialog.get(), u"portSpin"_s)->value(), port);
+    }
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"databaseEdit"_s)->text(), database);
+    if (server) {
+        QCOMPARE(child<QLineEdit>(dialog.get(), u"userEdit"_s)->text(), user);
+        auto *passwordEdit = child<QLineEdit>(dialog.get(), u"passwordEdit"_s);
+        QCOMPARE(passwordEdit->text(), password);
+        QCOMPARE(passwordEdit->echoMode(), QLineEdit::Password);
+    }
+    for (const QString &item : std::as_const(tls)) {
+        const QString name = item.section(u'=', 0, 0);
+        const QString value = item.section(u'=', 1);
+        if (name == u"sslModeCombo")
+            QCOMPARE(child<QComboBox>(dialog.get(), name)->currentData().toString(), value);
+        else
+            QCOMPARE(child<QLineEdit>(dialog.get(), name)->text(), value);
+        QCOMPARE(child<QWidget>(dialog.get(), name)->isVisible(), true);
+    }
+
+    const QString shown = child<QLineEdit>(dialog.get(), u"urlEdit"_s)->text();
+    if (!password.isEmpty())
+        QVERIFY2(!shown.contains(password), qPrintable(shown));
+    const auto expected = ConnectionSpec::parse(url);
+    QVERIFY(expected.ok());
+    QVERIFY2(shown.startsWith(expected->redacted()), qPrintable(shown));
+    const ConnectionSpec spec = dialog->spec();
+    QCOMPARE(spec.redacted(), expected->redacted());
+    QCOMPARE(spec.options, expected->options);
+    QCOMPARE(spec.password, expected->password);
+}
+
+void ConnectionDialogTest::fieldsMakeTheSpec_data()
+{
+    QTest::addColumn<int>("backend");
+    QTest::addColumn<QStringList>("fields"); // object name = typed text
+    QTest::addColumn<QString>("expectedUrl");
+
+    QTest::newRow("sqlite") << int(Backend::SQLite)
+                            << QStringList{u"databaseEdit=/srv/locks 1.sqlite"_s}
+                            << u"sqlite:/srv/locks 1.sqlite"_s;
+    QTest::newRow("postgresql")
+        << int(Backend::PostgreSQL)
+        << QStringList{u"hostEdit=pg.internal"_s, u"portSpin=5433"_s, u"databaseEdit=locks"_s,
+                       u"userEdit=admin"_s, u"passwordEdit=p@ss:w/rd"_s,
+                       u"sslModeCombo=require"_s, u"tlsEdit_sslrootcert=/etc/root.crt"_s}
+        << u"postgresql://admin:p%40ss%3Aw%2Frd@pg.internal:5433/locks?sslmode=require"
+           "&sslrootcert=/etc/root.crt"_s;
+    QTest::newRow("mysql")
+        << int(Backend::MySQL)
+        << QStringList{u"hostEdit=my.internal"_s, u"databaseEdit=app"_s, u"userEdit=root"_s,
+                       u"passwordEdit=pw"_s, u"tlsEdit_ssl_ca=/ca.pem"_s,
+                       u"tlsEdit_ssl_cert=/cert.pem"_s, u"tlsEdit_ssl_key=/key.pem"_s}
+        << u"mysql://root:pw@my.internal/app?ssl_ca=/ca.pem&ssl_cert=/cert.pem"
+           "&ssl_key=/key.pem"_s;
+    QTest::newRow("oracle") << int(Backend::Oracle)
+                            << QStringList{u"hostEdit=ora"_s, u"databaseEdit=XEPDB1"_s,
+                                           u"userEdit=scott"_s, u"passwordEdit=tiger"_s}
+                            << u"oracle://scott:tiger@ora/XEPDB1"_s;
+    QTest::newRow("odbc") << int(Backend::ODBC)
+                          << QStringList{u"databaseEdit=warehouse"_s, u"userEdit=reader"_s}
+                          << u"odbc://reader@warehouse"_s;
+}
+
+// Fields typed for each driver give the same ConnectionSpec as the equivalent URL, and the
+// URL field follows them (redacted).
+void ConnectionDialogTest::fieldsMakeTheSpec()
+{
+    QFETCH(int, backend);
+    QFETCH(QStringList, fields);
+    QFETCH(QString, expectedUrl);
+
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s, u"QOCI"_s, u"QODBC"_s});
+    choose(dialog.get(), Backend(backend));
+    for (const QString &field : std::as_const(fields)) {
+        const QString name = field.section(u'=', 0, 0);
+        const QString value = field.section(u'=', 1);
+        auto *tlsToggle = child<QToolButton>(dialog.get(), u"tlsToggle"_s);
+        if ((name.startsWith(u"tls"_s) || name.startsWith(u"ssl"_s)) && !tlsToggle->isChecked())
+            QTest::mouseClick(tlsToggle, Qt::LeftButton);
+        QVERIFY2(child<QWidget>(dialog.get(), name)->isVisible(), qPrintable(name));
+        child<QWidget>(dialog.get(), name)->setFocus();
+        if (name == u"sslModeCombo") {
+            auto *combo = child<QComboBox>(dialog.get(), name);
+            combo->setCurrentIndex(combo->findData(value));
+        } else if (name == u"portSpin") {
+            auto *spin = child<QSpinBox>(dialog.get(), name);
+            spin->selectAll();
+            QTest::keyClicks(spin, value);
+        } else {
+            type(child<QWidget>(dialog.get(), name), value);
+        }
+    }
+    const auto expected = ConnectionSpec::parse(expectedUrl);
+    QVERIFY2(expected.ok(), qPrintable(expected.ok() ? QString() : expected.error().message));
+    const ConnectionSpec spec = dialog->spec();
+    QCOMPARE(int(spec.backend), int(expected->backend));
+    QCOMPARE(spec.path, expected->path);
+    QCOMPARE(spec.host, expected->host);
+    QCOMPARE(spec.port, expected->port);
+    QCOMPARE(spec.database, expected->database);
+    QCOMPARE(spec.user, expected->user);
+    QCOMPARE(spec.password, expected->password);
+    QCOMPARE(spec.options, expected->options);
+    QVERIFY(dialog->profile().validate().ok());
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"urlEdit"_s)->text(),
+             dialog->profile().displayUrl());
+}
+
+// A URL that does not parse is explained inline when editing finishes; the fields stay.
+void ConnectionDialogTest::brokenUrlIsReportedInline()
+{
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"postgresql://u@h/d"_s);
+    paste(dialog.get(), u"postgresql://u@h:99999/d"_s);
+    QVERIFY(message(dialog.get())->isVisible());
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(u"port"_s),
+             qPrintable(message(dialog.get())->text()));
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"hostEdit"_s)->text(), u"h"_s);
+}
+
+// The accessors return what the dialog shows: spec, table, read-only flag, name, timeout.
+void ConnectionDialogTest::accessorsGiveTheResult()
+{
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"mysql://u:pw@h:3310/d"_s);
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"app.locks"_s);
+    child<QCheckBox>(dialog.get(), u"readOnlyCheck"_s)->setChecked(true);
+    type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"Inventory"_s);
+    child<QSpinBox>(dialog.get(), u"timeoutSpin"_s)->setValue(12);
+    QCOMPARE(dialog->spec().redacted(), u"mysql://u@h:3310/d"_s);
+    QCOMPARE(dialog->spec().password, u"pw"_s);
+    QCOMPARE(dialog->table(), u"app.locks"_s);
+    QVERIFY(dialog->readOnly());
+    QCOMPARE(dialog->profileName(), u"Inventory"_s);
+    QCOMPARE(dialog->connectTimeoutS(), 12);
+    const ConnectionProfile profile = dialog->profile();
+    QCOMPARE(profile.table, u"app.locks"_s);
+    QCOMPARE(profile.name, u"Inventory"_s);
+}
+
+// A profile from lockscope's --db command line shows in the dialog as given.
+void ConnectionDialogTest::commandLineProfileFillsTheDialog()
+{
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=postgresql://ops@db/locks?sslmode=require"_s,
+         u"--table"_s, u"ops_locks"_s, u"--read-only"_s},
+        QProcessEnvironment());
+    QVERIFY(profile.ok());
+    auto dialog = makeDialog();
+    dialog->setProfile(*profile);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"urlEdit"_s)->text(),
+             u"postgresql://ops@db/locks?sslmode=require"_s);
+    QCOMPARE(child<QComboBox>(dialog.get(), u"sslModeCombo"_s)->currentData().toString(),
+             u"require"_s);
+    QCOMPARE(dialog->table(), u"ops_locks"_s);
+    QVERIFY(dialog->readOnly());
+    QCOMPARE(dialog->spec().redacted(), profile->spec.redacted());
+    QCOMPARE(dialog->spec().options, profile->spec.options);
+}
+
+// By default the driver list is what this Qt has: a product is enabled exactly when
+// QSqlDatabase has its driver.
+void ConnectionDialogTest::driversFollowThisQt()
+{
+    auto dialog = makeDialog();
+    QCOMPARE(dialog->availableDrivers(), QSqlDatabase::drivers());
+    auto *combo = child<QComboBox>(dialog.get(), u"driverCombo"_s);
+    auto *model = qobject_cast<QStandardItemModel *>(combo->model());
+    QVERIFY(model);
+    QCOMPARE(model->rowCount(), DriverInfo::all().size());
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const auto backend = Backend(model->item(row)->data(Qt::UserRole).toInt());
+        const DriverInfo &info = DriverInfo::of(backend);
+        QCOMPARE(model->item(row)->isEnabled(), QSqlDatabase::isDriverAvailable(info.qtDriver));
+    }
+}
+
+// Drivers Qt lacks are listed but disabled, with what to install (or build, for Oracle); a
+// URL for one of them offers neither Test nor Connect and says what is missing.
+void ConnectionDialogTest::unavailableDriversAreDisabledWithInstallText()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s});
+    auto *combo = child<QComboBox>(dialog.get(), u"driverCombo"_s);
+    auto *model = qobject_cast<QStandardItemModel *>(combo->model());
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const Backend backend = Backend(model->item(row)->data(Qt::UserRole).toInt());
+        QCOMPARE(model->item(row)->isEnabled(), backend == Backend::SQLite);
+        if (backend != Backend::SQLite)
+            QCOMPARE(model->item(row)->toolTip(), DriverInfo::of(backend).installHint());
+    }
+    auto *note = child<QLabel>(dialog.get(), u"driverNote"_s);
+    QVERIFY(note->isVisible());
+    for (const char *needle : {"libqt6sql6-psql", "libqt6sql6-mysql", "libqt6sql6-odbc",
+                               "QOCI", "Oracle Instant Client"})
+        QVERIFY2(note->text().contains(QLatin1StringView(needle)), needle);
+    QVERIFY(!note->text().contains(u"libqt6sql6-sqlite"_s));
+
+    paste(dialog.get(), u"postgresql://u@h/d"_s);
+    QCOMPARE(int(backendOf(dialog.get())), int(Backend::PostgreSQL));
+    QVERIFY(!child<QPushButton>(dialog.get(), u"connectButton"_s)->isEnabled());
+    QVERIFY(!child<QPushButton>(dialog.get(), u"testButton"_s)->isEnabled());
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Warning);
+    QVERIFY(message(dialog.get())->text().contains(u"libqt6sql6-psql"_s));
+    dialog->accept();
+    QVERIFY(dialog->isVisible()); // not accepted
+
+    paste(dialog.get(), u"sqlite:/tmp/x.sqlite"_s);
+    QVERIFY(child<QPushButton>(dialog.get(), u"connectButton"_s)->isEnabled());
+}
+
+void ConnectionDialogTest::testAgainstSqlite_data()
+{
+    QTest::addColumn<QString>("file"); // schema, empty, missing
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("schema") << u"schema"_s << int(MessageBar::Kind::Success)
+                            << u"Lock table dist_lock found."_s;
+    QTest::newRow("no schema") << u"empty"_s << int(MessageBar::Kind::Warning)
+                               << u"Lock table dist_lock not found"_s;
+    QTest::newRow("new file") << u"missing"_s << int(MessageBar::Kind::Warning)
+                              << u"does not exist yet"_s;
+}
+
+// Test against a SQLite file: connected, and whether the lock table is there; a file that
+// does not exist yet is reported and not created by the test.
+void ConnectionDialogTest::testAgainstSqlite()
+{
+    QFETCH(QString, file);
+    QFETCH(int, kind);
+    QFETCH(QString, says);
+    const QString path = file == u"missing" ? m_dir->filePath(u"new.sqlite"_s)
+                                            : createSqlite(file == u"schema");
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"sqlite:"_s + path);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"testButton"_s), Qt::LeftButton);
+    QTRY_VERIFY(!dialog->tester()->isRunning());
+    QVERIFY2(message(dialog.get())->text().contains(says),
+             qPrintable(message(dialog.get())->text()));
+    QCOMPARE(int(message(dialog.get())->kind()), kind);
+    if (file == u"schema")
+        QVERIFY2(message(dialog.get())->text().startsWith(u"Connected: SQLite"_s),
+                 qPrintable(message(dialog.get())->text()));
+    QCOMPARE(QFileInfo::exists(path), file != u"missing");
+    QVERIFY(!child<QProgressBar>(dialog.get(), u"busyIndicator"_s)->isVisible());
+}
+
+void ConnectionDialogTest::testFailureIsInlineAndTheDialogKeepsRunning_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("bad path") << u"sqlite:/nonexistent-dir-%1/locks.sqlite"_s
+                              << u"does not exist"_s;
+    QTest::newRow("refused") << u"postgresql://x@127.0.0.1:1/db"_s << u"Could not connect"_s;
+}
+
+// A failing test shows lockcore's message inline, not in a modal box, while the dialog's event
+// loop keeps running (a 10 ms timer is never held up).
+void ConnectionDialogTest::testFailureIsInlineAndTheDialogKeepsRunning()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, says);
+    if (url.contains(u"%1"_s))
+        url = url.arg(QCoreApplication::applicationPid());
+    auto dialog = makeDialog();
+    if (!dialog->availableDrivers().contains(ConnectionSpec::parse(url)->qtDriverName()))
+        QSKIP("the Qt SQL driver is not installed");
+    paste(dialog.get(), url);
+    Heartbeat heartbeat;
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"testButton"_s), Qt::LeftButton);
+    QTRY_COMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(says),
+             qPrintable(message(dialog.get())->text()));
+    QVERIFY(message(dialog.get())->isVisible());
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(QApplication::activeModalWidget(), nullptr);
+    QVERIFY(child<QPushButton>(dialog.get(), u"testButton"_s)->isEnabled());
+    QTest::qWait(50);
+    QVERIFY(heartbeat.ticks() > 0);
+    QVERIFY2(heartbeat.maxGapMs() < 250, qPrintable(QString::number(heartbeat.maxGapMs())));
+}
+
+// While a test hangs (a probe blocked on the test's thread), the busy indicator shows and the
+// event loop runs: the timer keeps ticking, and the result shows when the probe returns.
+void ConnectionDialogTest::slowTestKeepsTheEventLoopRunning()
+{
+    auto dialog = makeDialog();
+    dialog->tester()->setProbe([this](const ConnectionProfile &) {
+        m_release.tryAcquire(1, 10000);
+        return scripted(u"Scripted"_s);
+    });
+    paste(dialog.get(), u"sqlite:/tmp/whatever.sqlite"_s);
+    auto *testButton = child<QPushButton>(dialog.get(), u"testButton"_s);
+    const QString idleText = testButton->text();
+    Heartbeat heartbeat;
+    QTest::mouseClick(testButton, Qt::LeftButton);
+    QVERIFY(dialog->tester()->isRunning());
+    QVERIFY(child<QProgressBar>(dialog.get(), u"busyIndicator"_s)->isVisible());
+    QVERIFY(testButton->text() != idleText); // now it stops the test
+
+    QTest::qWait(500);
+    QVERIFY2(heartbeat.ticks() >= 20, qPrintable(QString::number(heartbeat.ticks())));
+    QVERIFY2(heartbeat.maxGapMs() < 250, qPrintable(QString::number(heartbeat.maxGapMs())));
+    QVERIFY(dialog->tester()->isRunning());
+
+    m_release.release();
+    QTRY_VERIFY(!dialog->tester()->isRunning());
+    QVERIFY(message(dialog.get())->text().startsWith(u"Connected: Scripted"_s));
+    QVERIFY(!child<QProgressBar>(dialog.get(), u"busyIndicator"_s)->isVisible());
+    QCOMPARE(testButton->text(), idleText);
+}
+
+// Changing a field during a test supersedes it: the next test's result shows and the first
+// one's late result is dropped.
+void ConnectionDialogTest::supersededResultIsDropped()
+{
+    auto dialog = makeDialog();
+    // (Decided by the profile, not by call order: the two threads may start in any order.)
+    dialog->tester()->setProbe([this](const ConnectionProfile &profile) {
+        if (profile.spec.path == u"/tmp/a.sqlite") {
+            m_release.tryAcquire(1, 10000);
+            return scripted(u"First "_s + profile.spec.path);
+        }
+        return scripted(u"Second "_s + profile.spec.path);
+    });
+    QSignalSpy dropped(dialog->tester(), &ConnectionTester::dropped);
+    QSignalSpy finished(dialog->tester(), &ConnectionTester::finished);
+    paste(dialog.get(), u"sqlite:/tmp/a.sqlite"_s);
+    auto *testButton = child<QPushButton>(dialog.get(), u"testButton"_s);
+    QTest::mouseClick(testButton, Qt::LeftButton);
+    QVERIFY(dialog->tester()->isRunning());
+
+    type(child<QLineEdit>(dialog.get(), u"databaseEdit"_s), u"/tmp/b.sqlite"_s);
+    QVERIFY(!dialog->tester()->isRunning());
+    QTest::mouseClick(testButton, Qt::LeftButton);
+    QTRY_COMPARE(finished.size(), 1);
+    QVERIFY2(message(dialog.get())->text().startsWith(u"Connected: Second /tmp/b.sqlite"_s),
+             qPrintable(message(dialog.get())->text()));
+
+    m_release.release();
+    QTRY_COMPARE(dropped.size(), 1);
+    QTest::qWait(50);
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(message(dialog.get())->text().contains(u"Second"_s));
+    QVERIFY(!message(dialog.get())->text().contains(u"First"_s));
+}
+
+// "Stop test" returns the dialog to idle at once; the stopped test's result is ignored.
+void ConnectionDialogTest::stoppedTestResultIsIgnored()
+{
+    auto dialog = makeDialog();
+    dialog->tester()->setProbe([this](const ConnectionProfile &) {
+        m_release.tryAcquire(1, 10000);
+        return scripted(u"Late"_s);
+    });
+    QSignalSpy dropped(dialog->tester(), &ConnectionTester::dropped);
+    paste(dialog.get(), u"sqlite:/tmp/a.sqlite"_s);
+    auto *testButton = child<QPushButton>(dialog.get(), u"testButton"_s);
+    QTest::mouseClick(testButton, Qt::LeftButton);
+    QVERIFY(dialog->tester()->isRunning());
+    QTest::mouseClick(testButton, Qt::LeftButton); // Stop
+    QVERIFY(!dialog->tester()->isRunning());
+    QVERIFY(!child<QProgressBar>(dialog.get(), u"busyIndicator"_s)->isVisible());
+    const QString stopped = message(dialog.get())->text();
+    m_release.release();
+    QTRY_COMPARE(dropped.size(), 1);
+    QCOMPARE(message(dialog.get())->text(), stopped);
+    QVERIFY(!stopped.contains(u"Late"_s));
+}
+
+// The tester runs each test on a thread of its own and delivers only the newest test's
+// result, whatever order the threads end in.
+void ConnectionDialogTest::testerDropsAllButTheLatest()
+{
+    ConnectionTester tester;
+    auto onGuiThread = std::make_shared<std::atomic_bool>(false);
+    QThread *gui = QThread::currentThread();
+    tester.setProbe([this, onGuiThread, gui](const ConnectionProfile &profile) {
+        if (QThread::currentThread() == gui)
+            *onGuiThread = true;
+        if (profile.name == u"slow")
+            m_release.tryAcquire(1, 10000);
+        return scripted(profile.name);
+    });
+    QSignalSpy finished(&tester, &ConnectionTester::finished);
+    QSignalSpy dropped(&tester, &ConnectionTester::dropped);
+    ConnectionProfile slow;
+    slow.name = u"slow"_s;
+    ConnectionProfile fast;
+    fast.name = u"fast"_s;
+    const quint64 first = tester.start(slow);
+    const quint64 second = tester.start(fast);
+    QVERIFY(second > first);
+    QTRY_COMPARE(finished.size(), 1);
+    auto result = finished.at(0).at(0).value<ConnectionTestResult>();
+    QCOMPARE(result.databaseName, u"fast"_s);
+    QCOMPARE(result.generation, second);
+    QVERIFY(!tester.isRunning());
+    m_release.release();
+    QTRY_COMPARE(dropped.size(), 1);
+    QCOMPARE(dropped.at(0).at(0).toULongLong(), first);
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(!*onGuiThread); // each test ran on a thread of its own
+}
+
+void ConnectionDialogTest::realServer_data()
+{
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("product");
+    QTest::newRow("postgresql") << u"LOCKSCOPE_TEST_POSTGRESQL_URL"_s << u"PostgreSQL"_s;
+    QTest::newRow("mariadb") << u"LOCKSCOPE_TEST_MARIADB_URL"_s << u"MySQL / MariaDB"_s;
+}
+
+// With a server configured (eval "$(scripts/dev-servers env)"), Test connects to it for real.
+void ConnectionDialogTest::realServer()
+{
+    QFETCH(QString, variable);
+    QFETCH(QString, product);
+    const QString url = qEnvironmentVariable(variable.toLatin1().constData());
+    if (url.isEmpty())
+        QSKIP(qPrintable(variable + u" is not set"_s));
+    auto dialog = makeDialog();
+    if (!dialog->availableDrivers().contains(ConnectionSpec::parse(url)->qtDriverName()))
+        QSKIP("the Qt SQL driver is not installed");
+    paste(dialog.get(), url);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"testButton"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->tester()->isRunning(), 20000);
+    const QString text = message(dialog.get())->text();
+    qInfo("%s", qPrintable(text));
+    QVERIFY2(text.startsWith(u"Connected: "_s + product), qPrintable(text));
+    QVERIFY2(text.contains(u"dist_lock"_s), qPrintable(text));
+}
+
+// With a keychain, "remember" puts the password there, never in the settings file, and the
+// next dialog fills it in from there (asynchronously) for the saved profile.
+void ConnectionDialogTest::rememberedPasswordGoesToTheVaultNotTheFile()
+{
+    const QString password = u"v3ry-s3cret-pw"_s;
+    {
+        auto dialog = makeDialog();
+        paste(dialog.get(), u"postgresql://ops@db.internal/locks"_s);
+        type(child<QLineEdit>(dialog.get(), u"passwordEdit"_s), password);
+        auto *remember = child<QCheckBox>(dialog.get(), u"rememberCheck"_s);
+        QVERIFY(remember->isEnabled());
+        remember->setChecked(true);
+        type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"ops"_s);
+        QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+        QCOMPARE(dialog->result(), int(QDialog::Accepted));
+        QCOMPARE(dialog->spec().password, password);
+    }
+    QTRY_COMPARE(m_vault->passwords().value(u"ops"_s), password);
+    QFile file(iniFile());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    QVERIFY2(contents.contains("db.internal"), contents.constData());
+    QVERIFY(!contents.contains(password.toUtf8()));
+    QVERIFY(!contents.contains("s3cret"));
+
+    auto again = makeDialog();
+    QCOMPARE(child<QComboBox>(again.get(), u"profileCombo"_s)->currentText(), u"ops"_s);
+    QCOMPARE(again->spec().host, u"db.internal"_s);
+    QVERIFY(child<QCheckBox>(again.get(), u"rememberCheck"_s)->isChecked());
+    QTRY_COMPARE(child<QLineEdit>(again.get(), u"passwordEdit"_s)->text(), password);
+}
+
+// Saving with "remember" unchecked removes a password remembered before.
+void ConnectionDialogTest::uncheckingRememberForgetsThePassword()
+{
+    ConnectionProfile profile = *ConnectionProfile::fromUrl(u"mysql://u@h/d"_s);
+    profile.name = u"inv"_s;
+    profile.rememberPassword = true;
+    m_store->save(profile);
+    m_store->setLastUsed(u"inv"_s);
+    m_vault->writePassword(u"inv"_s, u"old"_s);
+    QTRY_VERIFY(m_vault->passwords().contains(u"inv"_s));
+
+    auto dialog = makeDialog();
+    QTRY_COMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->text(), u"old"_s);
+    child<QCheckBox>(dialog.get(), u"rememberCheck"_s)->setChecked(false);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"saveButton"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_vault->passwords().contains(u"inv"_s));
+    QCOMPARE(m_store->load(u"inv"_s)->rememberPassword, false);
+}
+
+// Here there is no Secret Service: the system keychain reports itself unavailable, "remember"
+// is disabled with the reason shown, and connecting still works (the password is asked for
+// each time, and not stored anywhere).
+void ConnectionDialogTest::systemKeychainDegradesToAskingEachTime()
+{
+    PasswordVault *system = PasswordVault::system();
+    QVERIFY(system);
+    QTRY_VERIFY_WITH_TIMEOUT(system->state() != PasswordVault::State::Checking, 15000);
+    if (system->state() == PasswordVault::State::Available)
+        QSKIP("a system keychain answers here");
+    QVERIFY(!system->unavailableReason().isEmpty());
+
+    auto dialog = makeDialog(system);
+    paste(dialog.get(), u"postgresql://ops@db/locks"_s);
+    auto *remember = child<QCheckBox>(dialog.get(), u"rememberCheck"_s);
+    QVERIFY(!remember->isEnabled());
+    QVERIFY(!remember->isChecked());
+    auto *note = child<QLabel>(dialog.get(), u"keychainNote"_s);
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(system->unavailableReason()), qPrintable(note->text()));
+    QVERIFY(note->text().contains(u"asked for each time"_s));
+    QCOMPARE(remember->toolTip(), note->text());
+
+    remember->setChecked(true); // even if forced, nothing is remembered
+    QVERIFY(!dialog->profile().rememberPassword);
+    type(child<QLineEdit>(dialog.get(), u"passwordEdit"_s), u"pw-not-kept"_s);
+    type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"nokeychain"_s);
+    dialog->accept();
+    QCOMPARE(dialog->result(), int(QDialog::Accepted));
+    QCOMPARE(m_store->load(u"nokeychain"_s)->rememberPassword, false);
+    QFile file(iniFile());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(!file.readAll().contains("pw-not-kept"));
+}
+
+// An invalid lock table name keeps the dialog open with lockcore's explanation inline.
+void ConnectionDialogTest::invalidTableNameIsRefusedInline()
+{
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"sqlite:/tmp/x.sqlite"_s);
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"locks; DROP TABLE x"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->result(), int(QDialog::Rejected));
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(u"not a valid table name"_s),
+             qPrintable(message(dialog.get())->text()));
+    QVERIFY(m_store->names().isEmpty());
+}
+
+// For every driver, each visible label has a mnemonic and a visible buddy, and no two visible
+// mnemonics (labels and buttons) share a letter.
+void ConnectionDialogTest::mnemonicsAreUniqueAndLabelsHaveBuddies()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s, u"QOCI"_s, u"QODBC"_s});
+    const auto mnemonic = [](const QString &text) {
+        const qsizetype at = text.indexOf(u'&');
+        return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+    };
+    for (const DriverInfo &info : DriverInfo::all()) {
+        choose(dialog.get(), info.backend);
+        QMap<QChar, QString> used;
+        const auto use = [&](const QString &text) {
+            const QChar key = mnemonic(text);
+            if (key.isNull())
+                return;
+            QVERIFY2(!used.contains(key), qPrintable(info.displayName() + u": "_s + text
+                                                     + u" and "_s + used.value(key)));
+            used.insert(key, text);
+        };
+        for (QLabel *label : dialog->findChildren<QLabel *>()) {
+            if (!label->isVisible() || label->text().isEmpty() || !label->buddy())
+                continue;
+            QVERIFY2(label->buddy()->isVisible(), qPrintable(label->text()));
+            use(label->text());
+        }
+        for (QAbstractButton *button : dialog->findChildren<QAbstractButton *>()) {
+            if (button->isVisible())
+                use(button->text());
+        }
+        for (QLabel *label : dialog->findChildren<QLabel *>()) {
+            // A visible label ending in ':' names a field: it has a buddy and a mnemonic.
+            if (label->isVisible() && label->text().endsWith(u':')) {
+                QVERIFY2(label->buddy(), qPrintable(label->text()));
+                QVERIFY2(!mnemonic(label->text()).isNull(), qPrintable(label->text()));
+            }
+        }
+    }
+}
+
+// Tab moves through the form from top to bottom: URL, driver, server fields, password,
+// monitor options, test, then the buttons.
+void ConnectionDialogTest::tabOrderFollowsTheForm()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s});
+    choose(dialog.get(), Backend::PostgreSQL);
+    const QStringList expected = {u"urlEdit"_s,       u"driverCombo"_s,    u"hostEdit"_s,
+                                  u"portSpin"_s,      u"databaseEdit"_s,   u"userEdit"_s,
+                                  u"passwordEdit"_s,  u"rememberCheck"_s,  u"sslModeCombo"_s,
+                                  u"tlsEdit_sslrootcert"_s, u"tableEdit"_s, u"timeoutSpin"_s,
+                                  u"readOnlyCheck"_s, u"profileNameEdit"_s, u"testButton"_s,
+                                  u"connectButton"_s};
+    QStringList seen;
+    QWidget *start = child<QWidget>(dialog.get(), u"urlEdit"_s);
+    QWidget *widget = start;
+    do {
+        if (expected.contains(widget->objectName()) && !seen.contains(widget->objectName()))
+            seen << widget->objectName();
+        widget = widget->nextInFocusChain();
+    } while (widget != start);
+    QCOMPARE(seen, expected);
+}
+
+// Renders the dialog as the user sees it (for a look at the layout):
+// $LOCKSCOPE_SCREENSHOT_DIR (default: the temp dir)/connectiondialog*.png.
+void ConnectionDialogTest::screenshot()
+{
+    const QString dir = qEnvironmentVariableIsEmpty("LOCKSCOPE_SCREENSHOT_DIR")
+                            ? QDir::tempPath()
+                            : qEnvironmentVariable("LOCKSCOPE_SCREENSHOT_DIR");
+    ConnectionProfile saved = *ConnectionProfile::fromUrl(u"postgresql://ops@db.example.com/"
+                                                          "locks?sslmode=verify-full"_s);
+    saved.name = u"Production"_s;
+    m_store->save(saved);
+    auto dialog = makeDialog(PasswordVault::system());
+    dialog->setAvailableDrivers(QSqlDatabase::drivers());
+    dialog->tester()->setProbe([](const ConnectionProfile &) {
+        ConnectionTestResult result = scripted(u"PostgreSQL"_s);
+        result.lockTableFound = false;
+        return result;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(PasswordVault::system()->state() != PasswordVault::State::Checking,
+                             15000);
+    paste(dialog.get(), u"postgresql://ops:pw@db.example.com:5432/locks?sslmode=verify-full"
+                        "&sslrootcert=/etc/ssl/certs/ops-root.crt"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"testButton"_s), Qt::LeftButton);
+    QTRY_VERIFY(!dialog->tester()->isRunning());
+    // The offscreen screen is 800x600: give the dialog the height it asks for, as a desktop would.
+    const auto fit = [&dialog] {
+        dialog->adjustSize();
+        dialog->resize(dialog->width(), dialog->layout()->totalHeightForWidth(dialog->width()));
+        qInfo("natural size: %dx%d", dialog->width(), dialog->height());
+    };
+    fit();
+    const QString file = dir + u"/connectiondialog.png"_s;
+    QVERIFY(dialog->grab().save(file));
+    qInfo("screenshot: %s", qPrintable(file));
+
+    paste(dialog.get(), u"sqlite:/var/lib/lockscope/locks.sqlite"_s);
+    fit();
+    QVERIFY(dialog->grab().save(dir + u"/connectiondialog-sqlite.png"_s));
+}
+
+QTEST_MAIN(ConnectionDialogTest)
+#include "tst_connectiondialog.moc"

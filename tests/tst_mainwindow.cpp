@@ -1,0 +1,431 @@
+// The monitor window on the offscreen platform, per backend: every admin action from its
+// action (toolbar, menu and context menu share them), with the dialogs answered by the test,
+// checked against the table itself; read-only mode; a server that stops answering.
+
+#include "connectiondialog.h"
+#include "countdowndelegate.h"
+#include "forcereleasedialog.h"
+#include "initlockdialog.h"
+#include "language.h"
+#include "lockdetailspane.h"
+#include "locktablemodel.h"
+#include "mainwindow.h"
+#include "messagebar.h"
+#include "passwordvault.h"
+#include "profilestore.h"
+#include "schemadialog.h"
+#include "testacquiredialog.h"
+#include "serverprocess.h"
+#include "testbackend.h"
+#include "testholds.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using testsupport::TestBackend;
+
+class MainWindowTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void cleanup();
+
+    void showsTheLocksWithLiveState();
+    void initializeCreatesALock();
+    void testAcquireRenewAndRelease();
+    void forceReleaseIsRefusedWhenTheFenceMoved();
+    void forceReleaseWithTheSeenFence();
+    void deleteAFreeLock();
+    void createSchemaShowsTheDdlFirst();
+    void readOnlyOffersNoWriteAction();
+    void languageSwitchTranslatesTheWindow();
+    void stoppedServerLeavesAResponsiveWindow();
+    void connectionDialogOpensAnotherTable();
+
+private:
+    // Runs `configure` on the next dialog the window shows, instead of a person.
+    template<typename Dialog>
+    void answerNextDialog(std::function<void(Dialog *)> configure);
+    bool waitForLock(const QString &name,
+                     const std::function<bool(const LockInfo &)> &condition = {});
+    void grab(const QString &name);
+
+    std::unique_ptr<Session> m_session;
+    std::optional<LockService> m_locks;
+    QString m_table;
+    std::unique_ptr<MainWindow> m_window;
+    QMetaObject::Connection m_answer;
+};
+
+template<typename Dialog>
+void MainWindowTest::answerNextDialog(std::function<void(Dialog *)> configure)
+{
+    QObject::disconnect(m_answer);
+    m_answer = connect(m_window.get(), &MainWindow::dialogAboutToShow, this,
+                       [this, configure](QDialog *dialog) {
+                           QObject::disconnect(m_answer);
+                           auto *typed = qobject_cast<Dialog *>(dialog);
+                           QVERIFY2(typed, dialog->metaObject()->className());
+                           configure(typed);
+                       });
+}
+
+bool MainWindowTest::waitForLock(const QString &name,
+                                 const std::function<bool(const LockInfo &)> &condition)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 10000) {
+        for (int row = 0; row < m_window->model()->rowCount(); ++row) {
+            const auto info = m_window->model()
+                                  ->index(row, 0)
+                                  .data(LockTableModel::LockInfoRole)
+                                  .value<LockInfo>();
+            if (info.name == name && (!condition || condition(info)))
+                return true;
+        }
+        QTest::qWait(50);
+    }
+    return false;
+}
+
+void MainWindowTest::grab(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LOCKSCOPE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        m_window->grab().save(dir + u'/' + name + u".png"_s);
+}
+
+void MainWindowTest::initTestCase()
+{
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"window"_s);
+    auto service = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(service);
+    m_locks.emplace(std::move(service).value());
+    const Status created = m_locks->createSchema();
+    LOCKSCOPE_VERIFY_OK(created);
+    QVERIFY(m_locks->initialize(u"billing.invoices"_s, 30000, u"Nightly invoices"_s)->created);
+    QVERIFY(m_locks->acquire(u"etl.sync"_s, u"etl-worker-1"_s, 60000)->acquired);
+}
+
+void MainWindowTest::cleanupTestCase()
+{
+    if (m_session && m_locks) {
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().events);
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().locks);
+    }
+}
+
+void MainWindowTest::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = m_table;
+    connection.connectTimeoutS = 3;
+    m_window->openConnection(connection);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(waitForLock(u"billing.invoices"_s));
+}
+
+void MainWindowTest::cleanup()
+{
+    m_window.reset();
+}
+
+void MainWindowTest::showsTheLocksWithLiveState()
+{
+    // The held lock shows its holder and a countdown that moves between refreshes.
+    QVERIFY(waitForLock(u"etl.sync"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held && info.holder == u"etl-worker-1";
+    }));
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    const QModelIndex remaining = m_window->view()->selectionModel()->selectedRows(
+        LockTableModel::Remaining).first();
+    const QString first = remaining.data().toString();
+    QTRY_VERIFY_WITH_TIMEOUT(remaining.data().toString() != first, 3000);
+    QVERIFY(m_window->detailsPane()->lockName() == u"etl.sync");
+    grab(u"mainwindow-"_s + TestBackend::instance().name());
+}
+
+void MainWindowTest::initializeCreatesALock()
+{
+    answerNextDialog<InitLockDialog>([](InitLockDialog *dialog) {
+        dialog->findChild<QLineEdit *>(u"name"_s)->setText(u"reports.daily"_s);
+        dialog->findChild<QLineEdit *>(u"ttl"_s)->setText(u"45s"_s);
+        dialog->findChild<QLineEdit *>(u"description"_s)->setText(u"Daily PDF"_s);
+        dialog->accept();
+    });
+    m_window->action(u"initializeAction"_s)->trigger();
+    QVERIFY(waitForLock(u"reports.daily"_s));
+    auto row = m_locks->lock(u"reports.daily"_s);
+    QVERIFY(row && row->has_value());
+    QCOMPARE((*row)->ttlMs, 45000);
+    QCOMPARE((*row)->description, u"Daily PDF"_s);
+    QTRY_VERIFY(m_window->messageBar()->text().contains(u"reports.daily"_s));
+}
+
+void MainWindowTest::testAcquireRenewAndRelease()
+{
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    answerNextDialog<TestAcquireDialog>([](TestAcquireDialog *dialog) {
+        dialog->findChild<QLineEdit *>(u"holder"_s)->setText(u"admin@test (lockscope)"_s);
+        dialog->findChild<QLineEdit *>(u"ttl"_s)->setText(u"20s"_s);
+        dialog->accept();
+    });
+    m_window->action(u"testAcquireAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->holds(u"billing.invoices"_s), 5000);
+    QVERIFY(waitForLock(u"billing.invoices"_s, [](const LockInfo &info) {
+        return info.holder == u"admin@test (lockscope)";
+    }));
+    const qint64 fence = m_window->testHolds()->hold(u"billing.invoices"_s)->fence;
+    QVERIFY(m_window->messageBar()->text().contains(QString::number(fence)));
+
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    QTRY_VERIFY(m_window->action(u"renewAction"_s)->isEnabled());
+    m_window->action(u"renewAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->hold(u"billing.invoices"_s)->renewals >= 1,
+                             5000);
+
+    m_window->action(u"releaseAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(u"billing.invoices"_s))->state == LockState::Free,
+                             5000);
+    QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
+}
+
+void MainWindowTest::forceReleaseIsRefusedWhenTheFenceMoved()
+{
+    auto held = m_locks->acquire(u"moving"_s, u"app-1"_s, 60000);
+    QVERIFY(held && held->acquired);
+    QVERIFY(waitForLock(u"moving"_s, [](const LockInfo &info) { return info.holder == u"app-1"; }));
+    QVERIFY(m_window->selectLock(u"moving"_s));
+    QTRY_VERIFY(m_window->action(u"forceReleaseAction"_s)->isEnabled());
+    answerNextDialog<ForceReleaseDialog>([this, held](ForceReleaseDialog *dialog) {
+        QCOMPARE(dialog->fence(), held->fence);
+        // While the admin reads the dialog, the lock changes hands.
+        QVERIFY(m_locks->release(u"moving"_s, u"app-1"_s, held->fence)->released);
+        QVERIFY(m_locks->acquire(u"moving"_s, u"app-2"_s, 60000)->acquired);
+        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"stuck since 3 a.m."_s);
+        dialog->accept();
+    });
+    m_window->action(u"forceReleaseAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"Refused"_s), 5000);
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Warning);
+    QCOMPARE((*m_locks->lock(u"moving"_s))->holder, u"app-2"_s);
+    QVERIFY(waitForLock(u"moving"_s, [](const LockInfo &info) { return info.holder == u"app-2"; }));
+}
+
+void MainWindowTest::forceReleaseWithTheSeenFence()
+{
+    auto held = m_locks->acquire(u"stuck"_s, u"dead-host:123"_s, 600000);
+    QVERIFY(held && held->acquired);
+    QVERIFY(waitForLock(u"stuck"_s, [](const LockInfo &info) { return info.state == LockState::Held; }));
+    QVERIFY(m_window->selectLock(u"stuck"_s));
+    QTRY_VERIFY(m_window->action(u"forceReleaseAction"_s)->isEnabled());
+    answerNextDialog<ForceReleaseDialog>([](ForceReleaseDialog *dialog) {
+        auto *button = dialog->findChild<QPushButton *>(u"forceReleaseButton"_s);
+        QVERIFY(button && !button->isEnabled()); // no reason, no release
+        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"host is gone"_s);
+        QVERIFY(button->isEnabled());
+        dialog->accept();
+    });
+    m_window->action(u"forceReleaseAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(u"stuck"_s))->state == LockState::Free, 5000);
+    auto history = m_locks->history(u"stuck"_s);
+    QVERIFY(history && !history->isEmpty());
+    QCOMPARE(history->first().kind, u"force_release"_s);
+    QVERIFY(history->first().detail.contains(u"host is gone"_s));
+    QVERIFY(history->first().actor.contains(u"lockscope"_s));
+}
+
+void MainWindowTest::deleteAFreeLock()
+{
+    QVERIFY(m_locks->initialize(u"obsolete"_s, 1000, {})->created);
+    QVERIFY(waitForLock(u"obsolete"_s));
+    QVERIFY(m_window->selectLock(u"obsolete"_s));
+    QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
+    answerNextDialog<QMessageBox>([](QMessageBox *box) { box->done(QMessageBox::Yes); });
+    m_window->action(u"deleteAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_locks->lock(u"obsolete"_s)->has_value(), 5000);
+    // A held lock cannot be deleted: the action is not offered.
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QTRY_VERIFY(!m_window->action(u"deleteAction"_s)->isEnabled());
+}
+
+void MainWindowTest::createSchemaShowsTheDdlFirst()
+{
+    bool shown = false;
+    answerNextDialog<SchemaDialog>([this, &shown](SchemaDialog *dialog) {
+        shown = true;
+        QVERIFY(dialog->ddl().contains(m_table));
+        QVERIFY(dialog->ddl().contains(m_table + u"_event"_s));
+        QVERIFY(dialog->ddl().contains(u"CREATE TABLE"_s));
+        emit dialog->runRequested(); // "Run now": idempotent on existing tables
+        dialog->accept();
+    });
+    m_window->action(u"createSchemaAction"_s)->trigger();
+    QVERIFY(shown);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"exist"_s), 5000);
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Success);
+}
+
+void MainWindowTest::readOnlyOffersNoWriteAction()
+{
+    WindowConnection connection = m_window->connection();
+    connection.readOnly = true;
+    m_window->openConnection(connection);
+    QVERIFY(waitForLock(u"etl.sync"_s));
+    for (const char *name : {"initializeAction", "testAcquireAction", "renewAction",
+                             "releaseAction", "forceReleaseAction", "deleteAction",
+                             "createSchemaAction"})
+        QVERIFY2(!m_window->action(QString::fromLatin1(name))->isVisible(), name);
+}
+
+void MainWindowTest::languageSwitchTranslatesTheWindow()
+{
+    // View > Language > 简体中文 retranslates the open window (actions, menus, table header,
+    // status bar) and Qt's own strings; English comes back the same way.
+    QAction *chinese = m_window->findChild<QAction *>(u"language_zh_CN"_s);
+    QVERIFY(chinese);
+    chinese->trigger();
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    QCOMPARE(language::current(), u"zh_CN"_s);
+    // Widgets are told through a posted QEvent::LanguageChange.
+    QTRY_COMPARE(m_window->action(u"forceReleaseAction"_s)->text(),
+                 u"\u5f3a\u5236\u91ca\u653e(&F)\u2026"_s); // 强制释放(&F)…
+    QCOMPARE(m_window->action(u"testAcquireAction"_s)->text().contains(u"(&T)"_s), true);
+    const QString header = m_window->view()->model()->headerData(LockTableModel::Holder,
+                                                                 Qt::Horizontal).toString();
+    QVERIFY2(header.contains(QChar(0x6301)), qPrintable(header)); // 持(有者)
+    const QString counts = m_window->findChild<QLabel *>(u"counts"_s)->text();
+    QVERIFY2(counts.contains(QChar(0x9501)), qPrintable(counts)); // 锁
+    // Qt's own strings (qtbase_zh_CN): a standard button.
+    QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"\u53d6\u6d88"_s);
+    m_window->selectLock(u"etl.sync"_s);
+    QTest::qWait(300);
+    grab(u"mainwindow-zh_CN-"_s + TestBackend::instance().name());
+
+    m_window->findChild<QAction *>(u"language_en"_s)->trigger();
+    QTRY_COMPARE(m_window->action(u"forceReleaseAction"_s)->text(), u"&Force release\u2026"_s);
+}
+
+void MainWindowTest::stoppedServerLeavesAResponsiveWindow()
+{
+    // With the server stopped (SIGSTOP) the GUI thread keeps handling events, the window says
+    // the database does not answer, and after SIGCONT it recovers by itself.
+    if (!TestBackend::instance().spec().isServer())
+        QSKIP("SQLite has no server process to stop");
+    QVERIFY(waitForLock(u"etl.sync"_s));
+    const QList<pid_t> pids = testsupport::serverProcesses(*m_session);
+    QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
+    testsupport::signalAll(pids, SIGSTOP);
+    auto resume = qScopeGuard([&pids] { testsupport::signalAll(pids, SIGCONT); });
+    testsupport::LatencyProbe probe;
+
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"not answered"_s), 10000);
+    QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Warning);
+    // The window still works: filtering, selecting and the countdown go on.
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    QTest::keyClicks(filter, u"etl"_s);
+    QTRY_COMPARE(m_window->view()->model()->rowCount(), 1);
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    const QModelIndex remaining =
+        m_window->view()->selectionModel()->selectedRows(LockTableModel::Remaining).first();
+    const QString before = remaining.data().toString();
+    QTRY_VERIFY_WITH_TIMEOUT(remaining.data().toString() != before, 3000);
+    filter->clear();
+    QTest::qWait(1000);
+    grab(u"mainwindow-stopped-"_s + TestBackend::instance().name());
+    qInfo("worst event-loop gap with the server stopped: %lld ms", probe.worstGapMs());
+    QVERIFY2(probe.worstGapMs() < 100, qPrintable(QString::number(probe.worstGapMs())));
+
+    resume.dismiss();
+    testsupport::signalAll(pids, SIGCONT);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"answers again"_s), 30000);
+    QCOMPARE(m_window->monitor()->health(), LockMonitor::Health::Ok);
+}
+
+void MainWindowTest::connectionDialogOpensAnotherTable()
+{
+    // File > Connect: the dialog takes a lockctl URL; Connect opens that table in the window
+    // (here a SQLite file), and the profile is saved without its password.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ProfileStore store(dir.filePath(u"profiles.ini"_s));
+    MemoryVault vault;
+    m_window->setProfileStore(&store, &vault);
+    const QString path = dir.filePath(u"other.sqlite"_s);
+    {
+        auto spec = ConnectionSpec::parse(u"sqlite:"_s + path);
+        QVERIFY(spec.ok());
+        auto session = Session::open(*spec);
+        LOCKSCOPE_VERIFY_OK(session);
+        auto service = LockService::create(**session, u"dist_lock"_s);
+        LOCKSCOPE_VERIFY_OK(service);
+        LOCKSCOPE_VERIFY_OK(service->createSchema());
+        QVERIFY(service->initialize(u"other.lock"_s, 1000, {})->created);
+    }
+    bool shown = false;
+    answerNextDialog<ConnectionDialog>([&](ConnectionDialog *dialog) {
+        shown = true;
+        // Once the dialog is up: type the URL and a profile name, as a person would.
+        QTimer::singleShot(0, dialog, [dialog, path] {
+            QApplication::setActiveWindow(dialog);
+            auto *url = dialog->findChild<QLineEdit *>(u"urlEdit"_s);
+            QVERIFY(url);
+            url->setFocus();
+            url->selectAll();
+            QTest::keyClicks(url, u"sqlite:"_s + path);
+            auto *name = dialog->findChild<QLineEdit *>(u"profileNameEdit"_s);
+            QVERIFY(name);
+            name->setFocus();
+            QTest::keyClicks(name, u"other"_s);
+            dialog->accept();
+            if (dialog->isVisible()) {
+                auto *problem = dialog->findChild<MessageBar *>(u"testResult"_s);
+                QFAIL(qPrintable(u"the dialog refused: "_s + problem->text()));
+            }
+        });
+    });
+    m_window->action(u"connectAction"_s)->trigger();
+    QVERIFY(shown);
+    QTRY_COMPARE(m_window->connection().spec.path, path);
+    QVERIFY2(waitForLock(u"other.lock"_s), qPrintable(m_window->messageBar()->text()));
+    QCOMPARE(m_window->connection().spec.path, path);
+    QVERIFY(m_window->windowTitle().contains(u"other"_s));
+    QVERIFY(store.contains(u"other"_s));
+    QCOMPARE(store.lastUsed(), u"other"_s);
+}
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    language::apply(u"en"_s);
+    MainWindowTest suite;
+    return testsupport::runBackendSuite(&suite, argc, argv);
+}
+
+#include "tst_mainwindow.moc"

@@ -1,0 +1,321 @@
+// Saved connection profiles and the profile value type: what is stored (never the password),
+// URLs in and out, the lockscope command line, and validation of fields.
+
+#include "connectionprofile.h"
+#include "profilestore.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+
+class ProfileStoreTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+
+    void roundTrip_data();
+    void roundTrip();
+    void settingsFileNeverContainsThePassword();
+    void namesWithAnyCharacter();
+    void removeForgetsTheProfile();
+    void lastUsed();
+    void unknownDriverIsNotLoaded();
+
+    void displayUrlParsesBackWithoutPassword_data();
+    void displayUrlParsesBackWithoutPassword();
+    void fromCommandLine();
+    void fromCommandLineErrors_data();
+    void fromCommandLineErrors();
+    void validateRejects_data();
+    void validateRejects();
+
+private:
+    static ConnectionProfile profileFor(const QString &url);
+    QString iniFile() const { return m_dir->filePath(u"lockscope.ini"_s); }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+ConnectionProfile ProfileStoreTest::profileFor(const QString &url)
+{
+    auto profile = ConnectionProfile::fromUrl(url);
+    if (!profile)
+        qFatal("bad test URL %s: %s", qPrintable(url), qPrintable(profile.error().message));
+    return *profile;
+}
+
+void ProfileStoreTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void ProfileStoreTest::roundTrip_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("sqlite") << u"sqlite:/var/lib/app/locks db.sqlite"_s;
+    QTest::newRow("postgresql+tls")
+        << u"postgresql://admin@db.example.com:6432/ops?sslmode=verify-full"
+           "&sslrootcert=/etc/ssl/root.crt&application_name=lockscope"_s;
+    QTest::newRow("mysql+tls")
+        << u"mysql://app@10.0.0.5/locks?ssl_ca=/etc/ca.pem&ssl_cert=/c.pem&ssl_key=/k.pem"_s;
+    QTest::newRow("oracle") << u"oracle://scott@orahost:1521/ORCLPDB1"_s;
+    QTest::newRow("odbc") << u"odbc://reader@warehouse"_s;
+}
+
+// Every stored field comes back as it was saved, for each driver (options included).
+void ProfileStoreTest::roundTrip()
+{
+    QFETCH(QString, url);
+    ConnectionProfile saved = profileFor(url);
+    saved.name = u"Production / EU"_s;
+    saved.table = u"ops.app_locks"_s;
+    saved.connectTimeoutS = 17;
+    saved.readOnly = true;
+    saved.rememberPassword = true;
+    {
+        ProfileStore store(iniFile());
+        store.save(saved);
+    }
+    ProfileStore store(iniFile());
+    QCOMPARE(store.names(), QStringList{saved.name});
+    const auto loaded = store.load(saved.name);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->name, saved.name);
+    QCOMPARE(int(loaded->spec.backend), int(saved.spec.backend));
+    QCOMPARE(loaded->spec.path, saved.spec.path);
+    QCOMPARE(loaded->spec.host, saved.spec.host);
+    QCOMPARE(loaded->spec.port, saved.spec.port);
+    QCOMPARE(loaded->spec.database, saved.spec.database);
+    QCOMPARE(loaded->spec.user, saved.spec.user);
+    QCOMPARE(loaded->spec.options, saved.spec.options);
+    QCOMPARE(loaded->table, saved.table);
+    QCOMPARE(loaded->connectTimeoutS, 17);
+    QCOMPARE(loaded->readOnly, true);
+    QCOMPARE(loaded->rememberPassword, true);
+    QCOMPARE(loaded->displayUrl(), saved.displayUrl());
+}
+
+// A profile saved with a known password leaves no trace of it in the settings file.
+void ProfileStoreTest::settingsFileNeverContainsThePassword()
+{
+    const QString password = u"Tr0ub4dor&3-s3cret"_s;
+    ConnectionProfile profile = profileFor(u"postgresql://admin@db/ops?sslmode=require"_s);
+    profile.spec.password = password;
+    profile.name = u"ops"_s;
+    profile.rememberPassword = true;
+    {
+        ProfileStore store(iniFile());
+        store.save(profile);
+        store.setLastUsed(profile.name);
+        store.sync();
+        QCOMPARE(store.fileName(), iniFile());
+    }
+    QFile file(iniFile());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    QVERIFY2(contents.contains("db"), contents.constData()); // the profile was written
+    QVERIFY(!contents.contains(password.toUtf8()));
+    QVERIFY(!contents.contains(QUrl::toPercentEncoding(password)));
+    QVERIFY(!contents.contains(password.toUtf8().toBase64()));
+    QVERIFY(!contents.contains("s3cret"));
+    QVERIFY(ProfileStore(iniFile()).load(u"ops"_s)->spec.password.isEmpty());
+}
+
+// Names with slashes, spaces, percent signs and CJK characters are kept apart and intact.
+void ProfileStoreTest::namesWithAnyCharacter()
+{
+    const QStringList names = {u"a/b"_s, u"a b"_s, u"100%"_s, u"生产库"_s, u"A\\B"_s};
+    ProfileStore store(iniFile());
+    for (const QString &name : names) {
+        ConnectionProfile profile = profileFor(u"sqlite:/tmp/"_s + QString::number(name.size()));
+        profile.name = name;
+        profile.spec.path = u"/data/"_s + name;
+        store.save(profile);
+    }
+    store.sync();
+    ProfileStore reread(iniFile());
+    QCOMPARE(reread.names().size(), names.size());
+    for (const QString &name : names) {
+        QVERIFY2(reread.contains(name), qPrintable(name));
+        QCOMPARE(reread.load(name)->spec.path, u"/data/"_s + name);
+    }
+}
+
+// remove() deletes the profile and forgets it as the last one used.
+void ProfileStoreTest::removeForgetsTheProfile()
+{
+    ProfileStore store(iniFile());
+    ConnectionProfile profile = profileFor(u"mysql://u@h/d"_s);
+    profile.name = u"gone"_s;
+    store.save(profile);
+    store.setLastUsed(u"gone"_s);
+    QVERIFY(store.contains(u"gone"_s));
+    store.remove(u"gone"_s);
+    QVERIFY(!store.contains(u"gone"_s));
+    QVERIFY(!store.load(u"gone"_s));
+    QVERIFY(store.names().isEmpty());
+    QVERIFY(store.lastUsed().isEmpty());
+}
+
+// The last profile used is remembered across stores on the same file.
+void ProfileStoreTest::lastUsed()
+{
+    ProfileStore(iniFile()).setLastUsed(u"staging"_s);
+    QCOMPARE(ProfileStore(iniFile()).lastUsed(), u"staging"_s);
+}
+
+// A profile whose driver this version does not know (a newer version's) is not loaded.
+void ProfileStoreTest::unknownDriverIsNotLoaded()
+{
+    ProfileStore store(iniFile());
+    ConnectionProfile profile = profileFor(u"oracle://u@h/s"_s);
+    profile.name = u"future"_s;
+    store.save(profile);
+    store.sync();
+    {
+        QSettings settings(iniFile(), QSettings::IniFormat);
+        settings.setValue(u"profiles/future/driver"_s, u"cockroach"_s);
+    }
+    QVERIFY(!ProfileStore(iniFile()).load(u"future"_s));
+}
+
+void ProfileStoreTest::displayUrlParsesBackWithoutPassword_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("sqlite") << u"sqlite:/tmp/locks.sqlite"_s;
+    QTest::newRow("postgresql") << u"postgresql://u:pw%40x@h:5433/db?sslmode=require"_s;
+    QTest::newRow("postgresql-quoting")
+        << u"postgresql://u:pw@h/db?sslrootcert=/my%20certs/r%26d.crt"_s;
+    QTest::newRow("mariadb") << u"mariadb://u:pw@h/db?ssl_ca=/ca.pem&connect_timeout=3"_s;
+    QTest::newRow("oracle") << u"oracle://u:pw@h:1522/XEPDB1"_s;
+    QTest::newRow("odbc") << u"odbc://u:pw@dsn"_s;
+    QTest::newRow("ipv6") << u"postgresql://u:pw@[::1]:5432/db"_s;
+}
+
+// The URL the dialog shows is the redacted one plus options, parses back to the same spec,
+// and never holds the password.
+void ProfileStoreTest::displayUrlParsesBackWithoutPassword()
+{
+    QFETCH(QString, url);
+    const ConnectionProfile profile = profileFor(url);
+    const QString shown = profile.displayUrl();
+    if (profile.spec.options.isEmpty())
+        QCOMPARE(shown, profile.spec.redacted());
+    QVERIFY2(!shown.contains(u"pw"_s), qPrintable(shown));
+    const auto back = ConnectionSpec::parse(shown);
+    QVERIFY2(back.ok(), qPrintable(shown));
+    QCOMPARE(int(back->backend), int(profile.spec.backend));
+    QCOMPARE(back->host, profile.spec.host);
+    QCOMPARE(back->port, profile.spec.port);
+    QCOMPARE(back->database, profile.spec.database);
+    QCOMPARE(back->path, profile.spec.path);
+    QCOMPARE(back->user, profile.spec.user);
+    QCOMPARE(back->options, profile.spec.options);
+    QVERIFY(back->password.isEmpty());
+}
+
+// lockscope's --db/--table/--read-only/--connect-timeout build the profile; the environment
+// gives the URL and the password when the command line does not.
+void ProfileStoreTest::fromCommandLine()
+{
+    QProcessEnvironment env;
+    env.insert(u"LOCKSCOPE_PASSWORD"_s, u"from-env"_s);
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--lang"_s, u"zh_CN"_s, u"--db"_s, u"postgresql://ops@db:6432/locks"_s,
+         u"--table=app.locks"_s, u"--read-only"_s, u"--connect-timeout"_s, u"9"_s},
+        env);
+    QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+    QCOMPARE(int(profile->spec.backend), int(ConnectionSpec::Backend::PostgreSQL));
+    QCOMPARE(profile->spec.host, u"db"_s);
+    QCOMPARE(profile->spec.port, 6432);
+    QCOMPARE(profile->spec.password, u"from-env"_s);
+    QCOMPARE(profile->table, u"app.locks"_s);
+    QCOMPARE(profile->connectTimeoutS, 9);
+    QVERIFY(profile->readOnly);
+    QVERIFY(profile->name.isEmpty());
+
+    env.insert(u"LOCKSCOPE_DB"_s, u"mysql://u:given@h/d"_s);
+    profile = ConnectionProfile::fromCommandLine({u"lockscope"_s}, env);
+    QVERIFY(profile.ok());
+    QCOMPARE(profile->spec.password, u"given"_s); // the URL's password wins
+    QCOMPARE(profile->table, ConnectionProfile::defaultTable());
+    QCOMPARE(profile->connectTimeoutS, ConnectionProfile::defaultTimeoutS);
+    QVERIFY(!profile->readOnly);
+}
+
+void ProfileStoreTest::fromCommandLineErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("no db") << QStringList{u"lockscope"_s} << u"--db"_s;
+    QTest::newRow("bad url") << QStringList{u"--db"_s, u"nosuch://x"_s} << u"nosuch"_s;
+    QTest::newRow("bad table") << QStringList{u"--db=sqlite:/x"_s, u"--table"_s, u"a;b"_s}
+                               << u"a;b"_s;
+    QTest::newRow("bad timeout")
+        << QStringList{u"--db=sqlite:/x"_s, u"--connect-timeout=soon"_s} << u"timeout"_s;
+}
+
+// A command line that cannot be used is refused with a message that names the problem.
+void ProfileStoreTest::fromCommandLineErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, mentions);
+    const auto profile = ConnectionProfile::fromCommandLine(arguments, QProcessEnvironment());
+    QVERIFY(!profile.ok());
+    QVERIFY2(profile.error().message.contains(mentions), qPrintable(profile.error().message));
+}
+
+void ProfileStoreTest::validateRejects_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::newRow("option injection")
+        << u"postgresql://u@h/d"_s << u"sslrootcert"_s << u"/x.crt' sslmode='disable"_s;
+    QTest::newRow("option separator") << u"mysql://u@h/d"_s << u"SSL_CA"_s << u"/ca;x=y"_s;
+    QTest::newRow("unknown option") << u"postgresql://u@h/d"_s << u"password"_s << u"x"_s;
+    QTest::newRow("empty host") << u"postgresql://u@h/d"_s << u"host"_s << QString();
+    QTest::newRow("host with space") << u"mysql://u@h/d"_s << u"host"_s << u"a b"_s;
+    QTest::newRow("empty path") << u"sqlite:/x"_s << u"path"_s << QString();
+    QTest::newRow("empty dsn") << u"odbc://dsn"_s << u"database"_s << QString();
+    QTest::newRow("control char") << u"mysql://u@h/d"_s << u"user"_s << u"a\nb"_s;
+    QTest::newRow("bad table") << u"sqlite:/x"_s << u"table"_s << u"1table"_s;
+    QTest::newRow("timeout") << u"sqlite:/x"_s << u"timeout"_s << u"0"_s;
+}
+
+// Fields that a URL could not express, or that would reach the driver unchecked, are refused.
+void ProfileStoreTest::validateRejects()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    ConnectionProfile profile = profileFor(url);
+    QVERIFY(profile.validate().ok()); // valid before the change
+    if (field == u"host")
+        profile.spec.host = value;
+    else if (field == u"path")
+        profile.spec.path = value;
+    else if (field == u"database")
+        profile.spec.database = value;
+    else if (field == u"user")
+        profile.spec.user = value;
+    else if (field == u"table")
+        profile.table = value;
+    else if (field == u"timeout")
+        profile.connectTimeoutS = value.toInt();
+    else
+        profile.spec.options.insert(field, value);
+    const auto status = profile.validate();
+    QVERIFY(!status.ok());
+    QVERIFY(!status.error().message.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(ProfileStoreTest)
+#include "tst_profilestore.moc"

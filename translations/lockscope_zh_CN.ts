@@ -1,0 +1,1500 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ConnectionDialog</name>
+    <message>
+        <source>Connect to a Lock Table</source>
+        <translation>连接到锁表</translation>
+    </message>
+    <message>
+        <source>Pro&amp;file:</source>
+        <translation>连接配置(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selected profile and its remembered password</source>
+        <translation>删除所选连接配置及其已保存的密码</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Paste a lockctl URL, such as postgresql://user@host:5432/database</source>
+        <translation>粘贴 lockctl URL，例如 postgresql://user@host:5432/database</translation>
+    </message>
+    <message>
+        <source>sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or odbc://DSN. A password in it moves to the password field; it is never shown here.</source>
+        <translation>sqlite:PATH、postgresql://、mysql://、mariadb://、oracle:// 或 odbc://DSN。其中的密码会移到密码框，不会在此显示。</translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <source>Lock ta&amp;ble:</source>
+        <translation>锁表(&amp;B):</translation>
+    </message>
+    <message>
+        <source>The lock table&apos;s name, optionally as schema.table (its events are in &lt;table&gt;_event)</source>
+        <translation>锁表名称，可写作 schema.table（其事件记录在 &lt;table&gt;_event 中）</translation>
+    </message>
+    <message>
+        <source>Co&amp;nnect timeout:</source>
+        <translation>连接超时(&amp;N):</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Read-only: watch the locks, offer no admin action</source>
+        <translation>只读(&amp;R)：仅查看锁，不提供管理操作</translation>
+    </message>
+    <message>
+        <source>Profi&amp;le name:</source>
+        <translation>配置名称(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Leave empty to connect without saving</source>
+        <translation>留空则直接连接，不保存</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Profile</source>
+        <translation>保存配置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save these settings under the profile name, without connecting</source>
+        <translation>以该配置名称保存这些设置，不进行连接</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>新建连接</translation>
+    </message>
+    <message>
+        <source>The Qt SQL driver %1 for %2 is not installed. %3</source>
+        <translation>未安装 %2 的 Qt SQL 驱动 %1。%3</translation>
+    </message>
+    <message>
+        <source>The profile &quot;%1&quot; could not be read.</source>
+        <translation>无法读取连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Deleted the profile &quot;%1&quot;.</source>
+        <translation>已删除连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Enter a profile name to save these settings under.</source>
+        <translation>请输入用于保存这些设置的配置名称。</translation>
+    </message>
+    <message>
+        <source>Saved the profile &quot;%1&quot;.</source>
+        <translation>已保存连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Test stopped; its result will be ignored.</source>
+        <translation>测试已停止，其结果将被忽略。</translation>
+    </message>
+    <message>
+        <source>S&amp;top Test</source>
+        <translation>停止测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ignore the running test&apos;s result</source>
+        <translation>忽略正在进行的测试的结果</translation>
+    </message>
+    <message>
+        <source>Connect once and look for the lock table</source>
+        <translation>连接一次并查找锁表</translation>
+    </message>
+    <message>
+        <source>Looking for the system keychain…</source>
+        <translation>正在查找系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>%1 The password is asked for each time.</source>
+        <translation>%1 每次连接都需要输入密码。</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取钥匙串…</translation>
+    </message>
+    <message>
+        <source>Not in the keychain: enter the password</source>
+        <translation>钥匙串中没有保存密码：请输入密码</translation>
+    </message>
+    <message>
+        <source>The password could not be read from the keychain: %1</source>
+        <translation>无法从钥匙串读取密码：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Dri&amp;ver:</source>
+        <translation>驱动(&amp;V):</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H):</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>端口(&amp;O):</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>浏览(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Us&amp;er:</source>
+        <translation>用户名(&amp;E):</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Remember the password in the system &amp;keychain</source>
+        <translation>在系统钥匙串中记住密码(&amp;K)</translation>
+    </message>
+    <message>
+        <source>TLS (SSL) settin&amp;gs</source>
+        <translation>TLS (SSL) 设置(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show or hide the TLS options of this driver</source>
+        <translation>显示或隐藏此驱动的 TLS 选项</translation>
+    </message>
+    <message>
+        <source>SSL &amp;mode:</source>
+        <translation>SSL 模式(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Driver default (prefer)</source>
+        <translation>驱动默认（prefer）</translation>
+    </message>
+    <message>
+        <source>Root C&amp;A certificate:</source>
+        <translation>根 CA 证书(&amp;A):</translation>
+    </message>
+    <message>
+        <source>C&amp;A certificate:</source>
+        <translation>CA 证书(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Client cert&amp;ificate:</source>
+        <translation>客户端证书(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Client ke&amp;y:</source>
+        <translation>客户端密钥(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>The %1 option of the connection URL</source>
+        <translation>连接 URL 的 %1 选项</translation>
+    </message>
+    <message>
+        <source>Qt SQL driver %1</source>
+        <translation>Qt SQL 驱动 %1</translation>
+    </message>
+    <message>
+        <source>%1 (driver not installed)</source>
+        <translation>%1（未安装驱动）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Not installed here:</source>
+        <translation>本机未安装：</translation>
+    </message>
+    <message>
+        <source>&amp;Database file:</source>
+        <translation>数据库文件(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Database (service name):</source>
+        <translation>数据库（服务名）(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Data source (DSN):</source>
+        <translation>数据源（DSN）(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>数据库(&amp;D):</translation>
+    </message>
+    <message>
+        <source>/path/to/locks.sqlite</source>
+        <translation>/path/to/locks.sqlite</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>SQLite Database File</source>
+        <translation>SQLite 数据库文件</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
+        <translation>SQLite 数据库 (*.sqlite *.sqlite3 *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose the root CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the client key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>No database given: use --db URL or set LOCKSCOPE_DB.</source>
+        <translation>未指定数据库：请使用 --db URL 或设置 LOCKSCOPE_DB。</translation>
+    </message>
+    <message>
+        <source>The connect timeout must be a whole number of seconds from %1 to %2.</source>
+        <translation>连接超时必须是 %1 到 %2 之间的整数秒。</translation>
+    </message>
+    <message>
+        <source>Choose the SQLite database file.</source>
+        <translation>请选择 SQLite 数据库文件。</translation>
+    </message>
+    <message>
+        <source>The file path contains a control character.</source>
+        <translation>文件路径包含控制字符。</translation>
+    </message>
+    <message>
+        <source>Enter the ODBC data source name (DSN).</source>
+        <translation>请输入 ODBC 数据源名称（DSN）。</translation>
+    </message>
+    <message>
+        <source>Enter the database server&apos;s host name.</source>
+        <translation>请输入数据库服务器的主机名。</translation>
+    </message>
+    <message>
+        <source>The host name &quot;%1&quot; contains &apos;%2&apos;.</source>
+        <translation>主机名“%1”包含“%2”。</translation>
+    </message>
+    <message>
+        <source>The database name contains a slash.</source>
+        <translation>数据库名称包含斜杠。</translation>
+    </message>
+    <message>
+        <source>The port is not a number from 1 to 65535.</source>
+        <translation>端口不是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>The host, user name, password or database name contains a control character.</source>
+        <translation>主机、用户名、密码或数据库名称包含控制字符。</translation>
+    </message>
+    <message>
+        <source>An option of this connection is not supported for %1.</source>
+        <translation>此连接的某个选项不受 %1 支持。</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTester</name>
+    <message>
+        <source>%1 through ODBC</source>
+        <translation>%1（通过 ODBC）</translation>
+    </message>
+    <message>
+        <source>The file does not exist yet: it will be created when you connect. Then create the lock table from the main window (Create schema…).</source>
+        <translation>文件尚不存在：连接时将自动创建。之后请在主窗口中创建锁表（创建表结构…）。</translation>
+    </message>
+    <message>
+        <source>Could not connect.</source>
+        <translation>无法连接。</translation>
+    </message>
+    <message>
+        <source>Connected: %1 (%2 ms).</source>
+        <translation>已连接：%1（%2 毫秒）。</translation>
+    </message>
+    <message>
+        <source>%1 Reading the lock table %2 failed: %3</source>
+        <translation>%1读取锁表 %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found, but reading its event table failed: %3</source>
+        <translation>%1已找到锁表 %2，但读取其事件表失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 not found (create it from the main window with Create schema…).</source>
+        <translation>%1未找到锁表 %2（请在主窗口中通过“创建表结构…”创建）。</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found, but not its event table %2_event (Create schema… in the main window adds it).</source>
+        <translation>%1已找到锁表 %2，但未找到其事件表 %2_event（可在主窗口中通过“创建表结构…”添加）。</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found.</source>
+        <translation>%1已找到锁表 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>Countdown</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
+    <name>DatabaseWorker</name>
+    <message>
+        <source>No database is configured.</source>
+        <translation>未配置数据库。</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: no change was made.</source>
+        <translation>此连接为只读：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The lock tables exist now.</source>
+        <translation>锁表现已存在。</translation>
+    </message>
+    <message>
+        <source>Lock &quot;%1&quot; created.</source>
+        <translation>已创建锁“%1”。</translation>
+    </message>
+    <message>
+        <source>Lock &quot;%1&quot; already exists; it was left as it is.</source>
+        <translation>锁“%1”已存在，保持原样未做改动。</translation>
+    </message>
+    <message>
+        <source>Acquired &quot;%1&quot; with fence %2 until %3.</source>
+        <translation>已获取“%1”，栅栏令牌 %2，有效期至 %3。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2 for another %3.</source>
+        <translation>“%1”由 %2 持有，还剩 %3。</translation>
+    </message>
+    <message>
+        <source>Renewed &quot;%1&quot; until %2.</source>
+        <translation>已将“%1”续期至 %2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was lost: it is no longer held with fence %2.</source>
+        <translation>已失去“%1”：它已不再以栅栏令牌 %2 被持有。</translation>
+    </message>
+    <message>
+        <source>Released &quot;%1&quot;.</source>
+        <translation>已释放“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was lost before the release: nothing was changed.</source>
+        <translation>释放前已失去“%1”：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Force-released &quot;%1&quot; (held by %2); its fence is now %3.</source>
+        <translation>已强制释放“%1”（原持有者 %2）；其栅栏令牌现为 %3。</translation>
+    </message>
+    <message>
+        <source>Refused: &quot;%1&quot; changed hands since you looked (fence %2 is now %3). Nothing was changed.</source>
+        <translation>已拒绝：“%1”在您查看之后已易主（栅栏令牌已从 %2 变为 %3）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Deleted &quot;%1&quot;.</source>
+        <translation>已删除“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2: force-release it first.</source>
+        <translation>“%1”由 %2 持有：请先强制释放。</translation>
+    </message>
+    <message>
+        <source>There is no lock &quot;%1&quot; (any longer).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoWorkload</name>
+    <message>
+        <source>Cannot create the directory %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DriverInfo</name>
+    <message>
+        <source>SQLite</source>
+        <translation>SQLite</translation>
+    </message>
+    <message>
+        <source>PostgreSQL</source>
+        <translation>PostgreSQL</translation>
+    </message>
+    <message>
+        <source>MySQL / MariaDB</source>
+        <translation>MySQL / MariaDB</translation>
+    </message>
+    <message>
+        <source>Oracle</source>
+        <translation>Oracle</translation>
+    </message>
+    <message>
+        <source>ODBC</source>
+        <translation>ODBC</translation>
+    </message>
+    <message>
+        <source>Install the Debian package libqt6sql6-sqlite.</source>
+        <translation>请安装 Debian 软件包 libqt6sql6-sqlite。</translation>
+    </message>
+    <message>
+        <source>Install the Debian package libqt6sql6-psql.</source>
+        <translation>请安装 Debian 软件包 libqt6sql6-psql。</translation>
+    </message>
+    <message>
+        <source>Install the Debian package libqt6sql6-mysql.</source>
+        <translation>请安装 Debian 软件包 libqt6sql6-mysql。</translation>
+    </message>
+    <message>
+        <source>Debian has no package for it: build Qt&apos;s QOCI plugin against the Oracle Instant Client.</source>
+        <translation>Debian 未提供该软件包：请基于 Oracle Instant Client 构建 Qt 的 QOCI 插件。</translation>
+    </message>
+    <message>
+        <source>Install the Debian package libqt6sql6-odbc and an ODBC driver for your database.</source>
+        <translation>请安装 Debian 软件包 libqt6sql6-odbc 以及适用于您数据库的 ODBC 驱动。</translation>
+    </message>
+</context>
+<context>
+    <name>FilePathEdit</name>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>ForceReleaseDialog</name>
+    <message>
+        <source>Force release — %1</source>
+        <translation>强制释放 — %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; Its fence token stops being valid; a resource that checks fences will refuse its writes. The release only happens if the lock is still exactly as shown here.</source>
+        <translation>&lt;b&gt;持有者可能仍在工作，但将失去此锁。&lt;/b&gt;其栅栏令牌随即失效；校验栅栏令牌的资源将拒绝其写入。仅当锁的状态仍与此处显示的完全一致时，才会执行释放。</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁:</translation>
+    </message>
+    <message>
+        <source>Holder:</source>
+        <translation>持有者:</translation>
+    </message>
+    <message>
+        <source>Fence:</source>
+        <translation>栅栏令牌:</translation>
+    </message>
+    <message>
+        <source>%1 (expires %2)</source>
+        <translation>%1（%2 过期）</translation>
+    </message>
+    <message>
+        <source>Time left:</source>
+        <translation>剩余时间:</translation>
+    </message>
+    <message>
+        <source>Why, for the audit trail (required)</source>
+        <translation>原因，将记入审计日志（必填）</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R):</translation>
+    </message>
+    <message>
+        <source>&amp;Force release</source>
+        <translation>强制释放(&amp;F)</translation>
+    </message>
+    <message>
+        <source>expired — any acquirer may take it over now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InitLockDialog</name>
+    <message>
+        <source>Initialize lock</source>
+        <translation>初始化锁</translation>
+    </message>
+    <message>
+        <source>The lease an acquire gets when it asks for none: 500ms, 30s, 5m, 1h</source>
+        <translation>获取时未指定租约时使用的租约时长：500ms、30s、5m、1h</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Default &amp;lease:</source>
+        <translation>默认租约(&amp;L):</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>描述(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Enter the lock&apos;s name.</source>
+        <translation>请输入锁名称。</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
+    </message>
+</context>
+<context>
+    <name>KeychainVault</name>
+    <message>
+        <source>The system keychain did not answer.</source>
+        <translation>系统钥匙串没有响应。</translation>
+    </message>
+    <message>
+        <source>No system keychain (such as a Secret Service) is running.</source>
+        <translation>没有正在运行的系统钥匙串（如 Secret Service）。</translation>
+    </message>
+    <message>
+        <source>The system keychain refused access.</source>
+        <translation>系统钥匙串拒绝访问。</translation>
+    </message>
+    <message>
+        <source>The system keychain is not supported on this platform.</source>
+        <translation>此平台不支持系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>The system keychain reported: %1</source>
+        <translation>系统钥匙串报告：%1</translation>
+    </message>
+    <message>
+        <source>No system keychain is reachable: there is no D-Bus session.</source>
+        <translation>无法访问系统钥匙串：没有 D-Bus 会话。</translation>
+    </message>
+    <message>
+        <source>No system keychain answered (neither a Secret Service, such as GNOME Keyring or KeePassXC, nor KWallet).</source>
+        <translation>没有系统钥匙串响应（既没有 Secret Service，如 GNOME Keyring 或 KeePassXC，也没有 KWallet）。</translation>
+    </message>
+    <message>
+        <source>The system keychain reported an error.</source>
+        <translation>系统钥匙串报告了错误。</translation>
+    </message>
+</context>
+<context>
+    <name>LockDetailsPane</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>No lock selected</source>
+        <translation>未选择锁</translation>
+    </message>
+    <message>
+        <source>Default lease %1. %2</source>
+        <translation>默认租约 %1。%2</translation>
+    </message>
+    <message>
+        <source>No description.</source>
+        <translation>无描述。</translation>
+    </message>
+    <message>
+        <source>Free. Fence %1 (the next holder gets a higher one).</source>
+        <translation>空闲。栅栏令牌 %1（下一个持有者将获得更大的值）。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2, fence %3, depth %4; the lease ends %5.</source>
+        <translation>自 %2 起由 %1 持有，栅栏令牌 %3，重入深度 %4；租约于 %5 结束。</translation>
+    </message>
+    <message>
+        <source>The lease of %1 (fence %2) ended %3; the next acquirer takes it over.</source>
+        <translation>%1 的租约（栅栏令牌 %2）已于 %3 结束；下一个获取者将接管。</translation>
+    </message>
+    <message>
+        <source>No events recorded. Applications record acquire and release events only when they ask for it; admin actions are always recorded.</source>
+        <translation>没有事件记录。应用程序仅在请求时才记录获取和释放事件；管理操作总是会被记录。</translation>
+    </message>
+    <message>
+        <source>The history could not be read: %1</source>
+        <translation>无法读取历史记录：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockDisplayState</name>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>lost owner</source>
+        <translation>持有者已退出</translation>
+    </message>
+</context>
+<context>
+    <name>LockMonitor</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>The database has not answered for %1 s. The window keeps working; the data shown may be out of date.</source>
+        <translation>数据库已 %1 秒未响应。窗口仍可正常使用，但显示的数据可能已过时。</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>%1 Retrying in %2 s.</source>
+        <translation>%1 将在 %2 秒后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>LockTableModel</name>
+    <message>
+        <source>%1 (local time)
+%2 UTC</source>
+        <translation>%1（本地时间）
+%2 UTC</translation>
+    </message>
+    <message>
+        <source>Free: nobody holds this lock.</source>
+        <translation>空闲：没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>Held by %1 until %2.</source>
+        <translation>由 %1 持有，直到 %2。</translation>
+    </message>
+    <message>
+        <source>Expired: the lease of %1 ended at %2. The next acquirer takes it over.</source>
+        <translation>已过期：%1 的租约已于 %2 结束。下一个获取者将接管。</translation>
+    </message>
+    <message>
+        <source>Nobody holds this lock.</source>
+        <translation>没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>Holder: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Previous holder: %1</source>
+        <translation>上一个持有者：%1</translation>
+    </message>
+    <message>
+        <source>Re-entry depth: how many times the holder acquired the lock without releasing it.</source>
+        <translation>重入深度：持有者在未释放的情况下获取该锁的次数。</translation>
+    </message>
+    <message>
+        <source>Fencing token %1: grows by one on every change of holder and every force release. The protected resource refuses tokens lower than the highest it has seen.</source>
+        <translation>栅栏令牌 %1：每次更换持有者和每次强制释放时加一。受保护的资源会拒绝低于其已见过的最大值的令牌。</translation>
+    </message>
+    <message>
+        <source>Never acquired.</source>
+        <translation>从未被获取。</translation>
+    </message>
+    <message>
+        <source>Acquired at
+%1</source>
+        <translation>获取时间
+%1</translation>
+    </message>
+    <message>
+        <source>Released or expired at
+%1</source>
+        <translation>释放或过期时间
+%1</translation>
+    </message>
+    <message>
+        <source>Expires at
+%1</source>
+        <translation>过期时间
+%1</translation>
+    </message>
+    <message>
+        <source>Last renewed at
+%1</source>
+        <translation>上次续期时间
+%1</translation>
+    </message>
+    <message>
+        <source>No lease is running.</source>
+        <translation>没有生效中的租约。</translation>
+    </message>
+    <message>
+        <source>%1 left of a %2 lease, estimated in database time.
+Expires at
+%3</source>
+        <translation>%2 的租约还剩 %1（按数据库时间估算）。
+过期时间
+%3</translation>
+    </message>
+    <message>
+        <source>Default lease: %1</source>
+        <translation>默认租约：%1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Acquired</source>
+        <translation>获取时间</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Database-clock time, shown in this machine&apos;s time zone</source>
+        <translation>数据库时钟时间，按本机时区显示</translation>
+    </message>
+    <message>
+        <source>Time left on the lease, counted down in estimated database time between refreshes</source>
+        <translation>租约剩余时间，在两次刷新之间按估算的数据库时间倒计时</translation>
+    </message>
+    <message>
+        <source>Fencing token: grows with every change of holder</source>
+        <translation>栅栏令牌：每次更换持有者时递增</translation>
+    </message>
+    <message>
+        <source>Lost owner: the holder %1 was process %2 on this machine, which no longer runs, so nobody will release the lock. The lease still runs until %3; a force release frees it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>No translation for %1 was found.</source>
+        <translation>未找到 %1 的翻译。</translation>
+    </message>
+    <message>
+        <source>About Lockscope</source>
+        <translation>关于 Lockscope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Monitor and manage distributed locks stored in database tables.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;监控和管理存储在数据库表中的分布式锁。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Lockscope — %1</source>
+        <translation>Lockscope — %1</translation>
+    </message>
+    <message>
+        <source>Lockscope</source>
+        <translation>Lockscope</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open another lock table</source>
+        <translation>打开另一个锁表</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>刷新(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Read the lock table now</source>
+        <translation>立即读取锁表</translation>
+    </message>
+    <message>
+        <source>&amp;Initialize…</source>
+        <translation>初始化(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Create a lock (never overwrites)</source>
+        <translation>创建锁（不会覆盖已有的锁）</translation>
+    </message>
+    <message>
+        <source>&amp;Test-acquire…</source>
+        <translation>测试获取(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Acquire the selected lock as the admin, to test it</source>
+        <translation>以管理员身份获取所选锁，用于测试</translation>
+    </message>
+    <message>
+        <source>Re&amp;new</source>
+        <translation>续期(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Renew your own test hold of the selected lock</source>
+        <translation>续期您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Release your own test hold of the selected lock</source>
+        <translation>释放您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Force release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Take the selected lock away from its holder, with a reason</source>
+        <translation>从持有者手中收回所选锁（需填写原因）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Delete the selected lock (free locks only)</source>
+        <translation>删除所选锁（仅限空闲的锁）</translation>
+    </message>
+    <message>
+        <source>Create &amp;schema…</source>
+        <translation>创建表结构(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Show, copy or run the DDL of the lock tables</source>
+        <translation>显示、复制或执行锁表的 DDL</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit Lockscope</source>
+        <translation>退出 Lockscope</translation>
+    </message>
+    <message>
+        <source>&amp;About Lockscope</source>
+        <translation>关于 Lockscope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>锁(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>F&amp;ilter:</source>
+        <translation>过滤(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Name, holder or description</source>
+        <translation>名称、持有者或描述</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;every:</source>
+        <translation>刷新间隔(&amp;E):</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>The database answers again.</source>
+        <translation>数据库已恢复响应。</translation>
+    </message>
+    <message>
+        <source>Refreshed %1</source>
+        <translation>刷新于 %1</translation>
+    </message>
+    <message>
+        <source>Delete lock</source>
+        <translation>删除锁</translation>
+    </message>
+    <message>
+        <source>Delete the lock &quot;%1&quot;? Its definition (lease %2, &quot;%3&quot;) is removed; its history stays.</source>
+        <translation>删除锁“%1”？其定义（租约 %2，“%3”）将被删除；历史记录会保留。</translation>
+    </message>
+    <message>
+        <source>The action failed</source>
+        <translation>操作失败</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose Connect… to open a lock table, or File › Open the demo database to try Lockscope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo database could not be opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An embedded SQLite database with simulated clients, to try things safely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo database %1 could not be prepared: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo (simulated clients) — %1</source>
+        <translation type="unfinished">演示（模拟客户端）— %1</translation>
+    </message>
+    <message>
+        <source>This is the demo database: simulated clients take and give back its locks, and now and then one ǌrashes” so that its lease expires. Try a test-acquire or a force release.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s): %1 held, %2 expired, %3 free</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Database clock %1 ms from this computer&apos;s (±%2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the database clock decides when a lease expires. The countdowns run on this computer&apos;s clock corrected by this offset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordVault</name>
+    <message>
+        <source>Lockscope was built without QtKeychain, so it cannot use the system keychain.</source>
+        <translation>Lockscope 构建时未包含 QtKeychain，因此无法使用系统钥匙串。</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaDialog</name>
+    <message>
+        <source>Create schema — %1</source>
+        <translation>创建表结构 — %1</translation>
+    </message>
+    <message>
+        <source>These statements create the lock table and its event table if they do not exist. They change nothing that exists already.</source>
+        <translation>这些语句会在锁表及其事件表不存在时创建它们，不会更改任何已存在的对象。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Run now</source>
+        <translation>立即执行(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <source>Monitor and manage distributed locks stored in database tables.</source>
+        <translation>监控和管理存储在数据库表中的分布式锁。</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>The lock table (default dist_lock).</source>
+        <translation>锁表（默认为 dist_lock）。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Offer no action that changes the database.</source>
+        <translation>不提供任何会更改数据库的操作。</translation>
+    </message>
+    <message>
+        <source>Give up connecting after this many seconds.</source>
+        <translation>连接超过该秒数后放弃。</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN.</source>
+        <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>LANGUAGE</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Open the embedded demo database with simulated clients.</source>
+        <translation>打开内置的演示数据库（带模拟客户端）。</translation>
+    </message>
+    <message>
+        <source>no translation for &quot;%1&quot;; using English</source>
+        <translation>没有“%1”的翻译；使用英语</translation>
+    </message>
+    <message>
+        <source>The lock table&apos;s database, as a URL: sqlite:PATH, postgresql://user@host:port/db, mysql://user@host:port/db (also mariadb://), oracle://user@host:port/service, odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used last, else the demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TestAcquireDialog</name>
+    <message>
+        <source>Until I &amp;release it</source>
+        <translation>直到我释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;For</source>
+        <translation>持续(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Test-acquire</source>
+        <translation>测试获取</translation>
+    </message>
+    <message>
+        <source>&amp;Lock:</source>
+        <translation>锁(&amp;L):</translation>
+    </message>
+    <message>
+        <source>&amp;Holder:</source>
+        <translation>持有者(&amp;H):</translation>
+    </message>
+    <message>
+        <source>L&amp;ease:</source>
+        <translation>租约(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Hold:</source>
+        <translation>持有时长:</translation>
+    </message>
+    <message>
+        <source>&amp;Acquire</source>
+        <translation>获取(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The hold time must be more than zero.</source>
+        <translation>持有时长必须大于零。</translation>
+    </message>
+    <message>
+        <source>Re&amp;new automatically each time a third of the lease has passed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineWidget</name>
+    <message>
+        <source>%1 (fence %2): %3 – %4</source>
+        <translation>%1（栅栏令牌 %2）：%3 – %4</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>No holds recorded</source>
+        <translation>没有持有记录</translation>
+    </message>
+</context>
+<context>
+    <name>lockcore</name>
+    <message>
+        <source>The database URL is not valid: %1 Use one of: sqlite:PATH, postgresql://user@host:port/database, mysql://user@host:port/database, oracle://user@host:port/service, odbc://DSN.</source>
+        <translation>数据库 URL 无效：%1 请使用以下格式之一：sqlite:PATH、postgresql://user@host:port/database、mysql://user@host:port/database、oracle://user@host:port/service、odbc://DSN。</translation>
+    </message>
+    <message>
+        <source>the password contains a character that must be percent-encoded (such as %40 for @).</source>
+        <translation>密码包含必须进行百分号编码的字符（例如 @ 应写作 %40）。</translation>
+    </message>
+    <message>
+        <source>it is empty.</source>
+        <translation>URL 为空。</translation>
+    </message>
+    <message>
+        <source>it is %1 characters long (the limit is %2).</source>
+        <translation>URL 长度为 %1 个字符（上限为 %2）。</translation>
+    </message>
+    <message>
+        <source>it contains a control character.</source>
+        <translation>URL 包含控制字符。</translation>
+    </message>
+    <message>
+        <source>it has no scheme (such as &quot;postgresql:&quot;) at the start.</source>
+        <translation>URL 开头缺少协议名（如“postgresql:”）。</translation>
+    </message>
+    <message>
+        <source>the SQLite URL has no file path (write sqlite:/path/to/file).</source>
+        <translation>SQLite URL 中没有文件路径（应写作 sqlite:/path/to/file）。</translation>
+    </message>
+    <message>
+        <source>the path has a &apos;%&apos; that is not followed by two hex digits (write %25 for a percent sign).</source>
+        <translation>路径中的“%”后面不是两位十六进制数字（百分号本身请写作 %25）。</translation>
+    </message>
+    <message>
+        <source>the path&apos;s percent-encoding is not valid UTF-8.</source>
+        <translation>路径的百分号编码不是有效的 UTF-8。</translation>
+    </message>
+    <message>
+        <source>the path contains a control character.</source>
+        <translation>路径包含控制字符。</translation>
+    </message>
+    <message>
+        <source>the scheme &quot;%1&quot; is not known.</source>
+        <translation>未知的协议名“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1:&quot; must be followed by &quot;//&quot;.</source>
+        <translation>“%1:”后面必须跟“//”。</translation>
+    </message>
+    <message>
+        <source>it names no host.</source>
+        <translation>URL 中没有主机名。</translation>
+    </message>
+    <message>
+        <source>the port is not a number from 1 to 65535.</source>
+        <translation>端口不是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>the database name &quot;%1&quot; contains a slash.</source>
+        <translation>数据库名称“%1”包含斜杠。</translation>
+    </message>
+    <message>
+        <source>the user name, password or database name contains a control character (such as %00 or %0A).</source>
+        <translation>用户名、密码或数据库名称包含控制字符（如 %00 或 %0A）。</translation>
+    </message>
+    <message>
+        <source>the option &quot;%1&quot; is not supported for %2.</source>
+        <translation>%2 不支持选项“%1”。</translation>
+    </message>
+    <message>
+        <source>the value of option &quot;%1&quot; contains &apos;;&apos; or &apos;=&apos;.</source>
+        <translation>选项“%1”的值包含“;”或“=”。</translation>
+    </message>
+    <message>
+        <source>the value of option &quot;%1&quot; contains a control character.</source>
+        <translation>选项“%1”的值包含控制字符。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration: use a number with a unit, such as 500ms, 30s, 5m, 2h or 1d.</source>
+        <translation>“%1”不是有效的时长：请使用带单位的数字，如 500ms、30s、5m、2h 或 1d。</translation>
+    </message>
+    <message>
+        <source>reading the grant of &quot;%1&quot;</source>
+        <translation>读取“%1”的获取结果</translation>
+    </message>
+    <message>
+        <source>acquiring &quot;%1&quot;</source>
+        <translation>获取“%1”</translation>
+    </message>
+    <message>
+        <source>Waiting for &quot;%1&quot; was cancelled.</source>
+        <translation>对“%1”的等待已取消。</translation>
+    </message>
+    <message>
+        <source>renewing &quot;%1&quot;</source>
+        <translation>续期“%1”</translation>
+    </message>
+    <message>
+        <source>releasing &quot;%1&quot;</source>
+        <translation>释放“%1”</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>initializing &quot;%1&quot;</source>
+        <translation>初始化“%1”</translation>
+    </message>
+    <message>
+        <source>recording the initialization</source>
+        <translation>记录初始化事件</translation>
+    </message>
+    <message>
+        <source>A force release needs a reason; it is recorded with your name.</source>
+        <translation>强制释放必须填写原因；原因将与您的名字一起记录。</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>force-releasing &quot;%1&quot;</source>
+        <translation>强制释放“%1”</translation>
+    </message>
+    <message>
+        <source>recording the force release</source>
+        <translation>记录强制释放事件</translation>
+    </message>
+    <message>
+        <source>deleting &quot;%1&quot;</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>recording the delete</source>
+        <translation>记录删除事件</translation>
+    </message>
+    <message>
+        <source>listing locks</source>
+        <translation>列出锁</translation>
+    </message>
+    <message>
+        <source>reading lock &quot;%1&quot;</source>
+        <translation>读取锁“%1”</translation>
+    </message>
+    <message>
+        <source>The history limit must be between 1 and %1; got %2.</source>
+        <translation>历史记录条数上限必须在 1 到 %1 之间；实际为 %2。</translation>
+    </message>
+    <message>
+        <source>reading the history of &quot;%1&quot;</source>
+        <translation>读取“%1”的历史记录</translation>
+    </message>
+    <message>
+        <source>reading the database clock</source>
+        <translation>读取数据库时钟</translation>
+    </message>
+    <message>
+        <source>The database did not return its time.</source>
+        <translation>数据库未返回其时间。</translation>
+    </message>
+    <message>
+        <source>recording an event</source>
+        <translation>记录事件</translation>
+    </message>
+    <message>
+        <source>Install the package libqt6sql6-psql.</source>
+        <translation>请安装软件包 libqt6sql6-psql。</translation>
+    </message>
+    <message>
+        <source>Install the package libqt6sql6-mysql.</source>
+        <translation>请安装软件包 libqt6sql6-mysql。</translation>
+    </message>
+    <message>
+        <source>Install the package libqt6sql6-odbc and an ODBC driver for your database.</source>
+        <translation>请安装软件包 libqt6sql6-odbc 以及适用于您数据库的 ODBC 驱动。</translation>
+    </message>
+    <message>
+        <source>Debian does not ship it: build the Qt QOCI plugin against the Oracle Instant Client (see docs/protocol.md).</source>
+        <translation>Debian 未提供该插件：请基于 Oracle Instant Client 构建 Qt 的 QOCI 插件（参见 docs/protocol.md）。</translation>
+    </message>
+    <message>
+        <source>Install the package libqt6sql6-sqlite.</source>
+        <translation>请安装软件包 libqt6sql6-sqlite。</translation>
+    </message>
+    <message>
+        <source>The Qt SQL driver %1 for %2 is not available. %3</source>
+        <translation>%2 的 Qt SQL 驱动 %1 不可用。%3</translation>
+    </message>
+    <message>
+        <source>Cannot open the SQLite database %1: the directory %2 does not exist.</source>
+        <translation>无法打开 SQLite 数据库 %1：目录 %2 不存在。</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused the login of user &quot;%2&quot;: wrong password or no access. Give the password in the URL, in LOCKSCOPE_PASSWORD or at the prompt.</source>
+        <translation>服务器 %1 拒绝了用户“%2”的登录：密码错误或无访问权限。请在 URL、LOCKSCOPE_PASSWORD 或提示符中提供密码。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <source>Connected to %1, but its database type is not supported.</source>
+        <translation>已连接到 %1，但不支持其数据库类型。</translation>
+    </message>
+    <message>
+        <source>SQLite %1 is too old: Lockscope needs 3.35 or later (UPSERT with RETURNING).</source>
+        <translation>SQLite %1 版本过旧：Lockscope 需要 3.35 或更高版本（UPSERT 与 RETURNING）。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost and could not be reopened: %2</source>
+        <translation>与 %1 的连接已断开且无法重新打开：%2</translation>
+    </message>
+    <message>
+        <source>creating the schema</source>
+        <translation>创建表结构</translation>
+    </message>
+    <message>
+        <source>starting a transaction</source>
+        <translation>开始事务</translation>
+    </message>
+    <message>
+        <source>committing</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost while %2; the outcome is unknown. It will be reopened on the next attempt.</source>
+        <translation>在%2时与 %1 的连接断开；结果未知。下次尝试时将重新连接。</translation>
+    </message>
+    <message>
+        <source>The lock table does not exist in %1 (while %2). Create it with &quot;lockctl schema --create&quot;, or print the DDL for your DBA with &quot;lockctl schema --print&quot;.</source>
+        <translation>%1 中不存在锁表（%2时）。请使用“lockctl schema --create”创建，或使用“lockctl schema --print”输出 DDL 交给 DBA。</translation>
+    </message>
+    <message>
+        <source>A row with this key already exists (while %1).</source>
+        <translation>具有该键的行已存在（%1时）。</translation>
+    </message>
+    <message>
+        <source>The database reported an error while %1: %2</source>
+        <translation>%1时数据库报错：%2</translation>
+    </message>
+    <message>
+        <source>The %1 is empty.</source>
+        <translation>%1为空。</translation>
+    </message>
+    <message>
+        <source>The %1 is not valid Unicode text.</source>
+        <translation>%1不是有效的 Unicode 文本。</translation>
+    </message>
+    <message>
+        <source>The %1 contains a control character (code %2) at position %3; tabs, newlines and NUL are not allowed.</source>
+        <translation>%1在第 %3 个字符处包含控制字符（代码 %2）；不允许使用制表符、换行符和 NUL。</translation>
+    </message>
+    <message>
+        <source>The %1 is %2 characters long; the limit is %3.</source>
+        <translation>%1长度为 %2 个字符；上限为 %3。</translation>
+    </message>
+    <message>
+        <source>The %1 starts or ends with white space, which some databases ignore when comparing; remove it.</source>
+        <translation>%1以空白字符开头或结尾，部分数据库在比较时会忽略这些空白；请将其删除。</translation>
+    </message>
+    <message>
+        <source>lock name</source>
+        <translation>锁名称</translation>
+    </message>
+    <message>
+        <source>holder id</source>
+        <translation>持有者 ID</translation>
+    </message>
+    <message>
+        <source>The %1 contains a NUL character.</source>
+        <translation>%1包含 NUL 字符。</translation>
+    </message>
+    <message>
+        <source>The lease time (TTL) must be at least 1 ms; got %1 ms.</source>
+        <translation>租约时长（TTL）至少为 1 毫秒；实际为 %1 毫秒。</translation>
+    </message>
+    <message>
+        <source>The lease time (TTL) %1 is longer than the limit of %2; a job that runs longer should renew its lease.</source>
+        <translation>租约时长（TTL）%1 超过上限 %2；运行时间更长的任务应续期其租约。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid table name: use letters, digits and underscores (not starting with a digit, at most %2 characters), optionally prefixed by a schema name and a dot.</source>
+        <translation>“%1”不是有效的表名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符），可选择以模式名加点作为前缀。</translation>
+    </message>
+</context>
+</TS>

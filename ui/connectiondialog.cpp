@@ -1,0 +1,600 @@
+#include "connectiondialog.h"
+
+#include "connectionform.h"
+#include "driverinfo.h"
+#include "messagebar.h"
+#include "profilestore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QScreen>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <utility>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+using lockcore::Status;
+
+namespace {
+
+QLabel *buddyLabel(QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+} // namespace
+
+ConnectionDialog::ConnectionDialog(ProfileStore *store, PasswordVault *vault, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_vault(vault ? vault : PasswordVault::system())
+    , m_tester(new ConnectionTester(this))
+{
+    if (!m_store) {
+        m_ownStore = std::make_unique<ProfileStore>();
+        m_store = m_ownStore.get();
+    }
+    setObjectName(u"connectionDialog"_s);
+    buildUi();
+    setUpTabOrder();
+    retranslateUi();
+
+    connect(m_tester, &ConnectionTester::finished, this, &ConnectionDialog::onTestFinished);
+    connect(m_vault, &PasswordVault::stateChanged, this, &ConnectionDialog::onVaultStateChanged);
+    connect(m_vault, &PasswordVault::passwordRead, this, &ConnectionDialog::onPasswordRead);
+
+    const QString last = m_store->lastUsed();
+    reloadProfileList(last);
+    if (auto profile = m_store->load(last)) {
+        setProfile(*profile);
+        if (profile->spec.isServer())
+            m_form->focusPassword();
+    } else {
+        const bool postgres =
+            DriverInfo::of(ConnectionSpec::Backend::PostgreSQL).isAvailable(availableDrivers());
+        m_form->setBackend(postgres ? ConnectionSpec::Backend::PostgreSQL
+                                    : ConnectionSpec::Backend::SQLite);
+        updateUrlText();
+        updateDriverWarning();
+        m_urlEdit->setFocus();
+    }
+    updateRememberUi();
+}
+
+ConnectionDialog::~ConnectionDialog()
+{
+    // ~QDialog hides the dialog, and the focused line edit then emits editingFinished: that
+    // must not reach this object, already destroyed down to a QDialog by then.
+    disconnect(m_urlEdit, nullptr, this, nullptr);
+}
+
+void ConnectionDialog::buildUi()
+{
+    m_profileCombo = new QComboBox(this);
+    m_profileCombo->setObjectName(u"profileCombo"_s);
+    m_profileCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_profileCombo->setMinimumContentsLength(16);
+    m_profileLabel = buddyLabel(m_profileCombo, this);
+    m_deleteButton = new QPushButton(this);
+    m_deleteButton->setObjectName(u"deleteProfileButton"_s);
+    m_deleteButton->setAutoDefault(false);
+    m_urlEdit = new QLineEdit(this);
+    m_urlEdit->setObjectName(u"urlEdit"_s);
+    m_urlEdit->setClearButtonEnabled(true);
+    m_urlLabel = buddyLabel(m_urlEdit, this);
+    auto *top = new QFormLayout;
+    auto *profileRow = new QHBoxLayout;
+    profileRow->addWidget(m_profileCombo, 1);
+    profileRow->addWidget(m_deleteButton);
+    top->addRow(m_profileLabel, profileRow);
+    top->addRow(m_urlLabel, m_urlEdit);
+
+    m_form = new ConnectionForm(this);
+
+    m_monitorBox = new QGroupBox(this);
+    auto *monitorForm = new QFormLayout(m_monitorBox);
+    m_tableEdit = new QLineEdit(m_monitorBox);
+    m_tableEdit->setObjectName(u"tableEdit"_s);
+    m_tableEdit->setText(ConnectionProfile::defaultTable());
+    m_tableLabel = buddyLabel(m_tableEdit, m_monitorBox);
+    m_timeoutSpin = new QSpinBox(m_monitorBox);
+    m_timeoutSpin->setObjectName(u"timeoutSpin"_s);
+    m_timeoutSpin->setRange(ConnectionProfile::minTimeoutS, ConnectionProfile::maxTimeoutS);
+    m_timeoutSpin->setValue(ConnectionProfile::defaultTimeoutS);
+    m_timeoutLabel = buddyLabel(m_timeoutSpin, m_monitorBox);
+    auto *tableRow = new QHBoxLayout;
+    tableRow->addWidget(m_tableEdit, 1);
+    tableRow->addWidget(m_timeoutLabel);
+    tableRow->addWidget(m_timeoutSpin);
+    monitorForm->addRow(m_tableLabel, tableRow);
+    m_readOnlyCheck = new QCheckBox(m_monitorBox);
+    m_readOnlyCheck->setObjectName(u"readOnlyCheck"_s);
+    monitorForm->addRow(QString(), m_readOnlyCheck);
+    m_nameEdit = new QLineEdit(m_monitorBox);
+    m_nameEdit->setObjectName(u"profileNameEdit"_s);
+    m_nameLabel = buddyLabel(m_nameEdit, m_monitorBox);
+    monitorForm->addRow(m_nameLabel, m_nameEdit);
+
+    m_testButton = new QPushButton(this);
+    m_testButton->setObjectName(u"testButton"_s);
+    m_testButton->setAutoDefault(false);
+    m_busy = new QProgressBar(this);
+    m_busy->setObjectName(u"busyIndicator"_s);
+    m_busy->setRange(0, 0); // busy, without a percentage
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumWidth(120);
+    m_busy->hide();
+    m_message = new MessageBar(this);
+    m_message->setObjectName(u"testResult"_s);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_connectButton = m_buttons->button(QDialogButtonBox::Ok);
+    m_connectButton->setObjectName(u"connectButton"_s);
+    m_saveButton = m_buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_saveButton->setObjectName(u"saveButton"_s);
+    m_saveButton->setAutoDefault(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_form);
+    layout->addWidget(m_monitorBox);
+    layout->addWidget(m_message);
+    layout->addStretch(1);
+    auto *buttonRow = new QHBoxLayout;
+    buttonRow->addWidget(m_testButton);
+    buttonRow->addWidget(m_busy);
+    buttonRow->addStretch(1);
+    buttonRow->addWidget(m_buttons);
+    layout->addLayout(buttonRow);
+    setMinimumWidth(560);
+
+    connect(m_profileCombo, &QComboBox::activated, this, &ConnectionDialog::onProfileChosen);
+    connect(m_deleteButton, &QPushButton::clicked, this, &ConnectionDialog::deleteProfile);
+    connect(m_urlEdit, &QLineEdit::textEdited, this, &ConnectionDialog::onUrlEdited);
+    connect(m_urlEdit, &QLineEdit::editingFinished, this,
+            &ConnectionDialog::onUrlEditingFinished);
+    connect(m_form, &ConnectionForm::edited, this, &ConnectionDialog::fieldsEdited);
+    for (QLineEdit *edit : {m_tableEdit, m_nameEdit})
+        connect(edit, &QLineEdit::textChanged, this, &ConnectionDialog::fieldsEdited);
+    connect(m_timeoutSpin, &QSpinBox::valueChanged, this, &ConnectionDialog::fieldsEdited);
+    connect(m_readOnlyCheck, &QCheckBox::toggled, this, &ConnectionDialog::fieldsEdited);
+    connect(m_testButton, &QPushButton::clicked, this, [this] {
+        if (m_tester->isRunning())
+            stopTest();
+        else
+            startTest();
+    });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &ConnectionDialog::reject);
+    connect(m_saveButton, &QPushButton::clicked, this, &ConnectionDialog::saveProfile);
+}
+
+void ConnectionDialog::setUpTabOrder()
+{
+    QList<QWidget *> order = {m_profileCombo, m_deleteButton, m_urlEdit};
+    order << m_form->focusOrder();
+    order << m_tableEdit << m_timeoutSpin << m_readOnlyCheck << m_nameEdit << m_testButton
+          << m_connectButton << m_buttons->button(QDialogButtonBox::Cancel) << m_saveButton;
+    for (qsizetype i = 1; i < order.size(); ++i)
+        setTabOrder(order.at(i - 1), order.at(i));
+}
+
+void ConnectionDialog::retranslateUi()
+{
+    setWindowTitle(tr("Connect to a Lock Table"));
+    m_profileLabel->setText(tr("Pro&file:"));
+    m_deleteButton->setText(tr("Delete"));
+    m_deleteButton->setToolTip(tr("Delete the selected profile and its remembered password"));
+    m_urlLabel->setText(tr("&URL:"));
+    m_urlEdit->setPlaceholderText(tr("Paste a lockctl URL, such as "
+                                     "postgresql://user@host:5432/database"));
+    m_urlEdit->setToolTip(tr("sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or "
+                             "odbc://DSN. A password in it moves to the password field; it is "
+                             "never shown here."));
+    m_monitorBox->setTitle(tr("Monitor"));
+    m_tableLabel->setText(tr("Lock ta&ble:"));
+    m_tableEdit->setToolTip(tr("The lock table's name, optionally as schema.table (its events "
+                               "are in <table>_event)"));
+    m_timeoutLabel->setText(tr("Co&nnect timeout:"));
+    m_timeoutSpin->setSuffix(tr(" s"));
+    m_readOnlyCheck->setText(tr("&Read-only: watch the locks, offer no admin action"));
+    m_nameLabel->setText(tr("Profi&le name:"));
+    m_nameEdit->setPlaceholderText(tr("Leave empty to connect without saving"));
+    m_connectButton->setText(tr("&Connect"));
+    m_saveButton->setText(tr("&Save Profile"));
+    m_saveButton->setToolTip(tr("Save these settings under the profile name, without "
+                                "connecting"));
+    setTesting(m_tester->isRunning());
+    reloadProfileList(m_profileCombo->currentData().toString());
+    updateRememberUi();
+    alignLabelColumns();
+}
+
+void ConnectionDialog::alignLabelColumns()
+{
+    const QList<QLabel *> monitorLabels = {m_tableLabel, m_nameLabel};
+    int width = m_form->labelColumnWidth();
+    for (QLabel *label : monitorLabels)
+        width = qMax(width, label->sizeHint().width());
+    m_form->setLabelColumnWidth(width);
+    for (QLabel *label : monitorLabels)
+        label->setMinimumWidth(width);
+    // The profile and URL rows are outside the group boxes: indent by the boxes' margin.
+    m_monitorBox->ensurePolished();
+    const int boxMargin =
+        m_monitorBox->contentsRect().left() + m_monitorBox->layout()->contentsMargins().left();
+    for (QLabel *label : {m_profileLabel, m_urlLabel})
+        label->setMinimumWidth(width + boxMargin);
+}
+
+bool ConnectionDialog::event(QEvent *event)
+{
+    const bool handled = QDialog::event(event);
+    if (event->type() == QEvent::LayoutRequest && isVisible()) {
+        // Grow (never shrink) when an inline message or the TLS fields need the room: Qt sizes
+        // windows without regard to word-wrapped labels, which would be cut off.
+        const int needed = layout()->totalHeightForWidth(width());
+        const QScreen *screen = this->screen();
+        const int most = screen ? screen->availableGeometry().height() : needed;
+        if (needed > height() && height() < most)
+            resize(width(), qMin(needed, most));
+    }
+    return handled;
+}
+
+void ConnectionDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QDialog::changeEvent(event);
+}
+
+void ConnectionDialog::setAvailableDrivers(const QStringList &qtDrivers)
+{
+    m_form->setAvailableDrivers(qtDrivers);
+    updateDriverWarning();
+}
+
+QStringList ConnectionDialog::availableDrivers() const
+{
+    return m_form->availableDrivers();
+}
+
+void ConnectionDialog::reloadProfileList(const QString &select)
+{
+    const QSignalBlocker blocker(m_profileCombo);
+    m_profileCombo->clear();
+    m_profileCombo->addItem(tr("New connection"), QString());
+    for (const QString &name : m_store->names())
+        m_profileCombo->addItem(name, name);
+    const int index = m_profileCombo->findData(select);
+    m_profileCombo->setCurrentIndex(select.isEmpty() || index < 0 ? 0 : index);
+    m_deleteButton->setEnabled(m_profileCombo->currentIndex() > 0);
+}
+
+void ConnectionDialog::fieldsEdited()
+{
+    if (m_filling)
+        return;
+    if (m_tester->isRunning()) {
+        // The running test is about the old settings: its result will be dropped.
+        m_tester->cancel();
+        setTesting(false);
+    }
+    m_message->hide();
+    updateDriverWarning();
+    if (!m_urlEdit->hasFocus())
+        updateUrlText();
+}
+
+void ConnectionDialog::updateUrlText()
+{
+    m_urlEdit->setText(profile().displayUrl());
+    if (!m_urlEdit->hasFocus())
+        m_urlEdit->setCursorPosition(0); // the scheme and host, not the options, in view
+}
+
+void ConnectionDialog::updateDriverWarning()
+{
+    const bool available = m_form->isDriverAvailable();
+    m_connectButton->setEnabled(available);
+    m_testButton->setEnabled(available);
+    if (available)
+        return;
+    const DriverInfo &info = DriverInfo::of(m_form->backend());
+    m_message->showMessage(MessageBar::Kind::Warning,
+                           tr("The Qt SQL driver %1 for %2 is not installed. %3")
+                               .arg(info.qtDriver, info.displayName(), info.installHint()));
+}
+
+void ConnectionDialog::onUrlEdited(const QString &text)
+{
+    // The fields follow every complete URL as it is typed or pasted; one that does not parse
+    // is reported when editing finishes.
+    auto spec = ConnectionSpec::parse(text);
+    if (!spec)
+        return;
+    m_form->setSpec(*spec);
+    fieldsEdited();
+    if (spec->passwordFromUrl)
+        updateUrlText(); // the password never stays on screen
+}
+
+void ConnectionDialog::onUrlEditingFinished()
+{
+    const QString text = m_urlEdit->text();
+    if (!text.trimmed().isEmpty()) {
+        if (auto spec = ConnectionSpec::parse(text); !spec) {
+            showProblem(spec.error().message);
+            return;
+        }
+    }
+    updateUrlText();
+}
+
+void ConnectionDialog::setProfile(const ConnectionProfile &profile)
+{
+    stopTest();
+    {
+        QScopedValueRollback<bool> filling(m_filling, true);
+        ConnectionSpec spec = profile.spec;
+        spec.passwordFromUrl = false;
+        m_form->setSpec(spec);
+        m_form->setPassword(profile.spec.password);
+        m_form->setPasswordEditedByUser(false);
+        m_form->setPasswordPlaceholder(QString());
+        m_form->setRememberPassword(profile.rememberPassword);
+        m_tableEdit->setText(profile.table);
+        m_timeoutSpin->setValue(profile.connectTimeoutS);
+        m_readOnlyCheck->setChecked(profile.readOnly);
+        m_nameEdit->setText(profile.name);
+        const int index = m_profileCombo->findData(profile.name);
+        m_profileCombo->setCurrentIndex(profile.name.isEmpty() || index < 0 ? 0 : index);
+        m_deleteButton->setEnabled(m_profileCombo->currentIndex() > 0);
+    }
+    m_pendingPasswordKey.clear();
+    m_message->hide();
+    updateRememberUi();
+    updateUrlText();
+    updateDriverWarning();
+    if (profile.rememberPassword && profile.spec.password.isEmpty() && !profile.name.isEmpty()
+        && profile.spec.isServer())
+        requestPassword(profile.name);
+}
+
+ConnectionProfile ConnectionDialog::profile() const
+{
+    ConnectionProfile profile;
+    profile.spec = m_form->spec();
+    profile.table = table();
+    profile.connectTimeoutS = connectTimeoutS();
+    profile.readOnly = readOnly();
+    profile.name = profileName();
+    profile.rememberPassword = profile.spec.isServer() && m_form->rememberPassword()
+                               && m_vault->state() == PasswordVault::State::Available;
+    return profile;
+}
+
+QString ConnectionDialog::table() const
+{
+    return m_tableEdit->text().trimmed();
+}
+
+bool ConnectionDialog::readOnly() const
+{
+    return m_readOnlyCheck->isChecked();
+}
+
+QString ConnectionDialog::profileName() const
+{
+    return m_nameEdit->text().trimmed();
+}
+
+int ConnectionDialog::connectTimeoutS() const
+{
+    return m_timeoutSpin->value();
+}
+
+void ConnectionDialog::onProfileChosen(int index)
+{
+    const QString name = m_profileCombo->itemData(index).toString();
+    if (name.isEmpty()) {
+        ConnectionProfile fresh;
+        fresh.spec.backend = m_form->backend();
+        setProfile(fresh);
+        return;
+    }
+    if (auto profile = m_store->load(name)) {
+        setProfile(*profile);
+        m_form->focusPassword();
+    } else {
+        showProblem(tr("The profile \"%1\" could not be read.").arg(name));
+    }
+}
+
+void ConnectionDialog::deleteProfile()
+{
+    const QString name = m_profileCombo->currentData().toString();
+    if (name.isEmpty())
+        return;
+    m_store->remove(name);
+    m_store->sync();
+    if (m_vault->state() != PasswordVault::State::Unavailable)
+        m_vault->deletePassword(name);
+    reloadProfileList(QString());
+    if (profileName() == name)
+        m_nameEdit->clear();
+    m_message->showMessage(MessageBar::Kind::Info, tr("Deleted the profile \"%1\".").arg(name));
+}
+
+bool ConnectionDialog::storeProfile(const ConnectionProfile &profile)
+{
+    if (Status valid = profile.validate(); !valid) {
+        showProblem(valid.error().message);
+        return false;
+    }
+    if (profile.name.isEmpty())
+        return true;
+    m_store->save(profile);
+    m_store->sync();
+    if (profile.rememberPassword && !profile.spec.password.isEmpty())
+        m_vault->writePassword(profile.name, profile.spec.password);
+    else if (!profile.rememberPassword && m_vault->state() == PasswordVault::State::Available)
+        m_vault->deletePassword(profile.name); // no longer to be remembered
+    reloadProfileList(profile.name);
+    return true;
+}
+
+void ConnectionDialog::saveProfile()
+{
+    const ConnectionProfile profile = this->profile();
+    if (profile.name.isEmpty()) {
+        showProblem(tr("Enter a profile name to save these settings under."));
+        m_nameEdit->setFocus();
+        return;
+    }
+    if (storeProfile(profile))
+        m_message->showMessage(MessageBar::Kind::Success,
+                               tr("Saved the profile \"%1\".").arg(profile.name));
+}
+
+void ConnectionDialog::accept()
+{
+    if (!m_form->isDriverAvailable()) {
+        updateDriverWarning();
+        return;
+    }
+    const ConnectionProfile profile = this->profile();
+    if (!storeProfile(profile))
+        return;
+    if (!profile.name.isEmpty())
+        m_store->setLastUsed(profile.name);
+    stopTest();
+    QDialog::accept();
+}
+
+void ConnectionDialog::reject()
+{
+    stopTest();
+    QDialog::reject();
+}
+
+void ConnectionDialog::startTest()
+{
+    if (!m_form->isDriverAvailable()) {
+        updateDriverWarning();
+        return;
+    }
+    const ConnectionProfile profile = this->profile();
+    if (Status valid = profile.validate(); !valid) {
+        showProblem(valid.error().message);
+        return;
+    }
+    m_tester->start(profile);
+    setTesting(true);
+    m_message->showMessage(MessageBar::Kind::Info,
+                           tr("Connecting to %1\u2026").arg(profile.spec.redacted()));
+}
+
+void ConnectionDialog::stopTest()
+{
+    if (!m_tester->isRunning())
+        return;
+    m_tester->cancel();
+    setTesting(false);
+    m_message->showMessage(MessageBar::Kind::Info,
+                           tr("Test stopped; its result will be ignored."));
+}
+
+void ConnectionDialog::setTesting(bool testing)
+{
+    m_busy->setVisible(testing);
+    m_testButton->setText(testing ? tr("S&top Test") : tr("&Test Connection"));
+    m_testButton->setToolTip(testing ? tr("Ignore the running test's result")
+                                     : tr("Connect once and look for the lock table"));
+}
+
+void ConnectionDialog::onTestFinished(const ConnectionTestResult &result)
+{
+    setTesting(false);
+    MessageBar::Kind kind = MessageBar::Kind::Success;
+    if (!result.connected && !result.fileMissing)
+        kind = MessageBar::Kind::Error;
+    else if (result.error || !result.lockTableFound || !result.eventTableFound)
+        kind = MessageBar::Kind::Warning;
+    m_message->showMessage(kind, ConnectionTester::describe(result, table()));
+}
+
+void ConnectionDialog::showProblem(const QString &text)
+{
+    m_message->showMessage(MessageBar::Kind::Error, text);
+}
+
+void ConnectionDialog::updateRememberUi()
+{
+    switch (m_vault->state()) {
+    case PasswordVault::State::Available:
+        m_form->setRememberAvailable(true, QString());
+        break;
+    case PasswordVault::State::Checking:
+        m_form->setRememberAvailable(false, tr("Looking for the system keychain\u2026"));
+        break;
+    case PasswordVault::State::Unavailable:
+        m_form->setRememberPassword(false);
+        m_form->setRememberAvailable(false, tr("%1 The password is asked for each time.")
+                                                .arg(m_vault->unavailableReason()));
+        break;
+    }
+}
+
+void ConnectionDialog::onVaultStateChanged()
+{
+    updateRememberUi();
+    if (m_pendingPasswordKey.isEmpty())
+        return;
+    const QString key = std::exchange(m_pendingPasswordKey, QString());
+    if (m_vault->state() == PasswordVault::State::Available)
+        requestPassword(key);
+    else
+        m_form->setPasswordPlaceholder(QString());
+}
+
+void ConnectionDialog::requestPassword(const QString &profileName)
+{
+    if (m_vault->state() == PasswordVault::State::Unavailable)
+        return;
+    m_pendingPasswordKey = profileName;
+    m_form->setPasswordPlaceholder(tr("Reading the keychain\u2026"));
+    if (m_vault->state() == PasswordVault::State::Available)
+        m_vault->readPassword(profileName);
+    // Checking: read once the vault knows (onVaultStateChanged).
+}
+
+void ConnectionDialog::onPasswordRead(const QString &key, bool found, const QString &password,
+                                      const QString &error)
+{
+    if (key != m_pendingPasswordKey)
+        return; // another profile was chosen meanwhile
+    m_pendingPasswordKey.clear();
+    m_form->setPasswordPlaceholder(found ? QString()
+                                         : tr("Not in the keychain: enter the password"));
+    if (found && !m_form->isPasswordEditedByUser())
+        m_form->setPassword(password);
+    if (!error.isEmpty())
+        m_message->showMessage(MessageBar::Kind::Warning,
+                               tr("The password could not be read from the keychain: %1")
+                                   .arg(error));
+}

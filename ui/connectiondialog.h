@@ -1,0 +1,115 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "connectiontester.h"
+#include "passwordvault.h"
+
+#include <QDialog>
+#include <memory>
+
+class ConnectionForm;
+class MessageBar;
+class ProfileStore;
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+// Where to connect: a saved profile, a pasted lockctl URL, or the fields of a database product
+// (ConnectionForm). "Test connection" runs on a thread of its own and its result is shown
+// inline. On "Connect" (or "Save profile") a named profile is saved, its password only to the
+// system keychain, and only when one answers; otherwise the password is asked for each time.
+class ConnectionDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // store, vault: not owned; null for the application's own (QSettings "Lockscope" /
+    // "lockscope"; PasswordVault::system()). Opens with the profile used last, if any.
+    explicit ConnectionDialog(ProfileStore *store = nullptr, PasswordVault *vault = nullptr,
+                              QWidget *parent = nullptr);
+    ~ConnectionDialog() override;
+
+    // The Qt SQL drivers taken as installed (default: QSqlDatabase::drivers()).
+    void setAvailableDrivers(const QStringList &qtDrivers);
+    QStringList availableDrivers() const;
+
+    void setProfile(const ConnectionProfile &profile); // fills the fields
+    ConnectionProfile profile() const;                 // from the fields
+    lockcore::ConnectionSpec spec() const { return profile().spec; }
+    QString table() const;
+    bool readOnly() const;
+    QString profileName() const;
+    int connectTimeoutS() const;
+
+    ConnectionTester *tester() const { return m_tester; }
+
+public slots:
+    void accept() override;
+    void reject() override;
+    void startTest();
+    void stopTest();
+
+protected:
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void setUpTabOrder();
+    void retranslateUi();
+    void reloadProfileList(const QString &select);
+    void alignLabelColumns();
+
+    void fieldsEdited();
+    void updateUrlText();
+    void updateDriverWarning();
+    void updateRememberUi();
+    void onUrlEdited(const QString &text);
+    void onUrlEditingFinished();
+    void onProfileChosen(int index);
+    void deleteProfile();
+    void saveProfile();
+    bool storeProfile(const ConnectionProfile &profile);
+
+    void requestPassword(const QString &profileName);
+    void onVaultStateChanged();
+    void onPasswordRead(const QString &key, bool found, const QString &password,
+                        const QString &error);
+    void onTestFinished(const ConnectionTestResult &result);
+    void showProblem(const QString &text);
+    void setTesting(bool testing);
+
+    ProfileStore *m_store;
+    std::unique_ptr<ProfileStore> m_ownStore;
+    PasswordVault *m_vault;
+    ConnectionTester *m_tester;
+    QString m_pendingPasswordKey; // the profile whose password is being read
+    bool m_filling = false;       // fields are being set by the program
+
+    QLabel *m_profileLabel;
+    QComboBox *m_profileCombo;
+    QPushButton *m_deleteButton;
+    QLabel *m_urlLabel;
+    QLineEdit *m_urlEdit;
+    ConnectionForm *m_form;
+    QGroupBox *m_monitorBox;
+    QLabel *m_tableLabel;
+    QLineEdit *m_tableEdit;
+    QLabel *m_timeoutLabel;
+    QSpinBox *m_timeoutSpin;
+    QCheckBox *m_readOnlyCheck;
+    QLabel *m_nameLabel;
+    QLineEdit *m_nameEdit;
+    QPushButton *m_testButton;
+    QProgressBar *m_busy;
+    MessageBar *m_message;
+    QDialogButtonBox *m_buttons;
+    QPushButton *m_connectButton;
+    QPushButton *m_saveButton;
+};

@@ -1,0 +1,461 @@
+#include "connectionform.h"
+
+#include "filepathedit.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QSpinBox>
+#include <QSqlDatabase>
+#include <QStandardItemModel>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+
+namespace {
+
+constexpr int backendRole = Qt::UserRole;
+
+QLabel *buddyLabel(QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setBuddy(buddy);
+    return label;
+}
+
+} // namespace
+
+ConnectionForm::ConnectionForm(QWidget *parent)
+    : QWidget(parent)
+    , m_installed(QSqlDatabase::drivers())
+{
+    m_databaseBox = new QGroupBox(this);
+    m_grid = new QGridLayout(m_databaseBox);
+    m_grid->setColumnStretch(1, 1);
+    m_driverModel = new QStandardItemModel(this);
+    m_driverCombo = new QComboBox(m_databaseBox);
+    m_driverCombo->setObjectName(u"driverCombo"_s);
+    m_driverCombo->setModel(m_driverModel);
+    m_driverLabel = buddyLabel(m_driverCombo, m_databaseBox);
+    addRow(m_driverLabel, m_driverCombo);
+    m_driverNote = new QLabel(m_databaseBox);
+    m_driverNote->setObjectName(u"driverNote"_s);
+    m_driverNote->setWordWrap(true);
+    m_driverNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    addRow(nullptr, m_driverNote);
+
+    m_hostRow = new QWidget(m_databaseBox);
+    m_hostEdit = new QLineEdit(m_hostRow);
+    m_hostEdit->setObjectName(u"hostEdit"_s);
+    m_portSpin = new QSpinBox(m_hostRow);
+    m_portSpin->setObjectName(u"portSpin"_s);
+    m_portSpin->setRange(0, 65535);
+    m_portLabel = buddyLabel(m_portSpin, m_hostRow);
+    auto *hostLayout = new QHBoxLayout(m_hostRow);
+    hostLayout->setContentsMargins(0, 0, 0, 0);
+    hostLayout->addWidget(m_hostEdit, 1);
+    hostLayout->addWidget(m_portLabel);
+    hostLayout->addWidget(m_portSpin);
+    m_hostLabel = buddyLabel(m_hostEdit, m_databaseBox);
+    addRow(m_hostLabel, m_hostRow);
+
+    m_databaseRow = new QWidget(m_databaseBox);
+    m_databaseEdit = new QLineEdit(m_databaseRow);
+    m_databaseEdit->setObjectName(u"databaseEdit"_s);
+    m_browseButton = new QPushButton(m_databaseRow);
+    m_browseButton->setObjectName(u"browseButton"_s);
+    m_browseButton->setAutoDefault(false);
+    auto *databaseLayout = new QHBoxLayout(m_databaseRow);
+    databaseLayout->setContentsMargins(0, 0, 0, 0);
+    databaseLayout->addWidget(m_databaseEdit, 1);
+    databaseLayout->addWidget(m_browseButton);
+    m_databaseLabel = buddyLabel(m_databaseEdit, m_databaseBox);
+    addRow(m_databaseLabel, m_databaseRow);
+
+    m_userEdit = new QLineEdit(m_databaseBox);
+    m_userEdit->setObjectName(u"userEdit"_s);
+    m_userLabel = buddyLabel(m_userEdit, m_databaseBox);
+    addRow(m_userLabel, m_userEdit);
+
+    m_passwordEdit = new QLineEdit(m_databaseBox);
+    m_passwordEdit->setObjectName(u"passwordEdit"_s);
+    m_passwordEdit->setEchoMode(QLineEdit::Password);
+    m_passwordLabel = buddyLabel(m_passwordEdit, m_databaseBox);
+    addRow(m_passwordLabel, m_passwordEdit);
+
+    m_rememberCheck = new QCheckBox(m_databaseBox);
+    m_rememberCheck->setObjectName(u"rememberCheck"_s);
+    addRow(nullptr, m_rememberCheck);
+    m_keychainNote = new QLabel(m_databaseBox);
+    m_keychainNote->setObjectName(u"keychainNote"_s);
+    m_keychainNote->setWordWrap(true);
+    m_keychainNote->setEnabled(false); // greyed, like the check box it explains
+    addRow(nullptr, m_keychainNote);
+
+    m_tlsToggle = new QToolButton(this);
+    m_tlsToggle->setObjectName(u"tlsToggle"_s);
+    m_tlsToggle->setCheckable(true);
+    m_tlsToggle->setAutoRaise(true);
+    m_tlsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_tlsToggle->setArrowType(Qt::RightArrow);
+    addRow(nullptr, m_tlsToggle, /*span=*/true);
+    buildTlsFields();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_databaseBox);
+
+    connect(m_driverCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_extraOptions.clear(); // another driver's options
+        updateForBackend();
+        emit edited();
+    });
+    for (QLineEdit *edit : {m_hostEdit, m_databaseEdit, m_userEdit})
+        connect(edit, &QLineEdit::textChanged, this, &ConnectionForm::userEdited);
+    connect(m_passwordEdit, &QLineEdit::textChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_passwordEdited = true;
+        emit edited();
+    });
+    connect(m_portSpin, &QSpinBox::valueChanged, this, &ConnectionForm::userEdited);
+    connect(m_rememberCheck, &QCheckBox::toggled, this, &ConnectionForm::userEdited);
+    connect(m_sslModeCombo, &QComboBox::currentIndexChanged, this, &ConnectionForm::userEdited);
+    for (const TlsField &field : std::as_const(m_tlsFields))
+        connect(field.edit, &FilePathEdit::pathEdited, this, &ConnectionForm::userEdited);
+    connect(m_browseButton, &QPushButton::clicked, this, &ConnectionForm::browseDatabaseFile);
+    connect(m_tlsToggle, &QToolButton::toggled, this, &ConnectionForm::updateForBackend);
+
+    retranslateUi();
+}
+
+// A QGridLayout, not a QFormLayout: Qt 6.4's QFormLayout gives word-wrapped labels in the
+// field column the height they need at a narrower width, which squeezes the rest of the
+// dialog; the grid computes heights for the real column width.
+void ConnectionForm::addRow(QLabel *label, QWidget *field, bool span)
+{
+    const int row = m_rows++;
+    if (label) {
+        const auto alignment =
+            Qt::Alignment(style()->styleHint(QStyle::SH_FormLayoutLabelAlignment, nullptr, this));
+        label->setAlignment(alignment | Qt::AlignVCenter);
+        m_grid->addWidget(label, row, 0);
+        m_rowLabels.insert(field, label);
+    }
+    if (span)
+        m_grid->addWidget(field, row, 0, 1, 2);
+    else
+        m_grid->addWidget(field, row, 1);
+}
+
+void ConnectionForm::setRowVisible(QWidget *field, bool visible)
+{
+    field->setVisible(visible);
+    if (QLabel *label = m_rowLabels.value(field))
+        label->setVisible(visible);
+}
+
+void ConnectionForm::buildTlsFields()
+{
+    m_sslModeCombo = new QComboBox(m_databaseBox);
+    m_sslModeCombo->setObjectName(u"sslModeCombo"_s);
+    // libpq's modes; the empty one leaves it to libpq (prefer).
+    for (const QString &mode : {QString(), u"disable"_s, u"allow"_s, u"prefer"_s, u"require"_s,
+                                u"verify-ca"_s, u"verify-full"_s})
+        m_sslModeCombo->addItem(mode, mode);
+    m_sslModeLabel = buddyLabel(m_sslModeCombo, m_databaseBox);
+    addRow(m_sslModeLabel, m_sslModeCombo);
+
+    for (const Backend backend : {Backend::PostgreSQL, Backend::MySQL}) {
+        for (const TlsOption &option : DriverInfo::of(backend).tlsOptions()) {
+            if (!option.isFile)
+                continue; // sslmode: the combo box above
+            auto *edit = new FilePathEdit(m_databaseBox);
+            edit->setObjectName(u"tls_"_s + option.urlKey);
+            edit->lineEdit()->setObjectName(u"tlsEdit_"_s + option.urlKey);
+            QLabel *label = buddyLabel(edit->lineEdit(), m_databaseBox);
+            addRow(label, edit);
+            m_tlsFields.append({backend, option, label, edit});
+        }
+    }
+}
+
+void ConnectionForm::retranslateUi()
+{
+    m_databaseBox->setTitle(tr("Database"));
+    m_driverLabel->setText(tr("Dri&ver:"));
+    m_hostLabel->setText(tr("&Host:"));
+    m_portLabel->setText(tr("P&ort:"));
+    m_browseButton->setText(tr("Bro&wse\u2026"));
+    m_userLabel->setText(tr("Us&er:"));
+    m_passwordLabel->setText(tr("&Password:"));
+    m_rememberCheck->setText(tr("Remember the password in the system &keychain"));
+    m_tlsToggle->setText(tr("TLS (SSL) settin&gs"));
+    m_tlsToggle->setToolTip(tr("Show or hide the TLS options of this driver"));
+    m_sslModeLabel->setText(tr("SSL &mode:"));
+    m_sslModeCombo->setItemText(0, tr("Driver default (prefer)"));
+    for (const TlsField &field : std::as_const(m_tlsFields)) {
+        const bool postgres = field.backend == Backend::PostgreSQL;
+        const QString key = field.option.urlKey;
+        if (key == u"sslrootcert" || key == u"ssl_ca") {
+            field.label->setText(postgres ? tr("Root C&A certificate:") : tr("C&A certificate:"));
+            field.edit->setDialogTitle(postgres ? tr("Choose the root CA certificate")
+                                                : tr("Choose the CA certificate"));
+        } else if (key == u"sslcert" || key == u"ssl_cert") {
+            field.label->setText(tr("Client cert&ificate:"));
+            field.edit->setDialogTitle(tr("Choose the client certificate"));
+        } else {
+            field.label->setText(tr("Client ke&y:"));
+            field.edit->setDialogTitle(tr("Choose the client key"));
+        }
+        field.label->setToolTip(tr("The %1 option of the connection URL").arg(key));
+    }
+    rebuildDriverList();
+    updateForBackend();
+}
+
+void ConnectionForm::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void ConnectionForm::setAvailableDrivers(const QStringList &qtDrivers)
+{
+    m_installed = qtDrivers;
+    rebuildDriverList();
+    updateForBackend();
+}
+
+bool ConnectionForm::isDriverAvailable() const
+{
+    return DriverInfo::of(backend()).isAvailable(m_installed);
+}
+
+void ConnectionForm::rebuildDriverList()
+{
+    QScopedValueRollback<bool> filling(m_filling, true);
+    const Backend current = backend();
+    m_driverModel->clear();
+    QStringList missing;
+    for (const DriverInfo &info : DriverInfo::all()) {
+        auto *item = new QStandardItem;
+        item->setData(int(info.backend), backendRole);
+        if (info.isAvailable(m_installed)) {
+            item->setText(info.displayName());
+            item->setToolTip(tr("Qt SQL driver %1").arg(info.driverNames));
+        } else {
+            item->setText(tr("%1 (driver not installed)").arg(info.displayName()));
+            item->setToolTip(info.installHint());
+            item->setEnabled(false);
+            missing << tr("%1 (%2): %3").arg(info.displayName(), info.qtDriver,
+                                              info.installHint());
+        }
+        m_driverModel->appendRow(item);
+    }
+    m_driverNote->setText(missing.isEmpty()
+                              ? QString()
+                              : tr("Not installed here:") + u'\n' + missing.join(u'\n'));
+    setRowVisible(m_driverNote, !missing.isEmpty());
+    setBackend(current);
+}
+
+ConnectionForm::Backend ConnectionForm::backend() const
+{
+    const QVariant data = m_driverCombo->currentData(backendRole);
+    return data.isValid() ? Backend(data.toInt()) : Backend::SQLite;
+}
+
+void ConnectionForm::setBackend(Backend backend)
+{
+    {
+        QScopedValueRollback<bool> filling(m_filling, true);
+        // Also a disabled entry (a pasted URL or a saved profile for a missing driver): the
+        // dialog then says what to install.
+        m_driverCombo->setCurrentIndex(m_driverCombo->findData(int(backend), backendRole));
+    }
+    updateForBackend();
+}
+
+void ConnectionForm::updateForBackend()
+{
+    const DriverInfo &info = DriverInfo::of(backend());
+    switch (info.backend) {
+    case Backend::SQLite: m_databaseLabel->setText(tr("&Database file:")); break;
+    case Backend::Oracle: m_databaseLabel->setText(tr("&Database (service name):")); break;
+    case Backend::ODBC: m_databaseLabel->setText(tr("&Data source (DSN):")); break;
+    default: m_databaseLabel->setText(tr("&Database:")); break;
+    }
+    m_databaseEdit->setPlaceholderText(info.usesFile() ? tr("/path/to/locks.sqlite")
+                                                       : QString());
+    m_portSpin->setSpecialValueText(tr("Default (%1)").arg(info.defaultPort));
+    setRowVisible(m_hostRow, info.usesHost());
+    setRowVisible(m_userEdit, !info.usesFile());
+    setRowVisible(m_passwordEdit, !info.usesFile());
+    setRowVisible(m_rememberCheck, !info.usesFile());
+    setRowVisible(m_keychainNote,
+                                  !info.usesFile() && !m_keychainNote->text().isEmpty());
+    m_browseButton->setVisible(info.usesFile());
+
+    const bool tls = m_tlsToggle->isChecked();
+    m_tlsToggle->setArrowType(tls ? Qt::DownArrow : Qt::RightArrow);
+    setRowVisible(m_tlsToggle, !info.tlsOptions().isEmpty());
+    setRowVisible(m_sslModeCombo, tls && info.backend == Backend::PostgreSQL);
+    for (const TlsField &field : std::as_const(m_tlsFields))
+        setRowVisible(field.edit, tls && field.backend == info.backend);
+}
+
+bool ConnectionForm::hasTlsOptions() const
+{
+    if (backend() == Backend::PostgreSQL && !m_sslModeCombo->currentData().toString().isEmpty())
+        return true;
+    for (const TlsField &field : m_tlsFields) {
+        if (field.backend == backend() && !field.edit->path().isEmpty())
+            return true;
+    }
+    return false;
+}
+
+void ConnectionForm::userEdited()
+{
+    if (!m_filling)
+        emit edited();
+}
+
+void ConnectionForm::setSpec(const ConnectionSpec &spec)
+{
+    {
+        QScopedValueRollback<bool> filling(m_filling, true);
+        setBackend(spec.backend);
+        m_hostEdit->setText(spec.host);
+        m_portSpin->setValue(spec.port);
+        m_databaseEdit->setText(spec.backend == Backend::SQLite ? spec.path : spec.database);
+        m_userEdit->setText(spec.user);
+        if (spec.passwordFromUrl) {
+            m_passwordEdit->setText(spec.password);
+            m_passwordEdited = true; // typed, in the URL
+        }
+        QMap<QString, QString> options = spec.options;
+        m_sslModeCombo->setCurrentIndex(
+            qMax(0, m_sslModeCombo->findData(options.take(u"sslmode"_s))));
+        for (const TlsField &field : std::as_const(m_tlsFields)) {
+            field.edit->setPath(field.backend == spec.backend
+                                    ? options.take(field.option.specKey)
+                                    : QString());
+        }
+        m_extraOptions = options;
+        if (hasTlsOptions())
+            m_tlsToggle->setChecked(true); // what is set is in view
+    }
+    updateForBackend();
+}
+
+ConnectionSpec ConnectionForm::spec() const
+{
+    ConnectionSpec spec;
+    spec.backend = backend();
+    const DriverInfo &info = DriverInfo::of(spec.backend);
+    if (info.usesFile()) {
+        spec.path = m_databaseEdit->text().trimmed();
+    } else {
+        if (info.usesHost()) {
+            spec.host = m_hostEdit->text().trimmed();
+            spec.port = m_portSpin->value();
+        }
+        spec.database = m_databaseEdit->text().trimmed();
+        spec.user = m_userEdit->text().trimmed();
+        spec.password = m_passwordEdit->text();
+    }
+    spec.options = m_extraOptions;
+    const QString sslMode = m_sslModeCombo->currentData().toString();
+    if (spec.backend == Backend::PostgreSQL && !sslMode.isEmpty())
+        spec.options.insert(u"sslmode"_s, sslMode);
+    for (const TlsField &field : m_tlsFields) {
+        if (field.backend == spec.backend && !field.edit->path().trimmed().isEmpty())
+            spec.options.insert(field.option.specKey, field.edit->path().trimmed());
+    }
+    return spec;
+}
+
+void ConnectionForm::setPassword(const QString &password)
+{
+    QScopedValueRollback<bool> filling(m_filling, true);
+    m_passwordEdit->setText(password);
+}
+
+void ConnectionForm::setPasswordPlaceholder(const QString &text)
+{
+    m_passwordEdit->setPlaceholderText(text);
+}
+
+void ConnectionForm::focusPassword()
+{
+    m_passwordEdit->setFocus();
+}
+
+bool ConnectionForm::rememberPassword() const
+{
+    return m_rememberCheck->isEnabled() && m_rememberCheck->isChecked();
+}
+
+void ConnectionForm::setRememberPassword(bool remember)
+{
+    QScopedValueRollback<bool> filling(m_filling, true);
+    m_rememberCheck->setChecked(remember);
+}
+
+void ConnectionForm::setRememberAvailable(bool available, const QString &note)
+{
+    m_rememberCheck->setEnabled(available);
+    m_rememberCheck->setToolTip(note);
+    m_keychainNote->setText(note);
+    updateForBackend();
+}
+
+QList<QWidget *> ConnectionForm::focusOrder() const
+{
+    QList<QWidget *> order = {m_driverCombo,   m_hostEdit,     m_portSpin,
+                              m_databaseEdit,  m_browseButton, m_userEdit,
+                              m_passwordEdit,  m_rememberCheck, m_tlsToggle,
+                              m_sslModeCombo};
+    for (const TlsField &field : m_tlsFields)
+        order << field.edit->lineEdit() << field.edit->browseButton();
+    return order;
+}
+
+int ConnectionForm::labelColumnWidth() const
+{
+    int width = 0;
+    for (const QLabel *label : m_rowLabels)
+        width = qMax(width, label->sizeHint().width());
+    return width;
+}
+
+void ConnectionForm::setLabelColumnWidth(int width)
+{
+    m_grid->setColumnMinimumWidth(0, width);
+}
+
+void ConnectionForm::browseDatabaseFile()
+{
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("SQLite Database File"), m_databaseEdit->text(),
+        tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"), nullptr,
+        QFileDialog::DontConfirmOverwrite);
+    if (!chosen.isEmpty())
+        m_databaseEdit->setText(chosen); // textChanged: the user's edit
+}

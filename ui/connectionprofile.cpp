@@ -1,0 +1,170 @@
+#include "connectionprofile.h"
+
+#include "driverinfo.h"
+#include "lockservice.h"
+#include "validation.h"
+
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+using lockcore::Error;
+using lockcore::Result;
+using lockcore::Status;
+
+namespace {
+
+using Backend = ConnectionSpec::Backend;
+
+bool hasControlCharacters(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control)
+            return true;
+    }
+    return false;
+}
+
+QString queryOf(const ConnectionSpec &spec)
+{
+    QStringList items;
+    for (auto it = spec.options.cbegin(); it != spec.options.cend(); ++it) {
+        items << DriverInfo::urlKeyOf(spec.backend, it.key()) + u'='
+                     + QString::fromUtf8(QUrl::toPercentEncoding(it.value(), "/:"));
+    }
+    return items.join(u'&');
+}
+
+// The value of "--name value" or "--name=value"; `found` tells whether it was given at all.
+QString optionValue(const QStringList &arguments, const QString &name, bool *found)
+{
+    const QString flag = u"--"_s + name;
+    QString value;
+    *found = false;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (argument == u"--")
+            break;
+        if (argument == flag && i + 1 < arguments.size()) {
+            value = arguments.at(++i);
+            *found = true;
+        } else if (argument.startsWith(flag + u'=')) {
+            value = argument.mid(flag.size() + 1);
+            *found = true;
+        }
+    }
+    return value;
+}
+
+} // namespace
+
+QString ConnectionProfile::defaultTable()
+{
+    return lockcore::LockService::defaultTable();
+}
+
+Result<ConnectionProfile> ConnectionProfile::fromUrl(const QString &url)
+{
+    auto spec = ConnectionSpec::parse(url);
+    if (!spec)
+        return spec.error();
+    ConnectionProfile profile;
+    profile.spec = std::move(spec).value();
+    return profile;
+}
+
+Result<ConnectionProfile>
+ConnectionProfile::fromCommandLine(const QStringList &arguments,
+                                   const QProcessEnvironment &environment)
+{
+    bool given = false;
+    QString url = optionValue(arguments, u"db"_s, &given);
+    if (!given)
+        url = environment.value(u"LOCKSCOPE_DB"_s);
+    if (url.trimmed().isEmpty())
+        return Error::invalidInput(tr("No database given: use --db URL or set LOCKSCOPE_DB."));
+    auto profile = fromUrl(url);
+    if (!profile)
+        return profile.error();
+    if (!profile->spec.passwordFromUrl && environment.contains(u"LOCKSCOPE_PASSWORD"_s))
+        profile->spec.password = environment.value(u"LOCKSCOPE_PASSWORD"_s);
+
+    const QString table = optionValue(arguments, u"table"_s, &given);
+    if (given)
+        profile->table = table;
+    const QString timeout = optionValue(arguments, u"connect-timeout"_s, &given);
+    if (given) {
+        bool ok = false;
+        profile->connectTimeoutS = timeout.trimmed().toInt(&ok);
+        if (!ok)
+            profile->connectTimeoutS = -1; // reported by validate()
+    }
+    profile->readOnly = arguments.contains(u"--read-only"_s);
+    if (Status valid = profile->validate(); !valid)
+        return valid.error();
+    return profile;
+}
+
+Status ConnectionProfile::validate() const
+{
+    if (Status table = lockcore::validateTableName(this->table); !table)
+        return table;
+    if (connectTimeoutS < minTimeoutS || connectTimeoutS > maxTimeoutS)
+        return Error::invalidInput(tr("The connect timeout must be a whole number of seconds "
+                                      "from %1 to %2.")
+                                       .arg(minTimeoutS)
+                                       .arg(maxTimeoutS));
+
+    if (spec.backend == Backend::SQLite) {
+        if (spec.path.trimmed().isEmpty())
+            return Error::invalidInput(tr("Choose the SQLite database file."));
+        if (hasControlCharacters(spec.path))
+            return Error::invalidInput(tr("The file path contains a control character."));
+        return {};
+    }
+    if (spec.backend == Backend::ODBC) {
+        if (spec.database.trimmed().isEmpty())
+            return Error::invalidInput(tr("Enter the ODBC data source name (DSN)."));
+    } else {
+        if (spec.host.trimmed().isEmpty())
+            return Error::invalidInput(tr("Enter the database server's host name."));
+        for (const QChar c : spec.host) {
+            if (c.isSpace() || c == u'/' || c == u'@' || c == u'?' || c == u'#')
+                return Error::invalidInput(tr("The host name \"%1\" contains '%2'.")
+                                               .arg(spec.host.left(80), c));
+        }
+        if (spec.database.contains(u'/'))
+            return Error::invalidInput(tr("The database name contains a slash."));
+    }
+    if (spec.port < 0 || spec.port > 65535)
+        return Error::invalidInput(tr("The port is not a number from 1 to 65535."));
+    if (hasControlCharacters(spec.host) || hasControlCharacters(spec.user)
+        || hasControlCharacters(spec.password) || hasControlCharacters(spec.database))
+        return Error::invalidInput(tr("The host, user name, password or database name contains "
+                                      "a control character."));
+
+    if (!spec.options.isEmpty()) {
+        // The options pass the very checks the URL form goes through (known keys; no ';', '='
+        // or control characters in values, which would inject driver connect options).
+        const QString probe = spec.backendName() + u"://localhost/?"_s + queryOf(spec);
+        auto parsed = ConnectionSpec::parse(probe);
+        if (!parsed)
+            return parsed.error();
+        if (parsed->options != spec.options)
+            return Error::invalidInput(tr("An option of this connection is not supported for "
+                                          "%1.")
+                                           .arg(spec.backendName()));
+    }
+    return {};
+}
+
+QString ConnectionProfile::displayUrl() const
+{
+    const QString query = queryOf(spec);
+    return query.isEmpty() ? spec.redacted() : spec.redacted() + u'?' + query;
+}
+
+QString ConnectionProfile::title() const
+{
+    return name.isEmpty() ? spec.redacted() : name;
+}

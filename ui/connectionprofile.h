@@ -1,0 +1,46 @@
+#pragma once
+
+#include "connectionspec.h"
+#include "result.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+// Everything the monitor needs to open a lock table: where (a ConnectionSpec), which table, how
+// long to wait for the server, and whether admin actions are offered. The password lives in
+// `spec` in memory only: ProfileStore never writes it (see PasswordVault).
+struct ConnectionProfile
+{
+    static constexpr int defaultTimeoutS = 5;
+    static constexpr int minTimeoutS = 1;
+    static constexpr int maxTimeoutS = 600;
+
+    QString name; // the saved profile's name; empty: not saved
+    lockcore::ConnectionSpec spec;
+    QString table = defaultTable();
+    int connectTimeoutS = defaultTimeoutS;
+    bool readOnly = false;
+    bool rememberPassword = false; // the password is kept in the system keychain
+
+    static QString defaultTable();
+    static lockcore::Result<ConnectionProfile> fromUrl(const QString &url);
+    // From lockscope's command line: --db URL (else $LOCKSCOPE_DB), --table NAME, --read-only,
+    // --connect-timeout SECONDS, in "--opt value" or "--opt=value" form; other arguments are
+    // ignored. A URL without a password takes $LOCKSCOPE_PASSWORD.
+    static lockcore::Result<ConnectionProfile>
+    fromCommandLine(const QStringList &arguments,
+                    const QProcessEnvironment &environment
+                    = QProcessEnvironment::systemEnvironment());
+
+    // The checks ConnectionSpec::parse() makes on a URL, applied to fields, plus the table name
+    // and the timeout. A profile that passes can be opened with lockcore::Session::open().
+    lockcore::Status validate() const;
+    // spec.redacted() plus the TLS and other query options: a URL that parses back to this spec
+    // and never contains the password.
+    QString displayUrl() const;
+    // The name, or the redacted URL of an unnamed profile.
+    QString title() const;
+
+    Q_DECLARE_TR_FUNCTIONS(ConnectionProfile)
+};

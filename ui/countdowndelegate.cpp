@@ -1,0 +1,71 @@
+#include "countdowndelegate.h"
+
+#include "lockstatepalette.h"
+#include "locktablemodel.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QStyle>
+#include <QStyleOptionProgressBar>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int Steps = 1000;
+constexpr int Margin = 2;
+
+} // namespace
+
+CountdownDelegate::CountdownDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{
+}
+
+void CountdownDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                              const QModelIndex &index) const
+{
+    const QVariant fraction = index.data(LockTableModel::RemainingFractionRole);
+    if (!fraction.isValid()) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+
+    // The cell's own background first (selection, alternating rows), without its text.
+    QStyleOptionViewItem cell = option;
+    initStyleOption(&cell, index);
+    cell.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &cell, painter, widget);
+
+    QStyleOptionProgressBar bar;
+    bar.rect = option.rect.adjusted(Margin, Margin, -Margin, -Margin);
+    bar.state = (option.state & QStyle::State_Enabled) | QStyle::State_Horizontal;
+    bar.direction = option.direction;
+    bar.fontMetrics = option.fontMetrics;
+    bar.palette = option.palette;
+    bar.minimum = 0;
+    bar.maximum = Steps;
+    bar.progress = qBound(0, qRound(fraction.toDouble() * Steps), Steps);
+    bar.text = index.data(Qt::DisplayRole).toString();
+    bar.textVisible = true;
+    bar.textAlignment = Qt::AlignCenter;
+    const auto state = index.data(LockTableModel::StateRole).value<LockDisplayState>();
+    if (const QColor accent = lockStateAccent(state, option.palette); accent.isValid())
+        bar.palette.setColor(QPalette::Highlight, accent);
+
+    painter->save();
+    style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);
+    painter->restore();
+}
+
+QSize CountdownDelegate::sizeHint(const QStyleOptionViewItem &option,
+                                  const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    const int wide = option.fontMetrics.horizontalAdvance(u"00 min 00 s"_s) + 8 * Margin;
+    size.setWidth(qMax(size.width(), wide));
+    size.setHeight(qMax(size.height(), option.fontMetrics.height() + 2 * Margin + 2));
+    return size;
+}

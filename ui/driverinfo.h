@@ -1,0 +1,41 @@
+#pragma once
+
+#include "connectionspec.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QStringList>
+
+// A TLS option the connection dialog offers: a URL query key that lockcore's ConnectionSpec
+// accepts, and the key it has in ConnectionSpec::options.
+struct TlsOption
+{
+    QString urlKey;  // sslrootcert, ssl_ca
+    QString specKey; // sslrootcert, SSL_CA
+    bool isFile = true;
+};
+
+// A database product the connection dialog offers and the Qt SQL driver lockcore opens it with.
+struct DriverInfo
+{
+    using Backend = lockcore::ConnectionSpec::Backend;
+
+    Backend backend = Backend::SQLite;
+    QString qtDriver;    // the driver lockcore opens: QSQLITE, QPSQL, QMYSQL, QOCI, QODBC
+    QString driverNames; // as shown: "QMYSQL/QMARIADB"
+    int defaultPort = 0; // 0: the product has no port (SQLite) or none by default (ODBC)
+
+    QString displayName() const; // translated: "PostgreSQL", "MySQL / MariaDB"
+    QString installHint() const; // translated: what to install (or build) to get the driver
+    bool usesFile() const { return backend == Backend::SQLite; }
+    bool usesHost() const { return backend != Backend::SQLite && backend != Backend::ODBC; }
+    QList<TlsOption> tlsOptions() const;
+    bool isAvailable(const QStringList &installedQtDrivers) const;
+
+    static const QList<DriverInfo> &all();
+    static const DriverInfo &of(Backend backend);
+    // The spec key of a URL query option (MySQL: ssl_ca -> SSL_CA), and back.
+    static QString urlKeyOf(Backend backend, const QString &specKey);
+
+    Q_DECLARE_TR_FUNCTIONS(DriverInfo)
+};

@@ -1,0 +1,70 @@
+#include "lockfilterproxymodel.h"
+
+#include "locktablemodel.h"
+
+LockFilterProxyModel::LockFilterProxyModel(QObject *parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(LockTableModel::SortRole);
+    setDynamicSortFilter(true);
+}
+
+void LockFilterProxyModel::setFilterText(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_text)
+        return;
+    m_text = trimmed;
+    invalidateFilter();
+}
+
+void LockFilterProxyModel::setStateFilter(std::optional<LockDisplayState> state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    invalidateFilter();
+}
+
+bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const QAbstractItemModel *source = sourceModel();
+    if (m_state) {
+        const auto state = source->index(sourceRow, LockTableModel::State, sourceParent)
+                               .data(LockTableModel::StateRole)
+                               .value<LockDisplayState>();
+        const bool held = *m_state == LockDisplayState::Held && isLeaseRunning(state);
+        if (state != *m_state && !held)
+            return false;
+    }
+    if (m_text.isEmpty())
+        return true;
+    for (const int column :
+         {LockTableModel::Name, LockTableModel::Holder, LockTableModel::Description}) {
+        const QString text = source->index(sourceRow, column, sourceParent).data().toString();
+        if (text.contains(m_text, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+bool LockFilterProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const QVariant l = left.data(sortRole());
+    const QVariant r = right.data(sortRole());
+    int order = 0;
+    if (l.typeId() == QMetaType::QString || r.typeId() == QMetaType::QString) {
+        const QString ls = l.toString();
+        const QString rs = r.toString();
+        order = QString::compare(ls, rs, Qt::CaseInsensitive);
+        if (order == 0)
+            order = QString::compare(ls, rs, Qt::CaseSensitive);
+    } else {
+        const qint64 ln = l.toLongLong();
+        const qint64 rn = r.toLongLong();
+        order = ln < rn ? -1 : (ln > rn ? 1 : 0);
+    }
+    if (order != 0)
+        return order < 0;
+    return left.row() < right.row(); // the source keeps name order
+}

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "lockdisplaystate.h"
+
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+// The lock table as the view shows it: filtered by a text (a case-insensitive substring of the
+// name, holder or description) and optionally by state, sorted by LockTableModel::SortRole
+// (ties in name order).
+class LockFilterProxyModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit LockFilterProxyModel(QObject *parent = nullptr);
+
+    QString filterText() const { return m_text; }
+    void setFilterText(const QString &text);
+
+    // Only rows in this state; Held also shows LostOwner rows (their lease still runs).
+    // std::nullopt: every state.
+    std::optional<LockDisplayState> stateFilter() const { return m_state; }
+    void setStateFilter(std::optional<LockDisplayState> state);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    QString m_text;
+    std::optional<LockDisplayState> m_state;
+};

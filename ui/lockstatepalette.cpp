@@ -1,0 +1,67 @@
+#include "lockstatepalette.h"
+
+#include <QPalette>
+
+namespace {
+
+QColor mix(const QColor &a, const QColor &b, qreal bWeight)
+{
+    const qreal aWeight = 1.0 - bWeight;
+    return QColor::fromRgbF(float(a.redF() * aWeight + b.redF() * bWeight),
+                            float(a.greenF() * aWeight + b.greenF() * bWeight),
+                            float(a.blueF() * aWeight + b.blueF() * bWeight));
+}
+
+// Light-palette text, dark-palette text, and the hue the tints and bars start from.
+struct Hues
+{
+    QColor onLight;
+    QColor onDark;
+    QColor accent;
+};
+
+Hues hues(LockDisplayState state)
+{
+    switch (state) {
+    case LockDisplayState::Held:
+        return {QColor(0x1b, 0x6e, 0x30), QColor(0x86, 0xdb, 0x98), QColor(0x2e, 0x9e, 0x4f)};
+    case LockDisplayState::Expired:
+        return {QColor(0x8a, 0x52, 0x00), QColor(0xf2, 0xbc, 0x5c), QColor(0xe0, 0x9a, 0x00)};
+    case LockDisplayState::LostOwner:
+        return {QColor(0xa8, 0x1f, 0x18), QColor(0xf4, 0x96, 0x8e), QColor(0xd9, 0x30, 0x25)};
+    case LockDisplayState::Free:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+bool isDarkPalette(const QPalette &palette)
+{
+    return palette.color(QPalette::Base).lightnessF() < 0.5;
+}
+
+QColor lockStateForeground(LockDisplayState state, const QPalette &palette)
+{
+    if (state == LockDisplayState::Free)
+        return mix(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.35);
+    const Hues h = hues(state);
+    return isDarkPalette(palette) ? h.onDark : h.onLight;
+}
+
+QColor lockStateBackground(LockDisplayState state, const QPalette &palette)
+{
+    if (state == LockDisplayState::Free)
+        return {};
+    return mix(palette.color(QPalette::Base), hues(state).accent,
+               isDarkPalette(palette) ? 0.25 : 0.16);
+}
+
+QColor lockStateAccent(LockDisplayState state, const QPalette &palette)
+{
+    if (state == LockDisplayState::Free)
+        return {};
+    const QColor accent = hues(state).accent;
+    return isDarkPalette(palette) ? accent.darker(115) : accent;
+}

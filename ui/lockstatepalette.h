@@ -1,0 +1,17 @@
+#pragma once
+
+#include "lockdisplaystate.h"
+
+#include <QColor>
+
+class QPalette;
+
+// The colours of the lock states, readable on light and dark palettes: the text takes a hue
+// adjusted to the palette's lightness, the background a light tint of the base colour.
+bool isDarkPalette(const QPalette &palette);
+// The text colour of a state's cell (free: a muted text colour).
+QColor lockStateForeground(LockDisplayState state, const QPalette &palette);
+// The background of a state's cell; invalid for free (no tint).
+QColor lockStateBackground(LockDisplayState state, const QPalette &palette);
+// The strong colour of a state (the countdown bar's chunk); invalid for free.
+QColor lockStateAccent(LockDisplayState state, const QPalette &palette);

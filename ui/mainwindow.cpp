@@ -1,0 +1,655 @@
+#include "mainwindow.h"
+
+#include "connectiondialog.h"
+#include "countdowndelegate.h"
+#include "demoworkload.h"
+#include "dialect.h"
+#include "duration.h"
+#include "forcereleasedialog.h"
+#include "initlockdialog.h"
+#include "language.h"
+#include "lockdetailspane.h"
+#include "lockfilterproxymodel.h"
+#include "locktablemodel.h"
+#include "connectionprofile.h"
+#include "messagebar.h"
+#include "schemadialog.h"
+#include "testacquiredialog.h"
+#include "testholds.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+
+namespace {
+
+Dialect::Kind dialectKind(const ConnectionSpec &spec)
+{
+    switch (spec.backend) {
+    case ConnectionSpec::Backend::PostgreSQL:
+        return Dialect::Kind::PostgreSQL;
+    case ConnectionSpec::Backend::MySQL:
+        return Dialect::Kind::MySQL;
+    case ConnectionSpec::Backend::Oracle:
+        return Dialect::Kind::Oracle;
+    default:
+        return Dialect::Kind::SQLite;
+    }
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_monitor(new LockMonitor(this)),
+      m_testHolds(new TestHolds(m_monitor, this)), m_model(new LockTableModel(this)),
+      m_proxy(new LockFilterProxyModel(this))
+{
+    setObjectName(u"mainWindow"_s);
+    m_proxy->setSourceModel(m_model);
+    createActions();
+    createCentral();
+    createMenus();
+    createToolBar();
+
+    m_counts = new QLabel(this);
+    m_clock = new QLabel(this);
+    m_refreshed = new QLabel(this);
+    m_health = new QLabel(this);
+    m_counts->setObjectName(u"counts"_s);
+    m_health->setObjectName(u"health"_s);
+    statusBar()->addWidget(m_health, 1);
+    statusBar()->addPermanentWidget(m_counts);
+    statusBar()->addPermanentWidget(m_clock);
+    statusBar()->addPermanentWidget(m_refreshed);
+
+    connect(m_monitor, &LockMonitor::snapshot, this, &MainWindow::onSnapshot);
+    connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
+    connect(m_monitor, &LockMonitor::adminDone, this, &MainWindow::onAdminDone);
+    connect(m_monitor, &LockMonitor::historyReady, this,
+            [this](const QString &name, const QList<LockEvent> &events) {
+                m_details->showHistory(name, events, m_lastClock.dbNow);
+            });
+    connect(m_monitor, &LockMonitor::historyFailed, this,
+            [this](const QString &name, const Error &error) {
+                m_details->showHistoryError(name, error.message);
+            });
+    connect(m_testHolds, &TestHolds::changed, this, &MainWindow::updateActions);
+
+    // The countdown: estimated database time, only the remaining-time column repaints.
+    m_tick = new QTimer(this);
+    m_tick->setInterval(200);
+    connect(m_tick, &QTimer::timeout, m_model, &LockTableModel::tick);
+    m_tick->start();
+
+    retranslate();
+    updateActions();
+    showNotConnected();
+    resize(1360, 760);
+}
+
+void MainWindow::showNotConnected()
+{
+    m_messageBar->showMessage(MessageBar::Kind::Info,
+                              tr("Not connected. Choose Connect\u2026 to open a lock table, or "
+                                 "File \u203a Open the demo database to try Lockscope."));
+}
+
+MainWindow::~MainWindow()
+{
+    m_demo.reset();
+}
+
+QAction *MainWindow::addAction(const QString &objectName, const QKeySequence &shortcut,
+                               void (MainWindow::*slot)())
+{
+    auto *action = new QAction(this);
+    action->setObjectName(objectName);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    connect(action, &QAction::triggered, this, slot);
+    QWidget::addAction(action);
+    return action;
+}
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
+void MainWindow::createActions()
+{
+    auto *connectAction = new QAction(this);
+    connectAction->setObjectName(u"connectAction"_s);
+    connectAction->setShortcut(QKeySequence::Open);
+    connect(connectAction, &QAction::triggered, this, &MainWindow::showConnectionDialog);
+    auto *demo = new QAction(this);
+    demo->setObjectName(u"demoAction"_s);
+    connect(demo, &QAction::triggered, this, [this] {
+        if (const QString problem = openDemo(); !problem.isEmpty()) {
+            QMessageBox box(QMessageBox::Warning, tr("The demo database could not be opened"),
+                            problem, QMessageBox::Ok, this);
+            execDialog(&box);
+        }
+    });
+    auto *refresh = new QAction(this);
+    refresh->setObjectName(u"refreshAction"_s);
+    refresh->setShortcut(QKeySequence::Refresh);
+    connect(refresh, &QAction::triggered, m_monitor, &LockMonitor::refreshNow);
+    QWidget::addAction(refresh);
+
+    m_writeActions = {
+        addAction(u"initializeAction"_s, QKeySequence(u"Ctrl+N"_s), &MainWindow::initializeLock),
+        addAction(u"testAcquireAction"_s, QKeySequence(u"Ctrl+T"_s), &MainWindow::testAcquire),
+        addAction(u"renewAction"_s, QKeySequence(u"Ctrl+E"_s), &MainWindow::renewOwn),
+        addAction(u"releaseAction"_s, QKeySequence(u"Ctrl+L"_s), &MainWindow::releaseOwn),
+        addAction(u"forceReleaseAction"_s, QKeySequence(u"Ctrl+Shift+F"_s),
+                  &MainWindow::forceRelease),
+        addAction(u"deleteAction"_s, QKeySequence::Delete, &MainWindow::deleteLock),
+        addAction(u"createSchemaAction"_s, QKeySequence(), &MainWindow::createSchema),
+    };
+}
+
+void MainWindow::createMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(action(u"connectAction"_s));
+    m_fileMenu->addAction(action(u"demoAction"_s));
+    m_fileMenu->addAction(action(u"refreshAction"_s));
+    m_fileMenu->addSeparator();
+    auto *quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    quit->setObjectName(u"quitAction"_s);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_lockMenu = menuBar()->addMenu(QString());
+    for (QAction *write : std::as_const(m_writeActions)) {
+        if (write->objectName() == u"createSchemaAction")
+            m_lockMenu->addSeparator();
+        m_lockMenu->addAction(write);
+    }
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_languageMenu = m_viewMenu->addMenu(QString());
+    m_languages = new QActionGroup(this);
+    for (const QString &code : language::available()) {
+        QAction *choice = m_languageMenu->addAction(language::displayName(code));
+        choice->setObjectName(u"language_"_s + code);
+        choice->setCheckable(true);
+        choice->setChecked(code == language::current());
+        choice->setData(code);
+        m_languages->addAction(choice);
+        connect(choice, &QAction::triggered, this, [this, code] {
+            if (!language::apply(code))
+                m_messageBar->showMessage(MessageBar::Kind::Warning,
+                                          tr("No translation for %1 was found.")
+                                              .arg(language::displayName(code)));
+        });
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    auto *about = m_helpMenu->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About Lockscope"),
+                           tr("<p><b>Lockscope</b> %1</p><p>Monitor and manage distributed locks "
+                              "stored in database tables.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+    about->setObjectName(u"aboutAction"_s);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *tools = addToolBar(QString());
+    tools->setObjectName(u"mainToolBar"_s);
+    tools->setMovable(false);
+    tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tools->addAction(action(u"connectAction"_s));
+    tools->addAction(action(u"refreshAction"_s));
+    tools->addSeparator();
+    for (QAction *write : std::as_const(m_writeActions))
+        tools->addAction(write);
+}
+
+void MainWindow::createCentral()
+{
+    auto *left = new QWidget(this);
+    m_messageBar = new MessageBar(left);
+    m_filter = new QLineEdit(left);
+    m_filter->setObjectName(u"filter"_s);
+    m_filter->setClearButtonEnabled(true);
+    m_filterLabel = new QLabel(left);
+    m_filterLabel->setBuddy(m_filter);
+    m_interval = new QSpinBox(left);
+    m_interval->setObjectName(u"interval"_s);
+    m_interval->setRange(100, 60000);
+    m_interval->setSingleStep(500);
+    m_interval->setValue(1000);
+    m_intervalLabel = new QLabel(left);
+    m_intervalLabel->setBuddy(m_interval);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxyModel::setFilterText);
+    connect(m_interval, &QSpinBox::valueChanged, m_monitor, &LockMonitor::setInterval);
+
+    m_view = new QTableView(left);
+    m_view->setObjectName(u"lockTable"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setStretchLastSection(true);
+    // What an ops person reads first comes first: who holds it and for how much longer.
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const int em = metrics.horizontalAdvance(u'M');
+    const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
+    const std::pair<int, int> widths[] = {
+        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
+        {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 11 * em},
+        {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
+        {LockTableModel::ExpiresAt, stamp},   {LockTableModel::AcquiredAt, stamp}};
+    for (const auto &[column, width] : widths)
+        header->resizeSection(column, width);
+    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
+    header->moveSection(header->visualIndex(LockTableModel::Remaining),
+                        header->visualIndex(LockTableModel::Holder) + 1);
+    m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(this);
+        for (QAction *write : std::as_const(m_writeActions))
+            if (write->isVisible())
+                menu.addAction(write);
+        menu.addSeparator();
+        menu.addAction(action(u"refreshAction"_s));
+        menu.exec(m_view->viewport()->mapToGlobal(at));
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::onSelectionChanged);
+
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filterLabel);
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_intervalLabel);
+    filterRow->addWidget(m_interval);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_messageBar);
+    leftLayout->addLayout(filterRow);
+    leftLayout->addWidget(m_view, 1);
+
+    m_details = new LockDetailsPane(this);
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(left);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    splitter->setSizes({900, 420});
+    setCentralWidget(splitter);
+}
+
+void MainWindow::retranslate()
+{
+    const bool connected = !m_connection.title.isEmpty();
+    setWindowTitle(connected ? tr("Lockscope \u2014 %1").arg(m_connection.title)
+                             : tr("Lockscope"));
+    auto set = [this](const QString &name, const QString &text, const QString &tip) {
+        if (QAction *a = action(name)) {
+            a->setText(text);
+            a->setToolTip(a->shortcut().isEmpty()
+                              ? tip
+                              : tip + u" ("_s + a->shortcut().toString(QKeySequence::NativeText)
+                                    + u')');
+        }
+    };
+    set(u"connectAction"_s, tr("&Connect\u2026"), tr("Open another lock table"));
+    set(u"demoAction"_s, tr("Open the &demo database"),
+        tr("An embedded SQLite database with simulated clients, to try things safely"));
+    set(u"refreshAction"_s, tr("Re&fresh"), tr("Read the lock table now"));
+    set(u"initializeAction"_s, tr("&Initialize\u2026"), tr("Create a lock (never overwrites)"));
+    set(u"testAcquireAction"_s, tr("&Test-acquire\u2026"),
+        tr("Acquire the selected lock as the admin, to test it"));
+    set(u"renewAction"_s, tr("Re&new"), tr("Renew your own test hold of the selected lock"));
+    set(u"releaseAction"_s, tr("&Release"), tr("Release your own test hold of the selected lock"));
+    set(u"forceReleaseAction"_s, tr("&Force release\u2026"),
+        tr("Take the selected lock away from its holder, with a reason"));
+    set(u"deleteAction"_s, tr("&Delete\u2026"), tr("Delete the selected lock (free locks only)"));
+    set(u"createSchemaAction"_s, tr("Create &schema\u2026"),
+        tr("Show, copy or run the DDL of the lock tables"));
+    set(u"quitAction"_s, tr("&Quit"), tr("Quit Lockscope"));
+    set(u"aboutAction"_s, tr("&About Lockscope"), tr("About Lockscope"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_lockMenu->setTitle(tr("&Lock"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_filterLabel->setText(tr("F&ilter:"));
+    m_filter->setPlaceholderText(tr("Name, holder or description"));
+    m_intervalLabel->setText(tr("Refresh &every:"));
+    m_interval->setSuffix(tr(" ms"));
+    for (QAction *choice : m_languages->actions())
+        choice->setChecked(choice->data().toString() == language::current());
+    updateStatus();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_testHolds->releaseAll();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::openConnection(const WindowConnection &connection)
+{
+    if (m_demo && connection.spec.path != m_connection.spec.path)
+        m_demo.reset(); // the simulated clients belong to the demo database only
+    m_connection = connection;
+    if (m_connection.title.isEmpty())
+        m_connection.title = connection.spec.redacted();
+    m_model->merge({});
+    m_details->clear();
+    for (QAction *write : std::as_const(m_writeActions))
+        write->setVisible(!connection.readOnly);
+    m_monitor->setInterval(m_interval->value());
+    m_monitor->start(connection.spec, connection.table, connection.connectTimeoutS,
+                     connection.readOnly);
+    retranslate();
+    updateActions();
+}
+
+QString MainWindow::openDemo()
+{
+    auto spec = DemoWorkload::defaultSpec();
+    if (!spec)
+        return spec.error().message;
+    const QString table = ConnectionProfile::defaultTable();
+    if (const QString problem = DemoWorkload::prepare(*spec, table); !problem.isEmpty())
+        return tr("The demo database %1 could not be prepared: %2").arg(spec->path, problem);
+    WindowConnection connection;
+    connection.spec = *spec;
+    connection.table = table;
+    connection.title = tr("Demo (simulated clients) \u2014 %1").arg(spec->path);
+    openConnection(connection);
+    m_demo = std::make_unique<DemoWorkload>();
+    m_demo->start(*spec, table);
+    m_messageBar->showMessage(
+        MessageBar::Kind::Info,
+        tr("This is the demo database: simulated clients take and give back its locks, and now "
+           "and then one \u201ccrashes\u201d so that its lease expires. Try a test-acquire or a "
+           "force release."));
+    return {};
+}
+
+bool MainWindow::isDemoRunning() const
+{
+    return m_demo && m_demo->isRunning();
+}
+
+void MainWindow::setProfileStore(ProfileStore *store, PasswordVault *vault)
+{
+    m_profiles = store;
+    m_vault = vault;
+}
+
+void MainWindow::showConnectionDialog()
+{
+    auto *dialog = new ConnectionDialog(m_profiles, m_vault, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        WindowConnection connection;
+        const ConnectionProfile profile = dialog->profile();
+        connection.spec = profile.spec;
+        connection.table = profile.table;
+        connection.readOnly = profile.readOnly;
+        connection.connectTimeoutS = profile.connectTimeoutS;
+        connection.title = profile.title();
+        openConnection(connection);
+    });
+    emit dialogAboutToShow(dialog);
+    dialog->open();
+}
+
+std::optional<LockInfo> MainWindow::selectedLock() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return std::nullopt;
+    const QVariant info = rows.first().data(LockTableModel::LockInfoRole);
+    if (!info.canConvert<LockInfo>())
+        return std::nullopt;
+    return info.value<LockInfo>();
+}
+
+bool MainWindow::selectLock(const QString &name)
+{
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, LockTableModel::Name);
+        if (index.data(Qt::DisplayRole).toString() == name) {
+            m_view->selectRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+void MainWindow::onSnapshot(const QList<LockInfo> &locks, const DbClock &clock)
+{
+    m_lastClock = clock;
+    m_model->setClockOffset(clock.offsetMs);
+    m_model->merge(locks);
+    if (auto selected = selectedLock()) {
+        m_details->showLock(*selected);
+        // The history follows the selection, and refreshes every few seconds.
+        if (m_historyFor != selected->name || !m_historyAsked.isValid()
+            || m_historyAsked.secsTo(QDateTime::currentDateTimeUtc()) >= 5) {
+            m_historyFor = selected->name;
+            m_historyAsked = QDateTime::currentDateTimeUtc();
+            m_monitor->requestHistory(selected->name);
+        }
+    }
+    updateStatus();
+    updateActions();
+}
+
+void MainWindow::onHealth(LockMonitor::Health health, const QString &text)
+{
+    m_health->setText(text);
+    switch (health) {
+    case LockMonitor::Health::Ok:
+        if (m_messageBar->isVisible() && m_messageBar->kind() != MessageBar::Kind::Success
+            && m_messageBar->kind() != MessageBar::Kind::Info)
+            m_messageBar->showMessage(MessageBar::Kind::Success,
+                                      tr("The database answers again."));
+        break;
+    case LockMonitor::Health::Slow:
+        m_messageBar->showMessage(MessageBar::Kind::Warning, text);
+        break;
+    case LockMonitor::Health::Down:
+        m_messageBar->showMessage(MessageBar::Kind::Error, text);
+        break;
+    default:
+        break;
+    }
+    updateStatus();
+}
+
+void MainWindow::onSelectionChanged()
+{
+    if (auto selected = selectedLock()) {
+        m_details->showLock(*selected);
+        m_historyFor = selected->name;
+        m_historyAsked = QDateTime::currentDateTimeUtc();
+        m_monitor->requestHistory(selected->name);
+    } else {
+        m_details->clear();
+    }
+    updateActions();
+}
+
+void MainWindow::updateStatus()
+{
+    const LockTableModel::Counts counts = m_model->counts();
+    m_counts->setText(tr("%n lock(s): %1 held, %2 expired, %3 free", nullptr, counts.total)
+                          .arg(counts.held)
+                          .arg(counts.expired)
+                          .arg(counts.free));
+    if (m_lastClock.dbNow.isValid()) {
+        const QString offset = (m_lastClock.offsetMs >= 0 ? u"+"_s : u"\u2212"_s)
+                               + QString::number(qAbs(m_lastClock.offsetMs));
+        m_clock->setText(tr("Database clock %1 ms from this computer's (\u00b1%2 ms)")
+                             .arg(offset)
+                             .arg(m_lastClock.roundTripMs / 2 + 1));
+        m_clock->setToolTip(tr("Only the database clock decides when a lease expires. The "
+                               "countdowns run on this computer's clock corrected by this "
+                               "offset."));
+    }
+    if (m_monitor->lastRefresh().isValid())
+        m_refreshed->setText(tr("Refreshed %1").arg(
+            m_monitor->lastRefresh().toString(u"HH:mm:ss"_s)));
+}
+
+void MainWindow::updateActions()
+{
+    const auto selected = selectedLock();
+    const bool connected = m_monitor->health() != LockMonitor::Health::Idle;
+    const bool own = selected && m_testHolds->holds(selected->name);
+    action(u"initializeAction"_s)->setEnabled(connected);
+    action(u"testAcquireAction"_s)->setEnabled(connected);
+    action(u"createSchemaAction"_s)->setEnabled(connected);
+    action(u"renewAction"_s)->setEnabled(own);
+    action(u"releaseAction"_s)->setEnabled(own);
+    action(u"forceReleaseAction"_s)->setEnabled(selected
+                                               && selected->state != LockState::Free);
+    action(u"deleteAction"_s)->setEnabled(selected && selected->state != LockState::Held);
+}
+
+int MainWindow::execDialog(QDialog *dialog)
+{
+    emit dialogAboutToShow(dialog);
+    if (dialog->result() != 0 && !dialog->isVisible())
+        return dialog->result(); // answered by a test hook
+    return dialog->exec();
+}
+
+void MainWindow::initializeLock()
+{
+    InitLockDialog dialog(this);
+    if (execDialog(&dialog) != QDialog::Accepted)
+        return;
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::Initialize;
+    request.name = dialog.name();
+    request.ttlMs = dialog.ttlMs();
+    request.text = dialog.description();
+    m_monitor->submit(request);
+}
+
+void MainWindow::testAcquire()
+{
+    const auto selected = selectedLock();
+    TestAcquireDialog dialog(selected ? selected->name : QString(), this);
+    if (execDialog(&dialog) != QDialog::Accepted)
+        return;
+    m_testHolds->acquire(dialog.name(), dialog.holder(), dialog.ttlMs(), dialog.holdMs(),
+                         dialog.autoRenew());
+}
+
+void MainWindow::renewOwn()
+{
+    if (const auto selected = selectedLock())
+        m_testHolds->renew(selected->name);
+}
+
+void MainWindow::releaseOwn()
+{
+    if (const auto selected = selectedLock())
+        m_testHolds->release(selected->name);
+}
+
+void MainWindow::forceRelease()
+{
+    const auto selected = selectedLock();
+    if (!selected)
+        return;
+    const qint64 remaining = m_model->remainingMs(selected->name);
+    ForceReleaseDialog dialog(*selected, remaining, this);
+    if (execDialog(&dialog) != QDialog::Accepted)
+        return;
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::ForceRelease;
+    request.name = selected->name;
+    request.fence = dialog.fence();
+    request.text = dialog.reason();
+    m_monitor->submit(request);
+}
+
+void MainWindow::deleteLock()
+{
+    const auto selected = selectedLock();
+    if (!selected)
+        return;
+    QMessageBox box(QMessageBox::Question, tr("Delete lock"),
+                    tr("Delete the lock \"%1\"? Its definition (lease %2, \"%3\") is removed; "
+                       "its history stays.")
+                        .arg(selected->name, formatDurationMs(selected->ttlMs),
+                             selected->description),
+                    QMessageBox::Yes | QMessageBox::Cancel, this);
+    box.setDefaultButton(QMessageBox::Cancel);
+    if (execDialog(&box) != QMessageBox::Yes)
+        return;
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::Delete;
+    request.name = selected->name;
+    m_monitor->submit(request);
+}
+
+void MainWindow::createSchema()
+{
+    auto dialect = Dialect::create(dialectKind(m_connection.spec));
+    const QStringList statements = dialect->schema(TableNames::fromTable(m_connection.table));
+    SchemaDialog dialog(dialect->name(), statements, !m_connection.readOnly, this);
+    connect(&dialog, &SchemaDialog::runRequested, this, [this] {
+        AdminRequest request;
+        request.kind = AdminRequest::Kind::CreateSchema;
+        m_monitor->submit(request);
+    });
+    execDialog(&dialog);
+}
+
+void MainWindow::onAdminDone(const AdminResult &result)
+{
+    if (result.error) {
+        // An explicit action failed: say so in a box the admin must acknowledge.
+        m_messageBar->showMessage(MessageBar::Kind::Error, result.error->message);
+        QMessageBox box(QMessageBox::Warning, tr("The action failed"), result.error->message,
+                        QMessageBox::Ok, this);
+        box.setDetailedText(result.error->fullText());
+        execDialog(&box);
+        return;
+    }
+    m_messageBar->showMessage(result.done ? MessageBar::Kind::Success : MessageBar::Kind::Warning,
+                              result.summary);
+}

@@ -1,0 +1,136 @@
+#pragma once
+
+#include "adminrequest.h"
+#include "connectionspec.h"
+#include "lockmonitor.h"
+
+#include <QMainWindow>
+#include <memory>
+#include <optional>
+
+class DemoWorkload;
+class LockDetailsPane;
+class LockFilterProxyModel;
+class LockTableModel;
+class MessageBar;
+class PasswordVault;
+class ProfileStore;
+class QAction;
+class QActionGroup;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QSpinBox;
+class QTableView;
+class TestHolds;
+
+// What the window is connected to.
+struct WindowConnection
+{
+    lockcore::ConnectionSpec spec;
+    QString table = QStringLiteral("dist_lock");
+    bool readOnly = false;
+    int connectTimeoutS = 5;
+    QString title; // profile name or the redacted URL
+};
+
+// The monitor: live lock table, details of the selected lock, admin actions. All database work
+// runs on the LockMonitor's thread; this class only shows results.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts monitoring `connection` (stops the demo's simulated clients if they run).
+    void openConnection(const WindowConnection &connection);
+    // The embedded SQLite demo database in the user's data directory, with simulated clients.
+    // Returns an error message, or empty when it is open.
+    QString openDemo();
+    bool isDemoRunning() const;
+    // Where the connection dialog keeps profiles and passwords (not owned; default: the
+    // application's settings and the system keychain).
+    void setProfileStore(ProfileStore *store, PasswordVault *vault);
+    // Opens the connection dialog over the window (window-modal, does not block the caller);
+    // Connect opens the chosen lock table.
+    void showConnectionDialog();
+    const WindowConnection &connection() const { return m_connection; }
+    LockMonitor *monitor() const { return m_monitor; }
+    LockTableModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    MessageBar *messageBar() const { return m_messageBar; }
+    LockDetailsPane *detailsPane() const { return m_details; }
+    TestHolds *testHolds() const { return m_testHolds; }
+    bool selectLock(const QString &name);
+    std::optional<lockcore::LockInfo> selectedLock() const;
+
+    // The actions, by object name, for tests and the context menu.
+    QAction *action(const QString &objectName) const;
+
+    // Admin actions; the dialogs they open can be answered by tests through these hooks.
+    void initializeLock();
+    void testAcquire();
+    void renewOwn();
+    void releaseOwn();
+    void forceRelease();
+    void deleteLock();
+    void createSchema();
+
+signals:
+    // For tests: a dialog about to be shown (exec'd) by an admin action.
+    void dialogAboutToShow(QDialog *dialog);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createCentral();
+    void retranslate();
+    void updateActions();
+    void showNotConnected();
+    void updateStatus();
+    void onSnapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
+    void onHealth(LockMonitor::Health health, const QString &text);
+    void onAdminDone(const AdminResult &result);
+    void onSelectionChanged();
+    int execDialog(QDialog *dialog);
+    QAction *addAction(const QString &objectName, const QKeySequence &shortcut,
+                       void (MainWindow::*slot)());
+
+    WindowConnection m_connection;
+    std::unique_ptr<DemoWorkload> m_demo;
+    ProfileStore *m_profiles = nullptr;
+    PasswordVault *m_vault = nullptr;
+    LockMonitor *m_monitor;
+    TestHolds *m_testHolds;
+    LockTableModel *m_model;
+    LockFilterProxyModel *m_proxy;
+    QTableView *m_view = nullptr;
+    LockDetailsPane *m_details = nullptr;
+    MessageBar *m_messageBar = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QSpinBox *m_interval = nullptr;
+    QLabel *m_counts = nullptr;
+    QLabel *m_clock = nullptr;
+    QLabel *m_refreshed = nullptr;
+    QLabel *m_health = nullptr;
+    QLabel *m_filterLabel = nullptr;
+    QLabel *m_intervalLabel = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_lockMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
+    QActionGroup *m_languages = nullptr;
+    QList<QAction *> m_writeActions;
+    QTimer *m_tick = nullptr;
+    lockcore::DbClock m_lastClock;
+    QDateTime m_historyAsked;
+    QString m_historyFor;
+};

@@ -1,0 +1,10 @@
+# The lock table model, its filter proxy, the countdown delegate and their small helpers.
+target_sources(ui PRIVATE
+    countdowndelegate.cpp countdowndelegate.h
+    countdowntext.cpp countdowntext.h
+    holderliveness.cpp holderliveness.h
+    lockdisplaystate.cpp lockdisplaystate.h
+    lockfilterproxymodel.cpp lockfilterproxymodel.h
+    lockstatepalette.cpp lockstatepalette.h
+    locktablemodel.cpp locktablemodel.h
+)

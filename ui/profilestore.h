@@ -1,0 +1,41 @@
+#pragma once
+
+#include "connectionprofile.h"
+
+#include <QSettings>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+// Saved connection profiles in QSettings. Stores everything but the password, which goes to
+// the system keychain (PasswordVault) or is asked for each time.
+class ProfileStore
+{
+public:
+    // The application's settings (organization "Lockscope", application "lockscope").
+    ProfileStore();
+    // An INI file of its own (tests, portable installs).
+    explicit ProfileStore(const QString &iniFile);
+    ~ProfileStore();
+    ProfileStore(const ProfileStore &) = delete;
+    ProfileStore &operator=(const ProfileStore &) = delete;
+
+    QStringList names() const; // sorted, case-insensitively
+    bool contains(const QString &name) const;
+    // The profile with an empty password; nullopt when there is none of that name.
+    std::optional<ConnectionProfile> load(const QString &name) const;
+    // Replaces the profile of the same name (profile.name must not be empty).
+    void save(const ConnectionProfile &profile);
+    void remove(const QString &name);
+
+    QString lastUsed() const;
+    void setLastUsed(const QString &name);
+
+    QString fileName() const;
+    void sync();
+
+private:
+    static QString groupOf(const QString &name);
+
+    std::unique_ptr<QSettings> m_settings;
+};

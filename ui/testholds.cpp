@@ -1,0 +1,128 @@
+#include "testholds.h"
+
+#include "lockmonitor.h"
+
+TestHolds::TestHolds(LockMonitor *monitor, QObject *parent) : QObject(parent), m_monitor(monitor)
+{
+    connect(monitor, &LockMonitor::adminDone, this, &TestHolds::onAdminDone);
+    m_timer.setInterval(200);
+    connect(&m_timer, &QTimer::timeout, this, &TestHolds::tick);
+    m_timer.start();
+}
+
+quint64 TestHolds::acquire(const QString &name, const QString &holder, qint64 ttlMs,
+                           qint64 holdMs, bool autoRenew)
+{
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::Acquire;
+    request.name = name;
+    request.holder = holder;
+    request.ttlMs = ttlMs;
+    const quint64 id = m_monitor->submit(request);
+    m_pendingAcquires.insert(id, {holdMs, autoRenew});
+    return id;
+}
+
+std::optional<TestHolds::Hold> TestHolds::hold(const QString &name) const
+{
+    auto it = m_holds.constFind(name);
+    if (it == m_holds.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+void TestHolds::renew(const QString &name)
+{
+    auto it = m_holds.constFind(name);
+    if (it == m_holds.constEnd())
+        return;
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::Renew;
+    request.name = name;
+    request.holder = it->holder;
+    request.fence = it->fence;
+    request.ttlMs = it->ttlMs;
+    m_lastRenewRequest.insert(name, QDateTime::currentDateTimeUtc());
+    m_monitor->submit(request);
+}
+
+void TestHolds::release(const QString &name)
+{
+    auto it = m_holds.find(name);
+    if (it == m_holds.end())
+        return;
+    AdminRequest request;
+    request.kind = AdminRequest::Kind::Release;
+    request.name = name;
+    request.holder = it->holder;
+    request.fence = it->fence;
+    m_monitor->submit(request);
+    m_holds.erase(it); // whatever comes back, it is no longer ours to renew
+    emit changed();
+}
+
+void TestHolds::releaseAll()
+{
+    const QStringList names = m_holds.keys();
+    for (const QString &name : names)
+        release(name);
+}
+
+void TestHolds::onAdminDone(const AdminResult &result)
+{
+    const AdminRequest &request = result.request;
+    if (request.kind == AdminRequest::Kind::Acquire) {
+        auto pending = m_pendingAcquires.constFind(request.id);
+        if (pending == m_pendingAcquires.constEnd())
+            return;
+        const Pending settings = *pending;
+        m_pendingAcquires.erase(pending);
+        if (!result.done)
+            return;
+        Hold hold;
+        hold.name = request.name;
+        hold.holder = request.holder;
+        hold.fence = result.grant.fence;
+        hold.ttlMs = result.grant.acquiredAt.msecsTo(result.grant.expiresAt);
+        hold.autoRenew = settings.autoRenew;
+        hold.expiresAt = result.grant.expiresAt;
+        if (settings.holdMs > 0)
+            hold.releaseAt = QDateTime::currentDateTimeUtc().addMSecs(settings.holdMs);
+        m_holds.insert(hold.name, hold);
+        m_lastRenewRequest.insert(hold.name, QDateTime::currentDateTimeUtc());
+        emit changed();
+    } else if (request.kind == AdminRequest::Kind::Renew) {
+        auto it = m_holds.find(request.name);
+        if (it == m_holds.end() || it->fence != request.fence)
+            return;
+        if (result.done) {
+            ++it->renewals;
+            if (result.current.expiresAt.isValid())
+                it->expiresAt = result.current.expiresAt;
+            else
+                it->expiresAt = QDateTime::currentDateTimeUtc().addMSecs(it->ttlMs);
+        } else if (!result.error) {
+            m_holds.erase(it); // lost: someone else holds it now
+        }
+        emit changed();
+    }
+}
+
+void TestHolds::tick()
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QStringList names = m_holds.keys();
+    for (const QString &name : names) {
+        const Hold hold = m_holds.value(name);
+        if (hold.releaseAt.isValid() && now >= hold.releaseAt) {
+            release(name);
+            continue;
+        }
+        if (!hold.autoRenew)
+            continue;
+        const QDateTime last = m_lastRenewRequest.value(name);
+        const qint64 third = qMax<qint64>(hold.ttlMs / 3, 100);
+        if (!last.isValid() || last.msecsTo(now) >= third)
+            renew(name);
+    }
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "adminrequest.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+class LockMonitor;
+
+// The admin's own test holds: renews them at a third of their lease when asked to, releases
+// them when their hold time is over, and forgets them when they are lost.
+class TestHolds : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Hold
+    {
+        QString name;
+        QString holder;
+        qint64 fence = 0;
+        qint64 ttlMs = 0;
+        bool autoRenew = false;
+        QDateTime releaseAt; // invalid: until released by hand
+        QDateTime expiresAt; // database time of the current lease
+        int renewals = 0;
+    };
+
+    explicit TestHolds(LockMonitor *monitor, QObject *parent = nullptr);
+
+    // A test-acquire; the grant arrives through the monitor's adminDone.
+    quint64 acquire(const QString &name, const QString &holder, qint64 ttlMs, qint64 holdMs,
+                    bool autoRenew);
+    bool holds(const QString &name) const { return m_holds.contains(name); }
+    std::optional<Hold> hold(const QString &name) const;
+    QList<Hold> all() const { return m_holds.values(); }
+    void renew(const QString &name);
+    void release(const QString &name);
+    void releaseAll();
+
+signals:
+    void changed();
+
+private:
+    void onAdminDone(const AdminResult &result);
+    void tick();
+
+    struct Pending
+    {
+        qint64 holdMs = 0;
+        bool autoRenew = false;
+    };
+
+    LockMonitor *m_monitor;
+    QHash<QString, Hold> m_holds;
+    QHash<quint64, Pending> m_pendingAcquires;
+    QHash<QString, QDateTime> m_lastRenewRequest;
+    QTimer m_timer;
+};
