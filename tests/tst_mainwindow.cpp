@@ -31,6 +31,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -322,12 +323,19 @@ void MainWindowTest::languageSwitchTranslatesTheWindow()
     QVERIFY2(counts.contains(QChar(0x9501)), qPrintable(counts)); // 锁
     // Qt's own strings (qtbase_zh_CN): a standard button.
     QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"\u53d6\u6d88"_s);
-    m_window->selectLock(u"etl.sync"_s);
-    QTest::qWait(300);
+    // The details pane: its history shows event kinds in words of the language.
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    auto *history = m_window->detailsPane()->findChild<QTreeWidget *>(u"history"_s);
+    QVERIFY(history);
+    QTRY_VERIFY_WITH_TIMEOUT(history->topLevelItemCount() > 0, 5000);
+    const int last = history->topLevelItemCount() - 1; // newest first: init is the oldest
+    QCOMPARE(history->topLevelItem(last)->text(1), u"\u5df2\u521d\u59cb\u5316"_s); // 已初始化
     grab(u"mainwindow-zh_CN-"_s + TestBackend::instance().name());
 
     m_window->findChild<QAction *>(u"language_en"_s)->trigger();
     QTRY_COMPARE(m_window->action(u"forceReleaseAction"_s)->text(), u"&Force release\u2026"_s);
+    QTRY_COMPARE(history->topLevelItem(history->topLevelItemCount() - 1)->text(1),
+                 u"initialized"_s);
 }
 
 void MainWindowTest::stoppedServerLeavesAResponsiveWindow()

@@ -264,19 +264,19 @@
     </message>
     <message>
         <source>Choose the root CA certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>选择根 CA 证书</translation>
     </message>
     <message>
         <source>Choose the CA certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 CA 证书</translation>
     </message>
     <message>
         <source>Choose the client certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>选择客户端证书</translation>
     </message>
     <message>
         <source>Choose the client key</source>
-        <translation type="unfinished"></translation>
+        <translation>选择客户端密钥</translation>
     </message>
 </context>
 <context>
@@ -444,14 +444,14 @@
     </message>
     <message>
         <source>There is no lock &quot;%1&quot; (any longer).</source>
-        <translation type="unfinished"></translation>
+        <translation>锁“%1”不存在或已被删除。</translation>
     </message>
 </context>
 <context>
     <name>DemoWorkload</name>
     <message>
         <source>Cannot create the directory %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建目录 %1。</translation>
     </message>
 </context>
 <context>
@@ -548,7 +548,7 @@
     </message>
     <message>
         <source>expired — any acquirer may take it over now</source>
-        <translation type="unfinished"></translation>
+        <translation>已过期 — 任何获取者现在都可以接管</translation>
     </message>
 </context>
 <context>
@@ -697,6 +697,45 @@
     <message>
         <source>lost owner</source>
         <translation>持有者已退出</translation>
+    </message>
+</context>
+<context>
+    <name>LockEvent</name>
+    <message>
+        <source>initialized</source>
+        <translation>已初始化</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>已获取</translation>
+    </message>
+    <message>
+        <source>re-entered</source>
+        <translation>已重入</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>已续期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>taken over (lease had expired)</source>
+        <translation>已接管（原租约已过期）</translation>
+    </message>
+    <message>
+        <source>lost (holder no longer held it)</source>
+        <translation>已丢失（持有者已不再持有）</translation>
+    </message>
+    <message>
+        <source>force released</source>
+        <translation>已强制释放</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>已删除</translation>
     </message>
 </context>
 <context>
@@ -852,11 +891,11 @@ Expires at
     </message>
     <message>
         <source>Lost owner: the holder %1 was process %2 on this machine, which no longer runs, so nobody will release the lock. The lease still runs until %3; a force release frees it now.</source>
-        <translation type="unfinished"></translation>
+        <translation>持有者已退出：持有者 %1 是本机上的进程 %2，该进程已不再运行，因此没有人会释放此锁。租约仍将持续到 %3；强制释放可立即释放此锁。</translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>（未知）</translation>
     </message>
 </context>
 <context>
@@ -1023,45 +1062,45 @@ Expires at
     </message>
     <message>
         <source>Not connected. Choose Connect… to open a lock table, or File › Open the demo database to try Lockscope.</source>
-        <translation type="unfinished"></translation>
+        <translation>未连接。选择“连接…”以打开锁表，或选择“文件 › 打开演示数据库”来试用 Lockscope。</translation>
     </message>
     <message>
         <source>The demo database could not be opened</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开演示数据库</translation>
     </message>
     <message>
         <source>Open the &amp;demo database</source>
-        <translation type="unfinished"></translation>
+        <translation>打开演示数据库(&amp;D)</translation>
     </message>
     <message>
         <source>An embedded SQLite database with simulated clients, to try things safely</source>
-        <translation type="unfinished"></translation>
+        <translation>内置的 SQLite 数据库，带模拟客户端，可放心试用各项操作</translation>
     </message>
     <message>
         <source>The demo database %1 could not be prepared: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法准备演示数据库 %1：%2</translation>
     </message>
     <message>
         <source>Demo (simulated clients) — %1</source>
-        <translation type="unfinished">演示（模拟客户端）— %1</translation>
-    </message>
-    <message>
-        <source>This is the demo database: simulated clients take and give back its locks, and now and then one ǌrashes” so that its lease expires. Try a test-acquire or a force release.</source>
-        <translation type="unfinished"></translation>
+        <translation>演示（模拟客户端）— %1</translation>
     </message>
     <message numerus="yes">
         <source>%n lock(s): %1 held, %2 expired, %3 free</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个锁：%1 个持有中，%2 个已过期，%3 个空闲</numerusform>
         </translation>
     </message>
     <message>
         <source>Database clock %1 ms from this computer&apos;s (±%2 ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库时钟与本机时钟相差 %1 毫秒（±%2 毫秒）</translation>
     </message>
     <message>
         <source>Only the database clock decides when a lease expires. The countdowns run on this computer&apos;s clock corrected by this offset.</source>
-        <translation type="unfinished"></translation>
+        <translation>租约何时过期只由数据库时钟决定。倒计时按本机时钟运行，并用此偏差加以校正。</translation>
+    </message>
+    <message>
+        <source>This is the demo database: simulated clients take and give back its locks, and now and then one “crashes” so that its lease expires. Try a test-acquire or a force release.</source>
+        <translation>这是演示数据库：模拟客户端会获取并归还其中的锁，偶尔会有客户端“崩溃”，使其租约过期。可以试试测试获取或强制释放。</translation>
     </message>
 </context>
 <context>
@@ -1145,7 +1184,7 @@ Expires at
     </message>
     <message>
         <source>The lock table&apos;s database, as a URL: sqlite:PATH, postgresql://user@host:port/db, mysql://user@host:port/db (also mariadb://), oracle://user@host:port/service, odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used last, else the demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>锁表所在的数据库，以 URL 表示：sqlite:PATH、postgresql://user@host:port/db、mysql://user@host:port/db（也可用 mariadb://）、oracle://user@host:port/service、odbc://DSN。默认依次为：$LOCKSCOPE_DB、上次使用的连接配置、演示数据库。</translation>
     </message>
 </context>
 <context>
@@ -1188,7 +1227,7 @@ Expires at
     </message>
     <message>
         <source>Re&amp;new automatically each time a third of the lease has passed</source>
-        <translation type="unfinished"></translation>
+        <translation>每经过三分之一租约时长自动续期(&amp;N)</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 #include "forcereleasedialog.h"
 
-#include "duration.h"
+#include "countdowntext.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -25,16 +25,22 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
     warning->setWordWrap(true);
 
     auto *form = new QFormLayout;
-    form->addRow(tr("Lock:"), new QLabel(seen.name.toHtmlEscaped(), this));
-    form->addRow(tr("Holder:"), new QLabel(seen.holder.toHtmlEscaped(), this));
-    form->addRow(tr("Fence:"), new QLabel(QString::number(seen.fence), this));
+    auto plain = [this](const QString &text) {
+        auto *label = new QLabel(text, this);
+        label->setTextFormat(Qt::PlainText); // names and holders are shown as they are
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        return label;
+    };
+    form->addRow(tr("Lock:"), plain(seen.name));
+    form->addRow(tr("Holder:"), plain(seen.holder));
+    form->addRow(tr("Fence:"), plain(QString::number(seen.fence)));
     const QString remaining = remainingMs > 0
                                   ? tr("%1 (expires %2)")
-                                        .arg(lockcore::formatDurationMs(remainingMs),
+                                        .arg(formatRemainingMs(remainingMs),
                                              seen.expiresAt.toLocalTime().toString(
                                                  u"yyyy-MM-dd HH:mm:ss"_s))
                                   : tr("expired \u2014 any acquirer may take it over now");
-    form->addRow(tr("Time left:"), new QLabel(remaining, this));
+    form->addRow(tr("Time left:"), plain(remaining));
     m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
     m_reason->setMaxLength(1000);
     m_reason->setObjectName(u"reason"_s);

@@ -1,9 +1,11 @@
 #include "lockdetailspane.h"
 
 #include "duration.h"
+#include "eventkindtext.h"
 #include "holdintervals.h"
 #include "timelinewidget.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTreeWidget>
@@ -24,48 +26,74 @@ QString localTime(const QDateTime &at)
 LockDetailsPane::LockDetailsPane(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_definition(new QLabel(this)),
       m_holder(new QLabel(this)), m_history(new QTreeWidget(this)),
-      m_timeline(new TimelineWidget(this)), m_historyNote(new QLabel(this))
+      m_timeline(new TimelineWidget(this)), m_historyNote(new QLabel(this)),
+      m_historyTitle(new QLabel(this))
 {
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     m_title->setFont(titleFont);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText);
     for (QLabel *label : {m_definition, m_holder, m_historyNote}) {
         label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText); // names and descriptions are shown as they are
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
     m_history->setObjectName(u"history"_s);
     m_history->setRootIsDecorated(false);
     m_history->setUniformRowHeights(true);
     m_history->setAlternatingRowColors(true);
-    m_history->setHeaderLabels({tr("Time"), tr("Event"), tr("Holder"), tr("Fence"), tr("Actor"),
-                                tr("Detail")});
+    m_history->setColumnCount(6);
     m_history->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Holder ids and actors can be long: they get a fixed share, elided in the middle, so
+    // the fence and the detail stay in view.
+    const int em = m_history->fontMetrics().horizontalAdvance(u'M');
+    for (const int column : {2, 4}) {
+        m_history->header()->setSectionResizeMode(column, QHeaderView::Interactive);
+        m_history->header()->resizeSection(column, 11 * em);
+    }
+    m_history->setTextElideMode(Qt::ElideMiddle);
     m_history->header()->setStretchLastSection(true);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_definition);
     layout->addWidget(m_holder);
-    auto *historyTitle = new QLabel(tr("History"), this);
-    historyTitle->setFont(titleFont);
-    layout->addWidget(historyTitle);
+    m_historyTitle->setFont(titleFont);
+    layout->addWidget(m_historyTitle);
     layout->addWidget(m_timeline);
     layout->addWidget(m_history, 1);
     layout->addWidget(m_historyNote);
     clear();
+    retranslate();
+}
+
+void LockDetailsPane::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void LockDetailsPane::retranslate()
+{
+    m_history->setHeaderLabels({tr("Time"), tr("Event"), tr("Holder"), tr("Fence"), tr("Actor"),
+                                tr("Detail")});
+    m_historyTitle->setText(tr("History"));
+    renderLock();
+    renderHistory();
 }
 
 void LockDetailsPane::clear()
 {
     m_name.clear();
-    m_title->setText(tr("No lock selected"));
-    m_definition->clear();
-    m_holder->clear();
-    m_history->clear();
-    m_timeline->setHolds({}, {});
-    m_historyNote->hide();
+    m_info.reset();
+    m_events.clear();
+    m_haveHistory = false;
+    m_historyError.clear();
+    renderLock();
+    renderHistory();
 }
 
 int LockDetailsPane::historyRows() const
@@ -76,10 +104,25 @@ int LockDetailsPane::historyRows() const
 void LockDetailsPane::showLock(const LockInfo &info)
 {
     if (info.name != m_name) {
-        m_history->clear();
-        m_timeline->setHolds({}, {});
+        m_events.clear();
+        m_haveHistory = false;
+        m_historyError.clear();
+        renderHistory();
     }
     m_name = info.name;
+    m_info = info;
+    renderLock();
+}
+
+void LockDetailsPane::renderLock()
+{
+    if (!m_info) {
+        m_title->setText(tr("No lock selected"));
+        m_definition->clear();
+        m_holder->clear();
+        return;
+    }
+    const LockInfo &info = *m_info;
     m_title->setText(info.name);
     m_definition->setText(
         tr("Default lease %1. %2")
@@ -112,13 +155,32 @@ void LockDetailsPane::showHistory(const QString &name, const QList<LockEvent> &e
 {
     if (name != m_name)
         return; // the selection moved on
+    m_events = events;
+    m_eventsDbNow = dbNow;
+    m_haveHistory = true;
+    m_historyError.clear();
+    renderHistory();
+}
+
+void LockDetailsPane::showHistoryError(const QString &name, const QString &message)
+{
+    if (name != m_name)
+        return;
+    m_historyError = message;
+    renderHistory();
+}
+
+void LockDetailsPane::renderHistory()
+{
     m_history->clear();
     QList<QTreeWidgetItem *> items;
-    for (const LockEvent &event : events) {
+    for (const LockEvent &event : std::as_const(m_events)) {
         auto *item = new QTreeWidgetItem;
         item->setText(0, localTime(event.at));
-        item->setText(1, event.kind);
+        item->setText(1, eventKindText(event.kind));
+        item->setToolTip(1, event.kind);
         item->setText(2, event.holder);
+        item->setToolTip(2, event.holder);
         item->setText(3, QString::number(event.fence));
         item->setText(4, event.actor);
         item->setText(5, event.detail);
@@ -126,17 +188,14 @@ void LockDetailsPane::showHistory(const QString &name, const QList<LockEvent> &e
         items << item;
     }
     m_history->addTopLevelItems(items);
-    m_timeline->setHolds(holdIntervals(events), dbNow);
-    m_historyNote->setVisible(events.isEmpty());
-    m_historyNote->setText(
-        tr("No events recorded. Applications record acquire and release events only when "
-           "they ask for it; admin actions are always recorded."));
-}
-
-void LockDetailsPane::showHistoryError(const QString &name, const QString &message)
-{
-    if (name != m_name)
-        return;
-    m_historyNote->setText(tr("The history could not be read: %1").arg(message));
-    m_historyNote->show();
+    m_timeline->setHolds(holdIntervals(m_events), m_eventsDbNow);
+    if (!m_historyError.isEmpty()) {
+        m_historyNote->setText(tr("The history could not be read: %1").arg(m_historyError));
+        m_historyNote->show();
+    } else {
+        m_historyNote->setVisible(m_haveHistory && m_events.isEmpty());
+        m_historyNote->setText(
+            tr("No events recorded. Applications record acquire and release events only when "
+               "they ask for it; admin actions are always recorded."));
+    }
 }

@@ -3,6 +3,7 @@
 #include "locktypes.h"
 
 #include <QWidget>
+#include <optional>
 
 class QFormLayout;
 class QLabel;
@@ -26,8 +27,21 @@ public:
     void clear();
     int historyRows() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+    void renderLock();
+    void renderHistory();
+
     QString m_name;
+    std::optional<lockcore::LockInfo> m_info;
+    QList<lockcore::LockEvent> m_events;
+    QDateTime m_eventsDbNow;
+    bool m_haveHistory = false;
+    QString m_historyError;
+    QLabel *m_historyTitle;
     QLabel *m_title;
     QLabel *m_definition;
     QLabel *m_holder;

@@ -98,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_tick->start();
 
     retranslate();
+    sizeColumns();
     updateActions();
     showNotConnected();
     resize(1360, 760);
@@ -256,19 +257,9 @@ void MainWindow::createCentral()
     QHeaderView *header = m_view->horizontalHeader();
     header->setStretchLastSection(true);
     // What an ops person reads first comes first: who holds it and for how much longer.
-    const QFontMetrics metrics = m_view->fontMetrics();
-    const int em = metrics.horizontalAdvance(u'M');
-    const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
-    const std::pair<int, int> widths[] = {
-        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
-        {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 11 * em},
-        {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
-        {LockTableModel::ExpiresAt, stamp},   {LockTableModel::AcquiredAt, stamp}};
-    for (const auto &[column, width] : widths)
-        header->resizeSection(column, width);
-    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
     header->moveSection(header->visualIndex(LockTableModel::Remaining),
                         header->visualIndex(LockTableModel::Holder) + 1);
+    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
     m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
@@ -302,6 +293,22 @@ void MainWindow::createCentral()
     splitter->setStretchFactor(1, 0);
     splitter->setSizes({900, 420});
     setCentralWidget(splitter);
+}
+
+void MainWindow::sizeColumns()
+{
+    // Wide enough for typical values and for the header in the current language.
+    QHeaderView *header = m_view->horizontalHeader();
+    const QFontMetrics metrics = m_view->fontMetrics();
+    const int em = metrics.horizontalAdvance(u'M');
+    const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
+    const std::pair<int, int> widths[] = {
+        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
+        {LockTableModel::Holder, 24 * em},    {LockTableModel::Remaining, 11 * em},
+        {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
+        {LockTableModel::ExpiresAt, stamp},   {LockTableModel::AcquiredAt, stamp}};
+    for (const auto &[column, width] : widths)
+        header->resizeSection(column, qMax(width, header->sectionSizeHint(column)));
 }
 
 void MainWindow::retranslate()
@@ -345,13 +352,17 @@ void MainWindow::retranslate()
     m_interval->setSuffix(tr(" ms"));
     for (QAction *choice : m_languages->actions())
         choice->setChecked(choice->data().toString() == language::current());
+
     updateStatus();
 }
 
 void MainWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        m_model->retranslate();
+        sizeColumns();
+    }
     QMainWindow::changeEvent(event);
 }
 
@@ -397,7 +408,7 @@ QString MainWindow::openDemo()
     m_messageBar->showMessage(
         MessageBar::Kind::Info,
         tr("This is the demo database: simulated clients take and give back its locks, and now "
-           "and then one \u201ccrashes\u201d so that its lease expires. Try a test-acquire or a "
+           "and then one \u201c" "crashes\u201d so that its lease expires. Try a test-acquire or a "
            "force release."));
     return {};
 }

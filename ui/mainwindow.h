@@ -92,6 +92,7 @@ private:
     void createToolBar();
     void createCentral();
     void retranslate();
+    void sizeColumns();
     void updateActions();
     void showNotConnected();
     void updateStatus();

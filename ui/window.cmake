@@ -6,6 +6,7 @@ target_sources(ui PRIVATE
 )
 target_sources(ui PRIVATE
     forcereleasedialog.cpp forcereleasedialog.h
+    eventkindtext.cpp eventkindtext.h
     holdintervals.cpp holdintervals.h
     initlockdialog.cpp initlockdialog.h
     lockdetailspane.cpp lockdetailspane.h

@@ -16,7 +16,7 @@ build_packages=(
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libqt6sql6-odbc
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
-    qtkeychain-qt6-dev libgl-dev xvfb xauth
+    qtkeychain-qt6-dev libgl-dev xvfb xauth fonts-wqy-microhei
 )
 # Needed by scripts/test in addition to build_packages.
 # shellcheck disable=SC2034

@@ -1,0 +1,7 @@
+#pragma once
+
+#include <QString>
+
+// The event kinds of the history table (init, acquire, reenter, renew, release, takeover,
+// lost, force_release, delete) in words, translated; an unknown kind is shown as it is.
+QString eventKindText(const QString &kind);
