@@ -31,6 +31,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
 #include <QTreeWidget>
 #include <csignal>
 
@@ -49,6 +50,7 @@ private slots:
     void cleanup();
 
     void showsTheLocksWithLiveState();
+    void everyAdminActionHasAButtonAndAShortcut();
     void initializeCreatesALock();
     void testAcquireRenewAndRelease();
     void forceReleaseIsRefusedWhenTheFenceMoved();
@@ -168,6 +170,30 @@ void MainWindowTest::showsTheLocksWithLiveState()
     QTRY_VERIFY_WITH_TIMEOUT(remaining.data().toString() != first, 3000);
     QVERIFY(m_window->detailsPane()->lockName() == u"etl.sync");
     grab(u"mainwindow-"_s + TestBackend::instance().name());
+}
+
+void MainWindowTest::everyAdminActionHasAButtonAndAShortcut()
+{
+    // Each admin action is on the toolbar and the Lock menu, with a distinct shortcut.
+    auto *toolbar = m_window->findChild<QToolBar *>(u"mainToolBar"_s);
+    QVERIFY(toolbar);
+    QSet<QString> shortcuts;
+    for (const char *name : {"initializeAction", "testAcquireAction", "renewAction",
+                             "releaseAction", "forceReleaseAction", "deleteAction",
+                             "createSchemaAction"}) {
+        QAction *action = m_window->action(QString::fromLatin1(name));
+        QVERIFY2(action, name);
+        QVERIFY2(toolbar->actions().contains(action), name);
+        QVERIFY2(!action->shortcut().isEmpty(), name);
+        QVERIFY2(!shortcuts.contains(action->shortcut().toString()), name);
+        shortcuts.insert(action->shortcut().toString());
+    }
+    // Ctrl+F goes to the filter.
+    QApplication::setActiveWindow(m_window.get());
+    m_window->view()->setFocus();
+    QTRY_VERIFY(m_window->view()->hasFocus());
+    QTest::keyClick(m_window->view(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(m_window->findChild<QLineEdit *>(u"filter"_s)->hasFocus());
 }
 
 void MainWindowTest::initializeCreatesALock()

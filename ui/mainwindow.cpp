@@ -162,7 +162,8 @@ void MainWindow::createActions()
         addAction(u"forceReleaseAction"_s, QKeySequence(u"Ctrl+Shift+F"_s),
                   &MainWindow::forceRelease),
         addAction(u"deleteAction"_s, QKeySequence::Delete, &MainWindow::deleteLock),
-        addAction(u"createSchemaAction"_s, QKeySequence(), &MainWindow::createSchema),
+        addAction(u"createSchemaAction"_s, QKeySequence(u"Ctrl+Shift+D"_s),
+                  &MainWindow::createSchema),
     };
 }
 
@@ -242,6 +243,14 @@ void MainWindow::createCentral()
     m_intervalLabel = new QLabel(left);
     m_intervalLabel->setBuddy(m_interval);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxyModel::setFilterText);
+    auto *find = new QAction(this);
+    find->setObjectName(u"findAction"_s);
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    QWidget::addAction(find);
     connect(m_interval, &QSpinBox::valueChanged, m_monitor, &LockMonitor::setInterval);
 
     m_view = new QTableView(left);
