@@ -1,0 +1,81 @@
+#pragma once
+
+#include "connectionspec.h"
+#include "metrics.h"
+#include "simhistory.h"
+#include "simsettings.h"
+#include "verdict.h"
+
+#include <QJsonObject>
+#include <atomic>
+#include <functional>
+#include <mutex>
+
+namespace locksim {
+
+// The report of a finished run: settings, history, verdict and metrics.
+struct SimReport
+{
+    SimSettings settings;
+    QString backend; // "sqlite", "postgresql", "mysql"
+    History history;
+    Verdict verdict;
+    Metrics metrics;
+    // The summary object of `lockctl simulate --json` (safe, violations, acquisitions,
+    // throughput_per_s, wait_ms {p50,p95,p99,max}, handoff_ms {p50,p99}, crashes, takeovers,
+    // stale_writes_refused, fairness, and more).
+    QJsonObject summaryJson() const;
+    QString summaryCsv() const; // key,value lines
+};
+
+// What a running simulation reports now and then (about every 250 ms): the holds and writes
+// completed since the previous report, and the totals so far.
+struct SimProgress
+{
+    qint64 elapsedMs = 0;
+    qint64 acquisitions = 0;
+    qint64 failedAttempts = 0;
+    int crashes = 0;
+    int pauses = 0;
+    QList<HoldRecord> newHolds;
+    QList<WriteRecord> newWrites;
+};
+
+// One simulated client's loop, on the calling thread with its own connection (the simulator
+// runs one per thread; `lockctl simulate --processes` runs one per child process). Records go
+// to the sinks as they happen (thread-safe sinks are the caller's business).
+struct ClientSinks
+{
+    std::function<void(const HoldRecord &)> hold;     // a hold ended (or the run ended)
+    std::function<void(const WriteRecord &)> write;
+    std::function<void(const AttemptRecord &)> failure;
+    std::function<void(const HoldRecord &)> acquired; // a grant, as soon as it happens
+    std::function<void()> crashed;
+    std::function<void()> paused;
+};
+void runClient(const lockcore::ConnectionSpec &spec, const SimSettings &settings, int client,
+               const std::atomic_bool &stop, qint64 deadlineDbUs, const ClientSinks &sinks);
+
+// A whole run: prepares the tables (creating them and the locks, resetting the resources),
+// runs the clients on threads, stops at the duration, the acquisition count, or `stop`, and
+// computes the verdict and the metrics. Blocks; the GUI runs it on a thread of its own.
+class Simulator
+{
+public:
+    Simulator(lockcore::ConnectionSpec spec, SimSettings settings);
+    // Creates <table>, <table>_event, <table>_resource (and <table>_unsafe), empties the
+    // previous run's rows of these locks. Idempotent.
+    lockcore::Status prepare();
+    lockcore::Result<SimReport> run(const std::atomic_bool &stop,
+                                    const std::function<void(const SimProgress &)> &progress
+                                    = {});
+    // A report from records collected elsewhere (the processes of lockctl simulate).
+    static SimReport report(const SimSettings &settings, const QString &backend,
+                            History history);
+
+private:
+    lockcore::ConnectionSpec m_spec;
+    SimSettings m_settings;
+};
+
+} // namespace locksim

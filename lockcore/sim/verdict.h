@@ -1,0 +1,41 @@
+#pragma once
+
+#include "simhistory.h"
+
+#include <QJsonObject>
+
+namespace locksim {
+
+// Is a recorded history safe? Checked from the history alone:
+// - no two holds of one lock overlap in database time (a hold lasts from acquiredDbUs to
+//   validUntilDbUs());
+// - fences strictly increase per lock in the order of acquisition (protocols with fences);
+// - no write with a stale fence was accepted: an accepted write whose fence is lower than that
+//   of another accepted write to the same resource that had finished (afterDbUs) before it
+//   started (beforeDbUs).
+struct Violation
+{
+    enum class Kind { Overlap, FenceNotIncreasing, StaleWriteAccepted };
+    Kind kind = Kind::Overlap;
+    QString lockName;
+    HoldRecord first;   // the earlier hold (StaleWriteAccepted: the hold of the newer write)
+    HoldRecord second;  // the later hold (StaleWriteAccepted: the hold of the stale write)
+    QString text;       // one translated sentence naming both holds, fences and times
+    QJsonObject toJson() const;
+};
+QString violationKindName(Violation::Kind kind); // "overlap", "fence", "stale_write"
+
+struct Verdict
+{
+    bool safe = true;
+    QList<Violation> violations; // at most 1000 are listed; `violationCount` counts them all
+    int violationCount = 0;
+    // Liveness, for protocols without expiry: locks left held by a crashed holder at the end
+    // (seed 004's stuck lock). Does not make the run unsafe.
+    QStringList stuckLocks;
+    QJsonObject toJson() const;
+};
+
+Verdict checkHistory(const History &history);
+
+} // namespace locksim
