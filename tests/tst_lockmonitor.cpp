@@ -267,16 +267,8 @@ void LockMonitorTest::anotherDatabaseOpensWhileTheServerIsStopped()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    auto sqlite = ConnectionSpec::parse(u"sqlite:"_s + dir.filePath(u"other.sqlite"_s));
-    QVERIFY(sqlite.ok());
-    {
-        auto session = Session::open(*sqlite);
-        LOCKSCOPE_VERIFY_OK(session);
-        auto service = LockService::create(**session, u"dist_lock"_s);
-        LOCKSCOPE_VERIFY_OK(service);
-        LOCKSCOPE_VERIFY_OK(service->createSchema());
-        QVERIFY(service->initialize(u"elsewhere"_s, 1000, {})->created);
-    }
+    auto sqlite = testsupport::makeSqliteLocks(dir.filePath(u"other.sqlite"_s), {u"elsewhere"_s});
+    LOCKSCOPE_VERIFY_OK(sqlite);
     QSignalSpy snapshots(&monitor, &LockMonitor::snapshot);
     monitor.start(*sqlite, u"dist_lock"_s, 3, false);
     QTRY_VERIFY_WITH_TIMEOUT(!snapshots.isEmpty(), 5000);

@@ -410,16 +410,8 @@ void MainWindowTest::connectionDialogOpensAnotherTable()
     MemoryVault vault;
     m_window->setProfileStore(&store, &vault);
     const QString path = dir.filePath(u"other.sqlite"_s);
-    {
-        auto spec = ConnectionSpec::parse(u"sqlite:"_s + path);
-        QVERIFY(spec.ok());
-        auto session = Session::open(*spec);
-        LOCKSCOPE_VERIFY_OK(session);
-        auto service = LockService::create(**session, u"dist_lock"_s);
-        LOCKSCOPE_VERIFY_OK(service);
-        LOCKSCOPE_VERIFY_OK(service->createSchema());
-        QVERIFY(service->initialize(u"other.lock"_s, 1000, {})->created);
-    }
+    const auto other = testsupport::makeSqliteLocks(path, {u"other.lock"_s});
+    LOCKSCOPE_VERIFY_OK(other);
     bool shown = false;
     answerNextDialog<ConnectionDialog>([&](ConnectionDialog *dialog) {
         shown = true;

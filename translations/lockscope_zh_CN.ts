@@ -1102,6 +1102,14 @@ Expires at
         <source>This is the demo database: simulated clients take and give back its locks, and now and then one “crashes” so that its lease expires. Try a test-acquire or a force release.</source>
         <translation>这是演示数据库：模拟客户端会获取并归还其中的锁，偶尔会有客户端“崩溃”，使其租约过期。可以试试测试获取或强制释放。</translation>
     </message>
+    <message>
+        <source>Locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Simulator</source>
+        <translation>模拟器</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1134,6 +1142,365 @@ Expires at
     <message>
         <source>&amp;Run now</source>
         <translation>立即执行(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>SimCharts</name>
+    <message>
+        <source>Acquisitions</source>
+        <translation>获取次数</translation>
+    </message>
+    <message>
+        <source>Throughput (acquisitions per second)</source>
+        <translation>吞吐量（每秒获取次数）</translation>
+    </message>
+    <message>
+        <source>Wait for the lock (ms)</source>
+        <translation>等待锁的时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Acquisitions per client</source>
+        <translation>各客户端的获取次数</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+</context>
+<context>
+    <name>SimExport</name>
+    <message>
+        <source>%1 could not be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SimSettingsForm</name>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>&amp;Clients:</source>
+        <translation>客户端数(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Simulated clients, each a thread with its own connection</source>
+        <translation>模拟客户端，每个都是使用独立连接的线程</translation>
+    </message>
+    <message>
+        <source>Loc&amp;ks:</source>
+        <translation>锁数(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Locks the clients compete for</source>
+        <translation>客户端争用的锁</translation>
+    </message>
+    <message>
+        <source>&amp;Lease (TTL):</source>
+        <translation>租约时长（TTL）(&amp;L):</translation>
+    </message>
+    <message>
+        <source>The lease of every grant</source>
+        <translation>每次获取锁时授予的租约时长</translation>
+    </message>
+    <message>
+        <source>&amp;Hold time:</source>
+        <translation>持有时长(&amp;H):</translation>
+    </message>
+    <message>
+        <source>How long a client works while it holds a lock</source>
+        <translation>客户端持有锁期间工作的时长</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>固定值</translation>
+    </message>
+    <message>
+        <source>Uniform between min and max</source>
+        <translation>在最小值与最大值之间均匀分布</translation>
+    </message>
+    <message>
+        <source>Exponential with this mean</source>
+        <translation>以此为均值的指数分布</translation>
+    </message>
+    <message>
+        <source>Hold mean:</source>
+        <translation>持有时长均值:</translation>
+    </message>
+    <message>
+        <source>Hold min:</source>
+        <translation>持有时长最小值:</translation>
+    </message>
+    <message>
+        <source>Hold max:</source>
+        <translation>持有时长最大值:</translation>
+    </message>
+    <message>
+        <source>&amp;Think time:</source>
+        <translation>思考时间(&amp;T):</translation>
+    </message>
+    <message>
+        <source>The pause between a client&apos;s holds</source>
+        <translation>客户端两次持有之间的停顿</translation>
+    </message>
+    <message>
+        <source>&amp;Retry interval:</source>
+        <translation>重试间隔(&amp;R):</translation>
+    </message>
+    <message>
+        <source>A waiting client&apos;s first pause before it tries again</source>
+        <translation>等待中的客户端再次尝试之前的首次停顿</translation>
+    </message>
+    <message>
+        <source>Retry &amp;backoff:</source>
+        <translation>重试退避系数(&amp;B):</translation>
+    </message>
+    <message>
+        <source>How much each pause grows</source>
+        <translation>每次停顿时长的增长倍数</translation>
+    </message>
+    <message>
+        <source>Retry &amp;jitter:</source>
+        <translation>重试抖动(&amp;J):</translation>
+    </message>
+    <message>
+        <source>Random spread of each pause, 0 to 1</source>
+        <translation>每次停顿时长的随机浮动幅度，0 到 1</translation>
+    </message>
+    <message>
+        <source>Retry &amp;deadline:</source>
+        <translation>重试时限(&amp;D):</translation>
+    </message>
+    <message>
+        <source>A client gives up waiting after this long and counts a failed attempt</source>
+        <translation>客户端等待超过此时长后放弃，并计为一次失败尝试</translation>
+    </message>
+    <message>
+        <source>D&amp;uration:</source>
+        <translation>运行时长(&amp;U):</translation>
+    </message>
+    <message>
+        <source>The run stops after this long</source>
+        <translation>运行达到此时长后停止</translation>
+    </message>
+    <message>
+        <source>Cr&amp;ash rate:</source>
+        <translation>崩溃率(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Chance per hold that the holder vanishes without releasing</source>
+        <translation>每次持有中，持有者未释放就消失的概率</translation>
+    </message>
+    <message>
+        <source>&amp;Pause rate:</source>
+        <translation>暂停率(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Chance per hold that the holder freezes past its lease, then writes late</source>
+        <translation>每次持有中，持有者冻结至租约过期之后、随后延迟写入的概率</translation>
+    </message>
+    <message>
+        <source>Pr&amp;otocol:</source>
+        <translation>协议(&amp;O):</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant (safe).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌（安全）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>lockcore (safe)</source>
+        <translation>lockcore（安全）</translation>
+    </message>
+    <message>
+        <source>Unsafe: no expiry</source>
+        <translation>不安全：无过期</translation>
+    </message>
+    <message>
+        <source>Unsafe: client clock</source>
+        <translation>不安全：客户端时钟</translation>
+    </message>
+    <message>
+        <source>The real library: safe</source>
+        <translation>真正的库：安全</translation>
+    </message>
+    <message>
+        <source>A broken baseline: a crashed holder blocks the lock for ever</source>
+        <translation>有缺陷的基线：崩溃的持有者会永久阻塞该锁</translation>
+    </message>
+    <message>
+        <source>A broken baseline: expiry from skewed client clocks, no fence: holds overlap</source>
+        <translation>有缺陷的基线：按有偏差的客户端时钟计算过期，没有栅栏令牌：持有会相互重叠</translation>
+    </message>
+    <message>
+        <source>Clock &amp;skew:</source>
+        <translation>时钟偏差(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Unsafe client clock: each client&apos;s clock is off by up to plus or minus this</source>
+        <translation>不安全的客户端时钟：每个客户端的时钟最多偏差正负此值</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>随机种子(&amp;E):</translation>
+    </message>
+    <message>
+        <source>The same seed makes the same random choices</source>
+        <translation>相同的种子产生相同的随机选择</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+</context>
+<context>
+    <name>SimTimelineWidget</name>
+    <message>
+        <source>One lane per lock, one bar per hold, coloured by client. A red cross: the holder crashed. Hatched: the holder paused past its lease.</source>
+        <translation>每个锁一条泳道，每次持有一个条形，颜色表示客户端。红叉：持有者已崩溃。斜线填充：持有者暂停至租约过期之后。</translation>
+    </message>
+    <message>
+        <source>No holds yet</source>
+        <translation>尚无持有记录</translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation>0 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>hold (colour: client)</source>
+        <translation>持有（颜色：客户端）</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>lost (paused past its lease)</source>
+        <translation>已丢失（暂停至租约过期之后）</translation>
+    </message>
+</context>
+<context>
+    <name>SimulatorPanel</name>
+    <message>
+        <source>Preparing the tables %1…</source>
+        <translation>正在准备表 %1…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>%1 s: %2 acquisitions, %3 failed attempts, %4 crashes, %5 pauses</source>
+        <translation>%1 秒：%2 次获取，%3 次失败尝试，%4 次崩溃，%5 次暂停</translation>
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation>运行失败。</translation>
+    </message>
+    <message>
+        <source>Finished after %1 s.</source>
+        <translation>运行 %1 秒后结束。</translation>
+    </message>
+    <message>
+        <source>%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; hand-off p50 %6 ms; locks held %7% of the time; fairness %8; %9 failed attempts, %10 expiries, %11 takeovers, %12 crashes, %13 pauses, %14 stale writes refused.</source>
+        <translation>%1 次获取，每秒 %2 次；等待时间 p50 %3 毫秒、p95 %4 毫秒、p99 %5 毫秒；交接间隔 p50 %6 毫秒；锁被持有的时间占 %7%；公平性 %8；%9 次失败尝试，%10 次过期，%11 次接管，%12 次崩溃，%13 次暂停，拒绝了 %14 次过时写入。</translation>
+    </message>
+    <message>
+        <source>No run has finished yet.</source>
+        <translation>尚无已完成的运行。</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export the summary</source>
+        <translation>导出摘要</translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation>导出历史记录</translation>
+    </message>
+    <message>
+        <source>The export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>已导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Connect to a database to run the simulator.</source>
+        <translation>连接到数据库后即可运行模拟器。</translation>
+    </message>
+    <message>
+        <source>Read-only connection: the simulator writes its own tables (%1, %1_event, %1_resource, %1_unsafe), so it cannot run here.</source>
+        <translation>只读连接：模拟器需要写入它自己的表（%1、%1_event、%1_resource、%1_unsafe），因此无法在此运行。</translation>
+    </message>
+    <message>
+        <source>Runs against %1, in its own tables %2*; your locks are not touched.</source>
+        <translation>在 %1 上运行，使用其自己的表 %2*；不会触及您的锁。</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run the simulated clients against the connected database</source>
+        <translation>让模拟客户端在已连接的数据库上运行</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>停止(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Stop the run; what it recorded so far is still checked</source>
+        <translation>停止运行；已记录的内容仍会接受检查</translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation>导出历史记录(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Every hold and write of the last run, as JSON or CSV</source>
+        <translation>上次运行中的每次持有和写入，格式为 JSON 或 CSV</translation>
+    </message>
+    <message>
+        <source>Export s&amp;ummary…</source>
+        <translation>导出摘要(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>The verdict and the metrics of the last run, as JSON or CSV</source>
+        <translation>上次运行的判定结果和指标，格式为 JSON 或 CSV</translation>
+    </message>
+    <message>
+        <source>Who held each lock when</source>
+        <translation>各锁在各时段的持有者</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1610,59 @@ Expires at
     <message>
         <source>No holds recorded</source>
         <translation>没有持有记录</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictBanner</name>
+    <message numerus="yes">
+        <source>… and %n more.</source>
+        <translation>
+            <numerusform>… 另有 %n 条。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1 s): %n violation(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1 秒）：目前已有 %n 处违规</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1 s): no overlapping holds among %n completed hold(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1 秒）：目前已完成的 %n 次持有之间没有重叠</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The verdict over the whole history follows when the run ends.</source>
+        <translation>运行结束后将给出针对完整历史的判定结果。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Unsafe: %n violation(s) of mutual exclusion</source>
+        <translation>
+            <numerusform>不安全：%n 处违反互斥</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Safe: no overlapping holds, fences increasing, %n stale write(s) refused</source>
+        <translation>
+            <numerusform>安全：没有重叠的持有，栅栏令牌递增，拒绝了 %n 次过时写入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Safe in this run: no overlapping holds (this protocol has no fences)</source>
+        <translation>本次运行安全：没有重叠的持有（此协议没有栅栏令牌）</translation>
+    </message>
+    <message>
+        <source>Stuck for ever, held by a crashed holder: %1. Without expiry, nobody can take these locks again.</source>
+        <translation>被已崩溃的持有者永久占用：%1。由于没有过期机制，任何人都无法再获取这些锁。</translation>
+    </message>
+    <message>
+        <source>An unsafe baseline: a longer run, crashes or clock skew may still break it.</source>
+        <translation>这是不安全的基线：运行更久、发生崩溃或出现时钟偏差时，它仍可能出错。</translation>
+    </message>
+    <message>
+        <source>The simulation could not run</source>
+        <translation>模拟无法运行</translation>
     </message>
 </context>
 <context>
@@ -1534,6 +1954,101 @@ Expires at
     <message>
         <source>&quot;%1&quot; is not a valid table name: use letters, digits and underscores (not starting with a digit, at most %2 characters), optionally prefixed by a schema name and a dot.</source>
         <translation>“%1”不是有效的表名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符），可选择以模式名加点作为前缀。</translation>
+    </message>
+</context>
+<context>
+    <name>locksim</name>
+    <message>
+        <source>resetting the resource of %1</source>
+        <translation>重置 %1 的资源</translation>
+    </message>
+    <message>
+        <source>writing the resource of %1</source>
+        <translation>写入 %1 的资源</translation>
+    </message>
+    <message>
+        <source>re-entered a hold left after an unknown release outcome; released it</source>
+        <translation>重入了一次释放结果未知后遗留的持有；已将其释放</translation>
+    </message>
+    <message>
+        <source>contention simulator lock</source>
+        <translation>争用模拟器使用的锁</translation>
+    </message>
+    <message>
+        <source>reset before a simulation run</source>
+        <translation>模拟运行前重置</translation>
+    </message>
+    <message>
+        <source>+%1 s</source>
+        <translation>+%1 秒</translation>
+    </message>
+    <message>
+        <source>no end</source>
+        <translation>永久</translation>
+    </message>
+    <message>
+        <source>Lock %1: %2 (fence %3) acquired it at %4 while %5 (fence %6) held it from %7 until %8.</source>
+        <translation>锁 %1：%2（栅栏令牌 %3）于 %4 获取了该锁，而 %5（栅栏令牌 %6）的持有期为 %7 至 %8。</translation>
+    </message>
+    <message>
+        <source>Lock %1: %2 got fence %3 at %4, not above fence %5 of %6 granted at %7.</source>
+        <translation>锁 %1：%2 于 %4 获得栅栏令牌 %3，并未大于 %7 授予 %6 的栅栏令牌 %5。</translation>
+    </message>
+    <message>
+        <source>Lock %1: the resource accepted a write of %2 with fence %3 at %4 after it had accepted fence %5 from %6 at %7.</source>
+        <translation>锁 %1：资源已于 %7 接受了 %6 的栅栏令牌 %5，之后又于 %4 接受了 %2 使用栅栏令牌 %3 的写入。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration distribution: write &quot;200ms&quot;, &quot;100ms-300ms&quot; or &quot;exp:200ms&quot;.</source>
+        <translation>“%1”不是有效的时长分布：请写作“200ms”、“100ms-300ms”或“exp:200ms”。</translation>
+    </message>
+    <message>
+        <source>The number of clients must be between 1 and 256, not %1.</source>
+        <translation>客户端数必须在 1 到 256 之间；实际为 %1。</translation>
+    </message>
+    <message>
+        <source>The number of locks must be between 1 and 64, not %1.</source>
+        <translation>锁数必须在 1 到 64 之间；实际为 %1。</translation>
+    </message>
+    <message>
+        <source>The duration distribution %1 is not valid.</source>
+        <translation>时长分布 %1 无效。</translation>
+    </message>
+    <message>
+        <source>The retry deadline and attempts cannot be negative.</source>
+        <translation>重试时限和尝试次数不能为负数。</translation>
+    </message>
+    <message>
+        <source>A simulation needs a duration or a number of acquisitions to stop at.</source>
+        <translation>模拟需要指定运行时长，或达到后即停止的获取次数。</translation>
+    </message>
+    <message>
+        <source>The crash and pause rates must be between 0 and 1, and their sum at most 1.</source>
+        <translation>崩溃率和暂停率必须在 0 到 1 之间，且两者之和不超过 1。</translation>
+    </message>
+    <message>
+        <source>The pause extra time and the clock skew cannot be negative.</source>
+        <translation>暂停的额外时长和时钟偏差不能为负数。</translation>
+    </message>
+    <message>
+        <source>Unknown protocol &quot;%1&quot;: use lockcore, unsafe-no-expiry or unsafe-client-clock.</source>
+        <translation>未知协议“%1”：请使用 lockcore、unsafe-no-expiry 或 unsafe-client-clock。</translation>
+    </message>
+    <message>
+        <source>locking &quot;%1&quot; (unsafe)</source>
+        <translation>锁定“%1”（不安全方式）</translation>
+    </message>
+    <message>
+        <source>Waiting for &quot;%1&quot; was cancelled.</source>
+        <translation>对“%1”的等待已取消。</translation>
+    </message>
+    <message>
+        <source>unlocking &quot;%1&quot; (unsafe)</source>
+        <translation>解锁“%1”（不安全方式）</translation>
+    </message>
+    <message>
+        <source>resetting &quot;%1&quot; (unsafe)</source>
+        <translation>重置“%1”（不安全方式）</translation>
     </message>
 </context>
 </TS>

@@ -41,11 +41,11 @@ private:
     QDateTime m_eventsDbNow;
     bool m_haveHistory = false;
     QString m_historyError;
-    QLabel *m_historyTitle;
     QLabel *m_title;
     QLabel *m_definition;
     QLabel *m_holder;
     QTreeWidget *m_history;
     TimelineWidget *m_timeline;
     QLabel *m_historyNote;
+    QLabel *m_historyTitle;
 };

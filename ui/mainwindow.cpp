@@ -14,6 +14,7 @@
 #include "connectionprofile.h"
 #include "messagebar.h"
 #include "schemadialog.h"
+#include "simulatorpanel.h"
 #include "testacquiredialog.h"
 #include "testholds.h"
 
@@ -29,6 +30,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -301,7 +303,14 @@ void MainWindow::createCentral()
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
     splitter->setSizes({900, 420});
-    setCentralWidget(splitter);
+    // The lock table and the contention simulator, as two tabs.
+    m_simulator = new SimulatorPanel(this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(splitter, QString());
+    m_tabs->addTab(m_simulator, QString());
+    setCentralWidget(m_tabs);
 }
 
 void MainWindow::sizeColumns()
@@ -355,6 +364,8 @@ void MainWindow::retranslate()
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_tabs->setTabText(0, tr("Locks"));
+    m_tabs->setTabText(1, tr("Simulator"));
     m_filterLabel->setText(tr("F&ilter:"));
     m_filter->setPlaceholderText(tr("Name, holder or description"));
     m_intervalLabel->setText(tr("Refresh &every:"));
@@ -395,6 +406,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_monitor->setInterval(m_interval->value());
     m_monitor->start(connection.spec, connection.table, connection.connectTimeoutS,
                      connection.readOnly);
+    m_simulator->setConnection(connection.spec, connection.readOnly);
     retranslate();
     updateActions();
 }

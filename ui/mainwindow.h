@@ -21,7 +21,9 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QSpinBox;
+class QTabWidget;
 class QTableView;
+class SimulatorPanel;
 class TestHolds;
 
 // What the window is connected to.
@@ -63,6 +65,7 @@ public:
     MessageBar *messageBar() const { return m_messageBar; }
     LockDetailsPane *detailsPane() const { return m_details; }
     TestHolds *testHolds() const { return m_testHolds; }
+    SimulatorPanel *simulatorPanel() const { return m_simulator; }
     bool selectLock(const QString &name);
     std::optional<lockcore::LockInfo> selectedLock() const;
 
@@ -114,6 +117,8 @@ private:
     LockFilterProxyModel *m_proxy;
     QTableView *m_view = nullptr;
     LockDetailsPane *m_details = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    SimulatorPanel *m_simulator = nullptr;
     MessageBar *m_messageBar = nullptr;
     QLineEdit *m_filter = nullptr;
     QSpinBox *m_interval = nullptr;

@@ -59,15 +59,36 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl", "Show the database clock and its offset from this "
                                       "machine's clock."),
          "", "", noOptions, runNow},
+        {"simulate",
+         QT_TRANSLATE_NOOP("lockctl", "Run the contention simulator against this database."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Simulated clients compete for a few locks in their own table "
+                           "(--sim-table), with crashes and pauses injected; every grant, release "
+                           "and write is recorded in database time and checked: SAFE (exit "
+                           "code 0) or UNSAFE with the overlapping holds or stale writes (exit "
+                           "code 1). The metrics follow. With --processes the clients are "
+                           "lockctl child processes, and --kill-rate kills holders for real."),
+         "", simulateOptions, runSimulate},
+    };
+    return all;
+}
+
+const QList<Command> &internalCommands()
+{
+    static const QList<Command> all = {
+        {"sim-client", QT_TRANSLATE_NOOP("lockctl", "One client of simulate --processes."), "", "",
+         simClientOptions, runSimClient},
     };
     return all;
 }
 
 const Command *findCommand(const QString &name)
 {
-    for (const Command &command : commands()) {
-        if (name == QLatin1String(command.name))
-            return &command;
+    for (const QList<Command> *list : {&commands(), &internalCommands()}) {
+        for (const Command &command : *list) {
+            if (name == QLatin1String(command.name))
+                return &command;
+        }
     }
     return nullptr;
 }

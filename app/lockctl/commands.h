@@ -20,6 +20,8 @@ struct Command
 };
 
 const QList<Command> &commands();
+// Commands lockctl runs for itself (not listed in the help): "sim-client".
+const QList<Command> &internalCommands();
 const Command *findCommand(const QString &name);
 
 // The commands, one file per group.
@@ -44,6 +46,11 @@ QList<QCommandLineOption> renewOptions();
 int runRenew(Invocation &invocation);
 QList<QCommandLineOption> releaseOptions();
 int runRelease(Invocation &invocation);
+
+QList<QCommandLineOption> simulateOptions();
+int runSimulate(Invocation &invocation);
+QList<QCommandLineOption> simClientOptions();
+int runSimClient(Invocation &invocation);
 
 QList<QCommandLineOption> noOptions();
 

@@ -168,4 +168,25 @@ int runBackendSuite(QObject *suite, int argc, char **argv)
     return 1;
 }
 
+Result<ConnectionSpec> makeSqliteLocks(const QString &path, const QStringList &names)
+{
+    auto spec = ConnectionSpec::parse(u"sqlite:"_s + path);
+    if (!spec)
+        return spec.error();
+    auto session = Session::open(*spec);
+    if (!session)
+        return session.error();
+    auto service = LockService::create(**session, u"dist_lock"_s);
+    if (!service)
+        return service.error();
+    if (Status created = service->createSchema(); !created)
+        return created.error();
+    for (const QString &name : names) {
+        auto init = service->initialize(name, 1000, {});
+        if (!init)
+            return init.error();
+    }
+    return *spec;
+}
+
 } // namespace testsupport

@@ -71,6 +71,11 @@ QString errorText(const R &result)
 // LOCKSCOPE_TEST_REQUIRE names it.
 int runBackendSuite(QObject *suite, int argc, char **argv);
 
+// A SQLite file at `path` with the native lock table dist_lock holding the free locks `names`
+// (another database for a window or monitor to open). Returns its spec, or an error.
+lockcore::Result<lockcore::ConnectionSpec> makeSqliteLocks(const QString &path,
+                                                           const QStringList &names);
+
 } // namespace testsupport
 
 // Fails the test with the library's own error message unless `result` holds a value.

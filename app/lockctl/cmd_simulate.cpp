@@ -1,0 +1,140 @@
+// lockctl simulate [options]: the contention simulator (locksim) from the command line.
+
+#include "commands.h"
+#include "connect.h"
+#include "exitcode.h"
+#include "interrupt.h"
+#include "invocation.h"
+#include "lockservice.h"
+#include "output.h"
+#include "simoptions.h"
+#include "simoutput.h"
+#include "simprocesses.h"
+#include "simulator.h"
+#include "tr.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using lockcore::Error;
+using lockcore::Result;
+using locksim::SimReport;
+
+namespace lockctl {
+
+namespace {
+
+constexpr qint64 usPerMs = 1000;
+constexpr qint64 noDeadlineMs = 24LL * 3600 * 1000; // --duration 0: only --acquisitions ends it
+
+Result<qint64> dbNowUs(lockcore::Session &session, const QString &table)
+{
+    auto service = lockcore::LockService::create(session, table);
+    if (!service)
+        return service.error();
+    auto clock = service->clock();
+    if (!clock)
+        return clock.error();
+    return clock->dbNow.toMSecsSinceEpoch() * usPerMs;
+}
+
+Result<SimReport> runThreads(const lockcore::ConnectionSpec &spec, const SimulateRequest &request)
+{
+    locksim::Simulator simulator(spec, request.settings);
+    if (lockcore::Status prepared = simulator.prepare(); !prepared)
+        return prepared.error();
+    ProgressLine progress;
+    return simulator.run(InterruptGuard::flag(), [&progress](const locksim::SimProgress &now) {
+        progress.update(now.elapsedMs, now.acquisitions, now.crashes, now.pauses);
+    });
+}
+
+Result<SimReport> runProcesses(lockcore::Session &session, const Invocation &invocation,
+                               const SimulateRequest &request)
+{
+    const locksim::SimSettings &settings = request.settings;
+    locksim::Simulator simulator(session.spec(), settings);
+    if (lockcore::Status prepared = simulator.prepare(); !prepared)
+        return prepared.error();
+    auto start = dbNowUs(session, settings.table);
+    if (!start)
+        return start.error();
+
+    ProcessRunPlan plan;
+    plan.session = &session;
+    plan.spec = session.spec();
+    plan.url = invocation.settings().url;
+    plan.connectTimeoutS = invocation.settings().connectTimeoutS;
+    plan.settings = settings;
+    plan.killRate = request.killRate;
+    plan.startDbUs = *start;
+    const qint64 runMs = settings.durationMs > 0 ? settings.durationMs : noDeadlineMs;
+    plan.deadlineDbUs = *start + runMs * usPerMs;
+    ProcessRunOutcome outcome;
+    {
+        ProgressLine progress;
+        outcome = runClientProcesses(plan, InterruptGuard::flag(), progress);
+    }
+    if (!outcome.failure.isEmpty())
+        return Error{Error::Kind::Database, outcome.failure, {}, {}};
+    auto end = dbNowUs(session, settings.table);
+    if (!end)
+        return end.error();
+
+    locksim::History &history = outcome.history;
+    for (int lock = 0; lock < settings.locks; ++lock)
+        history.lockNames << settings.lockPrefix + QString::number(lock);
+    history.startDbUs = *start;
+    history.endDbUs = *end;
+    std::stable_sort(history.holds.begin(), history.holds.end(),
+                     [](const locksim::HoldRecord &a, const locksim::HoldRecord &b) {
+                         return a.acquiredDbUs < b.acquiredDbUs;
+                     });
+    return locksim::Simulator::report(settings, session.spec().backendName(), history);
+}
+
+} // namespace
+
+QList<QCommandLineOption> simulateOptions()
+{
+    return simulateOptionList();
+}
+
+int runSimulate(Invocation &invocation)
+{
+    if (lockcore::Status valid = invocation.noArguments(); !valid)
+        return invocation.usage(valid.error());
+    auto request = parseSimulateRequest(invocation.args());
+    if (!request)
+        return invocation.usage(request.error());
+    if (!request->historyPath.isEmpty()) {
+        if (lockcore::Status writable = checkHistoryFile(request->historyPath); !writable)
+            return invocation.usage(writable.error());
+    }
+    auto spec = connectionSpec(invocation.settings());
+    if (!spec)
+        return invocation.fail(spec.error());
+    // Connecting first checks the database and settles the password (URL, environment or
+    // prompt) for the simulator's own connections and the child processes.
+    auto session = openSession(*spec, invocation.settings());
+    if (!session)
+        return invocation.fail(session.error());
+
+    InterruptGuard guard; // Ctrl-C and SIGTERM end the run early; the report still comes
+    auto report = request->processes ? runProcesses(**session, invocation, *request)
+                                     : runThreads((*session)->spec(), *request);
+    if (!report)
+        return invocation.fail(report.error());
+    if (!request->historyPath.isEmpty()) {
+        if (lockcore::Status written = writeHistoryFile(request->historyPath, report->history);
+            !written)
+            invocation.out().warning(written.error().message);
+    }
+    QString text = summaryText(*report);
+    if (InterruptGuard::interrupted())
+        text += Tr::tr("Interrupted: the run ended early.") + u'\n';
+    invocation.out().result(report->summaryJson(), text);
+    return report->verdict.safe ? ExitDone : ExitRefused;
+}
+
+} // namespace lockctl

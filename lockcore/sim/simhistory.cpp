@@ -1,0 +1,203 @@
+#include "simhistory.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace locksim {
+
+namespace {
+
+HoldRecord::End endFromName(const QString &name)
+{
+    for (auto end : {HoldRecord::End::Released, HoldRecord::End::Crashed, HoldRecord::End::Lost})
+        if (endName(end) == name)
+            return end;
+    return HoldRecord::End::Running;
+}
+
+template<typename T>
+QJsonArray arrayOf(const QList<T> &items)
+{
+    QJsonArray array;
+    for (const T &item : items)
+        array.append(item.toJson());
+    return array;
+}
+
+// A CSV field: quoted when it holds a separator, a quote or a line break.
+QString csvField(const QString &text)
+{
+    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n'))
+        return text;
+    QString quoted = text;
+    quoted.replace(u"\""_s, u"\"\""_s);
+    return u'"' + quoted + u'"';
+}
+
+} // namespace
+
+QString endName(HoldRecord::End end)
+{
+    switch (end) {
+    case HoldRecord::End::Released: return u"released"_s;
+    case HoldRecord::End::Crashed: return u"crashed"_s;
+    case HoldRecord::End::Lost: return u"lost"_s;
+    case HoldRecord::End::Running: break;
+    }
+    return u"running"_s;
+}
+
+qint64 HoldRecord::validUntilDbUs() const
+{
+    if (end == End::Released) {
+        if (expiresDbUs > 0 && releasedDbUs > expiresDbUs)
+            return expiresDbUs;
+        return releasedDbUs;
+    }
+    return expiresDbUs;
+}
+
+QJsonObject HoldRecord::toJson() const
+{
+    return {{u"client"_s, client},
+            {u"lock"_s, lock},
+            {u"holder"_s, holder},
+            {u"fence"_s, fence},
+            {u"requested_us"_s, requestedDbUs},
+            {u"acquired_us"_s, acquiredDbUs},
+            {u"expires_us"_s, expiresDbUs},
+            {u"released_us"_s, releasedDbUs},
+            {u"end"_s, endName(end)},
+            {u"attempts"_s, attempts},
+            {u"took_over"_s, tookOver},
+            {u"paused"_s, paused},
+            {u"pid"_s, pid}};
+}
+
+HoldRecord HoldRecord::fromJson(const QJsonObject &o)
+{
+    HoldRecord h;
+    h.client = o.value(u"client"_s).toInt();
+    h.lock = o.value(u"lock"_s).toInt();
+    h.holder = o.value(u"holder"_s).toString();
+    h.fence = o.value(u"fence"_s).toInteger();
+    h.requestedDbUs = o.value(u"requested_us"_s).toInteger();
+    h.acquiredDbUs = o.value(u"acquired_us"_s).toInteger();
+    h.expiresDbUs = o.value(u"expires_us"_s).toInteger();
+    h.releasedDbUs = o.value(u"released_us"_s).toInteger();
+    h.end = endFromName(o.value(u"end"_s).toString());
+    h.attempts = o.value(u"attempts"_s).toInt(1);
+    h.tookOver = o.value(u"took_over"_s).toBool();
+    h.paused = o.value(u"paused"_s).toBool();
+    h.pid = o.value(u"pid"_s).toInteger();
+    return h;
+}
+
+QJsonObject WriteRecord::toJson() const
+{
+    return {{u"client"_s, client},     {u"lock"_s, lock},
+            {u"fence"_s, fence},       {u"before_us"_s, beforeDbUs},
+            {u"after_us"_s, afterDbUs}, {u"accepted"_s, accepted},
+            {u"late"_s, late}};
+}
+
+WriteRecord WriteRecord::fromJson(const QJsonObject &o)
+{
+    WriteRecord w;
+    w.client = o.value(u"client"_s).toInt();
+    w.lock = o.value(u"lock"_s).toInt();
+    w.fence = o.value(u"fence"_s).toInteger();
+    w.beforeDbUs = o.value(u"before_us"_s).toInteger();
+    w.afterDbUs = o.value(u"after_us"_s).toInteger();
+    w.accepted = o.value(u"accepted"_s).toBool();
+    w.late = o.value(u"late"_s).toBool();
+    return w;
+}
+
+QJsonObject History::toJson() const
+{
+    QJsonArray failureArray;
+    for (const AttemptRecord &f : failures)
+        failureArray.append(QJsonObject{{u"client"_s, f.client},
+                                        {u"lock"_s, f.lock},
+                                        {u"at_us"_s, f.atDbUs},
+                                        {u"attempts"_s, f.attempts},
+                                        {u"error"_s, f.error}});
+    return {{u"locks"_s, QJsonArray::fromStringList(lockNames)},
+            {u"start_us"_s, startDbUs},
+            {u"end_us"_s, endDbUs},
+            {u"holds"_s, arrayOf(holds)},
+            {u"writes"_s, arrayOf(writes)},
+            {u"failures"_s, failureArray},
+            {u"crashes"_s, crashes},
+            {u"pauses"_s, pauses}};
+}
+
+History History::fromJson(const QJsonObject &o)
+{
+    History h;
+    for (const QJsonValue &v : o.value(u"locks"_s).toArray())
+        h.lockNames.append(v.toString());
+    h.startDbUs = o.value(u"start_us"_s).toInteger();
+    h.endDbUs = o.value(u"end_us"_s).toInteger();
+    for (const QJsonValue &v : o.value(u"holds"_s).toArray())
+        h.holds.append(HoldRecord::fromJson(v.toObject()));
+    for (const QJsonValue &v : o.value(u"writes"_s).toArray())
+        h.writes.append(WriteRecord::fromJson(v.toObject()));
+    for (const QJsonValue &v : o.value(u"failures"_s).toArray()) {
+        const QJsonObject f = v.toObject();
+        h.failures.append(AttemptRecord{f.value(u"client"_s).toInt(),
+                                        f.value(u"lock"_s).toInt(),
+                                        f.value(u"at_us"_s).toInteger(),
+                                        f.value(u"attempts"_s).toInt(),
+                                        f.value(u"error"_s).toString()});
+    }
+    h.crashes = o.value(u"crashes"_s).toInt();
+    h.pauses = o.value(u"pauses"_s).toInt();
+    return h;
+}
+
+QString History::holdsCsv() const
+{
+    QString csv = u"client,lock,lock_name,holder,fence,requested_us,acquired_us,expires_us,"
+                  u"released_us,valid_until_us,end,attempts,took_over,paused,pid\n"_s;
+    for (const HoldRecord &h : holds) {
+        const QStringList fields{QString::number(h.client),
+                                 QString::number(h.lock),
+                                 csvField(lockNames.value(h.lock)),
+                                 csvField(h.holder),
+                                 QString::number(h.fence),
+                                 QString::number(h.requestedDbUs),
+                                 QString::number(h.acquiredDbUs),
+                                 QString::number(h.expiresDbUs),
+                                 QString::number(h.releasedDbUs),
+                                 QString::number(h.validUntilDbUs()),
+                                 endName(h.end),
+                                 QString::number(h.attempts),
+                                 h.tookOver ? u"1"_s : u"0"_s,
+                                 h.paused ? u"1"_s : u"0"_s,
+                                 QString::number(h.pid)};
+        csv += fields.join(u',') + u'\n';
+    }
+    return csv;
+}
+
+QString History::writesCsv() const
+{
+    QString csv = u"client,lock,lock_name,fence,before_us,after_us,accepted,late\n"_s;
+    for (const WriteRecord &w : writes) {
+        const QStringList fields{QString::number(w.client),
+                                 QString::number(w.lock),
+                                 csvField(lockNames.value(w.lock)),
+                                 QString::number(w.fence),
+                                 QString::number(w.beforeDbUs),
+                                 QString::number(w.afterDbUs),
+                                 w.accepted ? u"1"_s : u"0"_s,
+                                 w.late ? u"1"_s : u"0"_s};
+        csv += fields.join(u',') + u'\n';
+    }
+    return csv;
+}
+
+} // namespace locksim

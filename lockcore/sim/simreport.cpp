@@ -1,0 +1,100 @@
+#include "simulator.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace locksim {
+
+namespace {
+
+constexpr int summaryViolations = 20;
+
+} // namespace
+
+QJsonObject SimReport::summaryJson() const
+{
+    QJsonArray list;
+    for (const Violation &v : verdict.violations.mid(0, summaryViolations))
+        list.append(v.toJson());
+    QJsonArray perClient;
+    for (qint64 count : metrics.perClient)
+        perClient.append(count);
+    return {{u"safe"_s, verdict.safe},
+            {u"violations"_s, verdict.violationCount},
+            {u"violation_list"_s, list},
+            {u"acquisitions"_s, metrics.acquisitions},
+            {u"throughput_per_s"_s, metrics.throughputPerS},
+            {u"wait_ms"_s, metrics.waitMs.toJson()},
+            {u"handoff_ms"_s, metrics.handoffMs.toJson()},
+            {u"crashes"_s, metrics.crashes},
+            {u"pauses"_s, metrics.pauses},
+            {u"takeovers"_s, metrics.takeovers},
+            {u"expiries"_s, metrics.expiries},
+            {u"failed_attempts"_s, metrics.failedAttempts},
+            {u"stale_writes_refused"_s, metrics.staleWritesRefused},
+            {u"fairness"_s, metrics.fairness},
+            {u"utilisation"_s, metrics.utilisation},
+            {u"per_client"_s, perClient},
+            {u"stuck_locks"_s, QJsonArray::fromStringList(verdict.stuckLocks)},
+            {u"backend"_s, backend},
+            {u"protocol"_s, protocolName(settings.protocol)},
+            {u"clients"_s, settings.clients},
+            {u"locks"_s, settings.locks},
+            {u"seconds"_s, metrics.seconds},
+            {u"settings"_s, settings.toJson()}};
+}
+
+QString SimReport::summaryCsv() const
+{
+    QList<QPair<QString, QString>> rows{
+        {u"safe"_s, verdict.safe ? u"true"_s : u"false"_s},
+        {u"violations"_s, QString::number(verdict.violationCount)},
+        {u"acquisitions"_s, QString::number(metrics.acquisitions)},
+        {u"throughput_per_s"_s, QString::number(metrics.throughputPerS)},
+    };
+    const auto percentiles = [&rows](const QString &key, const Percentiles &p) {
+        rows.append({key + u"_p50"_s, QString::number(p.p50)});
+        rows.append({key + u"_p95"_s, QString::number(p.p95)});
+        rows.append({key + u"_p99"_s, QString::number(p.p99)});
+        rows.append({key + u"_max"_s, QString::number(p.max)});
+    };
+    percentiles(u"wait_ms"_s, metrics.waitMs);
+    percentiles(u"handoff_ms"_s, metrics.handoffMs);
+    rows += QList<QPair<QString, QString>>{
+        {u"crashes"_s, QString::number(metrics.crashes)},
+        {u"pauses"_s, QString::number(metrics.pauses)},
+        {u"takeovers"_s, QString::number(metrics.takeovers)},
+        {u"expiries"_s, QString::number(metrics.expiries)},
+        {u"failed_attempts"_s, QString::number(metrics.failedAttempts)},
+        {u"stale_writes_refused"_s, QString::number(metrics.staleWritesRefused)},
+        {u"fairness"_s, QString::number(metrics.fairness)},
+        {u"utilisation"_s, QString::number(metrics.utilisation)},
+        {u"stuck_locks"_s, verdict.stuckLocks.join(u' ')},
+        {u"backend"_s, backend},
+        {u"protocol"_s, protocolName(settings.protocol)},
+        {u"clients"_s, QString::number(settings.clients)},
+        {u"locks"_s, QString::number(settings.locks)},
+        {u"seconds"_s, QString::number(metrics.seconds)},
+    };
+    QString csv = u"key,value\n"_s;
+    for (const auto &[key, value] : rows)
+        csv += key + u',' + value + u'\n';
+    return csv;
+}
+
+SimReport Simulator::report(const SimSettings &settings, const QString &backend, History history)
+{
+    if (history.lockNames.isEmpty())
+        for (int i = 0; i < settings.locks; ++i)
+            history.lockNames.append(settings.lockPrefix + QString::number(i));
+    SimReport report;
+    report.settings = settings;
+    report.backend = backend;
+    report.verdict = checkHistory(history);
+    report.metrics = computeMetrics(history, settings.clients);
+    report.history = std::move(history);
+    return report;
+}
+
+} // namespace locksim

@@ -1,0 +1,6 @@
+# tst_lockctl_simulate: "lockctl simulate" end to end, threads and --processes, on each backend
+# (lockctl_simulate_sqlite, _postgresql, _mariadb). Reads the history file with locksim itself.
+lockscope_backend_test(lockctl_simulate TIMEOUT 180)
+target_link_libraries(tst_lockctl_simulate PRIVATE Lockscope::sim)
+target_compile_definitions(tst_lockctl_simulate PRIVATE LOCKCTL_PATH="$<TARGET_FILE:lockctl>")
+add_dependencies(tst_lockctl_simulate lockctl)

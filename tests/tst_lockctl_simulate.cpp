@@ -1,0 +1,310 @@
+// lockctl simulate as a script sees it: real lockctl processes on one backend (the URL in
+// LOCKSCOPE_DB, never on a command line), their exit codes and their one JSON object; with
+// --processes the child processes themselves (seen in /proc) and the history file, read back
+// with locksim's own History::fromJson.
+
+#include "simhistory.h"
+#include "testbackend.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QThread>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using locksim::HoldRecord;
+using testsupport::TestBackend;
+
+namespace {
+
+constexpr int runTimeoutMs = 60000;
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json; // stdout, when it is exactly one JSON object on one line
+    bool isJson = false;
+
+    QString describe() const
+    {
+        return u"exit code %1\nstdout: %2\nstderr: %3"_s.arg(exitCode).arg(
+            QString::fromUtf8(out), QString::fromUtf8(err));
+    }
+};
+
+Run collect(QProcess &process)
+{
+    Run run;
+    if (!process.waitForFinished(runTimeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    const QByteArray line = run.out.trimmed();
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+    if (!line.contains('\n') && error.error == QJsonParseError::NoError && document.isObject()) {
+        run.json = document.object();
+        run.isJson = true;
+    }
+    return run;
+}
+
+// The command lines of the live children of `parent`, from /proc.
+QList<QByteArray> childCommandLines(qint64 parent)
+{
+    QList<QByteArray> lines;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile stat(u"/proc/"_s + pid + u"/stat"_s);
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = stat.readAll();
+        // "pid (comm) state ppid ...": comm may contain spaces, so split after the last ')'.
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields.at(1).toLongLong() != parent)
+            continue;
+        QFile cmdline(u"/proc/"_s + pid + u"/cmdline"_s);
+        if (cmdline.open(QIODevice::ReadOnly))
+            lines << cmdline.readAll().replace('\0', ' ');
+    }
+    return lines;
+}
+
+} // namespace
+
+#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
+#define VERIFY_JSON(run) QVERIFY2((run).isJson, qPrintable((run).describe()))
+
+class LockctlSimulateTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void threadsWithCrashesAndPausesAreSafe();
+    void textSummaryShowsTheVerdict();
+    void badOptionsExitTwoBeforeConnecting_data();
+    void badOptionsExitTwoBeforeConnecting();
+    void killedProcessesAreTakenOverOnlyAfterTheirLease();
+    void unsafeClientClockIsCaught();
+
+private:
+    std::unique_ptr<QProcess> start(const QStringList &args);
+    Run lockctl(const QStringList &args);
+
+    std::unique_ptr<lockcore::Session> m_session; // the test's own connection, for raw SQL
+    QString m_table;                              // the simulator's table for this suite
+    QTemporaryDir m_dir;
+};
+
+std::unique_ptr<QProcess> LockctlSimulateTest::start(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"LOCKSCOPE_PASSWORD"_s);
+    env.insert(u"LOCKSCOPE_DB"_s, TestBackend::instance().url());
+    auto process = std::make_unique<QProcess>();
+    process->setProgram(QStringLiteral(LOCKCTL_PATH));
+    process->setArguments(QStringList{u"simulate"_s, u"--sim-table"_s, m_table} + args);
+    process->setProcessEnvironment(env);
+    process->setStandardInputFile(QProcess::nullDevice());
+    process->start();
+    return process;
+}
+
+Run LockctlSimulateTest::lockctl(const QStringList &args)
+{
+    auto process = start(args);
+    return collect(*process);
+}
+
+void LockctlSimulateTest::initTestCase()
+{
+    QVERIFY2(QFileInfo(QStringLiteral(LOCKCTL_PATH)).isExecutable(), LOCKCTL_PATH);
+    QVERIFY(m_dir.isValid());
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"lsim"_s);
+}
+
+void LockctlSimulateTest::cleanupTestCase()
+{
+    if (!m_session)
+        return;
+    for (const char *suffix : {"_event", "_resource", "_unsafe", ""})
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + QLatin1String(suffix));
+}
+
+// (a) Threads, with crash and pause faults: the lockcore protocol stays safe, and the summary
+// has its keys.
+void LockctlSimulateTest::threadsWithCrashesAndPausesAreSafe()
+{
+    const Run run = lockctl({u"--clients"_s, u"8"_s, u"--locks"_s, u"2"_s, u"--crash-rate"_s,
+                             u"0.1"_s, u"--pause-rate"_s, u"0.1"_s, u"--ttl"_s, u"500ms"_s,
+                             u"--hold"_s, u"50ms-150ms"_s, u"--duration"_s, u"6s"_s,
+                             u"--seed"_s, u"3"_s, u"--json"_s});
+    VERIFY_EXIT(run, 0);
+    VERIFY_JSON(run);
+    const QJsonObject &json = run.json;
+    for (const char *key : {"safe", "violations", "acquisitions", "throughput_per_s", "wait_ms",
+                            "handoff_ms", "crashes", "takeovers", "stale_writes_refused",
+                            "fairness"})
+        QVERIFY2(json.contains(QLatin1String(key)), key);
+    for (const char *key : {"p50", "p95", "p99", "max"})
+        QVERIFY2(json.value(u"wait_ms"_s).toObject().contains(QLatin1String(key)), key);
+    QCOMPARE(json.value(u"safe"_s).toBool(false), true);
+    QVERIFY2(json.value(u"acquisitions"_s).toDouble() > 0, qPrintable(run.describe()));
+    QVERIFY2(json.value(u"throughput_per_s"_s).toDouble() > 0, qPrintable(run.describe()));
+    // About one hold in ten crashed: the faults really were injected.
+    QVERIFY2(json.value(u"crashes"_s).toDouble() >= 1, qPrintable(run.describe()));
+}
+
+void LockctlSimulateTest::textSummaryShowsTheVerdict()
+{
+    const Run run = lockctl({u"--clients"_s, u"3"_s, u"--duration"_s, u"1s"_s});
+    VERIFY_EXIT(run, 0);
+    const QString text = QString::fromUtf8(run.out);
+    QVERIFY2(text.startsWith(u"Verdict: SAFE"_s), qPrintable(run.describe()));
+    QVERIFY2(text.contains(u"Acquisitions"_s), qPrintable(run.describe()));
+}
+
+// (b) Every bad option is refused with a message naming it, before anything is created.
+void LockctlSimulateTest::badOptionsExitTwoBeforeConnecting_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("no clients") << QStringList{u"--clients"_s, u"0"_s} << u"--clients"_s;
+    QTest::newRow("too many clients") << QStringList{u"--clients"_s, u"257"_s} << u"--clients"_s;
+    QTest::newRow("too many locks") << QStringList{u"--locks"_s, u"65"_s} << u"--locks"_s;
+    QTest::newRow("crash rate 2") << QStringList{u"--crash-rate"_s, u"2"_s} << u"--crash-rate"_s;
+    QTest::newRow("pause rate -1") << QStringList{u"--pause-rate"_s, u"-1"_s} << u"--pause-rate"_s;
+    QTest::newRow("bad hold") << QStringList{u"--hold"_s, u"soon"_s} << u"--hold"_s;
+    QTest::newRow("bad think") << QStringList{u"--think"_s, u"exp:"_s} << u"--think"_s;
+    QTest::newRow("bad ttl") << QStringList{u"--ttl"_s, u"0"_s} << u"--ttl"_s;
+    QTest::newRow("bad protocol") << QStringList{u"--protocol"_s, u"redlock"_s} << u"--protocol"_s;
+    QTest::newRow("never ends") << QStringList{u"--duration"_s, u"0"_s} << u"--acquisitions"_s;
+    QTest::newRow("kill without processes") << QStringList{u"--kill-rate"_s, u"0.5"_s}
+                                            << u"--processes"_s;
+    QTest::newRow("jitter 1.5") << QStringList{u"--retry-jitter"_s, u"1.5"_s}
+                                << u"--retry-jitter"_s;
+    QTest::newRow("bad table") << QStringList{u"--sim-table"_s, u"x;y"_s} << u"--sim-table"_s;
+    QTest::newRow("an argument") << QStringList{u"extra"_s} << u"extra"_s;
+}
+
+void LockctlSimulateTest::badOptionsExitTwoBeforeConnecting()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, named);
+    const QString saved = m_table;
+    m_table = TestBackend::uniqueTable(u"lsim_none"_s);
+    const Run run = lockctl(args + QStringList{u"--json"_s});
+    const QString table = std::exchange(m_table, saved);
+    VERIFY_EXIT(run, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(named), qPrintable(run.describe()));
+    VERIFY_JSON(run);
+    QCOMPARE(run.json.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"usage"_s);
+    QCOMPARE(testsupport::countRows(*m_session, table), -1); // no table was created
+}
+
+// (c) Clients as processes, holders killed with SIGKILL: every crashed hold's lock is taken
+// over only after its lease ended, the run is safe, and no child sees the password.
+void LockctlSimulateTest::killedProcessesAreTakenOverOnlyAfterTheirLease()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("--processes is tested on the server backends");
+    const QString historyPath = m_dir.filePath(u"processes.json"_s);
+    auto process = start({u"--processes"_s, u"--kill-rate"_s, u"0.2"_s, u"--clients"_s, u"6"_s,
+                          u"--locks"_s, u"1"_s, u"--ttl"_s, u"800ms"_s, u"--duration"_s,
+                          u"8s"_s, u"--seed"_s, u"5"_s, u"--json"_s, u"--history"_s,
+                          historyPath});
+    QVERIFY(process->waitForStarted());
+
+    // The children as the system sees them: sim-client, never the password.
+    QList<QByteArray> children;
+    QElapsedTimer timer;
+    timer.start();
+    while (children.isEmpty() && timer.elapsed() < 5000) {
+        QThread::msleep(100);
+        children = childCommandLines(process->processId());
+    }
+    QVERIFY2(!children.isEmpty(), "no child process seen");
+    const QByteArray password = TestBackend::instance().spec().password.toUtf8();
+    for (const QByteArray &line : std::as_const(children)) {
+        QVERIFY2(line.contains("sim-client"), line.constData());
+        QVERIFY2(password.isEmpty() || !line.contains(password), "password on a command line");
+    }
+
+    const Run run = collect(*process);
+    VERIFY_EXIT(run, 0);
+    VERIFY_JSON(run);
+    QCOMPARE(run.json.value(u"safe"_s).toBool(false), true);
+    QVERIFY2(run.json.value(u"crashes"_s).toDouble() >= 1, qPrintable(run.describe()));
+
+    QFile file(historyPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const locksim::History history
+        = locksim::History::fromJson(QJsonDocument::fromJson(file.readAll()).object());
+    QList<HoldRecord> holds = history.holds;
+    std::sort(holds.begin(), holds.end(), [](const HoldRecord &a, const HoldRecord &b) {
+        return a.acquiredDbUs < b.acquiredDbUs;
+    });
+    QSet<qint64> pids;
+    int checked = 0;
+    for (qsizetype i = 0; i < holds.size(); ++i) {
+        pids.insert(holds.at(i).pid);
+        if (holds.at(i).end != HoldRecord::End::Crashed)
+            continue;
+        const HoldRecord &killed = holds.at(i);
+        QVERIFY2(killed.pid > 0 && killed.expiresDbUs > killed.acquiredDbUs,
+                 qPrintable(QString::fromUtf8(QJsonDocument(killed.toJson()).toJson())));
+        for (qsizetype j = i + 1; j < holds.size(); ++j) {
+            if (holds.at(j).lock != killed.lock)
+                continue;
+            QVERIFY2(holds.at(j).acquiredDbUs >= killed.expiresDbUs,
+                     qPrintable(u"taken over %1 us before the killed holder's lease ended"_s.arg(
+                         killed.expiresDbUs - holds.at(j).acquiredDbUs)));
+            QVERIFY(holds.at(j).tookOver);
+            ++checked;
+            break;
+        }
+    }
+    QVERIFY2(checked >= 1, "no killed holder's lock was taken over");
+    // Killed clients were replaced by new processes.
+    QVERIFY2(pids.size() > 6, qPrintable(QString::number(pids.size())));
+}
+
+// (d) The broken baseline: expiry from skewed client clocks lets holds overlap. Every hold
+// outlasts its 300 ms lease, so each hand-over happens by expiry as some client's clock sees
+// it; whenever that client's clock is ahead of the holder's, the two holds overlap.
+void LockctlSimulateTest::unsafeClientClockIsCaught()
+{
+    const Run run = lockctl({u"--protocol"_s, u"unsafe-client-clock"_s, u"--clock-skew"_s,
+                             u"400ms"_s, u"--clients"_s, u"8"_s, u"--locks"_s, u"1"_s,
+                             u"--ttl"_s, u"300ms"_s, u"--hold"_s, u"400ms-600ms"_s,
+                             u"--think"_s, u"10ms"_s, u"--duration"_s, u"4s"_s, u"--seed"_s,
+                             u"7"_s, u"--json"_s});
+    VERIFY_EXIT(run, 1);
+    VERIFY_JSON(run);
+    QCOMPARE(run.json.value(u"safe"_s).toBool(true), false);
+    const QJsonValue violations = run.json.value(u"violations"_s);
+    QVERIFY2(violations.toArray().size() > 0 || violations.toDouble() > 0,
+             qPrintable(run.describe()));
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(LockctlSimulateTest)
+
+#include "tst_lockctl_simulate.moc"

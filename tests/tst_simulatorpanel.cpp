@@ -1,0 +1,343 @@
+// The Simulator panel on the offscreen platform, on a SQLite file in a temporary directory:
+// runs driven through the form's widgets and the Start button fill the charts, the per-client
+// bars and the timeline while they run, and end in the verdict banner (green for lockcore,
+// red for the unsafe client-clock baseline); read-only connections cannot start a run; the
+// history and the summary export as JSON and CSV; the main window has the panel as a tab.
+
+#include "mainwindow.h"
+#include "simcharts.h"
+#include "simsettingsform.h"
+#include "simtimelinewidget.h"
+#include "simulatorpanel.h"
+#include "verdictbanner.h"
+
+#include "lockservice.h"
+#include "session.h"
+
+#include <QBarSet>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using locksim::HoldRecord;
+using locksim::Protocol;
+
+namespace {
+
+constexpr int runTimeoutMs = 60000;
+
+template<typename Widget>
+Widget *field(QWidget *panel, const QString &name)
+{
+    auto *widget = panel->findChild<Widget *>(name);
+    if (!widget)
+        qWarning("no widget %s", qPrintable(name));
+    return widget;
+}
+
+void setSpin(QWidget *panel, const QString &name, int value)
+{
+    if (auto *spin = field<QSpinBox>(panel, name))
+        spin->setValue(value);
+}
+
+void setDouble(QWidget *panel, const QString &name, double value)
+{
+    if (auto *spin = field<QDoubleSpinBox>(panel, name))
+        spin->setValue(value);
+}
+
+void setProtocol(QWidget *panel, Protocol protocol)
+{
+    auto *combo = field<QComboBox>(panel, u"protocol"_s);
+    combo->setCurrentIndex(combo->findData(int(protocol)));
+}
+
+// 4 clients on 1 lock for about 2 s, with crashes, on the real protocol.
+void fillSafeRun(QWidget *panel, double seconds = 2)
+{
+    setSpin(panel, u"clients"_s, 4);
+    setSpin(panel, u"locks"_s, 1);
+    setSpin(panel, u"ttl"_s, 300);
+    field<QComboBox>(panel, u"holdKind"_s)->setCurrentIndex(0); // fixed
+    setSpin(panel, u"holdMin"_s, 20);
+    setSpin(panel, u"think"_s, 10);
+    setSpin(panel, u"retryInterval"_s, 10);
+    setDouble(panel, u"retryBackoff"_s, 1.5);
+    setDouble(panel, u"retryJitter"_s, 0.5);
+    setSpin(panel, u"retryDeadline"_s, 2000);
+    setDouble(panel, u"duration"_s, seconds);
+    setDouble(panel, u"crashRate"_s, 0.1);
+    setDouble(panel, u"pauseRate"_s, 0);
+    setProtocol(panel, Protocol::Lockcore);
+    setSpin(panel, u"seed"_s, 7);
+}
+
+qreal barTotal(const QBarSet *set)
+{
+    qreal total = 0;
+    for (int i = 0; set && i < set->count(); ++i)
+        total += set->at(i);
+    return total;
+}
+
+} // namespace
+
+class SimulatorPanelTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void safeRunFillsTheChartsLiveAndEndsGreen();
+    void unsafeClientClockEndsRed();
+    void readOnlyConnectionCannotStart();
+    void exportsHistoryAndSummaryAsJsonAndCsv();
+    void mainWindowShowsThePanelAsATab();
+    void screenshotMidRun();
+
+private:
+    lockcore::ConnectionSpec m_spec;
+    QTemporaryDir m_dir;
+};
+
+void SimulatorPanelTest::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    auto spec = lockcore::ConnectionSpec::parse(u"sqlite:"_s + m_dir.filePath(u"sim.sqlite"_s));
+    QVERIFY2(spec.ok(), spec.ok() ? "" : qPrintable(spec.error().message));
+    m_spec = *spec;
+}
+
+// Proves: Start runs the form's settings; the charts, bars and timeline get points while the run
+// is still going; at the end a crash-injected lockcore run shows the green "Safe" banner.
+void SimulatorPanelTest::safeRunFillsTheChartsLiveAndEndsGreen()
+{
+    SimulatorPanel panel;
+    panel.resize(1200, 700);
+    panel.show();
+    panel.setConnection(m_spec, false);
+    fillSafeRun(&panel);
+    auto *start = field<QPushButton>(&panel, u"simStart"_s);
+    QVERIFY(start->isEnabled());
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QVERIFY(panel.isRunning());
+    QVERIFY(field<QPushButton>(&panel, u"simStop"_s)->isEnabled());
+
+    // Live: points arrive before the run ends.
+    SimCharts *charts = panel.charts();
+    QTRY_VERIFY_WITH_TIMEOUT(charts->throughputSeries()->count() > 0 || !panel.isRunning(),
+                             runTimeoutMs);
+    QVERIFY2(panel.isRunning(), "no progress batch reached the charts while the run was going");
+    QCOMPARE(panel.banner()->state(), VerdictBanner::State::Running);
+
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    const locksim::SimReport &report = *panel.lastReport();
+    QCOMPARE(report.settings.clients, 4);
+    QCOMPARE(report.settings.locks, 1);
+    QCOMPARE(report.settings.crashRate, 0.1);
+    QVERIFY(report.metrics.acquisitions > 0);
+    QVERIFY2(report.metrics.crashes > 0, "the run injected no crash: raise the rate or duration");
+
+    QVERIFY(charts->throughputSeries()->count() > 0);
+    for (int percentile : {50, 95, 99})
+        QVERIFY(charts->waitSeries(percentile)->count() > 0);
+    QBarSet *bars = charts->perClientSet();
+    QVERIFY(bars);
+    QCOMPARE(bars->count(), 4);
+    QCOMPARE(qint64(barTotal(bars)), report.metrics.acquisitions);
+    QCOMPARE(panel.timeline()->holdCount(), int(report.history.holds.size()));
+    QVERIFY(panel.timeline()->holdCount() > 0);
+    const bool crashed = std::any_of(report.history.holds.cbegin(), report.history.holds.cend(),
+                                     [](const HoldRecord &h) {
+                                         return h.end == HoldRecord::End::Crashed;
+                                     });
+    QVERIFY(crashed);
+
+    VerdictBanner *banner = panel.banner();
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->state(), VerdictBanner::State::Safe);
+    QVERIFY2(banner->title().startsWith(u"Safe: no overlapping holds, fences increasing"_s),
+             qPrintable(banner->title()));
+    QVERIFY(banner->tint().green() > banner->tint().red());
+    const QColor background = banner->palette().color(QPalette::Window);
+    QVERIFY(background.green() > background.red());
+    QVERIFY(start->isEnabled());
+    QVERIFY(!field<QPushButton>(&panel, u"simStop"_s)->isEnabled());
+    QVERIFY(field<QPushButton>(&panel, u"simExportHistory"_s)->isEnabled());
+    QVERIFY(!field<QLabel>(&panel, u"simMetrics"_s)->text().isEmpty());
+}
+
+// Proves: the unsafe client-clock baseline with clock skew is caught: the banner turns red and
+// lists the overlapping holds.
+void SimulatorPanelTest::unsafeClientClockEndsRed()
+{
+    SimulatorPanel panel;
+    panel.resize(1200, 700);
+    panel.show();
+    panel.setConnection(m_spec, false);
+    fillSafeRun(&panel, 3);
+    setDouble(&panel, u"crashRate"_s, 0);
+    field<QComboBox>(&panel, u"holdKind"_s)->setCurrentIndex(1); // uniform
+    setSpin(&panel, u"holdMin"_s, 50);
+    setSpin(&panel, u"holdMax"_s, 250);
+    setSpin(&panel, u"ttl"_s, 200);
+    setProtocol(&panel, Protocol::UnsafeClientClock);
+    auto *skew = field<QSpinBox>(&panel, u"clockSkew"_s);
+    QVERIFY(skew->isEnabled());
+    skew->setValue(1000);
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    QTest::mouseClick(field<QPushButton>(&panel, u"simStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    QCOMPARE(panel.lastReport()->settings.protocol, Protocol::UnsafeClientClock);
+    QCOMPARE(panel.lastReport()->settings.clockSkewMs, 1000);
+
+    VerdictBanner *banner = panel.banner();
+    QCOMPARE(banner->state(), VerdictBanner::State::Unsafe);
+    QVERIFY2(banner->title().startsWith(u"Unsafe"_s), qPrintable(banner->title()));
+    QVERIFY(banner->tint().red() > banner->tint().green());
+    QVERIFY(!banner->details().isEmpty());
+    QVERIFY(banner->details().contains(panel.lastReport()->verdict.violations.first().text));
+}
+
+// Proves: on a read-only connection Start is disabled and says why; without a connection too.
+void SimulatorPanelTest::readOnlyConnectionCannotStart()
+{
+    SimulatorPanel panel;
+    auto *start = field<QPushButton>(&panel, u"simStart"_s);
+    QVERIFY(!start->isEnabled());
+    panel.setConnection(m_spec, true);
+    QVERIFY(!start->isEnabled());
+    QVERIFY(field<QLabel>(&panel, u"simNote"_s)->text().contains(u"Read-only"_s));
+    panel.start();
+    QVERIFY(!panel.isRunning());
+    panel.setConnection(m_spec, false);
+    QVERIFY(start->isEnabled());
+}
+
+// Proves: after a run, the history and the summary are written as JSON and as CSV.
+void SimulatorPanelTest::exportsHistoryAndSummaryAsJsonAndCsv()
+{
+    SimulatorPanel panel;
+    panel.setConnection(m_spec, false);
+    QVERIFY(!panel.exportHistory(m_dir.filePath(u"none.json"_s)).isEmpty()); // no run yet
+    fillSafeRun(&panel, 1);
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    panel.start();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    const qsizetype holds = panel.lastReport()->history.holds.size();
+    QVERIFY(holds > 0);
+
+    auto read = [](const QString &path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    const QString historyJson = m_dir.filePath(u"history.json"_s);
+    const QString historyCsv = m_dir.filePath(u"history.csv"_s);
+    const QString summaryJson = m_dir.filePath(u"summary.json"_s);
+    const QString summaryCsv = m_dir.filePath(u"summary.csv"_s);
+    QCOMPARE(panel.exportHistory(historyJson), QString());
+    QCOMPARE(panel.exportHistory(historyCsv), QString());
+    QCOMPARE(panel.exportSummary(summaryJson), QString());
+    QCOMPARE(panel.exportSummary(summaryCsv), QString());
+
+    const QJsonObject history = QJsonDocument::fromJson(read(historyJson)).object();
+    QCOMPARE(locksim::History::fromJson(history).holds.size(), holds);
+    const QList<QByteArray> csvLines = read(historyCsv).trimmed().split('\n');
+    QCOMPARE(csvLines.size(), holds + 1); // a header line and one line per hold
+    const QJsonObject summary = QJsonDocument::fromJson(read(summaryJson)).object();
+    QCOMPARE(summary, panel.lastReport()->summaryJson());
+    QCOMPARE(QString::fromUtf8(read(summaryCsv)), panel.lastReport()->summaryCsv());
+    QVERIFY(!panel.exportSummary(m_dir.filePath(u"missing/dir/summary.json"_s)).isEmpty());
+}
+
+// Proves: the window has the panel as its "Simulator" tab and passes its connection on, with
+// the read-only flag.
+void SimulatorPanelTest::mainWindowShowsThePanelAsATab()
+{
+    MainWindow window;
+    auto *tabs = window.findChild<QTabWidget *>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->tabText(1), u"Simulator"_s);
+    auto *panel = window.findChild<SimulatorPanel *>(u"simulatorPanel"_s);
+    QVERIFY(panel);
+    QCOMPARE(tabs->widget(1), panel);
+    auto *start = field<QPushButton>(panel, u"simStart"_s);
+    QVERIFY(!start->isEnabled());
+    WindowConnection connection;
+    connection.spec = m_spec;
+    connection.readOnly = true;
+    window.openConnection(connection);
+    QVERIFY(!start->isEnabled());
+    connection.readOnly = false;
+    window.openConnection(connection);
+    QVERIFY(start->isEnabled());
+}
+
+// The documentation's screenshot, taken mid-run (only when LOCKSCOPE_SCREENSHOT_DIR is set).
+void SimulatorPanelTest::screenshotMidRun()
+{
+    const QString dir = qEnvironmentVariable("LOCKSCOPE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("LOCKSCOPE_SCREENSHOT_DIR is not set");
+    // The window's own lock table, so that the Locks tab is a healthy one too.
+    {
+        auto session = lockcore::Session::open(m_spec);
+        QVERIFY(session.ok());
+        auto locks = lockcore::LockService::create(**session, u"dist_lock"_s);
+        QVERIFY(locks.ok());
+        QVERIFY(locks->createSchema().ok());
+    }
+    MainWindow window;
+    WindowConnection connection;
+    connection.spec = m_spec;
+    connection.title = u"sqlite:/srv/lockscope/staging.sqlite"_s;
+    window.openConnection(connection);
+    window.resize(1360, 800);
+    window.show();
+    auto *tabs = window.findChild<QTabWidget *>(u"mainTabs"_s);
+    auto *panel = window.findChild<SimulatorPanel *>(u"simulatorPanel"_s);
+    tabs->setCurrentWidget(panel);
+    setSpin(panel, u"clients"_s, 8);
+    setSpin(panel, u"locks"_s, 3);
+    setSpin(panel, u"ttl"_s, 500);
+    field<QComboBox>(panel, u"holdKind"_s)->setCurrentIndex(1);
+    setSpin(panel, u"holdMin"_s, 30);
+    setSpin(panel, u"holdMax"_s, 120);
+    setSpin(panel, u"think"_s, 20);
+    setSpin(panel, u"retryInterval"_s, 20);
+    setSpin(panel, u"retryDeadline"_s, 3000);
+    setDouble(panel, u"duration"_s, 12);
+    setDouble(panel, u"crashRate"_s, 0.04);
+    setDouble(panel, u"pauseRate"_s, 0.02);
+    setSpin(panel, u"seed"_s, 42);
+    QSignalSpy ended(panel, &SimulatorPanel::runEnded);
+    panel->start();
+    QVERIFY(panel->isRunning());
+    QTest::qWait(6000);
+    QVERIFY2(panel->isRunning(), qPrintable(panel->banner()->details()));
+    QVERIFY(panel->timeline()->holdCount() > 0);
+    QVERIFY(window.grab().save(dir + u"/simulator.png"_s));
+    panel->stop();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+}
+
+QTEST_MAIN(SimulatorPanelTest)
+#include "tst_simulatorpanel.moc"

@@ -1,0 +1,267 @@
+// The simulator's verdict and metrics on hand-made histories, no database: each kind of
+// violation is caught and names both holds; a clean history passes; the metrics give the
+// numbers computed by hand; records survive a JSON round trip.
+
+#include "metrics.h"
+#include "simsettings.h"
+#include "verdict.h"
+
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace locksim;
+
+namespace {
+
+using End = HoldRecord::End;
+
+HoldRecord hold(int client, qint64 fence, qint64 acquiredUs, qint64 releasedUs,
+                End end = End::Released, qint64 expiresUs = 0)
+{
+    HoldRecord h;
+    h.client = client;
+    h.lock = 0;
+    h.holder = u"c%1-f%2"_s.arg(client).arg(fence);
+    h.fence = fence;
+    h.requestedDbUs = acquiredUs;
+    h.acquiredDbUs = acquiredUs;
+    h.releasedDbUs = releasedUs;
+    h.expiresDbUs = expiresUs ? expiresUs : acquiredUs + 10'000'000;
+    h.end = end;
+    return h;
+}
+
+WriteRecord write(int client, qint64 fence, qint64 beforeUs, bool accepted)
+{
+    WriteRecord w;
+    w.client = client;
+    w.lock = 0;
+    w.fence = fence;
+    w.beforeDbUs = beforeUs;
+    w.afterDbUs = beforeUs + 100;
+    w.accepted = accepted;
+    return w;
+}
+
+History base()
+{
+    History h;
+    h.lockNames = {u"sim-0"_s};
+    h.startDbUs = 0;
+    h.endDbUs = 10'000'000;
+    return h;
+}
+
+// The metrics example: 2 clients, 1 lock, 10 s; waits 10, 530, 80, 0, 700 ms; hand-offs
+// 20, 50, 20 ms; 5 holds of 1 s each.
+History metricsHistory()
+{
+    History h = base();
+    HoldRecord h1 = hold(0, 1, 10'000, 1'010'000);
+    h1.requestedDbUs = 0;
+    HoldRecord h2 = hold(1, 2, 1'030'000, 2'030'000);
+    h2.requestedDbUs = 500'000;
+    HoldRecord h3 = hold(0, 3, 2'080'000, 3'080'000);
+    h3.requestedDbUs = 2'000'000;
+    HoldRecord h4 = hold(0, 4, 3'100'000, 0, End::Crashed, 4'100'000);
+    HoldRecord h5 = hold(1, 5, 4'200'000, 5'200'000);
+    h5.requestedDbUs = 3'500'000;
+    h5.tookOver = true;
+    h.holds = {h1, h2, h3, h4, h5};
+    h.writes = {write(0, 1, 20'000, true), write(1, 2, 1'040'000, true),
+                write(0, 1, 1'500'000, false)};
+    h.crashes = 1;
+    return h;
+}
+
+} // namespace
+
+class SimVerdictTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanHistoryIsSafe();
+    void overlapIsCaught();
+    void holdWithoutEndOverlapsEverythingLater();
+    void fenceGoingBackwardsIsCaught();
+    void staleWriteAcceptedIsCaught();
+    void crashedHolderWithoutExpiryIsAStuckLock();
+    void metricsMatchHandComputedNumbers();
+    void percentilesAreNearestRank();
+    void timeSeriesBucketsGrants();
+    void historyRoundTripsThroughJson();
+    void settingsRoundTripAndParse();
+};
+
+// Holds one after the other, a takeover after a crash and a refused late write: safe.
+void SimVerdictTest::cleanHistoryIsSafe()
+{
+    const Verdict verdict = checkHistory(metricsHistory());
+    QVERIFY(verdict.safe);
+    QCOMPARE(verdict.violationCount, 0);
+    QVERIFY(verdict.stuckLocks.isEmpty());
+}
+
+// A hold acquired before the previous one was released is an overlap naming both.
+void SimVerdictTest::overlapIsCaught()
+{
+    History h = base();
+    h.holds = {hold(0, 1, 1000, 5000), hold(1, 2, 3000, 6000), hold(2, 3, 6000, 7000)};
+    const Verdict verdict = checkHistory(h);
+    QVERIFY(!verdict.safe);
+    QCOMPARE(verdict.violationCount, 1);
+    const Violation &v = verdict.violations.first();
+    QCOMPARE(v.kind, Violation::Kind::Overlap);
+    QCOMPARE(v.lockName, u"sim-0"_s);
+    QCOMPARE(v.first.holder, u"c0-f1"_s);
+    QCOMPARE(v.second.holder, u"c1-f2"_s);
+    QVERIFY2(v.text.contains(u"c0-f1"_s) && v.text.contains(u"c1-f2"_s), qPrintable(v.text));
+    QCOMPARE(v.toJson().value(u"kind"_s).toString(), u"overlap"_s);
+}
+
+// A crashed hold without expiry (0) overlaps any later grant of the same lock.
+void SimVerdictTest::holdWithoutEndOverlapsEverythingLater()
+{
+    History h = base();
+    HoldRecord stuck = hold(0, 0, 1000, 0, End::Crashed);
+    stuck.expiresDbUs = 0;
+    h.holds = {stuck, hold(1, 0, 9'000'000, 9'500'000)};
+    const Verdict verdict = checkHistory(h);
+    QCOMPARE(verdict.violationCount, 1);
+    QCOMPARE(verdict.violations.first().kind, Violation::Kind::Overlap);
+    QCOMPARE(verdict.violations.first().first.client, 0);
+}
+
+// Fences must strictly increase per lock in the order of acquisition.
+void SimVerdictTest::fenceGoingBackwardsIsCaught()
+{
+    History h = base();
+    h.holds = {hold(0, 5, 1000, 2000), hold(1, 4, 3000, 4000)};
+    const Verdict verdict = checkHistory(h);
+    QCOMPARE(verdict.violationCount, 1);
+    const Violation &v = verdict.violations.first();
+    QCOMPARE(v.kind, Violation::Kind::FenceNotIncreasing);
+    QCOMPARE(v.first.fence, 5);
+    QCOMPARE(v.second.fence, 4);
+    QVERIFY2(v.text.contains(u"c0-f5"_s) && v.text.contains(u"c1-f4"_s), qPrintable(v.text));
+}
+
+// A paused holder whose late write with an older fence was accepted after a newer fence's
+// write had finished: the resource let a stale write through.
+void SimVerdictTest::staleWriteAcceptedIsCaught()
+{
+    History h = base();
+    h.holds = {hold(0, 1, 1000, 0, End::Lost, 2000), hold(1, 2, 2500, 4000)};
+    h.writes = {write(0, 1, 1100, true), write(1, 2, 2600, true), write(0, 1, 3000, true)};
+    const Verdict verdict = checkHistory(h);
+    QCOMPARE(verdict.violationCount, 1);
+    const Violation &v = verdict.violations.first();
+    QCOMPARE(v.kind, Violation::Kind::StaleWriteAccepted);
+    QCOMPARE(v.first.holder, u"c1-f2"_s);  // the hold of the newer write
+    QCOMPARE(v.second.holder, u"c0-f1"_s); // the hold of the stale one
+    QCOMPARE(violationKindName(v.kind), u"stale_write"_s);
+
+    h.writes.last().accepted = false; // refused, as it should be: safe
+    QVERIFY(checkHistory(h).safe);
+}
+
+// seed 004: a holder crashed without expiry; the lock stays held. Liveness, not safety.
+void SimVerdictTest::crashedHolderWithoutExpiryIsAStuckLock()
+{
+    History h = base();
+    HoldRecord crashed = hold(0, 0, 1000, 0, End::Crashed);
+    crashed.expiresDbUs = 0;
+    h.holds = {hold(1, 0, 100, 500), crashed};
+    const Verdict verdict = checkHistory(h);
+    QVERIFY(verdict.safe);
+    QCOMPARE(verdict.stuckLocks, QStringList{u"sim-0"_s});
+}
+
+void SimVerdictTest::metricsMatchHandComputedNumbers()
+{
+    const Metrics m = computeMetrics(metricsHistory(), 2);
+    QCOMPARE(m.acquisitions, 5);
+    QCOMPARE(m.seconds, 10.0);
+    QCOMPARE(m.throughputPerS, 0.5);
+    // waits sorted: 0, 10, 80, 530, 700
+    QCOMPARE(m.waitMs.p50, 80.0);
+    QCOMPARE(m.waitMs.p95, 700.0);
+    QCOMPARE(m.waitMs.max, 700.0);
+    // hand-offs after releases: 20, 50, 20 (none after the crash)
+    QCOMPARE(m.handoffMs.p50, 20.0);
+    QCOMPARE(m.handoffMs.max, 50.0);
+    QCOMPARE(m.perClient, (QList<qint64>{3, 2}));
+    QVERIFY(qFuzzyCompare(m.fairness, 25.0 / 26.0));
+    QCOMPARE(m.utilisation, 0.5);
+    QCOMPARE(m.takeovers, 1);
+    QCOMPARE(m.expiries, 1);
+    QCOMPARE(m.crashes, 1);
+    QCOMPARE(m.staleWritesRefused, 1);
+    QCOMPARE(computeMetrics(base(), 3).fairness, 0.0);
+}
+
+void SimVerdictTest::percentilesAreNearestRank()
+{
+    QList<double> values;
+    for (int i = 1; i <= 100; ++i)
+        values.append(101 - i);
+    const Percentiles p = Percentiles::of(values);
+    QCOMPARE(p.p50, 50.0);
+    QCOMPARE(p.p95, 95.0);
+    QCOMPARE(p.p99, 99.0);
+    QCOMPARE(p.max, 100.0);
+    QCOMPARE(Percentiles::of({}).max, 0.0);
+    QCOMPARE(Percentiles::of({7}).p50, 7.0);
+}
+
+void SimVerdictTest::timeSeriesBucketsGrants()
+{
+    const QList<TimePoint> points = timeSeries(metricsHistory(), 1000);
+    QVERIFY(points.size() >= 10);
+    QCOMPARE(points.at(0).throughputPerS, 1.0);
+    QCOMPARE(points.at(0).waitMs.max, 10.0);
+    QCOMPARE(points.at(3).atS, 3.0);
+    QCOMPARE(points.at(3).waitMs.p50, 0.0); // h4, granted at once
+    QCOMPARE(points.at(6).throughputPerS, 0.0);
+}
+
+void SimVerdictTest::historyRoundTripsThroughJson()
+{
+    const History h = metricsHistory();
+    const QJsonObject json = h.toJson();
+    const QByteArray text = QJsonDocument(json).toJson(QJsonDocument::Compact);
+    const History back = History::fromJson(QJsonDocument::fromJson(text).object());
+    QCOMPARE(back.toJson(), json);
+    QCOMPARE(back.holds.at(3).end, End::Crashed);
+    QVERIFY(back.holds.at(4).tookOver);
+    QCOMPARE(h.holdsCsv().count(u'\n'), 6);
+    QVERIFY(h.writesCsv().startsWith(u"client,lock,lock_name,fence"_s));
+}
+
+void SimVerdictTest::settingsRoundTripAndParse()
+{
+    SimSettings s;
+    s.clients = 16;
+    s.protocol = Protocol::UnsafeClientClock;
+    s.hold = *DurationDist::parse(u"100ms..300ms"_s);
+    s.think = *DurationDist::parse(u"exp:50ms"_s);
+    s.crashRate = 0.25;
+    const auto back = SimSettings::fromJson(s.toJson());
+    QVERIFY2(back.ok(), back.ok() ? "" : qPrintable(back.error().message));
+    QCOMPARE(back->toJson(), s.toJson());
+    QCOMPARE(s.hold.describe(), u"100ms-300ms"_s);
+    QCOMPARE(s.think.describe(), u"exp(50ms)"_s);
+    QCOMPARE(s.hold.sample(0.0), 100);
+    QVERIFY(s.think.sample(0.999999) <= 500);
+    QVERIFY(!DurationDist::parse(u"300ms-100ms"_s).ok());
+    QCOMPARE(protocolFromName(u"unsafe-no-expiry"_s), Protocol::UnsafeNoExpiry);
+    QVERIFY(!protocolFromName(u"redis"_s));
+    s.crashRate = 0.9;
+    s.pauseRate = 0.2;
+    QVERIFY(!s.validate().ok());
+}
+
+QTEST_GUILESS_MAIN(SimVerdictTest)
+#include "tst_simverdict.moc"

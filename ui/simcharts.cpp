@@ -1,0 +1,215 @@
+#include "simcharts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int maxClientLabels = 32; // more clients than this: bars without numbers
+
+// A round upper bound for an axis showing values up to `value`.
+double roundUp(double value)
+{
+    if (value <= 0)
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (value <= step * magnitude)
+            return step * magnitude;
+    return 10 * magnitude;
+}
+
+QValueAxis *addAxis(QChart *chart, Qt::Alignment alignment, const QString &format)
+{
+    auto *axis = new QValueAxis(chart);
+    axis->setLabelFormat(format);
+    axis->setRange(0, 1);
+    chart->addAxis(axis, alignment);
+    return axis;
+}
+
+QLineSeries *addLine(QChart *chart, QValueAxis *x, QValueAxis *y, const QColor &colour)
+{
+    auto *series = new QLineSeries(chart);
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    QPen pen(colour);
+    pen.setWidthF(2);
+    series->setPen(pen);
+    return series;
+}
+
+} // namespace
+
+SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
+    : QWidget(parent), m_throughputChart(new QChart), m_waitChart(new QChart),
+      m_clientChart(new QChart)
+{
+    setObjectName(u"simCharts"_s);
+    for (QChart *chart : {m_throughputChart, m_waitChart, m_clientChart}) {
+        chart->setMargins(QMargins(4, 4, 4, 4));
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+    }
+    m_throughputChart->legend()->hide();
+    m_clientChart->legend()->hide();
+
+    m_throughputX = addAxis(m_throughputChart, Qt::AlignBottom, u"%.1f"_s);
+    m_throughputY = addAxis(m_throughputChart, Qt::AlignLeft, u"%.0f"_s);
+    m_throughput = addLine(m_throughputChart, m_throughputX, m_throughputY,
+                           QColor(0x2f, 0x80, 0xed));
+    m_throughput->setObjectName(u"throughputSeries"_s);
+
+    m_waitX = addAxis(m_waitChart, Qt::AlignBottom, u"%.1f"_s);
+    m_waitY = addAxis(m_waitChart, Qt::AlignLeft, u"%.0f"_s);
+    m_p50 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0x27, 0xae, 0x60));
+    m_p95 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0xe6, 0x7e, 0x22));
+    m_p99 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0xc0, 0x39, 0x2b));
+    m_p50->setObjectName(u"waitP50Series"_s);
+    m_p95->setObjectName(u"waitP95Series"_s);
+    m_p99->setObjectName(u"waitP99Series"_s);
+
+    m_perClient = new QBarSeries(m_clientChart);
+    m_perClient->setObjectName(u"perClientSeries"_s);
+    m_clientChart->addSeries(m_perClient);
+    m_clientX = new QBarCategoryAxis(m_clientChart);
+    m_clientChart->addAxis(m_clientX, Qt::AlignBottom);
+    m_perClient->attachAxis(m_clientX);
+    m_clientY = addAxis(m_clientChart, Qt::AlignLeft, u"%.0f"_s);
+    m_perClient->attachAxis(m_clientY);
+
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    grid->addWidget(addView(m_throughputChart, u"throughputChart"_s), 0, 0);
+    grid->addWidget(addView(m_waitChart, u"waitChart"_s), 0, 1);
+    grid->addWidget(addView(m_clientChart, u"perClientChart"_s), 1, 0);
+    if (fourth)
+        grid->addWidget(fourth, 1, 1);
+    retranslate();
+}
+
+QChartView *SimCharts::addView(QChart *chart, const QString &name)
+{
+    auto *view = new QChartView(chart, this);
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(240, 160);
+    return view;
+}
+
+QLineSeries *SimCharts::waitSeries(int percentile) const
+{
+    return percentile == 50 ? m_p50 : percentile == 95 ? m_p95 : m_p99;
+}
+
+void SimCharts::reset(qint64 durationMs, int clients)
+{
+    const double seconds = qMax(0.1, durationMs / 1000.0);
+    for (QValueAxis *x : {m_throughputX, m_waitX})
+        x->setRange(0, seconds);
+    for (QValueAxis *y : {m_throughputY, m_waitY, m_clientY})
+        y->setRange(0, 1);
+    for (QLineSeries *series : {m_throughput, m_p50, m_p95, m_p99})
+        series->clear();
+    m_clients = clients;
+    m_shownPerClient.clear();
+    QStringList categories;
+    for (int client = 0; client < clients; ++client)
+        categories << (clients <= maxClientLabels || client % 8 == 0 ? QString::number(client)
+                                                                     : QString());
+    // Category names must be unique: the unnamed ones get invisible distinct names.
+    for (int client = 0; client < clients; ++client)
+        if (categories[client].isEmpty())
+            categories[client] = QString(client % 8, u' ') + QString(client / 8, u'\u200b');
+    m_clientX->setCategories(categories);
+    setPerClient(QList<qint64>(clients, 0));
+}
+
+void SimCharts::setTimeSeries(const QList<locksim::TimePoint> &points)
+{
+    QList<QPointF> throughput, p50, p95, p99;
+    throughput.reserve(points.size());
+    p50.reserve(points.size());
+    p95.reserve(points.size());
+    p99.reserve(points.size());
+    double maxRate = 0, maxWait = 0, lastS = 0;
+    for (const locksim::TimePoint &point : points) {
+        throughput.append({point.atS, point.throughputPerS});
+        p50.append({point.atS, point.waitMs.p50});
+        p95.append({point.atS, point.waitMs.p95});
+        p99.append({point.atS, point.waitMs.p99});
+        maxRate = qMax(maxRate, point.throughputPerS);
+        maxWait = qMax(maxWait, point.waitMs.p99);
+        lastS = qMax(lastS, point.atS);
+    }
+    m_throughput->replace(throughput);
+    m_p50->replace(p50);
+    m_p95->replace(p95);
+    m_p99->replace(p99);
+    m_throughputY->setRange(0, roundUp(maxRate * 1.05));
+    m_throughputY->applyNiceNumbers();
+    m_waitY->setRange(0, roundUp(maxWait * 1.05));
+    m_waitY->applyNiceNumbers();
+    for (QValueAxis *x : {m_throughputX, m_waitX})
+        if (lastS > x->max())
+            x->setRange(0, lastS);
+}
+
+void SimCharts::setPerClient(const QList<qint64> &acquisitions)
+{
+    if (acquisitions == m_shownPerClient && m_perClientSet)
+        return;
+    m_shownPerClient = acquisitions;
+    QList<qreal> values;
+    values.reserve(acquisitions.size());
+    qint64 most = 0;
+    for (qint64 count : acquisitions) {
+        values.append(qreal(count));
+        most = qMax(most, count);
+    }
+    // One new set per batch: a single relayout instead of one per client.
+    auto *set = new QBarSet(tr("Acquisitions"));
+    set->setObjectName(u"perClientSet"_s);
+    set->setColor(QColor(0x2f, 0x80, 0xed));
+    set->setBorderColor(QColor(0x2f, 0x80, 0xed));
+    set->append(values);
+    m_perClient->clear();
+    m_perClient->append(set);
+    m_perClientSet = set;
+    m_clientY->setRange(0, roundUp(double(most) * 1.05));
+    m_clientY->applyNiceNumbers();
+}
+
+void SimCharts::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void SimCharts::retranslate()
+{
+    m_throughputChart->setTitle(tr("Throughput (acquisitions per second)"));
+    m_waitChart->setTitle(tr("Wait for the lock (ms)"));
+    m_clientChart->setTitle(tr("Acquisitions per client"));
+    m_throughputX->setTitleText(tr("seconds"));
+    m_waitX->setTitleText(tr("seconds"));
+    m_clientX->setTitleText(tr("client"));
+    m_p50->setName(tr("p50"));
+    m_p95->setName(tr("p95"));
+    m_p99->setName(tr("p99"));
+    if (m_perClientSet)
+        m_perClientSet->setLabel(tr("Acquisitions"));
+}

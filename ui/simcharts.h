@@ -1,0 +1,58 @@
+#pragma once
+
+#include "metrics.h"
+
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+// The live charts of a simulation run, fed in batches (series->replace()): throughput over
+// time, wait-time percentiles over time (p50, p95, p99) and acquisitions per client. A fourth
+// widget (the timeline) takes the remaining cell of the 2 x 2 grid.
+class SimCharts : public QWidget
+{
+    Q_OBJECT
+
+public:
+    SimCharts(QWidget *fourth, QWidget *parent = nullptr);
+
+    // Empties the charts for a run of `durationMs` (the time axis) with `clients` clients.
+    void reset(qint64 durationMs, int clients);
+    void setTimeSeries(const QList<locksim::TimePoint> &points);
+    void setPerClient(const QList<qint64> &acquisitions);
+
+    QLineSeries *throughputSeries() const { return m_throughput; }
+    QLineSeries *waitSeries(int percentile) const; // 50, 95 or 99
+    QBarSet *perClientSet() const { return m_perClientSet; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QChartView *addView(QChart *chart, const QString &name);
+    void retranslate();
+
+    QChart *m_throughputChart;
+    QChart *m_waitChart;
+    QChart *m_clientChart;
+    QLineSeries *m_throughput;
+    QLineSeries *m_p50;
+    QLineSeries *m_p95;
+    QLineSeries *m_p99;
+    QBarSeries *m_perClient;
+    QBarSet *m_perClientSet = nullptr;
+    QValueAxis *m_throughputX;
+    QValueAxis *m_throughputY;
+    QValueAxis *m_waitX;
+    QValueAxis *m_waitY;
+    QBarCategoryAxis *m_clientX;
+    QValueAxis *m_clientY;
+    QList<qint64> m_shownPerClient;
+    int m_clients = 0;
+};

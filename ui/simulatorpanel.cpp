@@ -1,0 +1,327 @@
+#include "simulatorpanel.h"
+
+#include "simcharts.h"
+#include "simexport.h"
+#include "simsettingsform.h"
+#include "simtimelinewidget.h"
+#include "simulationrunner.h"
+#include "verdictbanner.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using namespace locksim;
+
+namespace {
+
+constexpr int maxLiveVerdictHolds = 20000; // beyond this, the verdict waits for the end
+
+} // namespace
+
+SimulatorPanel::SimulatorPanel(QWidget *parent)
+    : QWidget(parent), m_runner(new SimulationRunner(this)), m_form(new SimSettingsForm),
+      m_timeline(new SimTimelineWidget), m_banner(new VerdictBanner),
+      m_start(new QPushButton), m_stop(new QPushButton), m_exportHistory(new QPushButton),
+      m_exportSummary(new QPushButton), m_note(new QLabel), m_status(new QLabel),
+      m_metrics(new QLabel), m_timelineTitle(new QLabel)
+{
+    setObjectName(u"simulatorPanel"_s);
+    m_start->setObjectName(u"simStart"_s);
+    m_stop->setObjectName(u"simStop"_s);
+    m_exportHistory->setObjectName(u"simExportHistory"_s);
+    m_exportSummary->setObjectName(u"simExportSummary"_s);
+    m_note->setObjectName(u"simNote"_s);
+    m_status->setObjectName(u"simStatus"_s);
+    m_metrics->setObjectName(u"simMetrics"_s);
+    for (QLabel *label : {m_note, m_status, m_metrics}) {
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText);
+    }
+    m_metrics->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_timelineTitle->setAlignment(Qt::AlignCenter);
+    QFont bold = m_timelineTitle->font();
+    bold.setBold(true);
+    m_timelineTitle->setFont(bold);
+
+    // Left: the settings and the buttons; right: the verdict, the charts and the timeline.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_form);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_stop);
+    auto *exports = new QHBoxLayout;
+    exports->addWidget(m_exportHistory);
+    exports->addWidget(m_exportSummary);
+    auto *left = new QVBoxLayout;
+    left->addWidget(scroll, 1);
+    left->addWidget(m_note);
+    left->addLayout(buttons);
+    left->addWidget(m_status);
+    left->addLayout(exports);
+
+    auto *timelineBox = new QWidget;
+    auto *timelineLayout = new QVBoxLayout(timelineBox);
+    timelineLayout->setContentsMargins(0, 4, 0, 0);
+    timelineLayout->addWidget(m_timelineTitle);
+    timelineLayout->addWidget(m_timeline, 1);
+    m_charts = new SimCharts(timelineBox);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_banner);
+    right->addWidget(m_charts, 1);
+    right->addWidget(m_metrics);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addLayout(left, 0);
+    layout->addLayout(right, 1);
+
+    connect(m_start, &QPushButton::clicked, this, &SimulatorPanel::start);
+    connect(m_stop, &QPushButton::clicked, this, &SimulatorPanel::stop);
+    connect(m_exportHistory, &QPushButton::clicked, this, [this] { exportWithDialog(false); });
+    connect(m_exportSummary, &QPushButton::clicked, this, [this] { exportWithDialog(true); });
+    connect(m_runner, &SimulationRunner::progress, this, &SimulatorPanel::onProgress);
+    connect(m_runner, &SimulationRunner::finished, this, &SimulatorPanel::onFinished);
+    connect(m_runner, &SimulationRunner::failed, this, &SimulatorPanel::onFailed);
+
+    m_charts->reset(m_form->settings().durationMs, m_form->settings().clients);
+    retranslate();
+    updateState();
+}
+
+SimulatorPanel::~SimulatorPanel() = default;
+
+void SimulatorPanel::setConnection(const lockcore::ConnectionSpec &spec, bool readOnly)
+{
+    stop(); // a run belongs to the database it was started on
+    m_spec = spec;
+    m_readOnly = readOnly;
+    updateState();
+}
+
+bool SimulatorPanel::isRunning() const
+{
+    return m_runner->isRunning();
+}
+
+void SimulatorPanel::start()
+{
+    if (!m_spec || m_readOnly || isRunning())
+        return;
+    const SimSettings settings = m_form->settings();
+    if (const lockcore::Status valid = settings.validate(); !valid) {
+        m_banner->showFailure(valid.error().message);
+        return;
+    }
+    m_settings = settings;
+    m_live = History();
+    for (int lock = 0; lock < settings.locks; ++lock)
+        m_live.lockNames << settings.lockPrefix + QString::number(lock);
+    m_livePerClient = QList<qint64>(settings.clients, 0);
+    m_lastProgress = SimProgress();
+    m_report.reset();
+    m_stopping = false;
+    m_charts->reset(settings.durationMs, settings.clients);
+    m_timeline->setHolds({}, m_live.lockNames, 0, 0);
+    m_metrics->clear();
+    m_banner->clear();
+    if (!m_runner->start(*m_spec, settings))
+        return;
+    m_status->setText(tr("Preparing the tables %1\u2026").arg(settings.table));
+    updateState();
+    emit runStarted();
+}
+
+void SimulatorPanel::stop()
+{
+    if (!isRunning())
+        return;
+    m_stopping = true;
+    m_runner->stop();
+    m_status->setText(tr("Stopping\u2026"));
+    updateState();
+}
+
+qint64 SimulatorPanel::bucketMs() const
+{
+    // About 40 points over the run, in steps of 50 ms, at least 250 ms.
+    const qint64 duration = m_settings.durationMs > 0 ? m_settings.durationMs : 60000;
+    return qMax<qint64>(250, duration / 40 / 50 * 50);
+}
+
+void SimulatorPanel::onProgress(const SimProgress &progress)
+{
+    m_lastProgress = progress;
+    for (const HoldRecord &hold : progress.newHolds) {
+        if (m_live.startDbUs == 0 || hold.requestedDbUs < m_live.startDbUs)
+            m_live.startDbUs = hold.requestedDbUs;
+        m_live.endDbUs = qMax(m_live.endDbUs, qMax(hold.acquiredDbUs, hold.releasedDbUs));
+        if (hold.client >= 0 && hold.client < m_livePerClient.size())
+            ++m_livePerClient[hold.client];
+    }
+    m_live.holds.append(progress.newHolds);
+    m_live.writes.append(progress.newWrites);
+    m_live.crashes = progress.crashes;
+    m_live.pauses = progress.pauses;
+    if (m_live.startDbUs > 0)
+        m_live.endDbUs = qMax(m_live.endDbUs, m_live.startDbUs + progress.elapsedMs * 1000);
+    showLive();
+}
+
+void SimulatorPanel::showLive()
+{
+    const SimProgress &p = m_lastProgress;
+    if (!m_stopping)
+        m_status->setText(tr("%1 s: %2 acquisitions, %3 failed attempts, %4 crashes, %5 pauses")
+                              .arg(QString::number(p.elapsedMs / 1000.0, 'f', 1))
+                              .arg(p.acquisitions)
+                              .arg(p.failedAttempts)
+                              .arg(p.crashes)
+                              .arg(p.pauses));
+    if (m_live.holds.isEmpty())
+        return;
+    m_charts->setTimeSeries(timeSeries(m_live, bucketMs()));
+    m_charts->setPerClient(m_livePerClient);
+    m_timeline->setHolds(m_live.holds, m_live.lockNames, m_live.startDbUs, m_live.endDbUs);
+    if (m_live.holds.size() <= maxLiveVerdictHolds)
+        m_banner->showRunning(checkHistory(m_live), int(m_live.holds.size()), p.elapsedMs);
+}
+
+void SimulatorPanel::onFinished(const SimReport &report)
+{
+    m_report = report;
+    m_stopping = false;
+    showReport();
+    updateState();
+    emit runEnded();
+}
+
+void SimulatorPanel::onFailed(const QString &message)
+{
+    m_stopping = false;
+    m_status->setText(tr("The run failed."));
+    m_banner->showFailure(message);
+    updateState();
+    emit runEnded();
+}
+
+void SimulatorPanel::showReport()
+{
+    const SimReport &report = *m_report;
+    const Metrics &m = report.metrics;
+    m_charts->setTimeSeries(timeSeries(report.history, bucketMs()));
+    m_charts->setPerClient(m.perClient);
+    m_timeline->setHolds(report.history.holds, report.history.lockNames,
+                         report.history.startDbUs, report.history.endDbUs);
+    m_banner->showVerdict(report.verdict, m.staleWritesRefused, report.settings.protocol);
+    m_status->setText(tr("Finished after %1 s.").arg(QString::number(m.seconds, 'f', 1)));
+    m_metrics->setText(
+        tr("%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; hand-off p50 "
+           "%6 ms; locks held %7% of the time; fairness %8; %9 failed attempts, %10 expiries, "
+           "%11 takeovers, %12 crashes, %13 pauses, %14 stale writes refused.")
+            .arg(m.acquisitions)
+            .arg(m.throughputPerS, 0, 'f', 1)
+            .arg(m.waitMs.p50, 0, 'f', 1)
+            .arg(m.waitMs.p95, 0, 'f', 1)
+            .arg(m.waitMs.p99, 0, 'f', 1)
+            .arg(m.handoffMs.p50, 0, 'f', 1)
+            .arg(m.utilisation * 100, 0, 'f', 0)
+            .arg(m.fairness, 0, 'f', 2)
+            .arg(m.failedAttempts)
+            .arg(m.expiries)
+            .arg(m.takeovers)
+            .arg(m.crashes)
+            .arg(m.pauses)
+            .arg(m.staleWritesRefused));
+}
+
+QString SimulatorPanel::exportHistory(const QString &path) const
+{
+    if (!m_report)
+        return tr("No run has finished yet.");
+    return simexport::writeHistory(*m_report, path);
+}
+
+QString SimulatorPanel::exportSummary(const QString &path) const
+{
+    if (!m_report)
+        return tr("No run has finished yet.");
+    return simexport::writeSummary(*m_report, path);
+}
+
+void SimulatorPanel::exportWithDialog(bool summary)
+{
+    const QString json = tr("JSON (*.json)");
+    const QString csv = tr("CSV (*.csv)");
+    QString filter = json;
+    const QString name = summary ? u"simulation-summary.json"_s : u"simulation-history.json"_s;
+    QString path = QFileDialog::getSaveFileName(
+        this, summary ? tr("Export the summary") : tr("Export the history"), name,
+        json + u";;"_s + csv, &filter);
+    if (path.isEmpty())
+        return;
+    const QString suffix = filter == csv ? u".csv"_s : u".json"_s;
+    if (!path.endsWith(suffix, Qt::CaseInsensitive) && !path.endsWith(u".csv"_s)
+        && !path.endsWith(u".json"_s))
+        path += suffix;
+    const QString problem = summary ? exportSummary(path) : exportHistory(path);
+    if (!problem.isEmpty())
+        QMessageBox::warning(this, tr("The export failed"), problem);
+    else
+        m_status->setText(tr("Exported to %1.").arg(path));
+}
+
+void SimulatorPanel::updateState()
+{
+    const bool running = isRunning();
+    m_start->setEnabled(m_spec && !m_readOnly && !running);
+    m_stop->setEnabled(running && !m_stopping);
+    m_form->setEnabled(!running);
+    m_exportHistory->setEnabled(m_report.has_value() && !running);
+    m_exportSummary->setEnabled(m_report.has_value() && !running);
+    QString note;
+    if (!m_spec)
+        note = tr("Connect to a database to run the simulator.");
+    else if (m_readOnly)
+        note = tr("Read-only connection: the simulator writes its own tables (%1, %1_event, "
+                  "%1_resource, %1_unsafe), so it cannot run here.")
+                   .arg(SimSettings().table);
+    else
+        note = tr("Runs against %1, in its own tables %2*; your locks are not touched.")
+                   .arg(m_spec->redacted(), SimSettings().table);
+    m_note->setText(note);
+}
+
+void SimulatorPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        updateState();
+        if (m_report && !isRunning())
+            showReport();
+    }
+    QWidget::changeEvent(event);
+}
+
+void SimulatorPanel::retranslate()
+{
+    m_start->setText(tr("&Start"));
+    m_start->setToolTip(tr("Run the simulated clients against the connected database"));
+    m_stop->setText(tr("St&op"));
+    m_stop->setToolTip(tr("Stop the run; what it recorded so far is still checked"));
+    m_exportHistory->setText(tr("Export &history\u2026"));
+    m_exportHistory->setToolTip(tr("Every hold and write of the last run, as JSON or CSV"));
+    m_exportSummary->setText(tr("Export s&ummary\u2026"));
+    m_exportSummary->setToolTip(tr("The verdict and the metrics of the last run, as JSON or "
+                                   "CSV"));
+    m_timelineTitle->setText(tr("Who held each lock when"));
+}
