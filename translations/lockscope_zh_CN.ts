@@ -1368,6 +1368,10 @@ Expires at
         <source> s</source>
         <translation> 秒</translation>
     </message>
+    <message>
+        <source>Hold for:</source>
+        <translation>持有时长:</translation>
+    </message>
 </context>
 <context>
     <name>SimTimelineWidget</name>

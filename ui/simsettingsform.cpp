@@ -167,8 +167,10 @@ void SimSettingsForm::retranslate()
     m_holdKind->setItemText(0, tr("Fixed"));
     m_holdKind->setItemText(1, tr("Uniform between min and max"));
     m_holdKind->setItemText(2, tr("Exponential with this mean"));
-    const bool exponential = m_holdKind->currentIndex() == int(DurationDist::Kind::Exponential);
-    label(m_holdMin, exponential ? tr("Hold mean:") : tr("Hold min:"));
+    const auto kind = DurationDist::Kind(m_holdKind->currentIndex());
+    label(m_holdMin, kind == DurationDist::Kind::Exponential ? tr("Hold mean:")
+                     : kind == DurationDist::Kind::Fixed     ? tr("Hold for:")
+                                                             : tr("Hold min:"));
     label(m_holdMax, tr("Hold max:"));
     label(m_think, tr("&Think time:"), tr("The pause between a client's holds"));
     label(m_retryInterval, tr("&Retry interval:"),
