@@ -189,7 +189,16 @@ void SimulatorPanel::showLive()
                               .arg(p.pauses));
     if (m_live.holds.isEmpty())
         return;
-    m_charts->setTimeSeries(timeSeries(m_live, bucketMs()));
+    // Holds arrive when they end, so the newest buckets are still filling: show only those up
+    // to the latest grant received, not a throughput that seems to drop to zero at the edge.
+    QList<TimePoint> points = timeSeries(m_live, bucketMs());
+    qint64 latestGrantUs = 0;
+    for (const HoldRecord &hold : std::as_const(m_live.holds))
+        latestGrantUs = qMax(latestGrantUs, hold.acquiredDbUs);
+    const double completeS = double(latestGrantUs - m_live.startDbUs) / 1e6;
+    while (points.size() > 1 && points.last().atS + bucketMs() / 1000.0 > completeS)
+        points.removeLast();
+    m_charts->setTimeSeries(points);
     m_charts->setPerClient(m_livePerClient);
     m_timeline->setHolds(m_live.holds, m_live.lockNames, m_live.startDbUs, m_live.endDbUs);
     if (m_live.holds.size() <= maxLiveVerdictHolds)
