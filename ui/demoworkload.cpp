@@ -86,8 +86,12 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
     const QStringList names = lockNames();
     // "worker-N@host:pid:hex": the default form with a worker name for the user, so that the
     // window can tell when this process is gone (its holds then show as lost owner).
-    QString holder = defaultHolderId();
-    holder = u"worker-%1"_s.arg(id + 1) + holder.mid(holder.indexOf(u'@'));
+    // A worker that "crashed" comes back as a new process would: with a new holder id.
+    auto newHolder = [id] {
+        const QString fresh = defaultHolderId();
+        return u"worker-%1"_s.arg(id + 1) + fresh.mid(fresh.indexOf(u'@'));
+    };
+    QString holder = newHolder();
     QRandomGenerator random(quint32(id * 7919 + 17));
     auto sleepFor = [this](qint64 ms) {
         for (qint64 slept = 0; slept < ms && !m_stop; slept += 50)
@@ -105,6 +109,7 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
         const qint64 ttl = grant->acquiredAt.msecsTo(grant->expiresAt);
         // One hold in ten "crashes": it never releases, and the lease runs out.
         if (random.bounded(10) == 0) {
+            holder = newHolder();
             sleepFor(500);
             continue;
         }
