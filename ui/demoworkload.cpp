@@ -87,7 +87,7 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
     // "worker-N@host:pid:hex": the default form with a worker name for the user, so that the
     // window can tell when this process is gone (its holds then show as lost owner).
     // A worker that "crashed" comes back as a new process would: with a new holder id.
-    auto newHolder = [id] {
+    auto newHolder = [id]() -> QString {
         const QString fresh = defaultHolderId();
         return u"worker-%1"_s.arg(id + 1) + fresh.mid(fresh.indexOf(u'@'));
     };
