@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -188,6 +189,8 @@ void MainWindowTest::everyAdminActionHasAButtonAndAShortcut()
         QVERIFY2(!shortcuts.contains(action->shortcut().toString()), name);
         shortcuts.insert(action->shortcut().toString());
     }
+    // The application icon is built in.
+    QVERIFY(!QPixmap(u":/lockscope.png"_s).isNull());
     // Ctrl+F goes to the filter.
     QApplication::setActiveWindow(m_window.get());
     m_window->view()->setFocus();

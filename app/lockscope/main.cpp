@@ -4,6 +4,7 @@
 #include "startup.h"
 
 #include <QApplication>
+#include <QIcon>
 
 int main(int argc, char **argv)
 {
@@ -12,6 +13,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("lockscope"));
     QApplication::setApplicationDisplayName(QStringLiteral("Lockscope"));
     QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/lockscope.png")));
     Startup startup;
     if (const int code = startup.run(app.arguments()); code >= 0)
         return code;
