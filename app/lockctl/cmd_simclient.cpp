@@ -88,7 +88,7 @@ int runSimClient(Invocation &invocation)
         emitLine(recordLine(u"write"_s, write.toJson()));
     };
     sinks.failure = [](const locksim::AttemptRecord &attempt) {
-        emitLine(recordLine(u"failure"_s, attemptToJson(attempt)));
+        emitLine(recordLine(u"failure"_s, attempt.toJson()));
     };
     sinks.crashed = [] { emitLine(recordLine(u"crashed"_s, {})); };
     sinks.paused = [] { emitLine(recordLine(u"paused"_s, {})); };

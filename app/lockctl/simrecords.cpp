@@ -14,28 +14,6 @@ QByteArray recordLine(const QString &type, QJsonObject fields)
     return QJsonDocument(fields).toJson(QJsonDocument::Compact) + '\n';
 }
 
-QJsonObject attemptToJson(const AttemptRecord &attempt)
-{
-    return {
-        {u"client"_s, attempt.client},
-        {u"lock"_s, attempt.lock},
-        {u"at_db_us"_s, attempt.atDbUs},
-        {u"attempts"_s, attempt.attempts},
-        {u"error"_s, attempt.error},
-    };
-}
-
-AttemptRecord attemptFromJson(const QJsonObject &object)
-{
-    AttemptRecord attempt;
-    attempt.client = object.value(u"client"_s).toInt();
-    attempt.lock = object.value(u"lock"_s).toInt();
-    attempt.atDbUs = object.value(u"at_db_us"_s).toInteger();
-    attempt.attempts = object.value(u"attempts"_s).toInt();
-    attempt.error = object.value(u"error"_s).toString();
-    return attempt;
-}
-
 bool HistoryMerger::sameGrant(const HoldRecord &a, const HoldRecord &b)
 {
     return a.client == b.client && a.lock == b.lock && a.fence == b.fence
@@ -69,7 +47,7 @@ bool HistoryMerger::addLine(int child, qint64 pid, const QByteArray &line)
     } else if (type == u"write") {
         m_history->writes.append(locksim::WriteRecord::fromJson(object));
     } else if (type == u"failure") {
-        m_history->failures.append(attemptFromJson(object));
+        m_history->failures.append(AttemptRecord::fromJson(object));
     } else if (type == u"crashed") {
         ++m_history->crashes;
     } else if (type == u"paused") {

@@ -13,12 +13,10 @@ namespace lockctl {
 //   {"t":"acquired", ...HoldRecord}   a grant, as soon as it happens
 //   {"t":"hold", ...HoldRecord}       a hold ended
 //   {"t":"write", ...WriteRecord}
-//   {"t":"failure","client":..,"lock":..,"at_db_us":..,"attempts":..,"error":".."}
+//   {"t":"failure", ...AttemptRecord}
 //   {"t":"crashed"} / {"t":"paused"}  a crash or pause fault was injected
 
 QByteArray recordLine(const QString &type, QJsonObject fields);
-QJsonObject attemptToJson(const locksim::AttemptRecord &attempt);
-locksim::AttemptRecord attemptFromJson(const QJsonObject &object);
 
 // Merges the children's lines into one History. A child is a key chosen by the parent (one per
 // process, replacements get new keys). Grants without an end stay open until the child's end.

@@ -115,21 +115,30 @@ WriteRecord WriteRecord::fromJson(const QJsonObject &o)
     return w;
 }
 
+QJsonObject AttemptRecord::toJson() const
+{
+    return {{u"client"_s, client},
+            {u"lock"_s, lock},
+            {u"at_us"_s, atDbUs},
+            {u"attempts"_s, attempts},
+            {u"error"_s, error}};
+}
+
+AttemptRecord AttemptRecord::fromJson(const QJsonObject &o)
+{
+    return AttemptRecord{o.value(u"client"_s).toInt(), o.value(u"lock"_s).toInt(),
+                         o.value(u"at_us"_s).toInteger(), o.value(u"attempts"_s).toInt(),
+                         o.value(u"error"_s).toString()};
+}
+
 QJsonObject History::toJson() const
 {
-    QJsonArray failureArray;
-    for (const AttemptRecord &f : failures)
-        failureArray.append(QJsonObject{{u"client"_s, f.client},
-                                        {u"lock"_s, f.lock},
-                                        {u"at_us"_s, f.atDbUs},
-                                        {u"attempts"_s, f.attempts},
-                                        {u"error"_s, f.error}});
     return {{u"locks"_s, QJsonArray::fromStringList(lockNames)},
             {u"start_us"_s, startDbUs},
             {u"end_us"_s, endDbUs},
             {u"holds"_s, arrayOf(holds)},
             {u"writes"_s, arrayOf(writes)},
-            {u"failures"_s, failureArray},
+            {u"failures"_s, arrayOf(failures)},
             {u"crashes"_s, crashes},
             {u"pauses"_s, pauses}};
 }
@@ -145,14 +154,8 @@ History History::fromJson(const QJsonObject &o)
         h.holds.append(HoldRecord::fromJson(v.toObject()));
     for (const QJsonValue &v : o.value(u"writes"_s).toArray())
         h.writes.append(WriteRecord::fromJson(v.toObject()));
-    for (const QJsonValue &v : o.value(u"failures"_s).toArray()) {
-        const QJsonObject f = v.toObject();
-        h.failures.append(AttemptRecord{f.value(u"client"_s).toInt(),
-                                        f.value(u"lock"_s).toInt(),
-                                        f.value(u"at_us"_s).toInteger(),
-                                        f.value(u"attempts"_s).toInt(),
-                                        f.value(u"error"_s).toString()});
-    }
+    for (const QJsonValue &v : o.value(u"failures"_s).toArray())
+        h.failures.append(AttemptRecord::fromJson(v.toObject()));
     h.crashes = o.value(u"crashes"_s).toInt();
     h.pauses = o.value(u"pauses"_s).toInt();
     return h;

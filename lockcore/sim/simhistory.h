@@ -66,6 +66,9 @@ struct AttemptRecord
     qint64 atDbUs = 0;
     int attempts = 0;
     QString error; // empty: refused because held
+
+    QJsonObject toJson() const;
+    static AttemptRecord fromJson(const QJsonObject &object);
 };
 
 struct History
