@@ -66,4 +66,63 @@ QString Dialect::eventTable(const TableNames &t) const
     return qualified(t, t.events);
 }
 
+Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64) const
+{
+    return {};
+}
+
+QString Dialect::inlineLiteral(const QVariant &value) const
+{
+    if (value.isNull())
+        return u"NULL"_s;
+    switch (value.metaType().id()) {
+    case QMetaType::Int:
+    case QMetaType::UInt:
+    case QMetaType::LongLong:
+    case QMetaType::ULongLong:
+        return value.toString();
+    default:
+        break;
+    }
+    QString text = value.toString();
+    text.replace(u'\'', u"''"_s);
+    return u'\'' + text + u'\'';
+}
+
+QString Dialect::inlined(const Statement &statement) const
+{
+    const QString &text = statement.text();
+    const QVariantList &binds = statement.binds();
+    QString out;
+    out.reserve(text.size() + 32 * binds.size());
+    qsizetype next = 0;
+    QChar quote;
+    for (QChar c : text) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            out += c;
+        } else if (c == u'\'' || c == u'"' || c == u'`') {
+            quote = c;
+            out += c;
+        } else if (c == u'?' && next < binds.size()) {
+            out += inlineLiteral(binds.at(next++));
+        } else {
+            out += c;
+        }
+    }
+    Q_ASSERT(next == binds.size());
+    return out;
+}
+
+QString Dialect::releaseChannel(const TableNames &) const
+{
+    return {};
+}
+
+Statement Dialect::notifyReleased(const TableNames &, const QString &) const
+{
+    return {};
+}
+
 } // namespace lockcore

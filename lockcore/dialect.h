@@ -71,6 +71,23 @@ public:
     // LAST_INSERT_ID(expr)); -1 when unknown.
     virtual bool releaseDepthViaInsertId() const { return false; }
 
+    // Where there is no RETURNING but the driver sends several statements in one round trip
+    // (MySQL): the conditional UPDATE followed by a SELECT of the lock's state (col::State)
+    // with one more column, the UPDATE's affected rows. Empty text: not supported.
+    virtual Statement acquireBatch(const TableNames &t, const QString &name,
+                                   const QString &holder, qint64 ttlMs) const;
+    // A value written into SQL text for a batch (binds cannot be used there): never from
+    // escaping rules that depend on the server's SQL mode.
+    virtual QString inlineLiteral(const QVariant &value) const;
+    // The statement's text with each "?" outside quoted text replaced by its bind's literal.
+    QString inlined(const Statement &statement) const;
+
+    // PostgreSQL: the channel a release NOTIFYs (payload: the lock name) so that waiters retry
+    // at once instead of at their next poll. Empty: no notification, waiters poll.
+    virtual QString releaseChannel(const TableNames &t) const;
+    // A statement that notifies waiters that `name` is free (after a force release).
+    virtual Statement notifyReleased(const TableNames &t, const QString &name) const;
+
     virtual Statement forceRelease(const TableNames &t, const QString &name,
                                    qint64 expectedFence) const = 0;
     virtual Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
@@ -96,6 +113,9 @@ public:
     virtual bool isMissingTable(const QSqlError &error) const = 0;
     virtual bool isConnectionLost(const QSqlError &error) const = 0;
     virtual bool isAuthenticationFailure(const QSqlError &error) const = 0;
+    // The statement was refused for now and changed nothing: deadlock victim, lock wait
+    // timeout, serialization failure, SQLite's busy database.
+    virtual bool isBusy(const QSqlError &error) const = 0;
 
     virtual QString quoteIdentifier(const QString &identifier) const;
     QString lockTable(const TableNames &t) const;

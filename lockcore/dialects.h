@@ -77,6 +77,7 @@ public:
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &) const override { return false; }
+    bool isBusy(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override;
@@ -97,10 +98,13 @@ public:
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
+    QString releaseChannel(const TableNames &t) const override;
+    Statement notifyReleased(const TableNames &t, const QString &name) const override;
     bool isDuplicateKey(const QSqlError &error) const override;
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &error) const override;
+    bool isBusy(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
@@ -119,11 +123,15 @@ public:
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
+    Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
+                           qint64 ttlMs) const override;
+    QString inlineLiteral(const QVariant &value) const override;
     QString quoteIdentifier(const QString &identifier) const override;
     bool isDuplicateKey(const QSqlError &error) const override;
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &error) const override;
+    bool isBusy(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("UTC_TIMESTAMP(3)"); }
@@ -142,6 +150,7 @@ public:
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &error) const override;
+    bool isBusy(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("SYS_EXTRACT_UTC(SYSTIMESTAMP)"); }

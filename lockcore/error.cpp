@@ -27,6 +27,7 @@ QString Error::kindName(Kind kind)
     case Kind::Duplicate: return u"duplicate"_s;
     case Kind::ConnectionLost: return u"connection_lost"_s;
     case Kind::Cancelled: return u"cancelled"_s;
+    case Kind::Busy: return u"busy"_s;
     }
     return u"unknown"_s;
 }

@@ -17,6 +17,8 @@ struct Error
         Duplicate,      // a row with this key already exists (a concurrent creator won)
         ConnectionLost, // the connection broke during an operation: outcome unknown
         Cancelled,      // the caller cancelled a wait
+        Busy,           // the server refused for now (lock timeout, deadlock, SQLite busy):
+                        // the statement changed nothing and may be retried
     };
 
     Kind kind = Kind::Database;

@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QThread>
 
@@ -60,6 +61,19 @@ Result<Grant> LockService::grantFromSelect(const QString &name, const QString &h
     return grant;
 }
 
+Result<Grant> LockService::acquireNew(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    // No row yet: create it held by us. A concurrent creator wins with a duplicate key.
+    auto inserted = m_session->run(m_session->dialect().insertAcquire(m_tables, name, holder, ttlMs),
+                                   Tr::tr("acquiring \"%1\"").arg(name));
+    if (!inserted) {
+        if (inserted.error().kind != Error::Kind::Duplicate)
+            return inserted.error();
+        return refusal(name, holder);
+    }
+    return grantFromSelect(name, holder);
+}
+
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
 {
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
@@ -67,12 +81,37 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
     const Dialect &dialect = m_session->dialect();
     const QString what = Tr::tr("acquiring \"%1\"").arg(name);
 
-    auto query = m_session->run(dialect.acquire(m_tables, name, holder, ttlMs), what);
+    const Statement batch = dialect.hasUpsertReturning()
+                                ? Statement()
+                                : dialect.acquireBatch(m_tables, name, holder, ttlMs);
+    const bool batched = !batch.text().isEmpty();
+    auto query = batched ? m_session->runBatch(batch, 2, what)
+                         : m_session->run(dialect.acquire(m_tables, name, holder, ttlMs), what);
     if (!query)
         return query.error();
 
     Result<Grant> result = Grant{};
-    if (dialect.hasUpsertReturning()) {
+    if (batched) {
+        // The row as it is after the UPDATE, and whether the UPDATE changed it.
+        if ((*query)->next()) {
+            const LockInfo row = lockInfoFromRow(**query);
+            const bool updated = (*query)->value(col::SState + 1).toLongLong() == 1;
+            (*query)->finish();
+            if (updated && row.holder == holder) {
+                result = grantFromState(row, holder);
+            } else {
+                Grant refused;
+                refused.name = name;
+                refused.holder = holder;
+                refused.current = row;
+                refused.dbNow = row.dbNow;
+                result = refused;
+            }
+        } else {
+            (*query)->finish();
+            result = acquireNew(name, holder, ttlMs);
+        }
+    } else if (dialect.hasUpsertReturning()) {
         // One statement: a row back means granted (created, taken, re-entered or taken over).
         if ((*query)->next()) {
             result = grantFromRow(**query, name, holder);
@@ -95,15 +134,7 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
             refused.dbNow = refused.current.dbNow;
             return refused;
         }
-        // No row yet: create it held by us. A concurrent creator wins with a duplicate key.
-        auto inserted = m_session->run(dialect.insertAcquire(m_tables, name, holder, ttlMs), what);
-        if (!inserted) {
-            if (inserted.error().kind != Error::Kind::Duplicate)
-                return inserted.error();
-            result = refusal(name, holder);
-        } else {
-            result = grantFromSelect(name, holder);
-        }
+        result = acquireNew(name, holder, ttlMs);
     }
     if (!result)
         return result;
@@ -126,11 +157,23 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
 {
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
+    // PostgreSQL: a release NOTIFYs its table's channel, so a waiter retries as soon as the
+    // lock is free. Polling with jitter remains (lease expiry is not notified; other databases).
+    const QString channel = m_session->dialect().releaseChannel(m_tables);
+    ReleaseListener &listener = m_session->releaseListener();
+    const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     QElapsedTimer elapsed;
     elapsed.start();
     for (int attempt = 1;; ++attempt) {
+        const bool listening = !channel.isEmpty() && m_session->listenForReleases(channel);
+        if (listening)
+            listener.arm(name);
         Result<Grant> grant = acquire(name, holder, ttlMs);
-        const bool lost = !grant && grant.error().kind == Error::Kind::ConnectionLost;
+        // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
+        // database (nothing changed) are retried like a refusal.
+        const bool lost = !grant
+                          && (grant.error().kind == Error::Kind::ConnectionLost
+                              || grant.error().kind == Error::Kind::Busy);
         if (!grant && !lost)
             return grant;
         if (grant && grant->acquired) {
@@ -147,16 +190,25 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             return grant; // refused, or the last connection error
         }
         qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
+        if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
+            // Wake when the holder's lease ends (by the database clock), if that comes first.
+            const qint64 untilExpiry = grant->current.dbNow.msecsTo(grant->current.expiresAt);
+            if (untilExpiry >= 0)
+                delay = qMin(delay, untilExpiry + 1);
+        }
         if (policy.deadlineMs > 0)
             delay = qMin(delay, remaining);
-        QElapsedTimer slept;
-        slept.start();
-        while (slept.elapsed() < delay) {
-            if (cancel && cancel->load())
-                return Error{Error::Kind::Cancelled,
-                             Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
-            QThread::msleep(quint32(qMin<qint64>(20, delay - slept.elapsed())));
+        if (listening) {
+            m_session->waitForRelease(name, delay, cancel);
+        } else {
+            QElapsedTimer slept;
+            slept.start();
+            while (slept.elapsed() < delay && !(cancel && cancel->load()))
+                QThread::msleep(quint32(qMin<qint64>(20, delay - slept.elapsed())));
         }
+        if (cancel && cancel->load())
+            return Error{Error::Kind::Cancelled,
+                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
     }
 }
 

@@ -59,6 +59,7 @@ private:
                      qint64 fence, const QString &detail);
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);
+    Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
 
     Session *m_session;
     TableNames m_tables;

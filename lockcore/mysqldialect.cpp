@@ -58,6 +58,30 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
     return st;
 }
 
+Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
+                                     const QString &holder, qint64 ttlMs) const
+{
+    // The conditional UPDATE and a SELECT of the row with ROW_COUNT() (the UPDATE's affected
+    // rows) sent together: granted or refused, an acquire of an existing lock is one round trip.
+    Statement st = acquire(t, name, holder, ttlMs);
+    st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT() FROM " << lockTable(t) << " l, "
+       << nowSource() << " WHERE l.name = " << text(name);
+    return st;
+}
+
+QString MysqlDialect::inlineLiteral(const QVariant &value) const
+{
+    // Text as hex in the connection's character set: no escaping, so NO_BACKSLASH_ESCAPES or
+    // any other SQL mode cannot change what the server reads.
+    if (value.metaType().id() == QMetaType::QString) {
+        const QByteArray utf8 = value.toString().toUtf8();
+        if (utf8.isEmpty())
+            return u"''"_s;
+        return u"_utf8mb4 X'"_s + QString::fromLatin1(utf8.toHex()) + u'\'';
+    }
+    return Dialect::inlineLiteral(value);
+}
+
 QString MysqlDialect::quoteIdentifier(const QString &identifier) const
 {
     return u'`' + identifier + u'`';
@@ -91,6 +115,13 @@ bool MysqlDialect::isConnectionLost(const QSqlError &error) const
     static const QStringList codes = {u"2006"_s, u"2013"_s, u"2055"_s,
                                       u"1927"_s, u"4031"_s, u"1053"_s};
     return codes.contains(error.nativeErrorCode());
+}
+
+bool MysqlDialect::isBusy(const QSqlError &error) const
+{
+    // 1213 deadlock, 1205 lock wait timeout
+    const QString code = error.nativeErrorCode();
+    return code == u"1213" || code == u"1205";
 }
 
 bool MysqlDialect::isAuthenticationFailure(const QSqlError &error) const

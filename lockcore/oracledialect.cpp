@@ -99,4 +99,12 @@ bool OracleDialect::isAuthenticationFailure(const QSqlError &error) const
     return error.nativeErrorCode() == u"1017" || error.databaseText().contains(u"ORA-01017"_s);
 }
 
+bool OracleDialect::isBusy(const QSqlError &error) const
+{
+    // ORA-00060 deadlock, ORA-00054 resource busy (NOWAIT), ORA-08177 serialization
+    const QString code = error.nativeErrorCode();
+    return code == u"60" || code == u"54" || code == u"8177"
+           || error.databaseText().contains(u"ORA-00060"_s);
+}
+
 } // namespace lockcore

@@ -1,5 +1,7 @@
 #include "dialects.h"
 
+#include <QCryptographicHash>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -89,13 +91,37 @@ Statement PostgresDialect::renew(const TableNames &t, const QString &name, const
 Statement PostgresDialect::release(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 fence) const
 {
+    // When the lock becomes free, NOTIFY (delivered at commit, in the same round trip) wakes
+    // the waiters listening on the table's channel. The channel is made of validated
+    // identifier characters only, so it is written as a literal.
     Statement st;
     st << "UPDATE " << lockTable(t)
        << " AS l SET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
           " expires_at = CASE WHEN l.depth <= 1 THEN n.t ELSE l.expires_at END,"
           " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END FROM "
        << nowSource() << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s);
+       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s)
+       << ", CASE WHEN l.depth = 0 THEN pg_notify('" << releaseChannel(t) << "', l.name) END";
+    return st;
+}
+
+QString PostgresDialect::releaseChannel(const TableNames &t) const
+{
+    // A channel per lock table. Names are validated identifiers; a channel is at most 63 bytes,
+    // so long names use a digest (a collision only wakes a waiter for nothing).
+    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'_' + t.locks;
+    const QString channel = u"lockscope_"_s + table;
+    if (channel.toUtf8().size() <= 63)
+        return channel;
+    return u"lockscope_"_s
+           + QString::fromLatin1(
+               QCryptographicHash::hash(table.toUtf8(), QCryptographicHash::Sha1).toHex().left(40));
+}
+
+Statement PostgresDialect::notifyReleased(const TableNames &t, const QString &name) const
+{
+    Statement st;
+    st << "SELECT pg_notify('" << releaseChannel(t) << "', " << text(name) << ")";
     return st;
 }
 
@@ -139,6 +165,13 @@ bool PostgresDialect::isConnectionLost(const QSqlError &error) const
            || text.contains(u"no connection to the server"_s)
            || text.contains(u"terminating connection"_s)
            || text.contains(u"connection to server"_s) || text.contains(u"SSL SYSCALL"_s);
+}
+
+bool PostgresDialect::isBusy(const QSqlError &error) const
+{
+    // serialization failure, deadlock detected, lock not available (lock_timeout)
+    const QString code = error.nativeErrorCode();
+    return code == u"40001" || code == u"40P01" || code == u"55P03";
 }
 
 bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const

@@ -51,6 +51,22 @@ Grant grantFromRow(const QSqlQuery &q, const QString &name, const QString &holde
     return grant;
 }
 
+Grant grantFromState(const LockInfo &row, const QString &holder)
+{
+    Grant grant;
+    grant.acquired = true;
+    grant.name = row.name;
+    grant.holder = holder;
+    grant.fence = row.fence;
+    grant.depth = row.depth;
+    grant.acquiredAt = row.acquiredAt;
+    grant.expiresAt = row.expiresAt;
+    grant.dbNow = row.renewedAt;
+    if (grant.depth == 1)
+        grant.tookOverFrom = row.prevHolder;
+    return grant;
+}
+
 LockEvent eventFromRow(const QSqlQuery &q)
 {
     LockEvent event;

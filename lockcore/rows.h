@@ -12,6 +12,8 @@ namespace lockcore {
 QDateTime timeFromMs(const QVariant &ms); // invalid for NULL
 LockInfo lockInfoFromRow(const QSqlQuery &query);
 Grant grantFromRow(const QSqlQuery &query, const QString &name, const QString &holder);
+// A grant read back as the lock's state row (the statement that granted it set renewed_at).
+Grant grantFromState(const LockInfo &row, const QString &holder);
 LockEvent eventFromRow(const QSqlQuery &query);
 
 } // namespace lockcore

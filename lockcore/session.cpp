@@ -51,6 +51,7 @@ void Session::clearCache()
 {
     qDeleteAll(m_prepared);
     m_prepared.clear();
+    m_batch.reset();
 }
 
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
@@ -193,7 +194,10 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
     QSqlQuery *query = m_prepared.value(statement.text());
     if (!query) {
         auto fresh = std::make_unique<QSqlQuery>(m_db);
-        fresh->setForwardOnly(true);
+        // Forward-only, except on PostgreSQL: there Qt reads forward-only results row by row
+        // and leaves the connection busy until the next statement, which hides notifications
+        // from a waiter (protocol results are one row; list() is one short result set).
+        fresh->setForwardOnly(m_dialect->kind() != Dialect::Kind::PostgreSQL);
         if (!fresh->prepare(statement.text())) {
             const Error error = errorFrom(fresh->lastError(), what);
             return error;
@@ -210,7 +214,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         const Error error = errorFrom(query->lastError(), what);
         if (error.kind == Error::Kind::ConnectionLost) {
             m_broken = true;
-        } else if (error.kind != Error::Kind::Duplicate) {
+        } else if (error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy) {
             // (A duplicate key is an expected outcome that leaves the statement intact; and
             // in a failed PostgreSQL transaction it could not be deallocated anyway.)
             // A statement that failed may leave a server-side prepared statement in a bad
@@ -220,6 +224,54 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         return error;
     }
     return query;
+}
+
+Result<QSqlQuery *> Session::runBatch(const Statement &statement, int statements,
+                                      const QString &what)
+{
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+    if (!m_batch) {
+        m_batch = std::make_unique<QSqlQuery>(m_db);
+        m_batch->setForwardOnly(true);
+    }
+    QSqlQuery *query = m_batch.get();
+    query->finish();
+    ++m_roundTrips;
+    bool ok = query->exec(m_dialect->inlined(statement));
+    for (int i = 1; ok && i < statements; ++i)
+        ok = query->nextResult();
+    if (!ok) {
+        const Error error = errorFrom(query->lastError(), what);
+        if (error.kind == Error::Kind::ConnectionLost)
+            m_broken = true;
+        query->finish();
+        return error;
+    }
+    return query;
+}
+
+bool Session::listenForReleases(const QString &channel)
+{
+    if (m_broken)
+        return false; // the next statement reconnects; listen after that
+    bool sent = false;
+    const bool listening = m_listener.listen(m_db, channel, &sent);
+    if (sent)
+        ++m_roundTrips;
+    return listening;
+}
+
+bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
+                             const std::atomic_bool *cancel)
+{
+    // A result set not read to its end keeps libpq from reading anything after it, such as
+    // notifications: finish every statement first (nothing is sent to the server).
+    for (QSqlQuery *query : std::as_const(m_prepared))
+        query->finish();
+    if (m_batch)
+        m_batch->finish();
+    return m_listener.waitForRelease(name, timeoutMs, cancel);
 }
 
 Status Session::runDdl(const QString &sql)
@@ -297,6 +349,13 @@ Error Session::errorFrom(const QSqlError &error, const QString &what) const
                        "\"lockctl schema --create\", or print the DDL for your DBA with "
                        "\"lockctl schema --print\".")
                     .arg(m_spec.redacted(), what),
+                error.nativeErrorCode(),
+                driverText};
+    if (m_dialect && m_dialect->isBusy(error))
+        return {Error::Kind::Busy,
+                Tr::tr("The database was busy while %1 (a lock wait timed out or a deadlock was "
+                       "broken); nothing was changed, and it can be retried: %2")
+                    .arg(what, driverText),
                 error.nativeErrorCode(),
                 driverText};
     if (m_dialect && m_dialect->isDuplicateKey(error))

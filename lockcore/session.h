@@ -2,6 +2,7 @@
 
 #include "connectionspec.h"
 #include "dialect.h"
+#include "releaselistener.h"
 #include "result.h"
 
 #include <QHash>
@@ -36,6 +37,16 @@ public:
     // Executes a statement (prepared and cached per connection). On success the query is
     // positioned before its first row and stays valid until the same statement runs again.
     Result<QSqlQuery *> run(const Statement &statement, const QString &what);
+    // Several statements (separated by ";") in one round trip, binds written into the text as
+    // the dialect's literals. On success the query is on the LAST statement's result, before
+    // its first row; valid until the next batch.
+    Result<QSqlQuery *> runBatch(const Statement &statement, int statements, const QString &what);
+
+    // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
+    bool listenForReleases(const QString &channel);
+    ReleaseListener &releaseListener() { return m_listener; }
+    // Waits for a release of `name` notified since releaseListener().arm(name) (see there).
+    bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
     Status runDdl(const QString &sql);
     Status begin();
     Status commit();
@@ -58,6 +69,8 @@ private:
     QSqlDatabase m_db;
     std::unique_ptr<Dialect> m_dialect;
     QHash<QString, QSqlQuery *> m_prepared;
+    std::unique_ptr<QSqlQuery> m_batch;
+    ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;
 };

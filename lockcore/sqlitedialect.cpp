@@ -117,4 +117,13 @@ bool SqliteDialect::isConnectionLost(const QSqlError &) const
     return false;
 }
 
+bool SqliteDialect::isBusy(const QSqlError &error) const
+{
+    // SQLITE_BUSY (5) after the busy timeout, or at once when a WAL snapshot is stale (517);
+    // SQLITE_LOCKED (6).
+    const QString code = error.nativeErrorCode();
+    return code == u"5" || code == u"517" || code == u"6"
+           || error.databaseText().contains(u"database is locked"_s);
+}
+
 } // namespace lockcore

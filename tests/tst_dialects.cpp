@@ -407,6 +407,8 @@ class TestDialects : public QObject
     Q_OBJECT
 
 private slots:
+    void mysqlAcquireIsOneBatchWithInlinedHexText();
+    void postgresReleaseNotifiesItsTablesChannel();
     void factory();
     void forDriver_data();
     void forDriver();
@@ -635,7 +637,11 @@ void TestDialects::tablesAreQuotedAndQualified()
     QCOMPARE(sql.contains(locks), b.onLockTable);
     QCOMPARE(sql.contains(events), b.onEventTable);
     // No other, unqualified or unquoted, mention of either table.
-    const QString rest = without(sql, {events, locks});
+    // (PostgreSQL's release NOTIFYs a channel named after the table, as a string.)
+    QStringList named{events, locks};
+    if (!d->releaseChannel(t).isEmpty())
+        named << u'\'' + d->releaseChannel(t) + u'\'';
+    const QString rest = without(sql, named);
     QVERIFY2(!rest.contains(u"dist_lock"_s), qPrintable(sql));
     QVERIFY2(!sql.contains(u"\"\""_s) && !sql.contains(u"``"_s),
              qPrintable(u"empty identifier: "_s + sql));
@@ -698,9 +704,11 @@ void TestDialects::resultColumns_data()
         if (Dialect::create(kind)->hasUpsertReturning()) {
             QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << grant;
             QTest::newRow(qPrintable(k + u"/renew"_s)) << kind << u"renew"_s << grant;
-            QTest::newRow(qPrintable(k + u"/release"_s))
-                << kind << u"release"_s
-                << QStringList{uR"(\bdepth\b)"_s, u"n\\.t|"_s + clock};
+            // PostgreSQL: a third column NOTIFYs waiters when the lock became free.
+            QStringList release{uR"(\bdepth\b)"_s, u"n\\.t|"_s + clock};
+            if (kind == Kind::PostgreSQL)
+                release << uR"(^CASE WHEN l\.depth = 0 THEN pg_notify\('lockscope_\w+', l\.name\) END$)"_s;
+            QTest::newRow(qPrintable(k + u"/release"_s)) << kind << u"release"_s << release;
         }
     }
 }
@@ -1175,7 +1183,7 @@ void TestDialects::errorClassification_data()
     QTest::addColumn<Kind>("kind");
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("expected"); // duplicate, missing, lost, auth or none
+    QTest::addColumn<QString>("expected"); // duplicate, missing, lost, auth, busy or none
 
     const auto row = [](const char *tag, Kind kind, const QString &code, const QString &text,
                         const QString &expected) {
@@ -1185,7 +1193,9 @@ void TestDialects::errorClassification_data()
     row("sqlite primary key", Kind::SQLite, u"1555"_s, QString(), u"duplicate"_s);
     row("sqlite unique", Kind::SQLite, u"2067"_s, QString(), u"duplicate"_s);
     row("sqlite no table", Kind::SQLite, u"1"_s, u"no such table: dist_lock"_s, u"missing"_s);
-    row("sqlite busy", Kind::SQLite, u"5"_s, u"database is locked"_s, u"none"_s);
+    row("sqlite busy", Kind::SQLite, u"5"_s, u"database is locked"_s, u"busy"_s);
+    row("sqlite busy snapshot", Kind::SQLite, u"517"_s, QString(), u"busy"_s);
+    row("sqlite error", Kind::SQLite, u"1"_s, u"near \"x\": syntax error"_s, u"none"_s);
 
     row("pg unique", Kind::PostgreSQL, u"23505"_s, QString(), u"duplicate"_s);
     row("pg undefined table", Kind::PostgreSQL, u"42P01"_s, QString(), u"missing"_s);
@@ -1196,7 +1206,9 @@ void TestDialects::errorClassification_data()
     row("pg bad password", Kind::PostgreSQL, u"28P01"_s, QString(), u"auth"_s);
     row("pg auth text", Kind::PostgreSQL, QString(),
         u"FATAL:  password authentication failed for user \"u\""_s, u"auth"_s);
-    row("pg serialization", Kind::PostgreSQL, u"40001"_s, QString(), u"none"_s);
+    row("pg serialization", Kind::PostgreSQL, u"40001"_s, QString(), u"busy"_s);
+    row("pg deadlock", Kind::PostgreSQL, u"40P01"_s, QString(), u"busy"_s);
+    row("pg lock timeout", Kind::PostgreSQL, u"55P03"_s, QString(), u"busy"_s);
     row("pg mysql code", Kind::PostgreSQL, u"1062"_s, QString(), u"none"_s);
 
     row("mysql duplicate", Kind::MySQL, u"1062"_s, QString(), u"duplicate"_s);
@@ -1204,7 +1216,8 @@ void TestDialects::errorClassification_data()
     row("mysql gone away", Kind::MySQL, u"2006"_s, QString(), u"lost"_s);
     row("mysql lost", Kind::MySQL, u"2013"_s, QString(), u"lost"_s);
     row("mysql access denied", Kind::MySQL, u"1045"_s, u"Access denied for user"_s, u"auth"_s);
-    row("mysql deadlock", Kind::MySQL, u"1213"_s, QString(), u"none"_s);
+    row("mysql deadlock", Kind::MySQL, u"1213"_s, QString(), u"busy"_s);
+    row("mysql lock wait timeout", Kind::MySQL, u"1205"_s, QString(), u"busy"_s);
     row("mysql pg code", Kind::MySQL, u"23505"_s, QString(), u"none"_s);
 
     row("oracle unique", Kind::Oracle, u"1"_s, QString(), u"duplicate"_s);
@@ -1216,7 +1229,8 @@ void TestDialects::errorClassification_data()
     row("oracle end of file", Kind::Oracle, u"3113"_s, QString(), u"lost"_s);
     row("oracle not connected", Kind::Oracle, u"3114"_s, QString(), u"lost"_s);
     row("oracle bad login", Kind::Oracle, u"1017"_s, QString(), u"auth"_s);
-    row("oracle deadlock", Kind::Oracle, u"60"_s, QString(), u"none"_s);
+    row("oracle deadlock", Kind::Oracle, u"60"_s, QString(), u"busy"_s);
+    row("oracle busy nowait", Kind::Oracle, u"54"_s, QString(), u"busy"_s);
 }
 
 void TestDialects::errorClassification()
@@ -1236,9 +1250,66 @@ void TestDialects::errorClassification()
         got << u"lost"_s;
     if (d->isAuthenticationFailure(error))
         got << u"auth"_s;
+    if (d->isBusy(error))
+        got << u"busy"_s;
     if (got.isEmpty())
         got << u"none"_s;
     QCOMPARE(got, QStringList{expected});
+}
+
+void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
+{
+    // MySQL has no RETURNING: the UPDATE and the SELECT of the row go in one round trip, with
+    // values written as hex text (no escaping that an SQL mode could change).
+    const auto d = dialect(Kind::MySQL);
+    const Statement batch = d->acquireBatch(tables(false), kName, kHolder, kTtl);
+    const QString sql = d->inlined(batch);
+    const QStringList statements = sql.split(u";\n"_s);
+    QCOMPARE(statements.size(), 2);
+    QVERIFY(statements.at(0).startsWith(u"UPDATE `dist_lock` SET "_s));
+    QVERIFY(statements.at(1).startsWith(u"SELECT "_s));
+    QVERIFY2(statements.at(1).contains(u", ROW_COUNT() FROM `dist_lock` l"_s), qPrintable(sql));
+    QVERIFY(!sql.contains(u'?'));
+    QVERIFY(!sql.contains(kName));
+    QVERIFY(!sql.contains(u"DROP"_s));
+    const QString hexName = u"_utf8mb4 X'"_s + QString::fromLatin1(kName.toUtf8().toHex()) + u'\'';
+    QVERIFY2(sql.contains(hexName), qPrintable(sql));
+    QVERIFY(sql.contains(QString::number(kTtl)));
+    QCOMPARE(d->inlineLiteral(QString()), u"''"_s);
+    QCOMPARE(d->inlineLiteral(qint64(-5)), u"-5"_s);
+    // The other dialects have RETURNING (or, Oracle, no batches).
+    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
+        QVERIFY(dialect(kind)->acquireBatch(tables(false), kName, kHolder, kTtl).text().isEmpty());
+}
+
+void TestDialects::postgresReleaseNotifiesItsTablesChannel()
+{
+    const auto pg = dialect(Kind::PostgreSQL);
+    const QRegularExpression channelShape(uR"(^lockscope_[A-Za-z0-9_]+$)"_s);
+    const QString plain = pg->releaseChannel(tables(false));
+    QCOMPARE(plain, u"lockscope_dist_lock"_s);
+    const QString withSchema = pg->releaseChannel(tables(true));
+    QCOMPARE(withSchema, u"lockscope_app_dist_lock"_s);
+    // Long names: still one valid channel (at most 63 bytes), different per table.
+    const QString longA = pg->releaseChannel(
+        TableNames::fromTable(u"s"_s.repeated(60) + u'.' + u"a"_s.repeated(60)));
+    const QString longB = pg->releaseChannel(
+        TableNames::fromTable(u"s"_s.repeated(60) + u'.' + u"b"_s.repeated(60)));
+    for (const QString &channel : {plain, withSchema, longA, longB}) {
+        QVERIFY2(channelShape.match(channel).hasMatch(), qPrintable(channel));
+        QVERIFY(channel.toUtf8().size() <= 63);
+    }
+    QVERIFY(longA != longB);
+    const QString release = pg->release(tables(false), kName, kHolder, kFence).text();
+    QVERIFY2(release.contains(u"pg_notify('lockscope_dist_lock', l.name)"_s), qPrintable(release));
+    const Statement force = pg->notifyReleased(tables(false), kName);
+    QCOMPARE(force.text(), u"SELECT pg_notify('lockscope_dist_lock', CAST(? AS text))"_s);
+    QCOMPARE(force.binds(), QVariantList{kName});
+    // Only PostgreSQL notifies.
+    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle}) {
+        QVERIFY(dialect(kind)->releaseChannel(tables(false)).isEmpty());
+        QVERIFY(dialect(kind)->notifyReleased(tables(false), kName).text().isEmpty());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDialects)

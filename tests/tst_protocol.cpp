@@ -5,6 +5,7 @@
 
 #include <QSqlQuery>
 #include <QThread>
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
@@ -35,6 +36,8 @@ private slots:
     void millisecondTtls();
     void acquireWithWaitGetsTheLockWhenReleased();
     void acquireWithWaitGivesUpAtTheDeadline();
+    void acquireWithWaitWakesWhenTheLeaseEnds();
+    void acquireWithWaitWakesOnReleaseNotification();
     void roundTripsPerOperation();
     void clockOffsetIsSmallOnLoopback();
 
@@ -520,6 +523,79 @@ void ProtocolTest::acquireWithWaitGivesUpAtTheDeadline()
     waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     QVERIFY(waited && !waited->acquired);
     QCOMPARE(waited->attempts, 3);
+}
+
+void ProtocolTest::acquireWithWaitWakesWhenTheLeaseEnds()
+{
+    // The refusal tells the waiter when the holder's lease ends (database clock): it retries
+    // then, not at its next poll 10 s later. Every backend.
+    const QString name = lockName();
+    QVERIFY(m_otherLocks->acquire(name, u"bob"_s, 700)->acquired);
+    RetryPolicy policy;
+    policy.deadlineMs = 20000;
+    policy.initialDelayMs = 10000;
+    policy.maxDelayMs = 10000;
+    policy.jitter = 0;
+    QElapsedTimer timer;
+    timer.start();
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QCOMPARE(waited->tookOverFrom, u"bob"_s);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
+{
+    // PostgreSQL: the release NOTIFYs, so a waiter polling every 10 s gets the lock as soon as
+    // the holder (another connection, in another thread) releases it.
+    if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
+        QSKIP("Only PostgreSQL notifies releases; the other databases poll (tested above).");
+    const QString name = lockName();
+    const QString table = m_table;
+    std::atomic_bool held{false};
+    std::atomic<qint64> releasedAtMs{-1};
+    QElapsedTimer clock;
+    clock.start();
+    QString threadError;
+    std::unique_ptr<QThread> holder(QThread::create([&] {
+        auto session = TestBackend::instance().open(&threadError);
+        if (!session)
+            return;
+        auto locks = LockService::create(*session, table);
+        auto grant = locks->acquire(name, u"bob"_s, 60000);
+        if (!grant || !grant->acquired) {
+            threadError = u"bob could not acquire"_s;
+            return;
+        }
+        held = true;
+        QThread::msleep(500);
+        auto released = locks->release(name, u"bob"_s, grant->fence);
+        releasedAtMs = clock.elapsed();
+        if (!released || !released->released)
+            threadError = u"bob could not release"_s;
+    }));
+    holder->start();
+    QTRY_VERIFY_WITH_TIMEOUT(held || holder->isFinished(), 10000);
+    QVERIFY2(held, qPrintable(threadError));
+
+    RetryPolicy policy;
+    policy.deadlineMs = 30000;
+    policy.initialDelayMs = 10000;
+    policy.maxDelayMs = 10000;
+    policy.jitter = 0;
+    const quint64 notificationsBefore = m_session->releaseListener().received();
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
+    const qint64 acquiredAtMs = clock.elapsed();
+    holder->wait();
+    QVERIFY2(threadError.isEmpty(), qPrintable(threadError));
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QCOMPARE(waited->attempts, 2); // refused once, then woken by the release
+    QVERIFY(m_session->releaseListener().received() > notificationsBefore);
+    const qint64 gap = acquiredAtMs - releasedAtMs;
+    qInfo("release to acquire: %lld ms (the waiter's poll interval is 10000 ms)", gap);
+    QVERIFY2(gap < 3000, qPrintable(QString::number(gap)));
 }
 
 void ProtocolTest::roundTripsPerOperation()

@@ -19,6 +19,7 @@ int exitCodeFor(const lockcore::Error &error)
     case Kind::Database:
     case Kind::Duplicate:
     case Kind::ConnectionLost:
+    case Kind::Busy:
         return ExitDatabase;
     }
     return ExitDatabase;
