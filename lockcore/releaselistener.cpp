@@ -1,6 +1,8 @@
 #include "releaselistener.h"
 
+#include <QAbstractEventDispatcher>
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QElapsedTimer>
 #include <QLibrary>
 #include <QThread>
@@ -74,6 +76,10 @@ bool ReleaseListener::listen(QSqlDatabase db, const QString &channel, bool *sent
     attach(driver);
     m_channel = channel;
     if (!driver->subscribedToNotifications().contains(channel)) {
+        // The driver creates a socket notifier, which needs an event dispatcher in this
+        // thread; a thread not started by QThread (std::thread) gets one from a QEventLoop.
+        if (!QAbstractEventDispatcher::instance())
+            QEventLoop ensureDispatcher;
         *sent = true;
         if (!driver->subscribeToNotification(channel))
             return false;
