@@ -69,6 +69,25 @@ const QList<Command> &commands()
                            "code 1). The metrics follow. With --processes the clients are "
                            "lockctl child processes, and --kill-rate kills holders for real."),
          "", simulateOptions, runSimulate},
+        {"bench",
+         QT_TRANSLATE_NOOP("lockctl", "Measure lockcore beside other lock protocols on this "
+                                      "database."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Side by side, each in tables of its own (<prefix>_<protocol>, "
+                           "dropped at the start and at the end): lockcore (the library); "
+                           "raw-sql (lockcore's two statements sent directly, the floor of a "
+                           "durable lease); seed-000 (SELECT, INSERT if missing, conditional "
+                           "UPDATE, UPDATE to release); seed-004 (unique-key INSERT to lock, "
+                           "DELETE to unlock); shedlock-style (ShedLock's INSERT or UPDATE where "
+                           "lock_until <= now, unlock sets lock_until = now); native "
+                           "(pg_advisory_lock, GET_LOCK; none on SQLite). Measured: uncontended "
+                           "cycle latency p50/p99 and round trips per cycle; throughput and "
+                           "hand-off gap with --clients clients on one lock; throughput with "
+                           "--separate clients on locks of their own. Clients are threads, each "
+                           "with its own connection. Every run is checked: two clients holding "
+                           "a lock at once is reported as a SAFETY VIOLATION (exit code 1). A "
+                           "default run takes a few minutes."),
+         "", benchOptions, runBench},
     };
     return all;
 }

@@ -52,6 +52,9 @@ int runSimulate(Invocation &invocation);
 QList<QCommandLineOption> simClientOptions();
 int runSimClient(Invocation &invocation);
 
+QList<QCommandLineOption> benchOptions();
+int runBench(Invocation &invocation);
+
 QList<QCommandLineOption> noOptions();
 
 } // namespace lockctl
