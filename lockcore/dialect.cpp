@@ -66,6 +66,12 @@ QString Dialect::eventTable(const TableNames &t) const
     return qualified(t, t.events);
 }
 
+Statement Dialect::acquireExisting(const TableNames &, const QString &, const QString &,
+                                   qint64) const
+{
+    return {};
+}
+
 Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64) const
 {
     return {};

@@ -59,6 +59,11 @@ public:
 
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                               qint64 ttlMs) const = 0;
+    // A retry of a waiter that was just told the lock is free (so the row exists): the
+    // conditional UPDATE alone, returning the grant columns when granted and no row when
+    // refused. It locks no row it does not change, unlike the upsert. Empty: use acquire().
+    virtual Statement acquireExisting(const TableNames &t, const QString &name,
+                                      const QString &holder, qint64 ttlMs) const;
     virtual Statement insertAcquire(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,

@@ -98,6 +98,8 @@ public:
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
+    Statement acquireExisting(const TableNames &t, const QString &name, const QString &holder,
+                              qint64 ttlMs) const override;
     QString releaseChannel(const TableNames &t) const override;
     Statement notifyReleased(const TableNames &t, const QString &name) const override;
     bool isDuplicateKey(const QSqlError &error) const override;

@@ -78,6 +78,47 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
 {
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
+    return acquireOnce(name, holder, ttlMs, true);
+}
+
+void LockService::recordGrant(const Grant &grant)
+{
+    if (!grant.acquired)
+        return;
+    const QString kind = grant.depth > 1 ? u"reenter"_s
+                         : grant.tookOverFrom.isEmpty() ? u"acquire"_s
+                                                        : u"takeover"_s;
+    recordEvent(grant.name, kind, grant.holder, grant.fence,
+                grant.tookOverFrom.isEmpty()
+                    ? QString()
+                    : u"lease of "_s + grant.tookOverFrom + u" had expired"_s);
+}
+
+Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    const Statement update = m_session->dialect().acquireExisting(m_tables, name, holder, ttlMs);
+    if (update.text().isEmpty())
+        return acquireOnce(name, holder, ttlMs, false);
+    auto query = m_session->run(update, Tr::tr("acquiring \"%1\"").arg(name));
+    if (!query)
+        return query.error();
+    Grant grant;
+    if ((*query)->next()) {
+        grant = grantFromRow(**query, name, holder);
+        (*query)->finish();
+        recordGrant(grant);
+        return grant;
+    } else {
+        grant.name = name; // refused: another waiter was faster (who, is not read)
+        grant.holder = holder;
+    }
+    (*query)->finish();
+    return grant;
+}
+
+Result<Grant> LockService::acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
+                                       bool describeRefusal)
+{
     const Dialect &dialect = m_session->dialect();
     const QString what = Tr::tr("acquiring \"%1\"").arg(name);
 
@@ -118,7 +159,14 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
             (*query)->finish();
         } else {
             (*query)->finish();
-            result = refusal(name, holder);
+            if (describeRefusal) {
+                result = refusal(name, holder);
+            } else {
+                Grant refused;
+                refused.name = name;
+                refused.holder = holder;
+                result = refused;
+            }
         }
     } else if ((*query)->numRowsAffected() == 1) {
         result = grantFromSelect(name, holder);
@@ -138,16 +186,7 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
     }
     if (!result)
         return result;
-    const Grant &grant = *result;
-    if (grant.acquired) {
-        const QString kind = grant.depth > 1 ? u"reenter"_s
-                             : grant.tookOverFrom.isEmpty() ? u"acquire"_s
-                                                            : u"takeover"_s;
-        recordEvent(name, kind, holder, grant.fence,
-                    grant.tookOverFrom.isEmpty() ? QString()
-                                                 : u"lease of "_s + grant.tookOverFrom
-                                                       + u" had expired"_s);
-    }
+    recordGrant(*result);
     return result;
 }
 
@@ -164,11 +203,24 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     QElapsedTimer elapsed;
     elapsed.start();
+    // LISTEN only once a wait is needed: a listening connection is signalled by every release
+    // in the table, which costs the server even when nobody waits for that lock.
+    bool listening = false;
+    // After a notification the lock has just changed hands: a refusal then needs no read of
+    // who holds it (that would double the cost of every woken waiter that lost the race).
+    bool woken = false;
+    // Races lost to other woken waiters. A notification reaches every waiter of the table; a
+    // waiter that keeps losing lets some pass (it retries with probability 1 / (1 + losses)),
+    // so each release sends a few waiters at the row, not all of them. Its poll timer and the
+    // lease end still wake it.
+    int raceLosses = 0;
     for (int attempt = 1;; ++attempt) {
-        const bool listening = !channel.isEmpty() && m_session->listenForReleases(channel);
+        if (listening)
+            listening = m_session->listenForReleases(channel); // again after a reconnect
         if (listening)
             listener.arm(name);
-        Result<Grant> grant = acquire(name, holder, ttlMs);
+        Result<Grant> grant = listening && woken ? acquireWoken(name, holder, ttlMs)
+                                                 : acquireOnce(name, holder, ttlMs, true);
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
         const bool lost = !grant
@@ -180,14 +232,30 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             grant->attempts = attempt;
             return grant;
         }
+        if (woken)
+            ++raceLosses;
         const qint64 remaining = policy.deadlineMs > 0 ? policy.deadlineMs - elapsed.elapsed() : 0;
         const bool attemptsLeft = policy.maxAttempts <= 0 || attempt < policy.maxAttempts;
         const bool timeLeft = policy.deadlineMs <= 0 || remaining > 0;
         const bool bounded = policy.maxAttempts > 0 || policy.deadlineMs > 0;
         if (!bounded || !attemptsLeft || !timeLeft) {
-            if (grant)
+            if (grant) {
                 grant->attempts = attempt;
+                if (grant->current.name.isEmpty()) {
+                    // The last refusal came right after a wake-up: say who holds it now.
+                    if (auto current = lock(name); current && *current) {
+                        grant->current = **current;
+                        grant->dbNow = grant->current.dbNow;
+                    }
+                }
+            }
             return grant; // refused, or the last connection error
+        }
+        if (!listening && !channel.isEmpty() && !m_session->isBroken()) {
+            listening = m_session->listenForReleases(channel);
+            woken = false;
+            if (listening)
+                continue; // a release before the LISTEN was not heard: try once more now
         }
         qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
         if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
@@ -198,8 +266,20 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         }
         if (policy.deadlineMs > 0)
             delay = qMin(delay, remaining);
+        woken = false;
         if (listening) {
-            m_session->waitForRelease(name, delay, cancel);
+            QElapsedTimer waited;
+            waited.start();
+            for (qint64 left = delay; left > 0; left = delay - waited.elapsed()) {
+                if (!m_session->waitForRelease(name, left, cancel))
+                    break; // the poll timer, or cancelled
+                if (raceLosses == 0
+                    || QRandomGenerator::global()->generateDouble() * (1 + raceLosses) < 1.0) {
+                    woken = true;
+                    break;
+                }
+                listener.arm(name); // let this one pass; keep waiting
+            }
         } else {
             QElapsedTimer slept;
             slept.start();

@@ -57,8 +57,14 @@ private:
     LockService(Session &session, const TableNames &tables);
     void recordEvent(const QString &name, const QString &kind, const QString &holder,
                      qint64 fence, const QString &detail);
+    void recordGrant(const Grant &grant); // its event, at EventLevel::All
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);
+    // describeRefusal: when refused, also read who holds the lock (Grant::current).
+    Result<Grant> acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
+                              bool describeRefusal);
+    // A waiter's retry right after a release notification (see Dialect::acquireExisting).
+    Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
 
     Session *m_session;

@@ -76,6 +76,28 @@ Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
     return st;
 }
 
+Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &name,
+                                           const QString &holder, qint64 ttlMs) const
+{
+    // The same decision as acquire()'s ON CONFLICT branch, on the one clock reading n.t.
+    Statement st;
+    const auto reentered = [&] { st << "l.holder = " << text(holder) << " AND l.expires_at >= n.t"; };
+    st << "UPDATE " << lockTable(t) << " AS l SET prev_holder = CASE WHEN ";
+    reentered();
+    st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN ";
+    reentered();
+    st << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
+    reentered();
+    st << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN ";
+    reentered();
+    st << " THEN l.acquired_at ELSE n.t END, renewed_at = n.t, expires_at = n.t + (";
+    appendTtl(st, ttlMs, u"l.ttl_ms"_s);
+    st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM " << nowSource()
+       << " WHERE l.name = " << text(name) << " AND (l.holder = '' OR l.expires_at < n.t"
+       << " OR l.holder = " << text(holder) << ") RETURNING " << grantColumns(u"l"_s);
+    return st;
+}
+
 Statement PostgresDialect::renew(const TableNames &t, const QString &name, const QString &holder,
                                  qint64 fence, qint64 ttlMs) const
 {

@@ -54,6 +54,8 @@ public:
 
     // Statements sent to the server so far: the round trips an operation cost.
     quint64 roundTrips() const { return m_roundTrips; }
+    // The connection broke; the next statement reopens it.
+    bool isBroken() const { return m_broken; }
 
     Error errorFrom(const QSqlError &error, const QString &what) const;
 

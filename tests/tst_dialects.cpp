@@ -409,6 +409,7 @@ class TestDialects : public QObject
 private slots:
     void mysqlAcquireIsOneBatchWithInlinedHexText();
     void postgresReleaseNotifiesItsTablesChannel();
+    void postgresWokenRetryIsAPlainConditionalUpdate();
     void factory();
     void forDriver_data();
     void forDriver();
@@ -1310,6 +1311,30 @@ void TestDialects::postgresReleaseNotifiesItsTablesChannel()
         QVERIFY(dialect(kind)->releaseChannel(tables(false)).isEmpty());
         QVERIFY(dialect(kind)->notifyReleased(tables(false), kName).text().isEmpty());
     }
+}
+
+void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
+{
+    // A woken waiter's retry: no INSERT (the row exists), no row lock when refused; the same
+    // conditions and grant columns as the upsert.
+    const auto pg = dialect(Kind::PostgreSQL);
+    const Statement st = pg->acquireExisting(tables(false), kName, kHolder, kTtl);
+    const QString sql = st.text();
+    QVERIFY2(sql.startsWith(u"UPDATE \"dist_lock\" AS l SET "_s), qPrintable(sql));
+    QVERIFY(!sql.contains(u"INSERT"_s));
+    QVERIFY(!sql.contains(u"clock_timestamp()"_s.repeated(2)));
+    QCOMPARE(sql.count(u"clock_timestamp()"_s), 1); // one clock reading, n.t
+    QVERIFY2(sql.contains(u" WHERE l.name = CAST(? AS text) AND (l.holder = '' OR l.expires_at < "
+                          u"n.t OR l.holder = CAST(? AS text)) RETURNING "_s),
+             qPrintable(sql));
+    const QStringList columns = resultColumnsOf(sql);
+    QCOMPARE(columns.size(), 6); // col::Grant
+    QVERIFY(columns.at(0) == u"l.fence"_s && columns.at(1) == u"l.depth"_s);
+    for (const QVariant &bind : st.binds())
+        QVERIFY(bind == QVariant(kName) || bind == QVariant(kHolder) || bind == QVariant(kTtl));
+    QVERIFY(!sql.contains(kName));
+    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle})
+        QVERIFY(dialect(kind)->acquireExisting(tables(false), kName, kHolder, kTtl).text().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestDialects)

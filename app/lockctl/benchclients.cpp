@@ -167,6 +167,8 @@ void ClientPool::runOnce(int index, Client &client, const RunPlan &plan, Slot &s
         }
         hold.releaseRefused = !*released;
         slot.holds.push_back(hold);
+        if (plan.thinkUs > 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(plan.thinkUs));
     }
     slot.roundTrips = client.roundTrips() - before;
 }

@@ -26,6 +26,7 @@ struct RunPlan
     qint64 durationMs = 0;    // > 0: until stopped this long after the start
     int cycles = 0;           // > 0 (durationMs 0): exactly this many cycles per client
     qint64 holdUs = 0;        // time each lock is kept before its release
+    qint64 thinkUs = 0;       // time after a release before the client competes again
 };
 
 struct RunOutcome

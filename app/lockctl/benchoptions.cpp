@@ -125,6 +125,12 @@ QList<QCommandLineOption> benchOptionList()
                                   "microseconds before releasing it (default: 0). Longer holds "
                                   "make the overlap check see more."),
                            u"US"_s),
+        QCommandLineOption(u"think-us"_s,
+                           Tr::tr("In the contended runs, each client works this many "
+                                  "microseconds after a release before it competes again "
+                                  "(default: 1000), so the lock goes to a waiting client instead "
+                                  "of being taken back at once. 0: the releaser barges."),
+                           u"US"_s),
         QCommandLineOption(u"ttl"_s,
                            Tr::tr("The lease every protocol asks for (default: 30s)."),
                            u"DURATION"_s),
@@ -190,6 +196,10 @@ Result<BenchSettings> parseBenchSettings(const QCommandLineParser &args)
     if (!hold)
         return hold.error();
     s.holdUs = *hold;
+    auto think = integerOption(args, u"think-us"_s, 0, 10000000, s.thinkUs);
+    if (!think)
+        return think.error();
+    s.thinkUs = *think;
 
     auto ttl = durationOption(args, u"ttl"_s, s.ttlMs);
     if (!ttl)

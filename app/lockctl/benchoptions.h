@@ -30,6 +30,7 @@ struct BenchSettings
     qint64 durationMs = 1000;               // one contended or separate run
     qint64 ttlMs = 30000;                   // the lease every protocol asks for
     qint64 holdUs = 0;                      // contended and separate runs: time held
+    qint64 thinkUs = 1000;                  // contended runs: pause after each release
     WaitSettings wait;
     QString tablePrefix = QStringLiteral("lockscope_bench");
     bool keepTables = false;

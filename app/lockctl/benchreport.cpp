@@ -106,6 +106,11 @@ QString headerText(const BenchResults &results)
                 .arg(lockcore::formatDurationMs(s.ttlMs))
                 .arg(s.wait.pollMs)
             + u'\n';
+    if (s.thinkUs > 0)
+        text += Tr::tr("In the contended runs each client pauses %1 µs after a release before "
+                       "it competes again.")
+                    .arg(s.thinkUs)
+                + u'\n';
     if (s.holdUs > 0)
         text += Tr::tr("In the contended and separate runs each lock is held %1 µs before its "
                        "release.")
@@ -310,6 +315,7 @@ QJsonObject resultsJson(const BenchResults &results)
                      {u"jitter"_s, s.wait.jitter},
                      {u"ttl_ms"_s, s.ttlMs},
                      {u"hold_us"_s, s.holdUs},
+                     {u"think_us"_s, s.thinkUs},
                      {u"clients"_s, counts(s.contendedClients)},
                      {u"separate"_s, counts(s.separateClients)},
                      {u"table_prefix"_s, s.tablePrefix}}},

@@ -159,6 +159,8 @@ Status BenchRunner::onLocks(const Protocol &protocol, const Block &block, Protoc
                                                                    : separateLock(i));
     plan.durationMs = m_settings.warmUpMs();
     plan.holdUs = m_settings.holdUs;
+    if (block.what == Measurement::Contended)
+        plan.thinkUs = m_settings.thinkUs;
     auto warmUp = pool.run(plan);
     if (!warmUp)
         return warmUp.error();
