@@ -8,6 +8,7 @@
 #include "holderliveness.h"
 #include "lockstatepalette.h"
 #include "locktablemodel.h"
+#include "preparedlocks.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -209,6 +210,9 @@ private slots:
 
     void tickRepaintsOnlyTheCountdown();
     void tickGroupsNeighbouringRows();
+    void tickRecountsOnlyTheShownRows();
+    void ownerChecksAreSpreadOverTicks();
+    void preparedRowsMergeAsTheListDoes();
     void clockOffsetMovesTheCountdown();
     void lostOwner();
 
@@ -602,6 +606,109 @@ void LockTableModelTest::tickGroupsNeighbouringRows()
     f.now += 1000;
     f.model.tick();
     QCOMPARE(log.entries, QStringList{u"data 0-2 c7-7"_s});
+}
+
+// Given the rows a view shows, the countdown texts are recounted (and repainted) for those
+// rows only; a lease that runs out is found anywhere, and every row answers for the time of
+// the last tick.
+void LockTableModelTest::tickRecountsOnlyTheShownRows()
+{
+    using M = LockTableModel;
+    Fixture f;
+    QList<LockInfo> locks;
+    for (int i = 0; i < 100; ++i)
+        locks.append(makeLock(u"l%1"_s.arg(i, 3, 10, QLatin1Char('0')), u"w"_s,
+                              i == 80 ? 500 : 30'000));
+    f.model.merge(locks);
+    SignalLog log(&f.model);
+    f.now += 1000;
+    f.model.tick({10, 11, 12, 40});
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 10-12 c7-7"_s, u"data 40-40 c7-7"_s,
+                                               u"data 80-80 c1-1"_s, u"data 80-80 c7-7"_s}));
+    QCOMPARE(f.model.displayState(80), LockDisplayState::Expired);
+    QCOMPARE(f.model.index(50, M::Remaining).data().toString(), u"29.0 s"_s); // not repainted
+    QCOMPARE(f.model.remainingMs(u"l050"_s), 29'000);
+    log.entries.clear();
+    f.model.tick({10, 11, 12, 40}); // time stood still
+    QCOMPARE(log.entries, QStringList());
+    f.model.tick({50}); // its text changed since it was last announced
+    QCOMPARE(log.entries, QStringList{u"data 50-50 c7-7"_s});
+}
+
+// With many holders, each tick asks about a share of them in turn (every holder about once a
+// second at 5 ticks a second), never one holder twice in a tick; a merge asks about each once.
+void LockTableModelTest::ownerChecksAreSpreadOverTicks()
+{
+    Fixture f;
+    QList<LockInfo> locks;
+    for (int i = 0; i < 3000; ++i)
+        locks.append(makeLock(u"l%1"_s.arg(i, 4, 10, QLatin1Char('0')),
+                              u"owner-%1@there:%2:ab"_s.arg(i / 2).arg(i / 2 + 1)));
+    QStringList asked;
+    f.model.setOwnerGoneCheck([&](const QString &holder) {
+        asked.append(holder);
+        return false;
+    });
+    f.model.merge(locks);
+    QCOMPARE(asked.size(), 1500);
+    QCOMPARE(QSet<QString>(asked.cbegin(), asked.cend()).size(), 1500);
+    QSet<QString> seen;
+    for (int tick = 0; tick < 5; ++tick) {
+        asked.clear();
+        f.model.tick();
+        QCOMPARE(asked.size(), 300);
+        const QSet<QString> once(asked.cbegin(), asked.cend());
+        QCOMPARE(once.size(), 300);
+        seen += once;
+    }
+    QCOMPARE(seen.size(), 1500);
+}
+
+// Rows prepared elsewhere against the rows shown merge exactly as the list itself does (same
+// signals, same rows); rows prepared against rows the model no longer shows (a refresh it
+// never saw) are rebased, with the same outcome.
+void LockTableModelTest::preparedRowsMergeAsTheListDoes()
+{
+    Fixture byList;
+    Fixture byRows;
+    Fixture skipping; // gets every other refresh only
+    SignalLog listLog(&byList.model);
+    SignalLog rowsLog(&byRows.model);
+    QRandomGenerator random(4711u);
+    PreparedLocks previous; // what the database thread prepared last
+    for (int step = 0; step < 30; ++step) {
+        QList<LockInfo> list;
+        for (int i = 0; i < 80; ++i) {
+            if (random.bounded(5) == 0)
+                continue;
+            const QString name = u"lock-%1"_s.arg(i, 2, 10, QLatin1Char('0'));
+            const int kind = random.bounded(3);
+            list.append(makeLock(name, kind ? u"w%1"_s.arg(random.bounded(3)) : QString(),
+                                 kind == 2 ? -100 : 1000 + 1000 * random.bounded(3),
+                                 random.bounded(2)));
+        }
+        std::shuffle(list.begin(), list.end(), random);
+        const PreparedLocks prepared = PreparedLocks::prepare(list, previous);
+        QCOMPARE(prepared.baseId(), previous.id());
+        previous = prepared;
+        listLog.entries.clear();
+        rowsLog.entries.clear();
+        byList.model.merge(list);
+        byRows.model.merge(prepared);
+        QCOMPARE(rowsLog.entries, listLog.entries);
+        if (step % 2)
+            skipping.model.merge(prepared);
+        for (LockTableModel *model : {&byRows.model, &skipping.model}) {
+            if (model == &skipping.model && !(step % 2))
+                continue;
+            QCOMPARE(model->rowCount(), byList.model.rowCount());
+            for (int row = 0; row < model->rowCount(); ++row) {
+                for (int column = 0; column < LockTableModel::ColumnCount; ++column)
+                    QCOMPARE(model->index(row, column).data(),
+                             byList.model.index(row, column).data());
+            }
+        }
+    }
 }
 
 // The countdown runs in estimated database time: local time plus the measured offset.

@@ -9,6 +9,7 @@
 #include "language.h"
 #include "lockdetailspane.h"
 #include "locktablemodel.h"
+#include "locktablepanel.h"
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "passwordvault.h"
@@ -62,6 +63,7 @@ private slots:
     void languageSwitchTranslatesTheWindow();
     void stoppedServerLeavesAResponsiveWindow();
     void connectionDialogOpensAnotherTable();
+    void largeTableIsReadAWindowAtATime();
 
 private:
     // Runs `configure` on the next dialog the window shows, instead of a person.
@@ -445,6 +447,37 @@ void MainWindowTest::connectionDialogOpensAnotherTable()
     QVERIFY(m_window->windowTitle().contains(u"other"_s));
     QVERIFY(store.contains(u"other"_s));
     QCOMPARE(store.lastUsed(), u"other"_s);
+}
+
+// Above the window threshold (here: one lock) the table is read a window at a time and the
+// window says so above it; the filter then goes to the database, the status bar still counts
+// every lock, and below the threshold again the whole table is back, filtered here.
+void MainWindowTest::largeTableIsReadAWindowAtATime()
+{
+    m_window->setWindowThreshold(1);
+    auto *notice = m_window->findChild<QLabel *>(u"windowNotice"_s);
+    QVERIFY(notice);
+    QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible(), 10000);
+    QVERIFY(m_window->lockTable()->isWindowed());
+    const int all = m_window->view()->model()->rowCount();
+    QVERIFY(all >= 2);
+    QVERIFY2(notice->text().contains(QString::number(all)), qPrintable(notice->text()));
+    QVERIFY(m_window->findChild<QLabel *>(u"counts"_s)->text().startsWith(QString::number(all)));
+
+    QTest::keyClicks(m_window->findChild<QLineEdit *>(u"filter"_s), u"ETL.S"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->view()->model()->rowCount(), 1, 10000);
+    QCOMPARE(m_window->view()->model()->index(0, LockTableModel::Name).data().toString(),
+             u"etl.sync"_s);
+    QVERIFY2(notice->text().contains(u"filter"_s), qPrintable(notice->text()));
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
+    QVERIFY(m_window->findChild<QLabel *>(u"counts"_s)->text().startsWith(QString::number(all)));
+
+    m_window->setWindowThreshold(1000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->lockTable()->isWindowed(), 10000);
+    QVERIFY(notice->isHidden());
+    QTRY_COMPARE(m_window->view()->model()->rowCount(), 1); // the same filter, applied here
+    QCOMPARE(m_window->model()->rowCount(), all);
 }
 
 int main(int argc, char **argv)

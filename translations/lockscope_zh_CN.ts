@@ -899,6 +899,28 @@ Expires at
     </message>
 </context>
 <context>
+    <name>LockTablePanel</name>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: it is read a window at a time. No lock matches the filter (the database applies it).</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按窗口分段读取。没有锁与过滤条件匹配（过滤由数据库执行）。</translation>
+    </message>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of %L1 in name order, read from the database as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示第 %L2–%L3 行（共 %L1 行），滚动时从数据库读取。</translation>
+    </message>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of the %L4 that match the filter, in name order. The database applies the filter; the rows are read as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示与过滤条件匹配的 %L4 行中的第 %L2–%L3 行。过滤由数据库执行；滚动时读取这些行。</translation>
+    </message>
+</context>
+<context>
+    <name>LockWindowModel</name>
+    <message>
+        <source>Not read yet: the rows of a large table are read from the database as you scroll to them.</source>
+        <translation>尚未读取：大表的行在滚动到时才从数据库读取。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>No translation for %1 was found.</source>
@@ -1557,6 +1579,18 @@ Expires at
         <source>The lock table&apos;s database, as a URL: sqlite:PATH, postgresql://user@host:port/db, mysql://user@host:port/db (also mariadb://), oracle://user@host:port/service, odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used last, else the demo.</source>
         <translation>锁表所在的数据库，以 URL 表示：sqlite:PATH、postgresql://user@host:port/db、mysql://user@host:port/db（也可用 mariadb://）、oracle://user@host:port/service、odbc://DSN。默认依次为：$LOCKSCOPE_DB、上次使用的连接配置、演示数据库。</translation>
     </message>
+    <message>
+        <source>Above this many locks, read the lock table a window at a time: the rows shown, filtered by the database (default %1).</source>
+        <translation>锁的数量超过此值时，按窗口分段读取锁表：只读取显示的行，由数据库过滤（默认 %1）。</translation>
+    </message>
+    <message>
+        <source>LOCKS</source>
+        <translation>锁数</translation>
+    </message>
+    <message>
+        <source>--window-threshold takes a number of locks, not &quot;%1&quot;</source>
+        <translation>--window-threshold 需要锁的数量，而不是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>TestAcquireDialog</name>
@@ -1958,6 +1992,14 @@ Expires at
     <message>
         <source>&quot;%1&quot; is not a valid table name: use letters, digits and underscores (not starting with a digit, at most %2 characters), optionally prefixed by a schema name and a dot.</source>
         <translation>“%1”不是有效的表名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符），可选择以模式名加点作为前缀。</translation>
+    </message>
+    <message>
+        <source>notifying waiters</source>
+        <translation>通知等待者</translation>
+    </message>
+    <message>
+        <source>The database was busy while %1 (a lock wait timed out or a deadlock was broken); nothing was changed, and it can be retried: %2</source>
+        <translation>%1时数据库繁忙（锁等待超时或死锁被打破）；未做任何更改，可以重试：%2</translation>
     </message>
 </context>
 <context>

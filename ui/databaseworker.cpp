@@ -25,6 +25,7 @@ void DatabaseWorker::configure(const ConnectionSpec &spec, const QString &table,
     m_timeoutS = timeoutS;
     m_readOnly = readOnly;
     m_configured = true;
+    m_reader.reset();
 }
 
 void DatabaseWorker::disconnectNow()
@@ -71,36 +72,24 @@ void DatabaseWorker::dropIfBroken(const Error &error)
     }
 }
 
-void DatabaseWorker::refresh(quint64 generation)
+void DatabaseWorker::refresh(quint64 generation, const LockTableQuery &query)
 {
     if (Status open = ensureOpen(); !open) {
         emit refreshFailed(generation, open.error());
         return;
     }
-    const qint64 before = QDateTime::currentMSecsSinceEpoch();
-    auto locks = m_service->list();
-    const qint64 after = QDateTime::currentMSecsSinceEpoch();
-    if (!locks) {
-        dropIfBroken(locks.error());
-        emit refreshFailed(generation, locks.error());
+    auto refresh = m_reader.read(*m_session, m_service->tables(), query);
+    if (!refresh) {
+        dropIfBroken(refresh.error());
+        emit refreshFailed(generation, refresh.error());
         return;
     }
-    DbClock clock;
-    if (!locks->isEmpty()) {
-        // The refresh is one statement; its rows carry the database time they were read at.
-        clock.dbNow = locks->first().dbNow;
-        clock.roundTripMs = after - before;
-        clock.offsetMs = clock.dbNow.toMSecsSinceEpoch() - (before + after) / 2;
-    } else {
-        auto read = m_service->clock();
-        if (!read) {
-            dropIfBroken(read.error());
-            emit refreshFailed(generation, read.error());
-            return;
-        }
-        clock = *read;
-    }
-    emit snapshotReady(generation, *locks, clock);
+    emit refreshed(generation, *refresh);
+}
+
+void DatabaseWorker::setWindowThreshold(int rows)
+{
+    m_reader.setThreshold(rows);
 }
 
 void DatabaseWorker::loadHistory(quint64 generation, const QString &name, int limit)

@@ -2,6 +2,8 @@
 
 #include "adminrequest.h"
 #include "connectionspec.h"
+#include "lockrefresh.h"
+#include "locktablereader.h"
 #include "lockservice.h"
 #include "session.h"
 
@@ -24,15 +26,17 @@ public:
 public slots:
     void configure(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
                    bool readOnly);
-    void refresh(quint64 generation);
+    // Reads the lock table as LockTableReader does (whole, or the window `query` asks for).
+    void refresh(quint64 generation, const LockTableQuery &query);
+    // Above this many locks only the view's window is read.
+    void setWindowThreshold(int rows);
     void loadHistory(quint64 generation, const QString &name, int limit);
     void run(const AdminRequest &request);
     void disconnectNow();
 
 signals:
     void connected(const QString &serverDescription);
-    void snapshotReady(quint64 generation, const QList<lockcore::LockInfo> &locks,
-                       const lockcore::DbClock &clock);
+    void refreshed(quint64 generation, const LockRefresh &refresh);
     void refreshFailed(quint64 generation, const lockcore::Error &error);
     void historyReady(quint64 generation, const QString &name,
                       const QList<lockcore::LockEvent> &events);
@@ -51,4 +55,5 @@ private:
     bool m_configured = false;
     std::unique_ptr<lockcore::Session> m_session;
     std::optional<lockcore::LockService> m_service;
+    LockTableReader m_reader;
 };

@@ -66,8 +66,17 @@ bool isProcessGone(qint64 pid)
 bool isLocalHolderGone(const QString &holder)
 {
     static const QString host = localHostName();
-    // Cheap rejection first: most holders in a busy table run elsewhere.
-    if (!holder.contains(host))
+    // Cheap rejection first, without allocating: most holders in a busy table run elsewhere
+    // (the host is what comes between the last '@' and the pid's ':').
+    const qsizetype lastColon = holder.lastIndexOf(u':');
+    if (lastColon <= 0)
+        return false;
+    const qsizetype pidColon = holder.lastIndexOf(u':', lastColon - 1);
+    if (pidColon <= 0)
+        return false;
+    const QStringView userHost = QStringView(holder).first(pidColon);
+    const qsizetype at = userHost.lastIndexOf(u'@');
+    if (at < 0 || userHost.sliced(at + 1) != host)
         return false;
     const std::optional<HolderProcess> process = parseHolderProcess(holder);
     return process && process->host == host && isProcessGone(process->pid);

@@ -20,6 +20,8 @@ void registerTypes()
     qRegisterMetaType<QList<LockEvent>>();
     qRegisterMetaType<AdminRequest>();
     qRegisterMetaType<AdminResult>();
+    qRegisterMetaType<LockTableQuery>();
+    qRegisterMetaType<LockRefresh>();
 }
 
 } // namespace
@@ -43,7 +45,7 @@ void LockMonitor::createWorker()
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &DatabaseWorker::connected, this,
             [this](const QString &server) { m_server = server; });
-    connect(m_worker, &DatabaseWorker::snapshotReady, this, &LockMonitor::onSnapshot);
+    connect(m_worker, &DatabaseWorker::refreshed, this, &LockMonitor::onRefreshed);
     connect(m_worker, &DatabaseWorker::refreshFailed, this, &LockMonitor::onRefreshFailed);
     connect(m_worker, &DatabaseWorker::historyReady, this,
             [this](quint64 generation, const QString &name, const QList<LockEvent> &events) {
@@ -59,6 +61,9 @@ void LockMonitor::createWorker()
         --m_pendingActions;
         emit adminDone(result);
         refreshNow(); // show the effect at once
+    });
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, rows = m_windowThreshold] {
+        worker->setWindowThreshold(rows);
     });
     m_thread->start();
 }
@@ -99,6 +104,8 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     m_server = spec.redacted();
     ++m_generation; // results of the previous connection are dropped
     m_inFlight = false;
+    m_again = false;
+    m_windowed = false;
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, spec, table, timeoutS, readOnly] {
         worker->configure(spec, table, timeoutS, readOnly);
     });
@@ -121,15 +128,37 @@ void LockMonitor::refreshNow()
     poll();
 }
 
+void LockMonitor::setQuery(const LockTableQuery &query)
+{
+    if (query == m_query)
+        return;
+    m_query = query;
+    if (!m_windowed || !m_started)
+        return; // the whole table is read: the view filters and scrolls by itself
+    if (m_inFlight)
+        m_again = true;
+    else
+        poll();
+}
+
+void LockMonitor::setWindowThreshold(int rows)
+{
+    m_windowThreshold = qMax(1, rows);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, rows = m_windowThreshold] {
+        worker->setWindowThreshold(rows);
+    });
+}
+
 void LockMonitor::poll()
 {
     if (m_inFlight)
         return; // one refresh at a time; the watchdog reports a slow one
     m_inFlight = true;
+    m_again = false;
     m_inFlightSince.start();
     const quint64 generation = ++m_generation;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, generation] {
-        worker->refresh(generation);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, generation, query = m_query] {
+        worker->refresh(generation, query);
     });
 }
 
@@ -146,16 +175,23 @@ void LockMonitor::checkStalled()
                       .arg(waited / 1000));
 }
 
-void LockMonitor::onSnapshot(quint64 generation, const QList<LockInfo> &locks,
-                             const DbClock &clock)
+void LockMonitor::onRefreshed(quint64 generation, const LockRefresh &refresh)
 {
     if (generation != m_generation)
         return; // superseded (reconnected meanwhile)
     m_inFlight = false;
     m_failures = 0;
+    m_windowed = refresh.mode == LockRefresh::Mode::Windowed;
     m_lastRefresh = QDateTime::currentDateTime();
     setHealth(Health::Ok, tr("Connected to %1").arg(m_server));
-    emit snapshot(locks, clock);
+    emit refreshed(refresh);
+    if (refresh.mode == LockRefresh::Mode::Full)
+        emit snapshot(refresh.page.locks, refresh.clock);
+    if (m_again && m_windowed) {
+        poll(); // the view moved on while this one was read
+        return;
+    }
+    m_again = false;
     if (!m_pollTimer.isActive() || m_pollTimer.interval() != m_interval)
         m_pollTimer.start(m_interval);
 }

@@ -2,6 +2,8 @@
 
 #include "adminrequest.h"
 #include "connectionspec.h"
+#include "lockrefresh.h"
+#include "locktablereader.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -13,7 +15,9 @@ class QThread;
 
 // The GUI thread's side of the database: polls the lock table through a DatabaseWorker on its
 // own thread, notices when the database stops answering, reconnects with backoff, and passes
-// admin actions along. Nothing here ever waits on the network.
+// admin actions along. Nothing here ever waits on the network. A table of more than
+// windowThreshold() locks is read a window at a time (LockTableReader): the view says which
+// rows and which filter with setQuery().
 class LockMonitor : public QObject
 {
     Q_OBJECT
@@ -38,6 +42,14 @@ public:
     void setInterval(int ms);
     int interval() const { return m_interval; }
     void refreshNow();
+    // What the view shows; while the table is read a window at a time, a change is fetched at
+    // once (one refresh in flight at a time: the latest query follows the one under way).
+    void setQuery(const LockTableQuery &query);
+    LockTableQuery query() const { return m_query; }
+    void setWindowThreshold(int rows);
+    int windowThreshold() const { return m_windowThreshold; }
+    // The last refresh read a window of a large table.
+    bool isWindowed() const { return m_windowed; }
     quint64 submit(AdminRequest request);
     void requestHistory(const QString &name, int limit = 200);
 
@@ -48,6 +60,9 @@ public:
     int pendingActions() const { return m_pendingActions; }
 
 signals:
+    // Every refresh, whole or windowed (for the lock table's view).
+    void refreshed(const LockRefresh &refresh);
+    // A refresh that read the whole table: every lock (after refreshed()).
     void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
     void healthChanged(LockMonitor::Health health, const QString &text);
     void adminDone(const AdminResult &result);
@@ -60,8 +75,7 @@ private:
     void poll();
     void checkStalled();
     void setHealth(Health health, const QString &text);
-    void onSnapshot(quint64 generation, const QList<lockcore::LockInfo> &locks,
-                    const lockcore::DbClock &clock);
+    void onRefreshed(quint64 generation, const LockRefresh &refresh);
     void onRefreshFailed(quint64 generation, const lockcore::Error &error);
 
     QThread *m_thread = nullptr;
@@ -73,6 +87,10 @@ private:
     quint64 m_historyGeneration = 0;
     quint64 m_nextRequestId = 0;
     bool m_inFlight = false;
+    bool m_again = false; // the query changed while a refresh was under way
+    bool m_windowed = false;
+    int m_windowThreshold = LockTableReader::DefaultThreshold;
+    LockTableQuery m_query;
     bool m_started = false;
     int m_interval = 1000;
     int m_failures = 0;

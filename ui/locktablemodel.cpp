@@ -1,58 +1,51 @@
 #include "locktablemodel.h"
 
 #include "countdowntext.h"
-#include "duration.h"
-#include "lockstatepalette.h"
+#include "lockcells.h"
 
-#include <QBrush>
 #include <QDateTime>
-#include <QGuiApplication>
-#include <QPalette>
 
 #include <algorithm>
-#include <limits>
 
-using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockState;
 
 namespace {
 
-const QString NoValue = u"\u2014"_s; // em dash: no running lease
-
-QString localTime(const QDateTime &t)
-{
-    return t.isValid() ? t.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s) : QString();
-}
-
-QString utcTime(const QDateTime &t)
-{
-    return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s) : QString();
-}
-
-qint64 msOf(const QDateTime &t)
-{
-    return t.isValid() ? t.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
-}
+constexpr int OwnerChecksPerTick = 256;
 
 constexpr quint32 bit(int column)
 {
     return 1u << column;
 }
 
-constexpr quint32 AllColumns = (1u << LockTableModel::ColumnCount) - 1;
+int lowestBit(quint32 mask)
+{
+    int column = 0;
+    while (!(mask & 1u)) {
+        mask >>= 1;
+        ++column;
+    }
+    return column;
+}
+
+int highestBit(quint32 mask)
+{
+    int column = -1;
+    while (mask) {
+        mask >>= 1;
+        ++column;
+    }
+    return column;
+}
 
 } // namespace
 
-// One lock as shown: the row as read, and what the countdown made of it.
-struct LockTableModel::Row
+// What the countdown made of a row at the last merge or tick.
+struct LockTableModel::Live
 {
-    LockInfo info;
     LockDisplayState state = LockDisplayState::Free;
-    qint64 expiresMs = 0;   // info.expiresAt, cached for the countdown
-    qint64 leaseMs = 0;     // length of the current lease, for the fraction left
-    qint64 remainingMs = 0; // estimated at the last merge or tick; 0 unless the lease runs
-    qint64 shownMs = 0;     // roundedRemainingMs(remainingMs): what the text shows
+    qint64 shownMs = 0; // roundedRemainingMs() as last announced for the Remaining cell
 };
 
 // A run of contiguous rows with the same changed column span, emitted as one dataChanged.
@@ -77,7 +70,9 @@ int LockTableModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid())
         return 0;
-    return int(m_rows.size() + (m_pending ? m_pending->size() - m_pendingPos : 0));
+    if (m_old)
+        return int(m_live.size() + (m_old->size() - m_oldPos));
+    return int(m_live.size());
 }
 
 int LockTableModel::columnCount(const QModelIndex &parent) const
@@ -85,16 +80,17 @@ int LockTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-const LockTableModel::Row &LockTableModel::rowAt(int row) const
+LockTableModel::RowRef LockTableModel::rowAt(int row) const
 {
-    if (row < m_rows.size())
-        return m_rows.at(row);
-    return m_pending->at(m_pendingPos + (row - m_rows.size()));
+    if (row < m_live.size())
+        return {m_data.row(row), m_live.at(row)};
+    const qsizetype old = m_oldPos + (row - m_live.size());
+    return {m_old->row(int(old)), m_oldLive->at(old)};
 }
 
 LockDisplayState LockTableModel::displayState(int row) const
 {
-    return rowAt(row).state;
+    return rowAt(row).live.state;
 }
 
 Qt::ItemFlags LockTableModel::flags(const QModelIndex &index) const
@@ -109,189 +105,19 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.model() != this || index.row() >= rowCount()
         || index.column() >= ColumnCount)
         return {};
-    const Row &row = rowAt(index.row());
-    const int column = index.column();
-    switch (role) {
-    case Qt::DisplayRole:
-        return display(row, column);
-    case Qt::ToolTipRole:
-        return toolTip(row, column);
-    case Qt::ForegroundRole:
-        if (row.state == LockDisplayState::Free || column == State)
-            return QBrush(lockStateForeground(row.state, QGuiApplication::palette()));
-        return {};
-    case Qt::BackgroundRole:
-        if (column == State && row.state != LockDisplayState::Free)
-            return QBrush(lockStateBackground(row.state, QGuiApplication::palette()));
-        return {};
-    case Qt::TextAlignmentRole:
-        if (column == Depth || column == Fence || column == Remaining)
-            return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
-        return {};
-    case LockInfoRole:
-        return QVariant::fromValue(row.info);
-    case SortRole:
-        return sortValue(row, column);
-    case RemainingFractionRole:
-        if (!isLeaseRunning(row.state) || row.leaseMs <= 0)
-            return {};
-        return std::clamp(double(row.remainingMs) / double(row.leaseMs), 0.0, 1.0);
-    case StateRole:
-        return QVariant::fromValue(row.state);
-    default:
-        return {};
-    }
-}
-
-QVariant LockTableModel::display(const Row &row, int column) const
-{
-    const LockInfo &info = row.info;
-    switch (column) {
-    case Name: return info.name;
-    case State: return lockDisplayStateText(row.state);
-    case Holder: return info.holder;
-    case Depth:
-        return row.state == LockDisplayState::Free ? QString() : QString::number(info.depth);
-    case Fence: return QString::number(info.fence);
-    case AcquiredAt: return localTime(info.acquiredAt);
-    case ExpiresAt: return localTime(info.expiresAt);
-    case Remaining:
-        return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
-    case Description: return info.description.simplified();
-    }
-    return {};
-}
-
-QVariant LockTableModel::toolTip(const Row &row, int column) const
-{
-    const LockInfo &info = row.info;
-    const auto times = [](const QDateTime &t) {
-        return tr("%1 (local time)\n%2 UTC").arg(localTime(t), utcTime(t));
-    };
-    switch (column) {
-    case Name:
-        return info.name; // in full, should the column elide it
-    case State:
-        switch (row.state) {
-        case LockDisplayState::Free:
-            return tr("Free: nobody holds this lock.");
-        case LockDisplayState::Held:
-            return tr("Held by %1 until %2.").arg(info.holder, localTime(info.expiresAt));
-        case LockDisplayState::Expired:
-            return tr("Expired: the lease of %1 ended at %2. The next acquirer takes it over.")
-                .arg(info.holder, localTime(info.expiresAt));
-        case LockDisplayState::LostOwner: {
-            const auto process = parseHolderProcess(info.holder);
-            return tr("Lost owner: the holder %1 was process %2 on this machine, which no "
-                      "longer runs, so nobody will release the lock. The lease still runs "
-                      "until %3; a force release frees it now.")
-                .arg(info.holder, process ? QString::number(process->pid) : tr("(unknown)"),
-                     localTime(info.expiresAt));
-        }
-        }
-        return {};
-    case Holder: {
-        QString tip = info.holder.isEmpty() ? tr("Nobody holds this lock.")
-                                            : tr("Holder: %1").arg(info.holder);
-        if (!info.prevHolder.isEmpty())
-            tip += u'\n' + tr("Previous holder: %1").arg(info.prevHolder);
-        return tip;
-    }
-    case Depth:
-        return tr("Re-entry depth: how many times the holder acquired the lock without "
-                  "releasing it.");
-    case Fence:
-        return tr("Fencing token %1: grows by one on every change of holder and every force "
-                  "release. The protected resource refuses tokens lower than the highest it "
-                  "has seen.")
-            .arg(info.fence);
-    case AcquiredAt:
-        if (!info.acquiredAt.isValid())
-            return tr("Never acquired.");
-        return tr("Acquired at\n%1").arg(times(info.acquiredAt));
-    case ExpiresAt: {
-        if (!info.expiresAt.isValid())
-            return {};
-        QString tip = row.state == LockDisplayState::Free
-                          ? tr("Released or expired at\n%1").arg(times(info.expiresAt))
-                          : tr("Expires at\n%1").arg(times(info.expiresAt));
-        if (info.renewedAt.isValid())
-            tip += u'\n' + tr("Last renewed at\n%1").arg(times(info.renewedAt));
-        return tip;
-    }
-    case Remaining:
-        if (!isLeaseRunning(row.state))
-            return tr("No lease is running.");
-        return tr("%1 left of a %2 lease, estimated in database time.\nExpires at\n%3")
-            .arg(formatRemainingMs(row.remainingMs), lockcore::formatDurationMs(row.leaseMs),
-                 times(info.expiresAt));
-    case Description: {
-        // The lock's definition: what it guards and its default lease.
-        QString tip = info.description;
-        if (info.ttlMs > 0) {
-            if (!tip.isEmpty())
-                tip += u'\n';
-            tip += tr("Default lease: %1").arg(lockcore::formatDurationMs(info.ttlMs));
-        }
-        return tip.isEmpty() ? QVariant() : QVariant(tip);
-    }
-    }
-    return {};
-}
-
-QVariant LockTableModel::sortValue(const Row &row, int column) const
-{
-    const LockInfo &info = row.info;
-    switch (column) {
-    case Name: return info.name;
-    case State: return lockDisplayStateOrdinal(row.state);
-    case Holder: return info.holder;
-    case Depth: return info.depth;
-    case Fence: return info.fence;
-    case AcquiredAt: return msOf(info.acquiredAt);
-    case ExpiresAt: return msOf(info.expiresAt);
-    case Remaining:
-        // Running leases by time left, then expired ones, then free ones.
-        if (isLeaseRunning(row.state))
-            return row.remainingMs;
-        return qint64(row.state == LockDisplayState::Expired ? 0 : -1);
-    case Description: return info.description;
-    }
-    return {};
+    const RowRef ref = rowAt(index.row());
+    const lockcells::Lease &lease = ref.row.lease;
+    const lockcells::Row row{ref.row.info, ref.live.state,
+                             lockcells::remainingAt(lease, ref.live.state, m_nowMs),
+                             lease.leaseMs};
+    return lockcells::data(row, index.column(), role);
 }
 
 QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Name: return tr("Name");
-        case State: return tr("State");
-        case Holder: return tr("Holder");
-        case Depth: return tr("Depth");
-        case Fence: return tr("Fence");
-        case AcquiredAt: return tr("Acquired");
-        case ExpiresAt: return tr("Expires");
-        case Remaining: return tr("Remaining");
-        case Description: return tr("Description");
-        }
-    }
-    if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case AcquiredAt:
-        case ExpiresAt:
-            return tr("Database-clock time, shown in this machine's time zone");
-        case Remaining:
-            return tr("Time left on the lease, counted down in estimated database time "
-                      "between refreshes");
-        case Fence:
-            return tr("Fencing token: grows with every change of holder");
-        default:
-            break;
-        }
-    }
-    return {};
+    return lockcells::headerData(section, role);
 }
 
 qint64 LockTableModel::dbNowMs() const
@@ -313,100 +139,21 @@ void LockTableModel::setLocalClock(std::function<qint64()> localNowMs)
 void LockTableModel::setOwnerGoneCheck(OwnerGoneCheck check)
 {
     m_ownerGone = std::move(check);
-    m_ownerGoneCache.clear();
 }
 
 bool LockTableModel::ownerGone(const QString &holder) const
 {
-    if (!m_ownerGone || holder.isEmpty())
-        return false;
-    const auto cached = m_ownerGoneCache.constFind(holder);
-    if (cached != m_ownerGoneCache.cend())
-        return *cached;
-    const bool gone = m_ownerGone(holder);
-    m_ownerGoneCache.insert(holder, gone);
-    return gone;
+    return m_ownerGone && !holder.isEmpty() && m_ownerGone(holder);
 }
 
-void LockTableModel::evaluate(Row &row, qint64 dbNow) const
+LockTableModel::Live LockTableModel::evaluate(const PreparedLocks::Row &row,
+                                              const QList<char> &gone, qint64 dbNow) const
 {
-    const LockInfo &info = row.info;
-    if (info.state != LockState::Held) {
-        row.state = info.state == LockState::Free ? LockDisplayState::Free
-                                                  : LockDisplayState::Expired;
-        row.remainingMs = 0;
-        row.shownMs = 0;
-        return;
-    }
-    // The database said held when it was read; the lease may have run out since.
-    const qint64 remaining = info.expiresAt.isValid() ? row.expiresMs - dbNow : 0;
-    if (info.expiresAt.isValid() && remaining <= 0) {
-        row.state = LockDisplayState::Expired;
-        row.remainingMs = 0;
-    } else {
-        row.state = ownerGone(info.holder) ? LockDisplayState::LostOwner
-                                           : LockDisplayState::Held;
-        row.remainingMs = qMax<qint64>(0, remaining);
-    }
-    row.shownMs = roundedRemainingMs(row.remainingMs);
-}
-
-namespace {
-
-int lowestBit(quint32 mask)
-{
-    int column = 0;
-    while (!(mask & 1u)) {
-        mask >>= 1;
-        ++column;
-    }
-    return column;
-}
-
-int highestBit(quint32 mask)
-{
-    int column = -1;
-    while (mask) {
-        mask >>= 1;
-        ++column;
-    }
-    return column;
-}
-
-} // namespace
-
-// Which columns show something different between two versions of a row (dbNow alone is
-// not shown).
-quint32 LockTableModel::changedColumns(const Row &a, const Row &b)
-{
-    using M = LockTableModel;
-    const bool aFree = a.state == LockDisplayState::Free;
-    if (aFree != (b.state == LockDisplayState::Free))
-        return AllColumns; // free rows are muted as a whole
-    const LockInfo &x = a.info;
-    const LockInfo &y = b.info;
-    quint32 mask = 0;
-    if (a.state != b.state || x.state != y.state)
-        mask |= bit(M::State) | bit(M::Remaining);
-    if (x.holder != y.holder)
-        mask |= bit(M::Holder) | bit(M::State); // the state's tooltip names the holder
-    if (x.prevHolder != y.prevHolder)
-        mask |= bit(M::Holder);
-    if (x.depth != y.depth)
-        mask |= bit(M::Depth);
-    if (x.fence != y.fence)
-        mask |= bit(M::Fence);
-    if (x.acquiredAt != y.acquiredAt)
-        mask |= bit(M::AcquiredAt);
-    if (x.expiresAt != y.expiresAt)
-        mask |= bit(M::ExpiresAt) | bit(M::Remaining) | bit(M::State);
-    if (x.renewedAt != y.renewedAt)
-        mask |= bit(M::ExpiresAt);
-    if (a.leaseMs != b.leaseMs || a.shownMs != b.shownMs)
-        mask |= bit(M::Remaining);
-    if (x.ttlMs != y.ttlMs || x.description != y.description)
-        mask |= bit(M::Description);
-    return mask;
+    Live live;
+    live.state = lockcells::stateAt(row.info, row.lease, dbNow,
+                                    row.holder >= 0 && gone.at(row.holder));
+    live.shownMs = roundedRemainingMs(lockcells::remainingAt(row.lease, live.state, dbNow));
+    return live;
 }
 
 void LockTableModel::addChange(Run &run, int row, int firstColumn, int lastColumn)
@@ -428,129 +175,215 @@ void LockTableModel::flush(Run &run)
     run = {};
 }
 
-LockTableModel::Row LockTableModel::makeRow(LockInfo info, qint64 dbNow) const
-{
-    Row row;
-    row.info = std::move(info);
-    const LockInfo &i = row.info;
-    row.expiresMs = i.expiresAt.isValid() ? i.expiresAt.toMSecsSinceEpoch() : 0;
-    // The current lease started at the last renewal (an acquire renews too).
-    const QDateTime &start = i.renewedAt.isValid() ? i.renewedAt : i.acquiredAt;
-    if (start.isValid() && i.expiresAt.isValid())
-        row.leaseMs = row.expiresMs - start.toMSecsSinceEpoch();
-    if (row.leaseMs <= 0)
-        row.leaseMs = i.ttlMs;
-    evaluate(row, dbNow);
-    return row;
-}
-
 void LockTableModel::merge(const QList<LockInfo> &locks)
 {
-    Q_ASSERT_X(!m_pending, "LockTableModel::merge", "called from a slot during a merge");
-    if (m_pending)
+    merge(PreparedLocks::prepare(locks, m_data));
+}
+
+void LockTableModel::merge(const PreparedLocks &prepared)
+{
+    Q_ASSERT_X(!m_old, "LockTableModel::merge", "called from a slot during a merge");
+    if (m_old)
         return;
-    const auto byName = [](const LockInfo &a, const LockInfo &b) { return a.name < b.name; };
-    QList<LockInfo> incoming = locks;
-    if (!std::is_sorted(incoming.cbegin(), incoming.cend(), byName))
-        std::stable_sort(incoming.begin(), incoming.end(), byName);
-    // Names are the table's primary key; should a list repeat one, its first row counts.
-    incoming.erase(std::unique(incoming.begin(), incoming.end(),
-                               [](const LockInfo &a, const LockInfo &b) {
-                                   return a.name == b.name;
-                               }),
-                   incoming.end());
-
-    m_ownerGoneCache.clear();
+    const PreparedLocks next = prepared.baseId() == m_data.id()
+                                   ? prepared
+                                   : PreparedLocks::rebased(prepared, m_data);
     const qint64 now = dbNowMs();
+    m_nowMs = now;
 
-    // The rows are rebuilt front to back into m_rows; the old rows not yet visited stay in
-    // `old` from m_pendingPos on, and rowAt() shows both as one list, so each signal sees the
-    // model exactly as it announces it. Linear in the number of rows, whatever changed.
-    QList<Row> old = std::exchange(m_rows, {});
-    m_rows.reserve(incoming.size());
-    m_pending = &old;
-    m_pendingPos = 0;
-    const qsizetype oldCount = old.size();
-    const qsizetype newCount = incoming.size();
-    qsizetype next = 0; // in incoming
+    // Whose owner is gone: asked once per holder whose lease still runs.
+    QList<char> gone(next.holderCount(), 0);
+    for (int h = 0; h < next.holderCount(); ++h)
+        if (next.holderLeaseEndMs(h) > now)
+            gone[h] = ownerGone(next.holder(h));
+
+    // The new rows are announced front to back: those before m_live.size() are the new ones,
+    // the old rows not yet visited follow from m_oldPos on (rowAt() shows both as one list), so
+    // each signal sees the model exactly as it announces it. Walking the steps costs a few
+    // comparisons per row; only changed rows cost more.
+    const PreparedLocks old = std::exchange(m_data, next);
+    const QList<Live> oldLive = std::exchange(m_live, {});
+    m_live.reserve(next.size());
+    m_gone = std::move(gone);
+    m_old = &old;
+    m_oldLive = &oldLive;
+    m_oldPos = 0;
     Run changed;
-
-    // True when the old row at `o` comes before the incoming row at `n` (or nothing remains).
-    const auto oldFirst = [&](qsizetype o, qsizetype n) {
-        return n == newCount || old.at(o).info.name < incoming.at(n).name;
-    };
-    const auto newFirst = [&](qsizetype o, qsizetype n) {
-        return o == oldCount || incoming.at(n).name < old.at(o).info.name;
-    };
-
-    while (m_pendingPos < oldCount || next < newCount) {
-        const int at = int(m_rows.size());
-        if (m_pendingPos < oldCount && oldFirst(m_pendingPos, next)) {
-            qsizetype end = m_pendingPos + 1;
-            while (end < oldCount && oldFirst(end, next))
-                ++end;
+    for (const PreparedLocks::Step &step : next.steps()) {
+        switch (step.kind) {
+        case PreparedLocks::Step::Keep:
+            for (int k = 0; k < step.count; ++k) {
+                const int at = int(m_live.size());
+                Live live = oldLive.at(m_oldPos++);
+                const LockDisplayState state =
+                    lockcells::stateAt(next.row(at).info, next.row(at).lease, now,
+                                       next.row(at).holder >= 0 && m_gone.at(next.row(at).holder));
+                if (state != live.state) {
+                    live = evaluate(next.row(at), m_gone, now);
+                    m_live.append(live);
+                    addChange(changed, at, State, Remaining);
+                } else {
+                    m_live.append(live);
+                }
+            }
+            break;
+        case PreparedLocks::Step::Remove: {
             flush(changed);
-            beginRemoveRows({}, at, at + int(end - m_pendingPos) - 1);
-            m_pendingPos = end;
+            const int at = int(m_live.size());
+            beginRemoveRows({}, at, at + step.count - 1);
+            m_oldPos += step.count;
             endRemoveRows();
-        } else if (newFirst(m_pendingPos, next)) {
-            qsizetype end = next + 1;
-            while (end < newCount && newFirst(m_pendingPos, end))
-                ++end;
+            break;
+        }
+        case PreparedLocks::Step::Insert: {
             flush(changed);
-            beginInsertRows({}, at, at + int(end - next) - 1);
-            for (; next < end; ++next)
-                m_rows.append(makeRow(std::move(incoming[next]), now));
+            const int at = int(m_live.size());
+            beginInsertRows({}, at, at + step.count - 1);
+            for (int k = 0; k < step.count; ++k)
+                m_live.append(evaluate(next.row(at + k), m_gone, now));
             endInsertRows();
-        } else {
-            Row row = makeRow(std::move(incoming[next]), now);
-            const quint32 mask = changedColumns(old.at(m_pendingPos), row);
-            m_rows.append(std::move(row));
-            ++m_pendingPos;
-            ++next;
-            if (mask)
+            break;
+        }
+        case PreparedLocks::Step::Change:
+            for (int k = 0; k < step.count; ++k) {
+                const int at = int(m_live.size());
+                const Live before = oldLive.at(m_oldPos++);
+                Live live = evaluate(next.row(at), m_gone, now);
+                quint32 mask = step.columns;
+                if (live.state != before.state)
+                    mask |= bit(State) | bit(Remaining);
+                if (!(mask & bit(Remaining)))
+                    live.shownMs = before.shownMs; // not announced: the text shown before
+                m_live.append(live);
                 addChange(changed, at, lowestBit(mask), highestBit(mask));
+            }
+            break;
         }
     }
     flush(changed);
-    m_pending = nullptr;
-    m_pendingPos = 0;
+    m_old = nullptr;
+    m_oldLive = nullptr;
+    m_oldPos = 0;
+    m_ownerCursor = 0;
+
+    const QList<int> &byExpiry = m_data.byExpiry();
+    m_expired = std::partition_point(byExpiry.cbegin(), byExpiry.cend(),
+                                     [this, now](int row) {
+                                         return m_data.row(row).lease.expiresMs <= now;
+                                     })
+                - byExpiry.cbegin();
 }
 
 void LockTableModel::clear()
 {
-    if (m_pending)
+    if (m_old)
         return;
     beginResetModel();
-    m_rows.clear();
-    m_ownerGoneCache.clear();
+    m_data = PreparedLocks();
+    m_live.clear();
+    m_gone.clear();
+    m_expired = 0;
+    m_ownerCursor = 0;
     endResetModel();
 }
 
 void LockTableModel::tick()
 {
-    if (m_pending || m_rows.isEmpty())
+    tickRows(nullptr);
+}
+
+void LockTableModel::tick(const QList<int> &shownRows)
+{
+    tickRows(&shownRows);
+}
+
+void LockTableModel::tickRows(const QList<int> *shownRows)
+{
+    if (m_old || m_live.isEmpty())
         return;
-    m_ownerGoneCache.clear();
     const qint64 now = dbNowMs();
-    Run stateRun;
-    Run remainingRun;
-    Row *rows = m_rows.data();
-    const int count = int(m_rows.size());
-    for (int r = 0; r < count; ++r) {
-        Row &row = rows[r];
-        if (row.info.state != LockState::Held)
-            continue; // free and expired rows only change with a refresh
-        const LockDisplayState state = row.state;
-        const qint64 shown = row.shownMs;
-        evaluate(row, now);
-        if (row.state != state)
-            addChange(stateRun, r, State, State);
-        if (row.state != state || row.shownMs != shown)
-            addChange(remainingRun, r, Remaining, Remaining);
+    m_nowMs = now;
+    QList<int> stateRows;
+    QList<int> remainingRows;
+    const auto setState = [&](int row, LockDisplayState state) {
+        Live &live = m_live[row];
+        if (live.state == state)
+            return;
+        live.state = state;
+        live.shownMs = roundedRemainingMs(lockcells::remainingAt(m_data.row(row).lease, state,
+                                                                 now));
+        stateRows.append(row);
+        remainingRows.append(row);
+    };
+    const auto runningState = [this](int row) {
+        const int holder = m_data.row(row).holder;
+        return holder >= 0 && m_gone.at(holder) ? LockDisplayState::LostOwner
+                                                : LockDisplayState::Held;
+    };
+
+    // Leases that ran out since the last tick (or, should the clock have gone back, run again).
+    const QList<int> &byExpiry = m_data.byExpiry();
+    while (m_expired < byExpiry.size()
+           && m_data.row(byExpiry.at(m_expired)).lease.expiresMs <= now)
+        setState(byExpiry.at(m_expired++), LockDisplayState::Expired);
+    while (m_expired > 0 && m_data.row(byExpiry.at(m_expired - 1)).lease.expiresMs > now) {
+        const int row = byExpiry.at(--m_expired);
+        setState(row, runningState(row));
     }
-    flush(stateRun);
-    flush(remainingRun);
+
+    // Owners that vanished (or are back), among the holders whose lease still runs: a fifth
+    // of them per tick (at least OwnerChecksPerTick), so each is asked about once a second.
+    const int holders = m_data.holderCount();
+    const int checks = qMin(holders, qMax(OwnerChecksPerTick, (holders + 4) / 5));
+    for (int k = 0; k < checks; ++k) {
+        const int h = m_ownerCursor;
+        m_ownerCursor = (m_ownerCursor + 1) % holders;
+        if (m_data.holderLeaseEndMs(h) <= now)
+            continue;
+        const char gone = ownerGone(m_data.holder(h));
+        if (gone == m_gone.at(h))
+            continue;
+        m_gone[h] = gone;
+        for (auto row = m_data.holderRowsBegin(h); row != m_data.holderRowsEnd(h); ++row)
+            if (isLeaseRunning(m_live.at(*row).state))
+                setState(*row, runningState(*row));
+    }
+
+    // The countdown texts.
+    const auto recount = [&](int row) {
+        Live &live = m_live[row];
+        if (!isLeaseRunning(live.state))
+            return;
+        const qint64 shown =
+            roundedRemainingMs(lockcells::remainingAt(m_data.row(row).lease, live.state, now));
+        if (shown != live.shownMs) {
+            live.shownMs = shown;
+            remainingRows.append(row);
+        }
+    };
+    if (shownRows) {
+        for (const int row : *shownRows)
+            if (row >= 0 && row < m_live.size())
+                recount(row);
+    } else {
+        for (int row = 0; row < m_live.size(); ++row)
+            if (m_data.row(row).info.state == LockState::Held) // the others change on refresh
+                recount(row);
+    }
+
+    emitRuns(stateRows, State);
+    emitRuns(remainingRows, Remaining);
+}
+
+// dataChanged for `column` of `rows` (in any order, repeats allowed), neighbours as one.
+void LockTableModel::emitRuns(QList<int> &rows, int column)
+{
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    Run run;
+    for (const int row : std::as_const(rows))
+        addChange(run, row, column, column);
+    flush(run);
 }
 
 LockTableModel::Counts LockTableModel::counts() const
@@ -559,7 +392,7 @@ LockTableModel::Counts LockTableModel::counts() const
     const int rows = rowCount();
     counts.total = rows;
     for (int r = 0; r < rows; ++r) {
-        switch (rowAt(r).state) {
+        switch (rowAt(r).live.state) {
         case LockDisplayState::Free: ++counts.free; break;
         case LockDisplayState::Held: ++counts.held; break;
         case LockDisplayState::Expired: ++counts.expired; break;
@@ -586,23 +419,26 @@ int LockTableModel::count(LockDisplayState state) const
 
 int LockTableModel::rowOf(const QString &name) const
 {
-    // Rows are in name order (also mid-merge: the rebuilt part and the rest both are).
+    // Rows are in name order (also mid-merge: the new part and the old rest both are).
     int low = 0;
     int high = rowCount();
     while (low < high) {
         const int mid = low + (high - low) / 2;
-        if (rowAt(mid).info.name < name)
+        if (rowAt(mid).row.info.name < name)
             low = mid + 1;
         else
             high = mid;
     }
-    return low < rowCount() && rowAt(low).info.name == name ? low : -1;
+    return low < rowCount() && rowAt(low).row.info.name == name ? low : -1;
 }
 
 qint64 LockTableModel::remainingMs(const QString &name) const
 {
     const int row = rowOf(name);
-    return row < 0 ? 0 : rowAt(row).remainingMs;
+    if (row < 0)
+        return 0;
+    const RowRef ref = rowAt(row);
+    return lockcells::remainingAt(ref.row.lease, ref.live.state, m_nowMs);
 }
 
 void LockTableModel::retranslate()

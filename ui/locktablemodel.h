@@ -3,16 +3,19 @@
 #include "holderliveness.h"
 #include "lockdisplaystate.h"
 #include "locktypes.h"
+#include "preparedlocks.h"
 
 #include <QAbstractTableModel>
-#include <QHash>
 #include <QList>
 
 #include <functional>
 
 // The lock table: one row per lock, kept in name order. Refreshes are merged in place (rows
-// inserted, removed and changed, never a reset), and a countdown estimated in database time
-// runs between refreshes: tick() repaints only the remaining-time cells whose text changed.
+// inserted, removed and changed, never a reset), from rows prepared off the GUI thread
+// (PreparedLocks) so that the GUI thread only walks the steps that changed something. A
+// countdown estimated in database time runs between refreshes: tick() finds the leases that
+// ran out through their order of expiry and repaints the remaining-time cells of the rows the
+// view shows, whatever the size of the table.
 class LockTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -60,6 +63,9 @@ public:
     // contiguous runs and emits dataChanged only for rows (and the column span) that changed.
     // A change of dbNow alone is taken in silently. An empty list removes every row.
     void merge(const QList<lockcore::LockInfo> &locks);
+    // The same from rows prepared elsewhere (on the database thread, with the steps from the
+    // rows this model shows; if they were prepared from other rows, the steps are redone here).
+    void merge(const PreparedLocks &prepared);
     // Drops every row at once (a new connection): the one place the model resets.
     void clear();
 
@@ -69,14 +75,19 @@ public:
     qint64 clockOffset() const { return m_offsetMs; }
     // The estimated database time now, in ms since the epoch.
     qint64 dbNowMs() const;
-    // Recomputes the countdown of running leases: dataChanged for the Remaining cells whose
-    // text changed, and for the State cells of leases that ran out (or whose owner vanished).
+    // Recomputes the countdown of running leases: dataChanged for the State and Remaining
+    // cells of leases that ran out or whose owner vanished anywhere in the table, and for the
+    // Remaining cells whose text changed among all rows (tick()) or among the given rows only
+    // (the ones a view shows: the other rows show the new time when they are painted, as
+    // data() always answers for the time of the last tick).
     void tick();
+    void tick(const QList<int> &shownRows);
 
     // How "this machine's time" is read (ms since the epoch); tests inject a fake clock.
     void setLocalClock(std::function<qint64()> localNowMs);
-    // Which holders count as gone; an empty function turns the lost-owner state off. Asked at
-    // most once per distinct holder per merge or tick.
+    // Which holders count as gone; an empty function turns the lost-owner state off. Asked
+    // once per distinct holder with a running lease per merge, and per tick about a fifth of
+    // them in turn (all of them up to 256 holders).
     void setOwnerGoneCheck(OwnerGoneCheck check);
 
     Counts counts() const;
@@ -92,27 +103,35 @@ public:
     void retranslate();
 
 private:
-    struct Row;
+    struct Live; // what the countdown made of a row, and what its text was last announced as
+    struct RowRef
+    {
+        const PreparedLocks::Row &row;
+        const Live &live;
+    };
     struct Run;
 
-    const Row &rowAt(int row) const;
-    Row makeRow(lockcore::LockInfo info, qint64 dbNow) const;
-    void evaluate(Row &row, qint64 dbNow) const;
+    RowRef rowAt(int row) const;
+    Live evaluate(const PreparedLocks::Row &row, const QList<char> &gone, qint64 dbNow) const;
     bool ownerGone(const QString &holder) const;
-    QVariant display(const Row &row, int column) const;
-    QVariant toolTip(const Row &row, int column) const;
-    QVariant sortValue(const Row &row, int column) const;
-    static quint32 changedColumns(const Row &a, const Row &b);
+    void tickRows(const QList<int> *shownRows);
     void addChange(Run &run, int row, int firstColumn, int lastColumn);
     void flush(Run &run);
+    void emitRuns(QList<int> &rows, int column);
 
-    QList<Row> m_rows;
-    // While a merge runs: the old rows not yet visited, shown after m_rows (see merge()).
-    const QList<Row> *m_pending = nullptr;
-    qsizetype m_pendingPos = 0;
+    PreparedLocks m_data;
+    QList<Live> m_live;    // per row of m_data
+    QList<char> m_gone;    // per holder of m_data: its owner is gone
+    qsizetype m_expired = 0; // in m_data.byExpiry(): the leases before it had ended at m_nowMs
+    int m_ownerCursor = 0;   // the holder whose owner the next tick asks about first
+    qint64 m_nowMs = 0;    // the database time of the last merge or tick
+
+    // While a merge runs: the old rows not yet visited, shown after the new ones (see merge()).
+    const PreparedLocks *m_old = nullptr;
+    const QList<Live> *m_oldLive = nullptr;
+    qsizetype m_oldPos = 0;
 
     qint64 m_offsetMs = 0;
     std::function<qint64()> m_localNow;
     OwnerGoneCheck m_ownerGone;
-    mutable QHash<QString, bool> m_ownerGoneCache; // per merge or tick
 };

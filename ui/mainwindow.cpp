@@ -1,7 +1,6 @@
 #include "mainwindow.h"
 
 #include "connectiondialog.h"
-#include "countdowndelegate.h"
 #include "demoworkload.h"
 #include "dialect.h"
 #include "duration.h"
@@ -9,8 +8,8 @@
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
-#include "lockfilterproxymodel.h"
 #include "locktablemodel.h"
+#include "locktablepanel.h"
 #include "connectionprofile.h"
 #include "messagebar.h"
 #include "schemadialog.h"
@@ -59,11 +58,9 @@ Dialect::Kind dialectKind(const ConnectionSpec &spec)
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_monitor(new LockMonitor(this)),
-      m_testHolds(new TestHolds(m_monitor, this)), m_model(new LockTableModel(this)),
-      m_proxy(new LockFilterProxyModel(this))
+      m_testHolds(new TestHolds(m_monitor, this))
 {
     setObjectName(u"mainWindow"_s);
-    m_proxy->setSourceModel(m_model);
     createActions();
     createCentral();
     createMenus();
@@ -80,7 +77,8 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_clock);
     statusBar()->addPermanentWidget(m_refreshed);
 
-    connect(m_monitor, &LockMonitor::snapshot, this, &MainWindow::onSnapshot);
+    connect(m_monitor, &LockMonitor::refreshed, this, &MainWindow::onRefresh);
+    connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
     connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
     connect(m_monitor, &LockMonitor::adminDone, this, &MainWindow::onAdminDone);
     connect(m_monitor, &LockMonitor::historyReady, this,
@@ -93,10 +91,10 @@ MainWindow::MainWindow(QWidget *parent)
             });
     connect(m_testHolds, &TestHolds::changed, this, &MainWindow::updateActions);
 
-    // The countdown: estimated database time, only the remaining-time column repaints.
+    // The countdown: estimated database time, only the remaining-time cells shown repaint.
     m_tick = new QTimer(this);
     m_tick->setInterval(200);
-    connect(m_tick, &QTimer::timeout, m_model, &LockTableModel::tick);
+    connect(m_tick, &QTimer::timeout, m_panel, &LockTablePanel::tick);
     m_tick->start();
 
     retranslate();
@@ -244,7 +242,8 @@ void MainWindow::createCentral()
     m_interval->setValue(1000);
     m_intervalLabel = new QLabel(left);
     m_intervalLabel->setBuddy(m_interval);
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxyModel::setFilterText);
+    m_panel = new LockTablePanel(left);
+    connect(m_filter, &QLineEdit::textChanged, m_panel, &LockTablePanel::setFilterText);
     auto *find = new QAction(this);
     find->setObjectName(u"findAction"_s);
     find->setShortcut(QKeySequence::Find);
@@ -255,35 +254,18 @@ void MainWindow::createCentral()
     QWidget::addAction(find);
     connect(m_interval, &QSpinBox::valueChanged, m_monitor, &LockMonitor::setInterval);
 
-    m_view = new QTableView(left);
-    m_view->setObjectName(u"lockTable"_s);
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setAlternatingRowColors(true);
-    m_view->verticalHeader()->hide();
-    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-    QHeaderView *header = m_view->horizontalHeader();
-    header->setStretchLastSection(true);
-    // What an ops person reads first comes first: who holds it and for how much longer.
-    header->moveSection(header->visualIndex(LockTableModel::Remaining),
-                        header->visualIndex(LockTableModel::Holder) + 1);
-    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
-    m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+    QTableView *table = m_panel->view();
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
         QMenu menu(this);
         for (QAction *write : std::as_const(m_writeActions))
             if (write->isVisible())
                 menu.addAction(write);
         menu.addSeparator();
         menu.addAction(action(u"refreshAction"_s));
-        menu.exec(m_view->viewport()->mapToGlobal(at));
+        menu.exec(table->viewport()->mapToGlobal(at));
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &MainWindow::onSelectionChanged);
+    connect(m_panel, &LockTablePanel::selectionChanged, this, &MainWindow::onSelectionChanged);
 
     auto *filterRow = new QHBoxLayout;
     filterRow->addWidget(m_filterLabel);
@@ -294,7 +276,7 @@ void MainWindow::createCentral()
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_messageBar);
     leftLayout->addLayout(filterRow);
-    leftLayout->addWidget(m_view, 1);
+    leftLayout->addWidget(m_panel, 1);
 
     m_details = new LockDetailsPane(this);
     auto *splitter = new QSplitter(this);
@@ -316,8 +298,8 @@ void MainWindow::createCentral()
 void MainWindow::sizeColumns()
 {
     // Wide enough for typical values and for the header in the current language.
-    QHeaderView *header = m_view->horizontalHeader();
-    const QFontMetrics metrics = m_view->fontMetrics();
+    QHeaderView *header = view()->horizontalHeader();
+    const QFontMetrics metrics = view()->fontMetrics();
     const int em = metrics.horizontalAdvance(u'M');
     const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
     const std::pair<int, int> widths[] = {
@@ -380,7 +362,7 @@ void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
-        m_model->retranslate();
+        m_panel->retranslate();
         sizeColumns();
     }
     QMainWindow::changeEvent(event);
@@ -399,7 +381,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_connection = connection;
     if (m_connection.title.isEmpty())
         m_connection.title = connection.spec.redacted();
-    m_model->merge({});
+    m_panel->clear();
     m_details->clear();
     for (QAction *write : std::as_const(m_writeActions))
         write->setVisible(!connection.readOnly);
@@ -464,34 +446,35 @@ void MainWindow::showConnectionDialog()
     dialog->open();
 }
 
+LockTableModel *MainWindow::model() const
+{
+    return m_panel->model();
+}
+
+QTableView *MainWindow::view() const
+{
+    return m_panel->view();
+}
+
+void MainWindow::setWindowThreshold(int rows)
+{
+    m_monitor->setWindowThreshold(rows);
+}
+
 std::optional<LockInfo> MainWindow::selectedLock() const
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return std::nullopt;
-    const QVariant info = rows.first().data(LockTableModel::LockInfoRole);
-    if (!info.canConvert<LockInfo>())
-        return std::nullopt;
-    return info.value<LockInfo>();
+    return m_panel->selectedLock();
 }
 
 bool MainWindow::selectLock(const QString &name)
 {
-    for (int row = 0; row < m_proxy->rowCount(); ++row) {
-        const QModelIndex index = m_proxy->index(row, LockTableModel::Name);
-        if (index.data(Qt::DisplayRole).toString() == name) {
-            m_view->selectRow(row);
-            return true;
-        }
-    }
-    return false;
+    return m_panel->selectLock(name);
 }
 
-void MainWindow::onSnapshot(const QList<LockInfo> &locks, const DbClock &clock)
+void MainWindow::onRefresh(const LockRefresh &refresh)
 {
-    m_lastClock = clock;
-    m_model->setClockOffset(clock.offsetMs);
-    m_model->merge(locks);
+    m_lastClock = refresh.clock;
+    m_panel->applyRefresh(refresh);
     if (auto selected = selectedLock()) {
         m_details->showLock(*selected);
         // The history follows the selection, and refreshes every few seconds.
@@ -543,7 +526,7 @@ void MainWindow::onSelectionChanged()
 
 void MainWindow::updateStatus()
 {
-    const LockTableModel::Counts counts = m_model->counts();
+    const LockTableModel::Counts counts = m_panel->counts();
     m_counts->setText(tr("%n lock(s): %1 held, %2 expired, %3 free", nullptr, counts.total)
                           .arg(counts.held)
                           .arg(counts.expired)
@@ -626,7 +609,7 @@ void MainWindow::forceRelease()
     const auto selected = selectedLock();
     if (!selected)
         return;
-    const qint64 remaining = m_model->remainingMs(selected->name);
+    const qint64 remaining = m_panel->remainingMs(selected->name);
     ForceReleaseDialog dialog(*selected, remaining, this);
     if (execDialog(&dialog) != QDialog::Accepted)
         return;

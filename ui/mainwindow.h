@@ -10,8 +10,8 @@
 
 class DemoWorkload;
 class LockDetailsPane;
-class LockFilterProxyModel;
 class LockTableModel;
+class LockTablePanel;
 class MessageBar;
 class PasswordVault;
 class ProfileStore;
@@ -60,13 +60,16 @@ public:
     void showConnectionDialog();
     const WindowConnection &connection() const { return m_connection; }
     LockMonitor *monitor() const { return m_monitor; }
-    LockTableModel *model() const { return m_model; }
-    QTableView *view() const { return m_view; }
+    LockTableModel *model() const;
+    QTableView *view() const;
+    LockTablePanel *lockTable() const { return m_panel; }
     MessageBar *messageBar() const { return m_messageBar; }
     LockDetailsPane *detailsPane() const { return m_details; }
     TestHolds *testHolds() const { return m_testHolds; }
     SimulatorPanel *simulatorPanel() const { return m_simulator; }
     bool selectLock(const QString &name);
+    // Above this many locks the table is read a window at a time (LockTableReader).
+    void setWindowThreshold(int rows);
     std::optional<lockcore::LockInfo> selectedLock() const;
 
     // The actions, by object name, for tests and the context menu.
@@ -99,7 +102,7 @@ private:
     void updateActions();
     void showNotConnected();
     void updateStatus();
-    void onSnapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
+    void onRefresh(const LockRefresh &refresh);
     void onHealth(LockMonitor::Health health, const QString &text);
     void onAdminDone(const AdminResult &result);
     void onSelectionChanged();
@@ -113,9 +116,7 @@ private:
     PasswordVault *m_vault = nullptr;
     LockMonitor *m_monitor;
     TestHolds *m_testHolds;
-    LockTableModel *m_model;
-    LockFilterProxyModel *m_proxy;
-    QTableView *m_view = nullptr;
+    LockTablePanel *m_panel = nullptr;
     LockDetailsPane *m_details = nullptr;
     QTabWidget *m_tabs = nullptr;
     SimulatorPanel *m_simulator = nullptr;

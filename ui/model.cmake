@@ -3,8 +3,12 @@ target_sources(ui PRIVATE
     countdowndelegate.cpp countdowndelegate.h
     countdowntext.cpp countdowntext.h
     holderliveness.cpp holderliveness.h
+    lockcells.cpp lockcells.h
     lockdisplaystate.cpp lockdisplaystate.h
     lockfilterproxymodel.cpp lockfilterproxymodel.h
     lockstatepalette.cpp lockstatepalette.h
+    lockrefresh.h
     locktablemodel.cpp locktablemodel.h
+    lockwindowmodel.cpp lockwindowmodel.h
+    preparedlocks.cpp preparedlocks.h
 )

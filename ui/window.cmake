@@ -3,6 +3,7 @@ target_sources(ui PRIVATE
     adminrequest.h
     databaseworker.cpp databaseworker.h
     lockmonitor.cpp lockmonitor.h
+    locktablereader.cpp locktablereader.h
 )
 target_sources(ui PRIVATE
     forcereleasedialog.cpp forcereleasedialog.h
@@ -19,5 +20,6 @@ target_sources(ui PRIVATE testholds.cpp testholds.h)
 target_sources(ui PRIVATE
     demoworkload.cpp demoworkload.h
     language.cpp language.h
+    locktablepanel.cpp locktablepanel.h
     mainwindow.cpp mainwindow.h
 )

@@ -3,6 +3,7 @@
 #include "connectionspec.h"
 #include "connectionprofile.h"
 #include "language.h"
+#include "locktablereader.h"
 #include "mainwindow.h"
 #include "profilestore.h"
 
@@ -53,7 +54,13 @@ int Startup::run(const QStringList &arguments)
                                   tr("LANGUAGE"));
     const QCommandLineOption demo(u"demo"_s,
                                   tr("Open the embedded demo database with simulated clients."));
-    parser.addOptions({db, table, readOnly, timeout, lang, demo});
+    const QCommandLineOption windowThreshold(
+        u"window-threshold"_s,
+        tr("Above this many locks, read the lock table a window at a time: the rows shown, "
+           "filtered by the database (default %1).")
+            .arg(LockTableReader::DefaultThreshold),
+        tr("LOCKS"));
+    parser.addOptions({db, table, readOnly, timeout, lang, demo, windowThreshold});
     parser.process(arguments);
 
     const QString code = parser.isSet(lang) ? parser.value(lang) : language::systemDefault();
@@ -61,6 +68,16 @@ int Startup::run(const QStringList &arguments)
         complain(tr("no translation for \"%1\"; using English").arg(code));
 
     m_window = std::make_unique<MainWindow>();
+    if (parser.isSet(windowThreshold)) {
+        bool ok = false;
+        const int rows = parser.value(windowThreshold).toInt(&ok);
+        if (!ok || rows < 1) {
+            complain(tr("--window-threshold takes a number of locks, not \"%1\"")
+                         .arg(parser.value(windowThreshold)));
+            return 2;
+        }
+        m_window->setWindowThreshold(rows);
+    }
     const bool haveUrl = parser.isSet(db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
     if (parser.isSet(demo) || (!haveUrl && ProfileStore().lastUsed().isEmpty())) {
         if (const QString problem = m_window->openDemo(); !problem.isEmpty()) {

@@ -1,0 +1,7 @@
+# The monitor at scale: one page of a large lock table in one statement (lockcore/lockpage),
+# the reader that switches to it above a threshold, the window model and the lock table panel.
+lockscope_backend_test(lockpage)
+lockscope_backend_test(monitorwindow)
+target_link_libraries(tst_monitorwindow PRIVATE Lockscope::ui)
+lockscope_ui_test(tst_lockwindowmodel)
+lockscope_ui_test(tst_locktablepanel)

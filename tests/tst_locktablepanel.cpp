@@ -1,0 +1,282 @@
+// The lock table panel (offscreen, no database): a whole-table refresh shows the table sorted
+// and filtered here; a windowed one switches the view to the window, says so above the table
+// and sorts by name only; scrolling and filtering ask for the rows the view needs; the
+// selection follows its lock; the countdown repaints only the rows shown.
+
+#include "lockfilterproxymodel.h"
+#include "locktablepanel.h"
+#include "lockwindowmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lockcore::LockInfo;
+using lockcore::LockPage;
+using lockcore::LockState;
+
+namespace {
+
+constexpr qint64 T0 = 1'700'000'000'000LL;
+
+QDateTime at(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+QString lockName(int i)
+{
+    return u"lock-%1"_s.arg(i, 7, 10, QLatin1Char('0'));
+}
+
+LockInfo makeLock(int i, qint64 expiresInMs = 30'000)
+{
+    LockInfo info;
+    info.name = lockName(i);
+    info.holder = u"worker-%1@h:%2:ab"_s.arg(i % 5).arg(100 + i % 5);
+    info.depth = 1;
+    info.fence = i;
+    info.ttlMs = 30'000;
+    info.dbNow = at(T0);
+    info.state = LockState::Held;
+    info.expiresAt = at(T0 + expiresInMs + i);
+    info.acquiredAt = at(T0 + expiresInMs + i - 30'000);
+    info.renewedAt = info.acquiredAt;
+    return info;
+}
+
+LockRefresh wholeTable(int locks, const PreparedLocks &base = {})
+{
+    LockRefresh refresh;
+    refresh.mode = LockRefresh::Mode::Full;
+    for (int i = 0; i < locks; ++i)
+        refresh.page.locks.append(makeLock(i));
+    refresh.page.total = refresh.page.matching = locks;
+    refresh.rows = PreparedLocks::prepare(refresh.page.locks, base);
+    refresh.clock.dbNow = at(T0);
+    refresh.statements = 1;
+    return refresh;
+}
+
+// Rows [first, first + count) of `matching` locks named after their row (+ `shift`).
+LockRefresh window(const LockTableQuery &query, int first, int count, int matching,
+                   int shift = 0)
+{
+    LockRefresh refresh;
+    refresh.mode = LockRefresh::Mode::Windowed;
+    refresh.query = query;
+    refresh.page.offset = first;
+    refresh.page.matching = matching;
+    refresh.page.total = 100'000;
+    refresh.page.free = 40'000;
+    refresh.page.expired = 15'000;
+    for (int row = first; row < first + count && row < matching; ++row)
+        refresh.page.locks.append(makeLock(row + shift));
+    refresh.clock.dbNow = at(T0);
+    refresh.statements = 1;
+    return refresh;
+}
+
+struct Fixture
+{
+    Fixture()
+    {
+        panel.resize(900, 600);
+        panel.model()->setLocalClock([this] { return now; });
+        panel.model()->setOwnerGoneCheck({});
+        panel.windowModel()->setLocalClock([this] { return now; });
+        panel.windowModel()->setOwnerGoneCheck({});
+        panel.show();
+        if (!QTest::qWaitForWindowExposed(&panel))
+            qWarning("the panel was not exposed");
+    }
+    // Lets the view lay out what the model announced.
+    static void settle() { QTest::qWait(20); }
+    qint64 now = T0;
+    LockTablePanel panel;
+};
+
+} // namespace
+
+class LockTablePanelTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void wholeTableIsSortedAndFilteredHere();
+    void largeTableIsShownAsAWindow();
+    void scrollingAsksForTheRowsShown();
+    void filterGoesToTheDatabaseWhenWindowed();
+    void selectionFollowsItsLock();
+    void backToTheWholeTable();
+    void tickRepaintsOnlyTheRowsShown();
+};
+
+void LockTablePanelTest::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); // "100,000"
+}
+
+// Below the threshold: the proxy over the whole table, sortable, no notice.
+void LockTablePanelTest::wholeTableIsSortedAndFilteredHere()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(30));
+    QVERIFY(!f.panel.isWindowed());
+    QCOMPARE(f.panel.view()->model(), f.panel.proxy());
+    QVERIFY(f.panel.view()->isSortingEnabled());
+    QVERIFY(f.panel.windowNotice()->isHidden());
+    QCOMPARE(f.panel.view()->model()->rowCount(), 30);
+    f.panel.setFilterText(u"lock-000001"_s);
+    QCOMPARE(f.panel.view()->model()->rowCount(), 10); // lock-0000010 ... 19
+    QCOMPARE(f.panel.counts().total, 30);
+}
+
+// Above it: the window model, sorted by name only, and a line that says what is shown of how
+// many and that the database filters.
+void LockTablePanelTest::largeTableIsShownAsAWindow()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(30));
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    QVERIFY(f.panel.isWindowed());
+    QCOMPARE(f.panel.view()->model(), f.panel.windowModel());
+    QCOMPARE(f.panel.view()->model()->rowCount(), 100'000);
+    QVERIFY(!f.panel.view()->isSortingEnabled());
+    QCOMPARE(f.panel.view()->horizontalHeader()->sortIndicatorSection(), int(LockTableModel::Name));
+    QCOMPARE(f.panel.model()->rowCount(), 0); // the whole table's rows are let go
+    QVERIFY(f.panel.windowNotice()->isVisible());
+    const QString notice = f.panel.windowNotice()->text();
+    QVERIFY2(notice.contains(u"100,000"_s), qPrintable(notice));
+    QVERIFY2(notice.contains(u"showing rows 1\u2013"_s), qPrintable(notice));
+    const LockTableModel::Counts counts = f.panel.counts();
+    QCOMPARE(counts.total, 100'000);
+    QCOMPARE(counts.free, 40'000);
+    QCOMPARE(counts.expired, 15'000);
+    QCOMPARE(counts.held, 45'000);
+    QCOMPARE(f.panel.view()->model()->index(300, 0).data().toString(), u"\u2026"_s);
+}
+
+// Rows the view scrolls to that the last query did not ask for are asked for, around them;
+// scrolling within them asks nothing.
+void LockTablePanelTest::scrollingAsksForTheRowsShown()
+{
+    Fixture f;
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    Fixture::settle();
+    QSignalSpy asked(&f.panel, &LockTablePanel::queryChanged);
+    QTableView *view = f.panel.view();
+    view->scrollTo(view->model()->index(50'000, 0), QAbstractItemView::PositionAtTop);
+    QTRY_VERIFY(!asked.isEmpty());
+    const auto query = asked.last().first().value<LockTableQuery>();
+    const int top = view->rowAt(0);
+    const int bottom = view->rowAt(view->viewport()->height() - 1);
+    QVERIFY2(query.first <= top && bottom < query.first + query.count,
+             qPrintable(u"asked %1+%2, shows %3..%4"_s.arg(query.first).arg(query.count)
+                            .arg(top).arg(bottom)));
+    f.panel.applyRefresh(window(query, query.first, query.count, 100'000));
+    QCOMPARE(view->model()->index(top, 0).data().toString(), lockName(top));
+    QVERIFY2(f.panel.windowNotice()->text().contains(QLocale().toString(top + 1)),
+             qPrintable(f.panel.windowNotice()->text()));
+    asked.clear();
+    view->verticalScrollBar()->setValue(view->verticalScrollBar()->value() + 2);
+    QTest::qWait(50);
+    QCOMPARE(asked.count(), 0);
+}
+
+// Windowed, the filter is the database's: a new filter asks for its first rows, and a page
+// read for the filter before is not shown.
+void LockTablePanelTest::filterGoesToTheDatabaseWhenWindowed()
+{
+    Fixture f;
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    const LockTableQuery before = f.panel.query();
+    QSignalSpy asked(&f.panel, &LockTablePanel::queryChanged);
+    f.panel.setFilterText(u"  lock-00001  "_s);
+    QCOMPARE(asked.count(), 1);
+    const auto query = asked.first().first().value<LockTableQuery>();
+    QCOMPARE(query.filterText, u"lock-00001"_s);
+    QCOMPARE(query.first, 0);
+    f.panel.applyRefresh(window(before, 0, 200, 100'000)); // late, for the old filter
+    QCOMPARE(f.panel.view()->model()->rowCount(), 100'000);
+    f.panel.applyRefresh(window(query, 0, 200, 1'000, 10'000));
+    QCOMPARE(f.panel.view()->model()->rowCount(), 1'000);
+    QCOMPARE(f.panel.view()->model()->index(0, 0).data().toString(), lockName(10'000));
+    QVERIFY2(f.panel.windowNotice()->text().contains(u"1,000"_s),
+             qPrintable(f.panel.windowNotice()->text()));
+}
+
+// A row of the window holds whatever lock is at its position: when locks come before it, the
+// selection moves with its lock, and goes when its lock is not among the rows read.
+void LockTablePanelTest::selectionFollowsItsLock()
+{
+    Fixture f;
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    QVERIFY(f.panel.selectLock(lockName(20)));
+    QCOMPARE(f.panel.selectedLock()->name, lockName(20));
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000, -3)); // 3 locks before it
+    QCOMPARE(f.panel.selectedLock()->name, lockName(20));
+    QCOMPARE(f.panel.view()->selectionModel()->selectedRows().first().row(), 23);
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000, 500)); // out of the window
+    QVERIFY(!f.panel.selectedLock());
+}
+
+// Below the threshold again: the proxy is back, sorted as the user had it.
+void LockTablePanelTest::backToTheWholeTable()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(30));
+    f.panel.view()->sortByColumn(LockTableModel::Fence, Qt::DescendingOrder);
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    f.panel.applyRefresh(wholeTable(30));
+    QVERIFY(!f.panel.isWindowed());
+    QCOMPARE(f.panel.view()->model(), f.panel.proxy());
+    QVERIFY(f.panel.view()->isSortingEnabled());
+    QCOMPARE(f.panel.view()->horizontalHeader()->sortIndicatorSection(),
+             int(LockTableModel::Fence));
+    QCOMPARE(f.panel.view()->model()->index(0, LockTableModel::Name).data().toString(),
+             lockName(29));
+    QVERIFY(f.panel.windowNotice()->isHidden());
+    QCOMPARE(f.panel.windowModel()->rowCount(), 0);
+}
+
+// 5,000 running leases, a view of a few dozen rows: the countdown repaints rows shown only.
+void LockTablePanelTest::tickRepaintsOnlyTheRowsShown()
+{
+    Fixture f;
+    new QAbstractItemModelTester(f.panel.proxy(),
+                                 QAbstractItemModelTester::FailureReportingMode::QtTest,
+                                 f.panel.proxy());
+    f.panel.applyRefresh(wholeTable(5000));
+    Fixture::settle();
+    QTableView *view = f.panel.view();
+    view->scrollTo(view->model()->index(2500, 0), QAbstractItemView::PositionAtTop);
+    QTRY_COMPARE(view->rowAt(0), 2500);
+    const int bottom = view->rowAt(view->viewport()->height() - 1);
+    QVERIFY(bottom > 2500 && bottom < 2600);
+    QSignalSpy changed(f.panel.model(), &QAbstractItemModel::dataChanged);
+    f.now += 1000;
+    f.panel.tick();
+    QVERIFY(!changed.isEmpty());
+    int rows = 0;
+    for (const QList<QVariant> &signal : std::as_const(changed)) {
+        const QModelIndex from = signal.at(0).toModelIndex();
+        const QModelIndex to = signal.at(1).toModelIndex();
+        QCOMPARE(from.column(), int(LockTableModel::Remaining));
+        QVERIFY(from.row() >= 2500 && to.row() <= bottom);
+        rows += to.row() - from.row() + 1;
+    }
+    QCOMPARE(rows, bottom - 2500 + 1);
+    // The rows not repainted still answer for the time of the tick.
+    QCOMPARE(f.panel.model()->index(10, LockTableModel::Remaining).data().toString(),
+             u"29.1 s"_s);
+}
+
+QTEST_MAIN(LockTablePanelTest)
+#include "tst_locktablepanel.moc"

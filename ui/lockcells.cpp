@@ -1,0 +1,279 @@
+#include "lockcells.h"
+
+#include "countdowntext.h"
+#include "duration.h"
+#include "holderliveness.h"
+#include "lockstatepalette.h"
+#include "locktablemodel.h"
+
+#include <QBrush>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <algorithm>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+using lockcore::LockInfo;
+using lockcore::LockState;
+
+namespace {
+
+// The texts keep the translation context they have always had.
+struct CellTr
+{
+    Q_DECLARE_TR_FUNCTIONS(LockTableModel)
+};
+
+const QString NoValue = u"\u2014"_s; // em dash: no running lease
+
+QString localTime(const QDateTime &t)
+{
+    return t.isValid() ? t.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s) : QString();
+}
+
+QString utcTime(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s) : QString();
+}
+
+qint64 msOf(const QDateTime &t)
+{
+    return t.isValid() ? t.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
+}
+
+QString times(const QDateTime &t)
+{
+    return CellTr::tr("%1 (local time)\n%2 UTC").arg(localTime(t), utcTime(t));
+}
+
+QVariant display(const lockcells::Row &row, int column)
+{
+    using M = LockTableModel;
+    const LockInfo &info = row.info;
+    switch (column) {
+    case M::Name: return info.name;
+    case M::State: return lockDisplayStateText(row.state);
+    case M::Holder: return info.holder;
+    case M::Depth:
+        return row.state == LockDisplayState::Free ? QString() : QString::number(info.depth);
+    case M::Fence: return QString::number(info.fence);
+    case M::AcquiredAt: return localTime(info.acquiredAt);
+    case M::ExpiresAt: return localTime(info.expiresAt);
+    case M::Remaining:
+        return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
+    case M::Description: return info.description.simplified();
+    }
+    return {};
+}
+
+QVariant stateToolTip(const lockcells::Row &row)
+{
+    const LockInfo &info = row.info;
+    switch (row.state) {
+    case LockDisplayState::Free:
+        return CellTr::tr("Free: nobody holds this lock.");
+    case LockDisplayState::Held:
+        return CellTr::tr("Held by %1 until %2.").arg(info.holder, localTime(info.expiresAt));
+    case LockDisplayState::Expired:
+        return CellTr::tr("Expired: the lease of %1 ended at %2. The next acquirer takes it "
+                          "over.")
+            .arg(info.holder, localTime(info.expiresAt));
+    case LockDisplayState::LostOwner: {
+        const auto process = parseHolderProcess(info.holder);
+        return CellTr::tr("Lost owner: the holder %1 was process %2 on this machine, which no "
+                          "longer runs, so nobody will release the lock. The lease still runs "
+                          "until %3; a force release frees it now.")
+            .arg(info.holder, process ? QString::number(process->pid) : CellTr::tr("(unknown)"),
+                 localTime(info.expiresAt));
+    }
+    }
+    return {};
+}
+
+QVariant toolTip(const lockcells::Row &row, int column)
+{
+    using M = LockTableModel;
+    const LockInfo &info = row.info;
+    switch (column) {
+    case M::Name:
+        return info.name; // in full, should the column elide it
+    case M::State:
+        return stateToolTip(row);
+    case M::Holder: {
+        QString tip = info.holder.isEmpty() ? CellTr::tr("Nobody holds this lock.")
+                                            : CellTr::tr("Holder: %1").arg(info.holder);
+        if (!info.prevHolder.isEmpty())
+            tip += u'\n' + CellTr::tr("Previous holder: %1").arg(info.prevHolder);
+        return tip;
+    }
+    case M::Depth:
+        return CellTr::tr("Re-entry depth: how many times the holder acquired the lock without "
+                          "releasing it.");
+    case M::Fence:
+        return CellTr::tr("Fencing token %1: grows by one on every change of holder and every "
+                          "force release. The protected resource refuses tokens lower than the "
+                          "highest it has seen.")
+            .arg(info.fence);
+    case M::AcquiredAt:
+        if (!info.acquiredAt.isValid())
+            return CellTr::tr("Never acquired.");
+        return CellTr::tr("Acquired at\n%1").arg(times(info.acquiredAt));
+    case M::ExpiresAt: {
+        if (!info.expiresAt.isValid())
+            return {};
+        QString tip = row.state == LockDisplayState::Free
+                          ? CellTr::tr("Released or expired at\n%1").arg(times(info.expiresAt))
+                          : CellTr::tr("Expires at\n%1").arg(times(info.expiresAt));
+        if (info.renewedAt.isValid())
+            tip += u'\n' + CellTr::tr("Last renewed at\n%1").arg(times(info.renewedAt));
+        return tip;
+    }
+    case M::Remaining:
+        if (!isLeaseRunning(row.state))
+            return CellTr::tr("No lease is running.");
+        return CellTr::tr("%1 left of a %2 lease, estimated in database time.\nExpires at\n%3")
+            .arg(formatRemainingMs(row.remainingMs), lockcore::formatDurationMs(row.leaseMs),
+                 times(info.expiresAt));
+    case M::Description: {
+        // The lock's definition: what it guards and its default lease.
+        QString tip = info.description;
+        if (info.ttlMs > 0) {
+            if (!tip.isEmpty())
+                tip += u'\n';
+            tip += CellTr::tr("Default lease: %1").arg(lockcore::formatDurationMs(info.ttlMs));
+        }
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
+    }
+    return {};
+}
+
+QVariant sortValue(const lockcells::Row &row, int column)
+{
+    using M = LockTableModel;
+    const LockInfo &info = row.info;
+    switch (column) {
+    case M::Name: return info.name;
+    case M::State: return lockDisplayStateOrdinal(row.state);
+    case M::Holder: return info.holder;
+    case M::Depth: return info.depth;
+    case M::Fence: return info.fence;
+    case M::AcquiredAt: return msOf(info.acquiredAt);
+    case M::ExpiresAt: return msOf(info.expiresAt);
+    case M::Remaining:
+        // Running leases by time left, then expired ones, then free ones.
+        if (isLeaseRunning(row.state))
+            return row.remainingMs;
+        return qint64(row.state == LockDisplayState::Expired ? 0 : -1);
+    case M::Description: return info.description;
+    }
+    return {};
+}
+
+} // namespace
+
+namespace lockcells {
+
+Lease Lease::of(const LockInfo &info)
+{
+    Lease lease;
+    lease.expiresValid = info.expiresAt.isValid();
+    lease.expiresMs = lease.expiresValid ? info.expiresAt.toMSecsSinceEpoch() : 0;
+    // The current lease started at the last renewal (an acquire renews too).
+    const QDateTime &start = info.renewedAt.isValid() ? info.renewedAt : info.acquiredAt;
+    if (start.isValid() && lease.expiresValid)
+        lease.leaseMs = lease.expiresMs - start.toMSecsSinceEpoch();
+    if (lease.leaseMs <= 0)
+        lease.leaseMs = info.ttlMs;
+    return lease;
+}
+
+LockDisplayState stateAt(const LockInfo &info, const Lease &lease, qint64 dbNowMs,
+                         bool ownerGone)
+{
+    if (info.state != LockState::Held)
+        return info.state == LockState::Free ? LockDisplayState::Free : LockDisplayState::Expired;
+    if (lease.expiresValid && lease.expiresMs - dbNowMs <= 0)
+        return LockDisplayState::Expired;
+    return ownerGone ? LockDisplayState::LostOwner : LockDisplayState::Held;
+}
+
+qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs)
+{
+    if (!isLeaseRunning(state) || !lease.expiresValid)
+        return 0;
+    return qMax<qint64>(0, lease.expiresMs - dbNowMs);
+}
+
+QVariant data(const Row &row, int column, int role)
+{
+    using M = LockTableModel;
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(row, column);
+    case Qt::ToolTipRole:
+        return toolTip(row, column);
+    case Qt::ForegroundRole:
+        if (row.state == LockDisplayState::Free || column == M::State)
+            return QBrush(lockStateForeground(row.state, QGuiApplication::palette()));
+        return {};
+    case Qt::BackgroundRole:
+        if (column == M::State && row.state != LockDisplayState::Free)
+            return QBrush(lockStateBackground(row.state, QGuiApplication::palette()));
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == M::Depth || column == M::Fence || column == M::Remaining)
+            return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        return {};
+    case M::LockInfoRole:
+        return QVariant::fromValue(row.info);
+    case M::SortRole:
+        return sortValue(row, column);
+    case M::RemainingFractionRole:
+        if (!isLeaseRunning(row.state) || row.leaseMs <= 0)
+            return {};
+        return std::clamp(double(row.remainingMs) / double(row.leaseMs), 0.0, 1.0);
+    case M::StateRole:
+        return QVariant::fromValue(row.state);
+    default:
+        return {};
+    }
+}
+
+QVariant headerData(int section, int role)
+{
+    using M = LockTableModel;
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case M::Name: return CellTr::tr("Name");
+        case M::State: return CellTr::tr("State");
+        case M::Holder: return CellTr::tr("Holder");
+        case M::Depth: return CellTr::tr("Depth");
+        case M::Fence: return CellTr::tr("Fence");
+        case M::AcquiredAt: return CellTr::tr("Acquired");
+        case M::ExpiresAt: return CellTr::tr("Expires");
+        case M::Remaining: return CellTr::tr("Remaining");
+        case M::Description: return CellTr::tr("Description");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case M::AcquiredAt:
+        case M::ExpiresAt:
+            return CellTr::tr("Database-clock time, shown in this machine's time zone");
+        case M::Remaining:
+            return CellTr::tr("Time left on the lease, counted down in estimated database time "
+                              "between refreshes");
+        case M::Fence:
+            return CellTr::tr("Fencing token: grows with every change of holder");
+        default:
+            break;
+        }
+    }
+    return {};
+}
+
+} // namespace lockcells

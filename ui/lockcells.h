@@ -1,0 +1,45 @@
+#pragma once
+
+#include "lockdisplaystate.h"
+#include "locktypes.h"
+
+#include <QVariant>
+
+// A lock row as the lock table shows it, shared by the model of the whole table
+// (LockTableModel) and the model of a window onto a large one (LockWindowModel): the state
+// the countdown gives it at a database time, and its cells in every role of
+// LockTableModel::Role and LockTableModel::Column.
+namespace lockcells {
+
+// The database's reading of a row, kept in the forms the countdown needs.
+struct Lease
+{
+    qint64 expiresMs = 0;     // expiresAt in ms since the epoch (0 when invalid)
+    qint64 leaseMs = 0;       // length of the current lease, for the fraction left
+    bool expiresValid = false;
+
+    static Lease of(const lockcore::LockInfo &info);
+};
+
+// The state shown at database time `dbNowMs`: the database said held when it was read, and
+// the lease may have run out since (expired) or its owner may be gone (lost owner).
+LockDisplayState stateAt(const lockcore::LockInfo &info, const Lease &lease, qint64 dbNowMs,
+                         bool ownerGone);
+// The estimated lease left at `dbNowMs`; 0 unless `state` is a running lease.
+qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs);
+
+// One row to show: the lock as read and what the countdown made of it.
+struct Row
+{
+    const lockcore::LockInfo &info;
+    LockDisplayState state;
+    qint64 remainingMs;
+    qint64 leaseMs;
+};
+
+// The cell's value in `role` (any role of LockTableModel, LockInfoRole included).
+QVariant data(const Row &row, int column, int role);
+// The horizontal header's value in `role`.
+QVariant headerData(int section, int role);
+
+} // namespace lockcells

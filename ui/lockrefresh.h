@@ -1,0 +1,43 @@
+#pragma once
+
+#include "lockdisplaystate.h"
+#include "lockpage.h"
+#include "preparedlocks.h"
+
+#include <optional>
+
+// What the lock table's view asks of the next refresh: its filter, and the rows it shows. The
+// window matters only when the table is too large to be read whole (LockTableReader).
+struct LockTableQuery
+{
+    QString filterText;                    // as LockFilterProxyModel takes it
+    std::optional<LockDisplayState> state; // as LockFilterProxyModel takes it
+    int first = 0;   // the first row to fetch, among the rows that match
+    int count = 200; // how many
+
+    bool sameFilter(const LockTableQuery &other) const
+    {
+        return filterText == other.filterText && state == other.state;
+    }
+    bool operator==(const LockTableQuery &other) const
+    {
+        return sameFilter(other) && first == other.first && count == other.count;
+    }
+};
+
+// One refresh of the lock table, as the database thread hands it to the GUI thread.
+struct LockRefresh
+{
+    enum class Mode {
+        Full,     // the whole table: `page.locks` holds every lock and `rows` is prepared
+        Windowed, // a large table: `page` holds the window `query` asked for and the counts
+    };
+
+    Mode mode = Mode::Full;
+    lockcore::LockPage page;
+    PreparedLocks rows;   // Full: the locks made ready for LockTableModel
+    LockTableQuery query; // the query this refresh answers
+    lockcore::DbClock clock;
+    quint64 statements = 0; // statements the refresh sent to the database
+    qint64 workerMs = 0;    // time on the database thread: the statements and preparing the rows
+};

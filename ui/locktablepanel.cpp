@@ -1,0 +1,298 @@
+#include "locktablepanel.h"
+
+#include "countdowndelegate.h"
+#include "lockfilterproxymodel.h"
+#include "lockwindowmodel.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using lockcore::LockInfo;
+
+namespace {
+
+constexpr int MinimumWindow = 100; // rows read at least, whatever the view's height
+
+} // namespace
+
+LockTablePanel::LockTablePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new LockTableModel(this))
+    , m_proxy(new LockFilterProxyModel(this))
+    , m_window(new LockWindowModel(this))
+    , m_view(new QTableView(this))
+    , m_notice(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_notice->setObjectName(u"windowNotice"_s);
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setVisible(false);
+
+    m_view->setObjectName(u"lockTable"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setStretchLastSection(true);
+    // What an ops person reads first comes first: who holds it and for how much longer.
+    header->moveSection(header->visualIndex(LockTableModel::Remaining),
+                        header->visualIndex(LockTableModel::Holder) + 1);
+    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
+    m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
+    watchSelection();
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this,
+            &LockTablePanel::checkWindow);
+    connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this,
+            &LockTablePanel::checkWindow);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_notice);
+    layout->addWidget(m_view, 1);
+}
+
+LockTablePanel::~LockTablePanel() = default;
+
+void LockTablePanel::watchSelection()
+{
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const auto selected = selectedLock();
+        m_selectedName = selected ? selected->name : QString();
+        emit selectionChanged();
+    });
+}
+
+void LockTablePanel::setWindowed(bool windowed)
+{
+    if (windowed == m_windowed)
+        return;
+    m_windowed = windowed;
+    QHeaderView *header = m_view->horizontalHeader();
+    const QByteArray columns = header->saveState(); // widths and order survive the switch
+    QItemSelectionModel *oldSelection = m_view->selectionModel();
+    if (windowed) {
+        m_sortColumn = header->sortIndicatorSection();
+        m_sortOrder = header->sortIndicatorOrder();
+        m_model->clear(); // its rows are of no use now
+        m_view->setSortingEnabled(false);
+        m_view->setModel(m_window);
+    } else {
+        m_window->clear();
+        m_view->setModel(m_proxy);
+    }
+    delete oldSelection;
+    header->restoreState(columns);
+    if (windowed) {
+        header->setSortIndicator(LockTableModel::Name, Qt::AscendingOrder); // the server's
+    } else {
+        m_view->setSortingEnabled(true);
+        m_view->sortByColumn(m_sortColumn, m_sortOrder);
+    }
+    m_notice->setVisible(windowed);
+    watchSelection();
+    emit selectionChanged();
+}
+
+void LockTablePanel::applyRefresh(const LockRefresh &refresh)
+{
+    if (refresh.mode == LockRefresh::Mode::Full) {
+        setWindowed(false);
+        m_model->setClockOffset(refresh.clock.offsetMs);
+        m_model->merge(refresh.rows);
+        return;
+    }
+    setWindowed(true);
+    m_window->setClockOffset(refresh.clock.offsetMs);
+    if (!refresh.query.sameFilter(m_query))
+        return; // for a filter since replaced: the refresh for the new one follows
+    m_window->setPage(refresh.page, refresh.query);
+    keepSelection();
+    checkWindow();
+    updateNotice();
+}
+
+// A row of the window holds whatever lock is at that position now: the selection follows its
+// lock, or goes if that lock is not among the rows read.
+void LockTablePanel::keepSelection()
+{
+    if (m_selectedName.isEmpty())
+        return;
+    const auto selected = selectedLock();
+    if (selected && selected->name == m_selectedName)
+        return;
+    const QString name = m_selectedName;
+    if (!selectLock(name))
+        m_view->clearSelection();
+}
+
+void LockTablePanel::clear()
+{
+    setWindowed(false);
+    m_query.first = 0;
+    m_model->merge(QList<LockInfo>());
+}
+
+std::pair<int, int> LockTablePanel::shownRows() const
+{
+    const int rows = m_view->model()->rowCount();
+    if (rows == 0)
+        return {-1, -1};
+    const int first = m_view->rowAt(0);
+    if (first < 0)
+        return {-1, -1};
+    int last = m_view->rowAt(m_view->viewport()->height() - 1);
+    if (last < 0)
+        last = rows - 1;
+    return {first, last};
+}
+
+QList<int> LockTablePanel::shownSourceRows() const
+{
+    const auto [first, last] = shownRows();
+    QList<int> rows;
+    if (first < 0)
+        return rows;
+    rows.reserve(last - first + 1);
+    for (int row = first; row <= last; ++row)
+        rows.append(m_proxy->mapToSource(m_proxy->index(row, 0)).row());
+    return rows;
+}
+
+void LockTablePanel::tick()
+{
+    if (m_windowed) {
+        m_window->tick();
+        checkWindow(); // (a resized view)
+    } else {
+        m_model->tick(shownSourceRows());
+    }
+}
+
+// Windowed: asks for the rows around the ones the view shows once they are not all among the
+// rows last asked for.
+void LockTablePanel::checkWindow()
+{
+    if (!m_windowed)
+        return;
+    const auto [first, last] = shownRows();
+    updateNotice();
+    if (first < 0)
+        return;
+    if (first >= m_query.first && last < m_query.first + m_query.count)
+        return;
+    const int shown = last - first + 1;
+    m_query.first = qMax(0, first - shown);
+    m_query.count = qMax(MinimumWindow, 3 * shown);
+    emit queryChanged(m_query);
+}
+
+void LockTablePanel::setFilterText(const QString &text)
+{
+    m_proxy->setFilterText(text);
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_query.filterText)
+        return;
+    m_query.filterText = trimmed;
+    m_query.first = 0; // another filter: from its first row
+    if (m_windowed)
+        m_view->scrollToTop();
+    emit queryChanged(m_query);
+}
+
+std::optional<LockInfo> LockTablePanel::selectedLock() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return std::nullopt;
+    const QVariant info = rows.first().data(LockTableModel::LockInfoRole);
+    if (!info.canConvert<LockInfo>())
+        return std::nullopt;
+    return info.value<LockInfo>();
+}
+
+bool LockTablePanel::selectLock(const QString &name)
+{
+    if (m_windowed) {
+        const int row = m_window->rowOf(name);
+        if (row >= 0)
+            m_view->selectRow(row);
+        return row >= 0;
+    }
+    const int source = m_model->rowOf(name);
+    if (source < 0)
+        return false;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(source, 0));
+    if (!index.isValid())
+        return false; // filtered out
+    m_view->selectRow(index.row());
+    return true;
+}
+
+qint64 LockTablePanel::remainingMs(const QString &name) const
+{
+    return m_windowed ? m_window->remainingMs(name) : m_model->remainingMs(name);
+}
+
+LockTableModel::Counts LockTablePanel::counts() const
+{
+    if (!m_windowed)
+        return m_model->counts();
+    const lockcore::LockPage &page = m_window->page();
+    LockTableModel::Counts counts;
+    counts.total = int(page.total);
+    counts.free = int(page.free);
+    counts.expired = int(page.expired);
+    counts.held = int(page.total - page.free - page.expired);
+    return counts;
+}
+
+void LockTablePanel::updateNotice()
+{
+    if (!m_windowed)
+        return;
+    const lockcore::LockPage &page = m_window->page();
+    auto [first, last] = shownRows();
+    if (first < 0) { // not laid out yet: the rows read
+        first = m_window->loadedFirst();
+        last = first + qMax(0, m_window->loadedCount() - 1);
+    }
+    QString text;
+    if (page.matching == 0) {
+        text = tr("This table holds %L1 locks, too many to read at every refresh: it is read a "
+                  "window at a time. No lock matches the filter (the database applies it).")
+                   .arg(page.total);
+    } else if (m_query.filterText.isEmpty() && !m_query.state) {
+        text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
+                  "%L2\u2013%L3 of %L1 in name order, read from the database as you scroll.")
+                   .arg(page.total)
+                   .arg(first + 1)
+                   .arg(last + 1);
+    } else {
+        text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
+                  "%L2\u2013%L3 of the %L4 that match the filter, in name order. The database "
+                  "applies the filter; the rows are read as you scroll.")
+                   .arg(page.total)
+                   .arg(first + 1)
+                   .arg(last + 1)
+                   .arg(page.matching);
+    }
+    m_notice->setText(text);
+}
+
+void LockTablePanel::retranslate()
+{
+    m_model->retranslate();
+    m_window->retranslate();
+    updateNotice();
+}
