@@ -1,7 +1,9 @@
 # The monitor at scale: one page of a large lock table in one statement (lockcore/lockpage),
-# the reader that switches to it above a threshold, the window model and the lock table panel.
+# the reader that switches to it above a threshold, the window model, the lock table panel,
+# and the benchmark (bench_monitor) with its smoke run.
 lockscope_backend_test(lockpage)
 lockscope_backend_test(monitorwindow)
 target_link_libraries(tst_monitorwindow PRIVATE Lockscope::ui)
 lockscope_ui_test(tst_lockwindowmodel)
 lockscope_ui_test(tst_locktablepanel)
+include(bench/bench.cmake)

@@ -1,0 +1,18 @@
+# bench_monitor: the lock monitor at scale, measured (a benchmark, not a timed test; see
+# bench_monitor.cpp). Its one ctest entry only proves that it runs and reports, on a small
+# SQLite table read whole and read a window at a time; it asserts nothing about time.
+add_executable(bench_monitor
+    ${CMAKE_CURRENT_LIST_DIR}/bench_monitor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchchurn.cpp ${CMAKE_CURRENT_LIST_DIR}/benchchurn.h
+    ${CMAKE_CURRENT_LIST_DIR}/benchresult.cpp ${CMAKE_CURRENT_LIST_DIR}/benchresult.h
+    ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
+target_include_directories(bench_monitor PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(bench_monitor PRIVATE Lockscope::ui Lockscope::testsupport)
+
+add_test(NAME bench_monitor_smoke
+    COMMAND ${CMAKE_COMMAND} -DBENCH=$<TARGET_FILE:bench_monitor>
+            -P ${CMAKE_CURRENT_LIST_DIR}/smoke.cmake)
+set_tests_properties(bench_monitor_smoke PROPERTIES
+    LABELS "bench;sqlite"
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
+    TIMEOUT 240)
