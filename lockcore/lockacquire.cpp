@@ -122,12 +122,24 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const Dialect &dialect = m_session->dialect();
     const QString what = Tr::tr("acquiring \"%1\"").arg(name);
 
-    const Statement batch = dialect.hasUpsertReturning()
-                                ? Statement()
-                                : dialect.acquireBatch(m_tables, name, holder, ttlMs);
-    const bool batched = !batch.text().isEmpty();
-    auto query = batched ? m_session->runBatch(batch, 2, what)
-                         : m_session->run(dialect.acquire(m_tables, name, holder, ttlMs), what);
+    // The statement for this (name, holder, lease) is built once: a holder acquiring the same
+    // lock again and again (a worker, a waiter) does not pay for building SQL text each time.
+    AcquireText &cached = m_acquireText;
+    if (cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder) {
+        const Statement batch = dialect.hasUpsertReturning()
+                                    ? Statement()
+                                    : dialect.acquireBatch(m_tables, name, holder, ttlMs);
+        cached.batchSql = batch.text().isEmpty() ? QString() : dialect.inlined(batch);
+        cached.statement = cached.batchSql.isEmpty()
+                               ? dialect.acquire(m_tables, name, holder, ttlMs)
+                               : Statement();
+        cached.name = name;
+        cached.holder = holder;
+        cached.ttlMs = ttlMs;
+    }
+    const bool batched = !cached.batchSql.isEmpty();
+    auto query = batched ? m_session->runBatch(cached.batchSql, 2, what)
+                         : m_session->run(cached.statement, what);
     if (!query)
         return query.error();
 

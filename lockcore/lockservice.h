@@ -67,7 +67,17 @@ private:
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
 
+    struct AcquireText
+    {
+        QString name;
+        QString holder;
+        qint64 ttlMs = -1;
+        Statement statement; // or, for a batch (MySQL), its text with the values written in
+        QString batchSql;
+    };
+
     Session *m_session;
+    AcquireText m_acquireText;
     TableNames m_tables;
     EventLevel m_eventLevel = EventLevel::Admin;
     QString m_actor;

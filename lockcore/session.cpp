@@ -229,6 +229,11 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
 Result<QSqlQuery *> Session::runBatch(const Statement &statement, int statements,
                                       const QString &what)
 {
+    return runBatch(m_dialect->inlined(statement), statements, what);
+}
+
+Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const QString &what)
+{
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
     if (!m_batch) {
@@ -238,7 +243,7 @@ Result<QSqlQuery *> Session::runBatch(const Statement &statement, int statements
     QSqlQuery *query = m_batch.get();
     query->finish();
     ++m_roundTrips;
-    bool ok = query->exec(m_dialect->inlined(statement));
+    bool ok = query->exec(sql);
     for (int i = 1; ok && i < statements; ++i)
         ok = query->nextResult();
     if (!ok) {

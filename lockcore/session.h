@@ -41,6 +41,8 @@ public:
     // the dialect's literals. On success the query is on the LAST statement's result, before
     // its first row; valid until the next batch.
     Result<QSqlQuery *> runBatch(const Statement &statement, int statements, const QString &what);
+    // The same with the text already made by Dialect::inlined().
+    Result<QSqlQuery *> runBatch(const QString &sql, int statements, const QString &what);
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
