@@ -38,16 +38,6 @@ Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
             m_session->rollback();
             return recorded.error();
         }
-        // Waiters retry at once (PostgreSQL: delivered at commit).
-        if (const Statement notify = dialect.notifyReleased(m_tables, name);
-            !notify.text().isEmpty()) {
-            auto notified = m_session->run(notify, Tr::tr("notifying waiters"));
-            if (!notified) {
-                m_session->rollback();
-                return notified.error();
-            }
-            (*notified)->finish();
-        }
         if (Status committed = m_session->commit(); !committed) {
             m_session->rollback();
             return committed.error();
