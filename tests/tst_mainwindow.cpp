@@ -172,6 +172,10 @@ void MainWindowTest::showsTheLocksWithLiveState()
     const QString first = remaining.data().toString();
     QTRY_VERIFY_WITH_TIMEOUT(remaining.data().toString() != first, 3000);
     QVERIFY(m_window->detailsPane()->lockName() == u"etl.sync");
+    // Connected: the "Not connected" hint of the empty window is gone.
+    QVERIFY2(!m_window->messageBar()->isVisible()
+                 || !m_window->messageBar()->text().contains(u"Not connected"_s),
+             qPrintable(m_window->messageBar()->text()));
     grab(u"mainwindow-"_s + TestBackend::instance().name());
 }
 

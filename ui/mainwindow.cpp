@@ -381,6 +381,8 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_connection = connection;
     if (m_connection.title.isEmpty())
         m_connection.title = connection.spec.redacted();
+    // "Not connected", or the previous database's news, no longer applies.
+    m_messageBar->hide();
     m_panel->clear();
     m_details->clear();
     for (QAction *write : std::as_const(m_writeActions))
