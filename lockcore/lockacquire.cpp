@@ -221,18 +221,25 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // After a notification the lock has just changed hands: a refusal then needs no read of
     // who holds it (that would double the cost of every woken waiter that lost the race).
     bool woken = false;
-    // Races lost to other woken waiters. A notification reaches every waiter of the table; a
-    // waiter that keeps losing lets some pass (it retries with probability 1 / (1 + losses)),
-    // so each release sends a few waiters at the row, not all of them. Its poll timer and the
-    // lease end still wake it.
+    // Races lost to other woken waiters. A notification reaches every connection that listens
+    // on the table, and each one costs the server and wakes its client: a waiter that loses two
+    // races in a row UNLISTENs and polls for the rest of this wait. So at most a few waiters
+    // listen at a time, the ones that came last, whatever the number of clients.
     int raceLosses = 0;
+    constexpr int listenBudget = 2;
+    bool listenSpent = false;
+    // When the holder seen last loses its lease, on `elapsed` (from database times); -1: unknown.
+    qint64 leaseEndsAt = -1;
     for (int attempt = 1;; ++attempt) {
         if (listening)
             listening = m_session->listenForReleases(channel); // again after a reconnect
         if (listening)
             listener.arm(name);
+        // Who holds the lock is read after a refusal only when its lease end is not known or
+        // has passed: a poll that is refused then costs one round trip, not two.
+        const bool describe = leaseEndsAt < 0 || elapsed.elapsed() >= leaseEndsAt;
         Result<Grant> grant = listening && woken ? acquireWoken(name, holder, ttlMs)
-                                                 : acquireOnce(name, holder, ttlMs, true);
+                                                 : acquireOnce(name, holder, ttlMs, describe);
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
         const bool lost = !grant
@@ -244,8 +251,11 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             grant->attempts = attempt;
             return grant;
         }
-        if (woken)
-            ++raceLosses;
+        if (woken && ++raceLosses >= listenBudget) {
+            m_session->stopListening(channel);
+            listening = false;
+            listenSpent = true;
+        }
         const qint64 remaining = policy.deadlineMs > 0 ? policy.deadlineMs - elapsed.elapsed() : 0;
         const bool attemptsLeft = policy.maxAttempts <= 0 || attempt < policy.maxAttempts;
         const bool timeLeft = policy.deadlineMs <= 0 || remaining > 0;
@@ -263,7 +273,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             }
             return grant; // refused, or the last connection error
         }
-        if (!listening && !channel.isEmpty() && !m_session->isBroken()) {
+        if (!listening && !listenSpent && !channel.isEmpty() && !m_session->isBroken()) {
             listening = m_session->listenForReleases(channel);
             woken = false;
             if (listening)
@@ -271,27 +281,19 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         }
         qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
         if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
-            // Wake when the holder's lease ends (by the database clock), if that comes first.
             const qint64 untilExpiry = grant->current.dbNow.msecsTo(grant->current.expiresAt);
-            if (untilExpiry >= 0)
-                delay = qMin(delay, untilExpiry + 1);
+            leaseEndsAt = untilExpiry >= 0 ? elapsed.elapsed() + untilExpiry + 1 : -1;
+        } else if (grant && !grant->current.name.isEmpty()) {
+            leaseEndsAt = -1; // described, but free or without a lease end: read it next time
         }
+        if (leaseEndsAt >= 0) // wake when that lease ends (by the database clock), if sooner
+            delay = qMin(delay, qMax<qint64>(0, leaseEndsAt - elapsed.elapsed()));
         if (policy.deadlineMs > 0)
             delay = qMin(delay, remaining);
         woken = false;
         if (listening) {
-            QElapsedTimer waited;
-            waited.start();
-            for (qint64 left = delay; left > 0; left = delay - waited.elapsed()) {
-                if (!m_session->waitForRelease(name, left, cancel))
-                    break; // the poll timer, or cancelled
-                if (raceLosses == 0
-                    || QRandomGenerator::global()->generateDouble() * (1 + raceLosses) < 1.0) {
-                    woken = true;
-                    break;
-                }
-                listener.arm(name); // let this one pass; keep waiting
-            }
+            // false: the poll timer, or cancelled
+            woken = delay > 0 && m_session->waitForRelease(name, delay, cancel);
         } else {
             QElapsedTimer slept;
             slept.start();

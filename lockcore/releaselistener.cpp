@@ -87,6 +87,16 @@ bool ReleaseListener::listen(QSqlDatabase db, const QString &channel, bool *sent
     return m_readSlot.isValid();
 }
 
+void ReleaseListener::unlisten(QSqlDatabase db, const QString &channel, bool *sent)
+{
+    *sent = false;
+    QSqlDriver *driver = db.driver();
+    if (channel.isEmpty() || !driver || !driver->subscribedToNotifications().contains(channel))
+        return;
+    *sent = true;
+    driver->unsubscribeFromNotification(channel);
+}
+
 void ReleaseListener::arm(const QString &name)
 {
     m_armed.insert(name, false);

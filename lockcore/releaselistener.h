@@ -29,6 +29,8 @@ public:
     // driver has no notifications (then waiters only poll). `sent` is set when a LISTEN went
     // to the server (one round trip).
     bool listen(QSqlDatabase db, const QString &channel, bool *sent);
+    // UNLISTENs `channel` again (one round trip, `sent` set) if this connection listens on it.
+    void unlisten(QSqlDatabase db, const QString &channel, bool *sent);
 
     // Starts (or restarts) watching for releases of `name`.
     void arm(const QString &name);

@@ -267,6 +267,16 @@ bool Session::listenForReleases(const QString &channel)
     return listening;
 }
 
+void Session::stopListening(const QString &channel)
+{
+    if (m_broken)
+        return; // the connection, and its LISTEN, are gone
+    bool sent = false;
+    m_listener.unlisten(m_db, channel, &sent);
+    if (sent)
+        ++m_roundTrips;
+}
+
 bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
                              const std::atomic_bool *cancel)
 {

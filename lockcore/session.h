@@ -46,6 +46,8 @@ public:
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
+    // UNLISTEN again: a listening connection is signalled by every release in the table.
+    void stopListening(const QString &channel);
     ReleaseListener &releaseListener() { return m_listener; }
     // Waits for a release of `name` notified since releaseListener().arm(name) (see there).
     bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
