@@ -251,6 +251,12 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             grant->attempts = attempt;
             return grant;
         }
+        if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
+            const qint64 untilExpiry = grant->current.dbNow.msecsTo(grant->current.expiresAt);
+            leaseEndsAt = untilExpiry >= 0 ? elapsed.elapsed() + untilExpiry + 1 : -1;
+        } else if (grant && !grant->current.name.isEmpty()) {
+            leaseEndsAt = -1; // described, but free or without a lease end: read it next time
+        }
         if (woken && ++raceLosses >= listenBudget) {
             m_session->stopListening(channel);
             listening = false;
@@ -280,12 +286,6 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
                 continue; // a release before the LISTEN was not heard: try once more now
         }
         qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
-        if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
-            const qint64 untilExpiry = grant->current.dbNow.msecsTo(grant->current.expiresAt);
-            leaseEndsAt = untilExpiry >= 0 ? elapsed.elapsed() + untilExpiry + 1 : -1;
-        } else if (grant && !grant->current.name.isEmpty()) {
-            leaseEndsAt = -1; // described, but free or without a lease end: read it next time
-        }
         if (leaseEndsAt >= 0) // wake when that lease ends (by the database clock), if sooner
             delay = qMin(delay, qMax<qint64>(0, leaseEndsAt - elapsed.elapsed()));
         if (policy.deadlineMs > 0)
