@@ -1,0 +1,277 @@
+#include "profiletable.h"
+
+#include "profiledetect.h"
+#include "profilesql.h"
+#include "session.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+std::optional<qint64> ProfileLock::remainingMs() const
+{
+    if (state != State::Held || !expiresAtMs)
+        return std::nullopt;
+    return std::max<qint64>(0, *expiresAtMs - dbNowMs);
+}
+
+std::optional<qint64> ProfileLock::heldMs() const
+{
+    if (state == State::Free || !lockedAtMs)
+        return std::nullopt;
+    return std::max<qint64>(0, dbNowMs - *lockedAtMs);
+}
+
+QString ProfileLock::stateName(State state)
+{
+    switch (state) {
+    case State::Free: return u"free"_s;
+    case State::Held: return u"held"_s;
+    case State::Expired: return u"expired"_s;
+    }
+    return {};
+}
+
+ProfileTable::ProfileTable(Session &session, const Profile &profile, const QString &table)
+    : m_session(&session)
+    , m_profile(profile)
+    , m_table(table)
+    , m_sql(std::make_unique<ProfileSql>(session.dialect(), profile, table))
+{}
+
+ProfileTable::ProfileTable(ProfileTable &&) noexcept = default;
+ProfileTable &ProfileTable::operator=(ProfileTable &&) noexcept = default;
+ProfileTable::~ProfileTable() = default;
+
+Result<ProfileTable> ProfileTable::open(Session &session, const Profile &profile,
+                                        const QString &table)
+{
+    if (Status valid = profile.validate(); !valid)
+        return valid.error();
+    const QString name = table.isEmpty() ? profile.defaultTable : table;
+    if (Status valid = validateTableName(name); !valid)
+        return valid.error();
+    // The table and its columns as the catalog spells them (unquoted names were folded).
+    auto found = findCatalogTable(session, name);
+    if (!found)
+        return found.error();
+    if (!*found)
+        return Error{Error::Kind::MissingSchema,
+                     Tr::tr("The table %1 does not exist in %2 (the profile %3 reads it).")
+                         .arg(name, session.spec().redacted(), profile.id),
+                     {},
+                     {}};
+    Profile resolved = profile;
+    QStringList missing;
+    for (QString *column : {&resolved.columns.name, &resolved.columns.region,
+                            &resolved.columns.holder, &resolved.columns.lockedAt,
+                            &resolved.columns.expires, &resolved.columns.status,
+                            &resolved.columns.version}) {
+        if (column->isEmpty())
+            continue;
+        const auto it = std::find_if(
+            (*found)->columns.cbegin(), (*found)->columns.cend(),
+            [&](const QString &c) { return c.compare(*column, Qt::CaseInsensitive) == 0; });
+        if (it == (*found)->columns.cend())
+            missing.append(*column);
+        else
+            *column = *it;
+    }
+    if (!missing.isEmpty())
+        return Error::invalidInput(Tr::tr("The table %1 does not have the columns the profile %2 "
+                                          "maps: %3 missing.")
+                                       .arg(name, profile.id, missing.join(u", "_s)));
+    ProfileTable result(session, resolved, (*found)->table);
+    auto probed = session.run(result.m_sql->probe(), Tr::tr("checking the table %1").arg(name));
+    if (!probed)
+        return probed.error();
+    (*probed)->finish();
+    return result;
+}
+
+ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
+{
+    ProfileLock lock;
+    // CHAR(n) columns (Spring's LOCK_KEY, CLIENT_ID) come back padded with spaces.
+    const auto unpadded = [](QString text) -> QString {
+        while (text.endsWith(u' '))
+            text.chop(1);
+        return text;
+    };
+    lock.name = unpadded(q.value(pcol::Name).toString());
+    lock.holder = unpadded(q.value(pcol::Holder).toString());
+    if (!q.value(pcol::LockedAtMs).isNull())
+        lock.lockedAtMs = q.value(pcol::LockedAtMs).toLongLong();
+    if (!q.value(pcol::ExpiresMs).isNull())
+        lock.expiresAtMs = q.value(pcol::ExpiresMs).toLongLong();
+    else if (m_profile.lockedAtTtlMs > 0 && lock.lockedAtMs)
+        lock.expiresAtMs = *lock.lockedAtMs + m_profile.lockedAtTtlMs;
+    lock.dbNowMs = q.value(pcol::NowMs).toLongLong();
+    lock.seenTimeMs = m_profile.columns.expires.isEmpty() ? lock.lockedAtMs : lock.expiresAtMs;
+
+    const bool statusFree = !m_profile.columns.status.isEmpty()
+                            && q.value(pcol::Status).toInt() == 0;
+    const bool holderFree = m_profile.emptyHolderIsFree && lock.holder.isEmpty();
+    const bool ran_out = lock.expiresAtMs
+                         && (m_profile.expiredIsFree ? *lock.expiresAtMs <= lock.dbNowMs
+                                                     : *lock.expiresAtMs < lock.dbNowMs);
+    if (statusFree || holderFree || (ran_out && m_profile.expiredIsFree))
+        lock.state = ProfileLock::State::Free;
+    else if (ran_out)
+        lock.state = ProfileLock::State::Expired;
+    else
+        lock.state = ProfileLock::State::Held;
+    if (lock.state == ProfileLock::State::Held && !m_profile.hasExpiry() && stuckAfterMs > 0) {
+        const auto held = lock.heldMs();
+        lock.possiblyStuck = held && *held > stuckAfterMs;
+    }
+    return lock;
+}
+
+Result<QList<ProfileLock>> ProfileTable::list(qint64 stuckAfterMs) const
+{
+    auto query = m_session->run(m_sql->select(), Tr::tr("listing the locks of %1").arg(m_table));
+    if (!query)
+        return query.error();
+    QList<ProfileLock> locks;
+    while ((*query)->next())
+        locks.append(fromRow(**query, stuckAfterMs));
+    (*query)->finish();
+    return locks;
+}
+
+Result<std::optional<ProfileLock>> ProfileTable::lock(const QString &name,
+                                                      qint64 stuckAfterMs) const
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    auto query = m_session->run(m_sql->select(name), Tr::tr("reading the lock %1").arg(name));
+    if (!query)
+        return query.error();
+    std::optional<ProfileLock> lock;
+    if ((*query)->next())
+        lock = fromRow(**query, stuckAfterMs);
+    (*query)->finish();
+    return lock;
+}
+
+Result<int> ProfileTable::changed(const Statement &statement, const QString &what) const
+{
+    auto query = m_session->run(statement, what);
+    if (!query)
+        return query.error();
+    const int rows = (*query)->numRowsAffected();
+    (*query)->finish();
+    return rows;
+}
+
+Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString &holder,
+                                             qint64 ttlMs)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    if (Status valid = validateHolder(holder); !valid)
+        return valid.error();
+    if (m_profile.hasExpiry() && m_profile.lockedAtTtlMs <= 0) {
+        if (Status valid = validateTtl(ttlMs); !valid)
+            return valid.error();
+    }
+    const QString what = Tr::tr("acquiring %1 as the profile %2").arg(name, m_profile.id);
+    ProfileAcquire result;
+    // The application's conditional UPDATE, then (for a missing row) its INSERT: each statement
+    // is atomic, so Lockscope and the application never both win.
+    const Statement update = m_sql->acquireUpdate(name, holder, ttlMs);
+    if (!update.text().isEmpty()) {
+        auto rows = changed(update, what);
+        if (!rows)
+            return rows.error();
+        result.acquired = *rows > 0;
+    }
+    if (!result.acquired && m_profile.insertOnAcquire) {
+        auto rows = changed(m_sql->acquireInsert(name, holder, ttlMs), what);
+        if (!rows && rows.error().kind != Error::Kind::Duplicate)
+            return rows.error();
+        result.acquired = rows && *rows > 0;
+    }
+    auto current = lock(name);
+    if (!current)
+        return current.error();
+    result.current = *current;
+    if (!result.acquired && !result.current && !m_profile.insertOnAcquire)
+        return Error{Error::Kind::InvalidInput,
+                     Tr::tr("There is no row \"%1\" in %2: the profile %3 locks existing rows "
+                            "only.")
+                         .arg(name, m_table, m_profile.id),
+                     {},
+                     {}};
+    return result;
+}
+
+Result<bool> ProfileTable::release(const QString &name, const QString &holder)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    if (Status valid = validateHolder(holder); !valid)
+        return valid.error();
+    auto rows = changed(m_sql->release(name, holder),
+                        Tr::tr("releasing %1 as the profile %2").arg(name, m_profile.id));
+    if (!rows)
+        return rows.error();
+    return *rows > 0;
+}
+
+Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
+                                                       const QString &expectHolder,
+                                                       std::optional<qint64> expectTimeMs)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    if (!m_profile.columns.holder.isEmpty()) {
+        if (Status valid = validateHolder(expectHolder); !valid)
+            return valid.error();
+    }
+    if (!m_profile.seenTimeColumn().isEmpty() && !expectTimeMs)
+        return Error::invalidInput(
+            Tr::tr("A force release on the profile %1 needs the time you saw (the %2 column, "
+                   "as listed), so that a lock that changed hands since is not freed.")
+                .arg(m_profile.id, m_profile.seenTimeColumn()));
+    auto rows = changed(m_sql->forceRelease(name, expectHolder, expectTimeMs),
+                        Tr::tr("force-releasing %1").arg(name));
+    if (!rows)
+        return rows.error();
+    ProfileForceRelease result;
+    result.released = *rows > 0;
+    if (!result.released) {
+        auto current = lock(name);
+        if (!current)
+            return current.error();
+        result.current = *current;
+    }
+    return result;
+}
+
+Result<bool> ProfileTable::initialize(const QString &name, const QString &holder)
+{
+    if (Status valid = validateLockName(name); !valid)
+        return valid.error();
+    if (!m_profile.hasInitialize)
+        return Error::invalidInput(
+            Tr::tr("The profile %1 has no initialize: its application creates a lock's row "
+                   "when it locks.")
+                .arg(m_profile.id));
+    if (Status valid = validateHolder(holder); !valid)
+        return valid.error();
+    auto rows = changed(m_sql->initialize(name, holder), Tr::tr("initializing %1").arg(name));
+    if (!rows) {
+        if (rows.error().kind == Error::Kind::Duplicate)
+            return false;
+        return rows.error();
+    }
+    return *rows > 0;
+}
+
+} // namespace lockcore
