@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QProcessEnvironment>
 #include <QStringList>
+#include <QVariantMap>
 
 // Everything the monitor needs to open a lock table: where (a ConnectionSpec), which table, how
 // long to wait for the server, and whether admin actions are offered. The password lives in
@@ -22,6 +23,9 @@ struct ConnectionProfile
     int connectTimeoutS = defaultTimeoutS;
     bool readOnly = false;
     bool rememberPassword = false; // the password is kept in the system keychain
+    // The application's lock table kind (lockcore::Profile::toMap()); empty: Lockscope's own
+    // table. With a profile, `table` is that application's table (empty: the profile's default).
+    QVariantMap lockProfile;
 
     static QString defaultTable();
     static lockcore::Result<ConnectionProfile> fromUrl(const QString &url);

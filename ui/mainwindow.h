@@ -34,6 +34,7 @@ struct WindowConnection
     bool readOnly = false;
     int connectTimeoutS = 5;
     QString title; // profile name or the redacted URL
+    QVariantMap lockProfile; // as ConnectionProfile::lockProfile; empty: Lockscope's own table
 };
 
 // The monitor: live lock table, details of the selected lock, admin actions. All database work
