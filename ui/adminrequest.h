@@ -3,6 +3,7 @@
 #include "error.h"
 #include "locktypes.h"
 
+#include <QDateTime>
 #include <QMetaType>
 #include <QString>
 #include <optional>
@@ -19,6 +20,10 @@ struct AdminRequest
     qint64 fence = 0;
     qint64 ttlMs = 0;
     QString text; // description (Initialize) or reason (ForceRelease)
+    // ForceRelease on an application's table (no fence): what the admin saw, compared with
+    // the holder (in `holder`) before anything is changed.
+    QDateTime seenAcquiredAt = {};
+    QDateTime seenExpiresAt = {};
 };
 
 // What came of it. `done` false with no error: the database refused (held by someone else,

@@ -16,10 +16,14 @@ DatabaseWorker::DatabaseWorker(QObject *parent) : QObject(parent) {}
 DatabaseWorker::~DatabaseWorker() = default;
 
 void DatabaseWorker::configure(const ConnectionSpec &spec, const QString &table, int timeoutS,
-                               bool readOnly)
+                               bool readOnly, const QVariantMap &lockProfile)
 {
+    m_profileTable.reset();
     m_service.reset();
     m_session.reset();
+    m_lockProfile = lockProfile;
+    m_profileReader.reset();
+    m_detectionDone = false;
     m_spec = spec;
     m_table = table;
     m_timeoutS = timeoutS;
@@ -30,13 +34,14 @@ void DatabaseWorker::configure(const ConnectionSpec &spec, const QString &table,
 
 void DatabaseWorker::disconnectNow()
 {
+    m_profileTable.reset();
     m_service.reset();
     m_session.reset();
 }
 
 Status DatabaseWorker::ensureOpen()
 {
-    if (m_service)
+    if (m_service || m_profileTable)
         return {};
     if (!m_configured)
         return Error{Error::Kind::Connection, tr("No database is configured."), {}, {}};
@@ -44,6 +49,18 @@ Status DatabaseWorker::ensureOpen()
     if (!session)
         return session.error();
     m_session = std::move(session).value();
+    if (!m_lockProfile.isEmpty()) {
+        auto profile = Profile::fromMap(m_lockProfile);
+        auto table = profile ? ProfileTable::open(*m_session, *profile, m_table)
+                             : Result<ProfileTable>(profile.error());
+        if (!table) {
+            m_session.reset();
+            return table.error();
+        }
+        m_profileTable.emplace(std::move(table).value());
+        emit connected(m_session->dialect().name() + u" \u2014 "_s + m_spec.redacted());
+        return {};
+    }
     auto service = LockService::create(*m_session, m_table);
     if (!service) {
         m_session.reset();
@@ -64,6 +81,7 @@ void DatabaseWorker::dropIfBroken(const Error &error)
     case Error::Kind::ConnectionLost:
     case Error::Kind::Authentication:
     case Error::Kind::DriverMissing:
+        m_profileTable.reset();
         m_service.reset();
         m_session.reset();
         break;
@@ -78,13 +96,29 @@ void DatabaseWorker::refresh(quint64 generation, const LockTableQuery &query)
         emit refreshFailed(generation, open.error());
         return;
     }
-    auto refresh = m_reader.read(*m_session, m_service->tables(), query);
+    auto refresh = m_profileTable ? m_profileReader.read(*m_session, *m_profileTable)
+                                  : m_reader.read(*m_session, m_service->tables(), query);
+    if (refresh && refresh->mode == LockRefresh::Mode::Full)
+        refresh->query = query;
     if (!refresh) {
         dropIfBroken(refresh.error());
         emit refreshFailed(generation, refresh.error());
         return;
     }
     emit refreshed(generation, *refresh);
+    if (!m_detectionDone && m_service) {
+        // Once per connection, after the first refresh (so the table shows first): the lock
+        // tables of other applications in the same database, for the window to offer.
+        m_detectionDone = true;
+        auto tables = detectProfileTables(*m_session);
+        if (tables && !tables->isEmpty())
+            emit detected(*tables);
+    }
+}
+
+void DatabaseWorker::setStuckAfterMs(qint64 ms)
+{
+    m_profileReader.setStuckAfterMs(ms);
 }
 
 void DatabaseWorker::setWindowThreshold(int rows)
@@ -96,6 +130,16 @@ void DatabaseWorker::loadHistory(quint64 generation, const QString &name, int li
 {
     if (Status open = ensureOpen(); !open) {
         emit historyFailed(generation, name, open.error());
+        return;
+    }
+    if (m_profileTable) {
+        emit historyFailed(generation, name,
+                           Error{Error::Kind::InvalidInput,
+                                 tr("This application's table (%1) keeps no history of its "
+                                    "locks.")
+                                     .arg(m_profileTable->profile().id),
+                                 {},
+                                 {}});
         return;
     }
     auto events = m_service->history(name, limit);
@@ -120,7 +164,7 @@ void DatabaseWorker::run(const AdminRequest &request)
         result.request = request;
         result.error = open.error();
     } else {
-        result = execute(request);
+        result = m_profileTable ? executeOnProfile(request) : execute(request);
         if (result.error)
             dropIfBroken(*result.error);
     }
@@ -246,6 +290,109 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
                                    .arg(name, deleted->current.holder);
         break;
     }
+    }
+    return result;
+}
+
+AdminResult DatabaseWorker::executeOnProfile(const AdminRequest &request)
+{
+    AdminResult result;
+    result.request = request;
+    const QString &name = request.name;
+    ProfileTable &table = *m_profileTable;
+    const Profile &profile = table.profile();
+    const auto now = [&](const std::optional<ProfileLock> &lock) {
+        return lock ? ProfileReader::toLockInfo(*lock, 0, profile.hasExpiry()) : LockInfo();
+    };
+    switch (request.kind) {
+    case AdminRequest::Kind::Acquire: {
+        auto acquired = table.acquire(name, request.holder, request.ttlMs);
+        if (!acquired) {
+            result.error = acquired.error();
+            break;
+        }
+        result.done = acquired->acquired;
+        result.current = now(acquired->current);
+        result.grant.acquired = acquired->acquired;
+        result.grant.name = name;
+        result.grant.holder = request.holder;
+        result.grant.current = result.current;
+        result.summary = acquired->acquired
+                             ? tr("Acquired \"%1\" as %2, the way %3 does.")
+                                   .arg(name, request.holder, profile.id)
+                             : tr("\"%1\" is held by %2: refused, as %3 would be.")
+                                   .arg(name,
+                                        result.current.holder.isEmpty()
+                                            ? tr("someone (this table records no holder)")
+                                            : result.current.holder,
+                                        profile.id);
+        break;
+    }
+    case AdminRequest::Kind::Release: {
+        auto released = table.release(name, request.holder);
+        if (!released) {
+            result.error = released.error();
+            break;
+        }
+        result.done = *released;
+        result.summary = *released
+                             ? tr("Released \"%1\".").arg(name)
+                             : tr("\"%1\" is not held by %2: nothing was changed.")
+                                   .arg(name, request.holder);
+        break;
+    }
+    case AdminRequest::Kind::ForceRelease: {
+        std::optional<qint64> seen;
+        if (!profile.seenTimeColumn().isEmpty()) {
+            LockInfo shown;
+            shown.acquiredAt = request.seenAcquiredAt;
+            shown.expiresAt = request.seenExpiresAt;
+            seen = m_profileReader.storedSeenTime(profile, shown);
+        }
+        auto forced = table.forceRelease(name, request.holder, seen);
+        if (!forced) {
+            result.error = forced.error();
+            break;
+        }
+        result.done = forced->released;
+        result.current = now(forced->current);
+        result.summary
+            = forced->released
+                  ? tr("Force-released \"%1\" (held by %2) the way %3 releases it.")
+                        .arg(name,
+                             request.holder.isEmpty() ? tr("an unrecorded holder")
+                                                      : request.holder,
+                             profile.id)
+                  : tr("Refused: \"%1\" changed since you looked (holder or time). Nothing "
+                       "was changed.")
+                        .arg(name);
+        qInfo().noquote() << "force release on" << profile.id << table.table() << name
+                          << "seen holder" << request.holder << "reason" << request.text
+                          << (forced->released ? "released" : "refused");
+        break;
+    }
+    case AdminRequest::Kind::Initialize: {
+        auto created = table.initialize(name, request.holder);
+        if (!created) {
+            result.error = created.error();
+            break;
+        }
+        result.done = *created;
+        result.summary = *created
+                             ? tr("Lock \"%1\" created.").arg(name)
+                             : tr("Lock \"%1\" already exists; it was left as it is.").arg(name);
+        break;
+    }
+    case AdminRequest::Kind::Renew:
+    case AdminRequest::Kind::Delete:
+    case AdminRequest::Kind::CreateSchema:
+        result.error = Error{Error::Kind::InvalidInput,
+                             tr("Not available on %1's table: Lockscope only does there what "
+                                "that application does.")
+                                 .arg(profile.id),
+                             {},
+                             {}};
+        break;
     }
     return result;
 }

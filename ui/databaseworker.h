@@ -5,6 +5,9 @@
 #include "lockrefresh.h"
 #include "locktablereader.h"
 #include "lockservice.h"
+#include "profilereader.h"
+#include "profiletable.h"
+#include "profiledetect.h"
 #include "session.h"
 
 #include <QList>
@@ -24,18 +27,25 @@ public:
     ~DatabaseWorker() override;
 
 public slots:
+    // `lockProfile` (lockcore::Profile::toMap()): an application's own lock table, read and
+    // changed with that application's protocol; empty: Lockscope's table.
     void configure(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
-                   bool readOnly);
+                   bool readOnly, const QVariantMap &lockProfile = {});
     // Reads the lock table as LockTableReader does (whole, or the window `query` asks for).
     void refresh(quint64 generation, const LockTableQuery &query);
     // Above this many locks only the view's window is read.
     void setWindowThreshold(int rows);
+    // Application tables: a lock without expiry held longer than this is possibly stuck.
+    void setStuckAfterMs(qint64 ms);
     void loadHistory(quint64 generation, const QString &name, int limit);
     void run(const AdminRequest &request);
     void disconnectNow();
 
 signals:
     void connected(const QString &serverDescription);
+    // After connecting to Lockscope's own table: the tables of other applications this
+    // database also has (see lockcore::detectProfileTables), if any.
+    void detected(const QList<lockcore::DetectedTable> &tables);
     void refreshed(quint64 generation, const LockRefresh &refresh);
     void refreshFailed(quint64 generation, const lockcore::Error &error);
     void historyReady(quint64 generation, const QString &name,
@@ -47,6 +57,7 @@ private:
     lockcore::Status ensureOpen();
     void dropIfBroken(const lockcore::Error &error);
     AdminResult execute(const AdminRequest &request);
+    AdminResult executeOnProfile(const AdminRequest &request);
 
     lockcore::ConnectionSpec m_spec;
     QString m_table;
@@ -56,4 +67,8 @@ private:
     std::unique_ptr<lockcore::Session> m_session;
     std::optional<lockcore::LockService> m_service;
     LockTableReader m_reader;
+    QVariantMap m_lockProfile;
+    std::optional<lockcore::ProfileTable> m_profileTable; // with an application's table
+    ProfileReader m_profileReader;
+    bool m_detectionDone = false;
 };

@@ -12,15 +12,22 @@
 using namespace Qt::StringLiterals;
 
 ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 remainingMs,
-                                       QWidget *parent)
+                                       QWidget *parent, const QString &applicationProfile)
     : QDialog(parent), m_seen(seen), m_reason(new QLineEdit(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Force release \u2014 %1").arg(seen.name));
+    const bool application = !applicationProfile.isEmpty();
     auto *warning = new QLabel(
-        tr("<b>The holder will lose this lock while it may still be working.</b> Its fence "
-           "token stops being valid; a resource that checks fences will refuse its writes. "
-           "The release only happens if the lock is still exactly as shown here."),
+        application
+            ? tr("<b>The holder will lose this lock while it may still be working.</b> This "
+                 "application's table (%1) has no fence token, so nothing stops the old "
+                 "holder's writes. The lock is released the way %1 releases it, and only if "
+                 "its holder and time are still exactly as shown here.")
+                  .arg(applicationProfile.toHtmlEscaped())
+            : tr("<b>The holder will lose this lock while it may still be working.</b> Its "
+                 "fence token stops being valid; a resource that checks fences will refuse its "
+                 "writes. The release only happens if the lock is still exactly as shown here."),
         this);
     warning->setWordWrap(true);
 
@@ -32,9 +39,15 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
         return label;
     };
     form->addRow(tr("Lock:"), plain(seen.name));
-    form->addRow(tr("Holder:"), plain(seen.holder));
-    form->addRow(tr("Fence:"), plain(QString::number(seen.fence)));
-    const QString remaining = remainingMs > 0
+    form->addRow(tr("Holder:"), plain(seen.holder.isEmpty() ? tr("(not recorded)")
+                                                             : seen.holder));
+    if (!application)
+        form->addRow(tr("Fence:"), plain(QString::number(seen.fence)));
+    if (seen.acquiredAt.isValid())
+        form->addRow(tr("Locked at:"), plain(seen.acquiredAt.toLocalTime().toString(
+                                           u"yyyy-MM-dd HH:mm:ss.zzz"_s)));
+    const QString remaining = !seen.expiresAt.isValid() ? tr("no expiry: held until released")
+                              : remainingMs > 0
                                   ? tr("%1 (expires %2)")
                                         .arg(formatRemainingMs(remainingMs),
                                              seen.expiresAt.toLocalTime().toString(

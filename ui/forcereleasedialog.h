@@ -15,8 +15,11 @@ class ForceReleaseDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 remainingMs,
-                                QWidget *parent = nullptr);
+    explicit // `applicationProfile`: the lock is in that application's table (no fence: a compare-and-set
+    // on the holder and the time shown).
+    ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 remainingMs,
+                                QWidget *parent = nullptr,
+                                const QString &applicationProfile = {});
 
     QString reason() const;
     qint64 fence() const { return m_seen.fence; }

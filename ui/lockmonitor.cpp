@@ -22,6 +22,7 @@ void registerTypes()
     qRegisterMetaType<AdminResult>();
     qRegisterMetaType<LockTableQuery>();
     qRegisterMetaType<LockRefresh>();
+    qRegisterMetaType<QList<DetectedTable>>();
 }
 
 } // namespace
@@ -45,6 +46,8 @@ void LockMonitor::createWorker()
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &DatabaseWorker::connected, this,
             [this](const QString &server) { m_server = server; });
+    connect(m_worker, &DatabaseWorker::detected, this,
+            [this](const QList<DetectedTable> &tables) { emit detected(tables); });
     connect(m_worker, &DatabaseWorker::refreshed, this, &LockMonitor::onRefreshed);
     connect(m_worker, &DatabaseWorker::refreshFailed, this, &LockMonitor::onRefreshFailed);
     connect(m_worker, &DatabaseWorker::historyReady, this,
@@ -62,8 +65,10 @@ void LockMonitor::createWorker()
         emit adminDone(result);
         refreshNow(); // show the effect at once
     });
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, rows = m_windowThreshold] {
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, rows = m_windowThreshold,
+                                         stuck = m_stuckAfterMs] {
         worker->setWindowThreshold(rows);
+        worker->setStuckAfterMs(stuck);
     });
     m_thread->start();
 }
@@ -94,8 +99,16 @@ LockMonitor::~LockMonitor()
     delete m_thread;
 }
 
+void LockMonitor::setStuckAfterMs(qint64 ms)
+{
+    m_stuckAfterMs = qMax<qint64>(1000, ms);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, stuck = m_stuckAfterMs] {
+        worker->setStuckAfterMs(stuck);
+    });
+}
+
 void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int timeoutS,
-                        bool readOnly)
+                        bool readOnly, const QVariantMap &lockProfile)
 {
     if (m_inFlight && m_inFlightSince.elapsed() > 1000)
         abandonWorker();
@@ -106,8 +119,9 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     m_inFlight = false;
     m_again = false;
     m_windowed = false;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, spec, table, timeoutS, readOnly] {
-        worker->configure(spec, table, timeoutS, readOnly);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, spec, table, timeoutS, readOnly,
+                                         lockProfile] {
+        worker->configure(spec, table, timeoutS, readOnly, lockProfile);
     });
     setHealth(Health::Connecting, tr("Connecting to %1\u2026").arg(spec.redacted()));
     m_watchdog.start();

@@ -4,6 +4,7 @@
 #include "connectionspec.h"
 #include "lockrefresh.h"
 #include "locktablereader.h"
+#include "profiledetect.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -37,8 +38,12 @@ public:
 
     // Connects (again) to `spec`. If the worker is stuck on a server that does not answer, it
     // is abandoned and a new one connects, so another database can be opened at once.
+    // `lockProfile`: an application's own lock table (see DatabaseWorker::configure).
     void start(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
-               bool readOnly);
+               bool readOnly, const QVariantMap &lockProfile = {});
+    // Application tables without expiry: held longer than this is "possibly stuck".
+    void setStuckAfterMs(qint64 ms);
+    qint64 stuckAfterMs() const { return m_stuckAfterMs; }
     void setInterval(int ms);
     int interval() const { return m_interval; }
     void refreshNow();
@@ -65,6 +70,8 @@ signals:
     // A refresh that read the whole table: every lock (after refreshed()).
     void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
     void healthChanged(LockMonitor::Health health, const QString &text);
+    // Other applications' lock tables found in the database (once per connection).
+    void detected(const QList<lockcore::DetectedTable> &tables);
     void adminDone(const AdminResult &result);
     void historyReady(const QString &name, const QList<lockcore::LockEvent> &events);
     void historyFailed(const QString &name, const lockcore::Error &error);
@@ -93,6 +100,7 @@ private:
     LockTableQuery m_query;
     bool m_started = false;
     int m_interval = 1000;
+    qint64 m_stuckAfterMs = 3600 * 1000;
     int m_failures = 0;
     int m_pendingActions = 0;
     Health m_health = Health::Idle;

@@ -81,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
     connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
     connect(m_monitor, &LockMonitor::adminDone, this, &MainWindow::onAdminDone);
+    connect(m_monitor, &LockMonitor::detected, this, &MainWindow::onDetected);
     connect(m_monitor, &LockMonitor::historyReady, this,
             [this](const QString &name, const QList<LockEvent> &events) {
                 m_details->showHistory(name, events, m_lastClock.dbNow);
@@ -173,6 +174,9 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(action(u"connectAction"_s));
     m_fileMenu->addAction(action(u"demoAction"_s));
     m_fileMenu->addAction(action(u"refreshAction"_s));
+    m_applicationTablesMenu = m_fileMenu->addMenu(QString());
+    m_applicationTablesMenu->setObjectName(u"applicationTablesMenu"_s);
+    m_applicationTablesMenu->setEnabled(false);
     m_fileMenu->addSeparator();
     auto *quit = m_fileMenu->addAction(QString(), this, &QWidget::close);
     quit->setObjectName(u"quitAction"_s);
@@ -314,8 +318,13 @@ void MainWindow::sizeColumns()
 void MainWindow::retranslate()
 {
     const bool connected = !m_connection.title.isEmpty();
-    setWindowTitle(connected ? tr("Lockscope \u2014 %1").arg(m_connection.title)
-                             : tr("Lockscope"));
+    setWindowTitle(!connected ? tr("Lockscope")
+                   : m_profile ? tr("Lockscope \u2014 %1 \u2014 %2 (%3)")
+                                     .arg(m_connection.title, m_connection.table.isEmpty()
+                                                                  ? m_profile->defaultTable
+                                                                  : m_connection.table,
+                                          m_profile->id)
+                               : tr("Lockscope \u2014 %1").arg(m_connection.title));
     auto set = [this](const QString &name, const QString &text, const QString &tip) {
         if (QAction *a = action(name)) {
             a->setText(text);
@@ -342,6 +351,7 @@ void MainWindow::retranslate()
     set(u"quitAction"_s, tr("&Quit"), tr("Quit Lockscope"));
     set(u"aboutAction"_s, tr("&About Lockscope"), tr("About Lockscope"));
     m_fileMenu->setTitle(tr("&File"));
+    m_applicationTablesMenu->setTitle(tr("&Application lock tables"));
     m_lockMenu->setTitle(tr("&Lock"));
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
@@ -388,8 +398,23 @@ void MainWindow::openConnection(const WindowConnection &connection)
     for (QAction *write : std::as_const(m_writeActions))
         write->setVisible(!connection.readOnly);
     m_monitor->setInterval(m_interval->value());
+    m_profile.reset();
+    if (!connection.lockProfile.isEmpty()) {
+        if (auto profile = Profile::fromMap(connection.lockProfile))
+            m_profile = *profile;
+    }
+    // Application tables have no fence, no re-entry depth and no history; Lockscope does there
+    // only what the application itself does.
+    QTableView *table = m_panel->view();
+    table->setColumnHidden(LockTableModel::Fence, m_profile.has_value());
+    table->setColumnHidden(LockTableModel::Depth, m_profile.has_value());
+    if (connection.spec.redacted() != m_detectedOn.spec.redacted()
+        || connection.spec.path != m_detectedOn.spec.path) {
+        m_detected.clear(); // another database
+        rebuildApplicationTablesMenu();
+    }
     m_monitor->start(connection.spec, connection.table, connection.connectTimeoutS,
-                     connection.readOnly);
+                     connection.readOnly, connection.lockProfile);
     m_simulator->setConnection(connection.spec, connection.readOnly);
     retranslate();
     updateActions();
@@ -441,6 +466,7 @@ void MainWindow::showConnectionDialog()
         connection.table = profile.table;
         connection.readOnly = profile.readOnly;
         connection.connectTimeoutS = profile.connectTimeoutS;
+        connection.lockProfile = profile.lockProfile;
         connection.title = profile.title();
         openConnection(connection);
     });
@@ -553,14 +579,17 @@ void MainWindow::updateActions()
     const auto selected = selectedLock();
     const bool connected = m_monitor->health() != LockMonitor::Health::Idle;
     const bool own = selected && m_testHolds->holds(selected->name);
-    action(u"initializeAction"_s)->setEnabled(connected);
+    // On an application's table: only what that application itself does.
+    const bool native = !m_profile;
+    action(u"initializeAction"_s)->setEnabled(connected && (native || m_profile->hasInitialize));
     action(u"testAcquireAction"_s)->setEnabled(connected);
-    action(u"createSchemaAction"_s)->setEnabled(connected);
-    action(u"renewAction"_s)->setEnabled(own);
+    action(u"createSchemaAction"_s)->setEnabled(connected && native);
+    action(u"renewAction"_s)->setEnabled(own && native);
     action(u"releaseAction"_s)->setEnabled(own);
     action(u"forceReleaseAction"_s)->setEnabled(selected
                                                && selected->state != LockState::Free);
-    action(u"deleteAction"_s)->setEnabled(selected && selected->state != LockState::Held);
+    action(u"deleteAction"_s)->setEnabled(native && selected
+                                          && selected->state != LockState::Held);
 }
 
 int MainWindow::execDialog(QDialog *dialog)
@@ -590,8 +619,9 @@ void MainWindow::testAcquire()
     TestAcquireDialog dialog(selected ? selected->name : QString(), this);
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
+    // Application tables are not renewed: their applications do not renew either.
     m_testHolds->acquire(dialog.name(), dialog.holder(), dialog.ttlMs(), dialog.holdMs(),
-                         dialog.autoRenew());
+                         dialog.autoRenew() && !m_profile);
 }
 
 void MainWindow::renewOwn()
@@ -612,7 +642,7 @@ void MainWindow::forceRelease()
     if (!selected)
         return;
     const qint64 remaining = m_panel->remainingMs(selected->name);
-    ForceReleaseDialog dialog(*selected, remaining, this);
+    ForceReleaseDialog dialog(*selected, remaining, this, m_profile ? m_profile->id : QString());
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     AdminRequest request;
@@ -620,6 +650,10 @@ void MainWindow::forceRelease()
     request.name = selected->name;
     request.fence = dialog.fence();
     request.text = dialog.reason();
+    // An application's table: compare-and-set on the holder and the time the admin saw.
+    request.holder = selected->holder;
+    request.seenAcquiredAt = selected->acquiredAt;
+    request.seenExpiresAt = selected->expiresAt;
     m_monitor->submit(request);
 }
 
@@ -654,6 +688,51 @@ void MainWindow::createSchema()
         m_monitor->submit(request);
     });
     execDialog(&dialog);
+}
+
+void MainWindow::onDetected(const QList<DetectedTable> &tables)
+{
+    m_detected = tables;
+    m_detectedOn = m_connection;
+    rebuildApplicationTablesMenu();
+    QStringList found;
+    for (const DetectedTable &table : tables)
+        found << tr("%1 (%2)").arg(table.table, table.profile);
+    m_messageBar->showMessage(
+        MessageBar::Kind::Info,
+        tr("This database also has lock tables of other applications: %1. Open one from "
+           "File \u25b8 Application lock tables to see and manage its locks the way that "
+           "application does.")
+            .arg(found.join(u", "_s)));
+}
+
+void MainWindow::rebuildApplicationTablesMenu()
+{
+    if (!m_applicationTablesMenu)
+        return;
+    m_applicationTablesMenu->clear();
+    m_applicationTablesMenu->setEnabled(!m_detected.isEmpty());
+    if (m_detected.isEmpty())
+        return;
+    QAction *own = m_applicationTablesMenu->addAction(
+        tr("Lockscope's table (%1)").arg(m_detectedOn.table), this, [this] {
+            openConnection(m_detectedOn);
+        });
+    own->setObjectName(u"openLockscopeTable"_s);
+    m_applicationTablesMenu->addSeparator();
+    for (const DetectedTable &table : std::as_const(m_detected)) {
+        QAction *open = m_applicationTablesMenu->addAction(
+            tr("%1 \u2014 %2").arg(table.table, table.profile), this, [this, table] {
+                const auto profile = Profile::builtIn(table.profile);
+                if (!profile)
+                    return;
+                WindowConnection connection = m_detectedOn;
+                connection.table = table.table;
+                connection.lockProfile = profile->toMap();
+                openConnection(connection);
+            });
+        open->setObjectName(u"openApplicationTable_"_s + table.table);
+    }
 }
 
 void MainWindow::onAdminDone(const AdminResult &result)

@@ -3,6 +3,7 @@
 #include "adminrequest.h"
 #include "connectionspec.h"
 #include "lockmonitor.h"
+#include "profile.h"
 
 #include <QMainWindow>
 #include <memory>
@@ -106,12 +107,18 @@ private:
     void onRefresh(const LockRefresh &refresh);
     void onHealth(LockMonitor::Health health, const QString &text);
     void onAdminDone(const AdminResult &result);
+    // Other applications' lock tables in the database: offered in File > Application tables.
+    void onDetected(const QList<lockcore::DetectedTable> &tables);
+    void rebuildApplicationTablesMenu();
     void onSelectionChanged();
     int execDialog(QDialog *dialog);
     QAction *addAction(const QString &objectName, const QKeySequence &shortcut,
                        void (MainWindow::*slot)());
 
     WindowConnection m_connection;
+    std::optional<lockcore::Profile> m_profile; // the connection's application table, if any
+    QList<lockcore::DetectedTable> m_detected;  // in this database (same connection)
+    WindowConnection m_detectedOn;              // the Lockscope-table connection they came from
     std::unique_ptr<DemoWorkload> m_demo;
     ProfileStore *m_profiles = nullptr;
     PasswordVault *m_vault = nullptr;
@@ -131,6 +138,7 @@ private:
     QLabel *m_filterLabel = nullptr;
     QLabel *m_intervalLabel = nullptr;
     QMenu *m_fileMenu = nullptr;
+    QMenu *m_applicationTablesMenu = nullptr;
     QMenu *m_lockMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_languageMenu = nullptr;

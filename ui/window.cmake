@@ -4,6 +4,7 @@ target_sources(ui PRIVATE
     databaseworker.cpp databaseworker.h
     lockmonitor.cpp lockmonitor.h
     locktablereader.cpp locktablereader.h
+    profilereader.cpp profilereader.h
 )
 target_sources(ui PRIVATE
     forcereleasedialog.cpp forcereleasedialog.h
