@@ -13,3 +13,10 @@ target_link_libraries(tst_mainwindow PRIVATE Lockscope::ui)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST mainwindow_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
 endforeach()
+
+# The window on an application's own lock table (a profile), per backend.
+lockscope_backend_test(applicationtables TIMEOUT 300)
+target_link_libraries(tst_applicationtables PRIVATE Lockscope::ui)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST applicationtables_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+endforeach()
