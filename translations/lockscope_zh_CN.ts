@@ -2001,6 +2001,106 @@ Expires at
         <source>The database was busy while %1 (a lock wait timed out or a deadlock was broken); nothing was changed, and it can be retried: %2</source>
         <translation>%1时数据库繁忙（锁等待超时或死锁被打破）；未做任何更改，可以重试：%2</translation>
     </message>
+    <message>
+        <source>session %1 (%2)</source>
+        <translation>会话 %1（%2）</translation>
+    </message>
+    <message>
+        <source>SQLite has no locks of its own for applications (no advisory or user locks): there is nothing to show.</source>
+        <translation>SQLite 没有供应用使用的自有锁（没有咨询锁或用户锁）：没有可显示的内容。</translation>
+    </message>
+    <message>
+        <source>identifying this session</source>
+        <translation>识别本会话</translation>
+    </message>
+    <message>
+        <source>The database did not identify the session.</source>
+        <translation>数据库未能识别该会话。</translation>
+    </message>
+    <message>
+        <source>reading the database&apos;s own locks</source>
+        <translation>读取数据库自身的锁</translation>
+    </message>
+    <message>
+        <source>performance_schema.metadata_locks could not be read (%1).</source>
+        <translation>无法读取 performance_schema.metadata_locks（%1）。</translation>
+    </message>
+    <message>
+        <source>performance_schema is off and the metadata_lock_info plugin is not installed, so the server cannot list its user locks: only the names you give are looked up (IS_USED_LOCK). Turn performance_schema on, or INSTALL SONAME &apos;metadata_lock_info&apos; (MariaDB), to see them all.</source>
+        <translation>performance_schema 已关闭且未安装 metadata_lock_info 插件，服务器无法列出其用户锁：只查询您给出的锁名（IS_USED_LOCK）。要查看全部，请开启 performance_schema，或执行 INSTALL SONAME &apos;metadata_lock_info&apos;（MariaDB）。</translation>
+    </message>
+    <message>
+        <source>Ending another user&apos;s session needs membership in pg_signal_backend (or superuser); a superuser&apos;s session can only be ended by a superuser.</source>
+        <translation>结束其他用户的会话需要 pg_signal_backend 角色成员身份（或超级用户）；超级用户的会话只能由超级用户结束。</translation>
+    </message>
+    <message>
+        <source>Killing another user&apos;s connection needs the CONNECTION ADMIN privilege (or SUPER).</source>
+        <translation>终止其他用户的连接需要 CONNECTION ADMIN 权限（或 SUPER）。</translation>
+    </message>
+    <message>
+        <source>ALTER SYSTEM KILL SESSION needs the ALTER SYSTEM privilege.</source>
+        <translation>ALTER SYSTEM KILL SESSION 需要 ALTER SYSTEM 权限。</translation>
+    </message>
+    <message>
+        <source>checking who holds the lock</source>
+        <translation>检查锁的持有者</translation>
+    </message>
+    <message>
+        <source>%1 is not in the processlist: it has ended, or this user may not see other users&apos; connections (that needs the PROCESS privilege).</source>
+        <translation>%1 不在进程列表中：它已结束，或当前用户无权查看其他用户的连接（这需要 PROCESS 权限）。</translation>
+    </message>
+    <message>
+        <source>%1 no longer exists.</source>
+        <translation>%1 已不存在。</translation>
+    </message>
+    <message>
+        <source>The id %1 now belongs to another session (started at %2), not the one you saw (started at %3).</source>
+        <translation>ID %1 现在属于另一个会话（开始于 %2），而不是您看到的那个（开始于 %3）。</translation>
+    </message>
+    <message>
+        <source>The id %1 now belongs to user &quot;%2&quot;, not &quot;%3&quot;: another session.</source>
+        <translation>ID %1 现在属于用户“%2”而不是“%3”：这是另一个会话。</translation>
+    </message>
+    <message>
+        <source>%1 no longer holds the lock %2.</source>
+        <translation>%1 已不再持有锁 %2。</translation>
+    </message>
+    <message>
+        <source>terminating %1</source>
+        <translation>终止%1</translation>
+    </message>
+    <message>
+        <source>The lock changed while checking; nothing was done.</source>
+        <translation>检查期间锁已变化；未做任何操作。</translation>
+    </message>
+    <message>
+        <source>%1 was terminated.</source>
+        <translation>%1 已被终止。</translation>
+    </message>
+    <message>
+        <source>pg_terminate_backend did not end %1 in time (or it was no longer a server process).</source>
+        <translation>pg_terminate_backend 未能及时结束 %1（或它已不是服务器进程）。</translation>
+    </message>
+    <message>
+        <source>%1 ended by itself just now.</source>
+        <translation>%1 刚刚已自行结束。</translation>
+    </message>
+    <message>
+        <source>%1 is Lockscope&apos;s own connection: refused.</source>
+        <translation>%1 是 Lockscope 自己的连接：已拒绝。</translation>
+    </message>
+    <message>
+        <source>%1 waits for the lock %2; it does not hold it.</source>
+        <translation>%1 正在等待锁 %2，并未持有它。</translation>
+    </message>
+    <message>
+        <source>The database refused to end %1: %2 %3</source>
+        <translation>数据库拒绝结束 %1：%2 %3</translation>
+    </message>
+    <message>
+        <source>recording the terminate</source>
+        <translation>记录终止操作</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

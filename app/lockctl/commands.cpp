@@ -59,6 +59,25 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl", "Show the database clock and its offset from this "
                                       "machine's clock."),
          "", "", noOptions, runNow},
+        {"native-locks",
+         QT_TRANSLATE_NOOP("lockctl", "List the database's own locks (PostgreSQL advisory "
+                                      "locks, MySQL/MariaDB GET_LOCK) and who holds them."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "One row per session holding or waiting for a lock: pid (connection "
+                           "id), user, client, application, the lock's key, held or waiting, "
+                           "since when, and the sessions waiting for it. See "
+                           "docs/native-locks.md for where each database keeps them."),
+         "", nativeLocksOptions, runNativeLocks},
+        {"terminate",
+         QT_TRANSLATE_NOOP("lockctl", "End the session that holds a database lock (an admin "
+                                      "action)."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Only if session PID still holds the lock --expect-lock KEY (and is "
+                           "the same session: PostgreSQL backend start, MySQL connection id and "
+                           "user); never this connection. Asks for confirmation unless --yes. "
+                           "Every attempt is recorded (the log; the event table when the lock "
+                           "table exists). Exit code 0 terminated, 1 refused, 3 failed."),
+         "PID", terminateOptions, runTerminate},
         {"simulate",
          QT_TRANSLATE_NOOP("lockctl", "Run the contention simulator against this database."),
          QT_TRANSLATE_NOOP("lockctl",

@@ -55,6 +55,11 @@ int runSimClient(Invocation &invocation);
 QList<QCommandLineOption> benchOptions();
 int runBench(Invocation &invocation);
 
+QList<QCommandLineOption> nativeLocksOptions();
+int runNativeLocks(Invocation &invocation);
+QList<QCommandLineOption> terminateOptions();
+int runTerminate(Invocation &invocation);
+
 QList<QCommandLineOption> noOptions();
 
 } // namespace lockctl

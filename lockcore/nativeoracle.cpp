@@ -1,0 +1,69 @@
+// Oracle user locks (DBMS_LOCK): v$lock type 'UL' joined with v$session; the name from
+// sys.dbms_lock_allocated when the lock was allocated by name (ALLOCATE_UNIQUE).
+// TEXT ONLY: there is no Oracle server here, so this SQL is unit-tested as text and has never
+// run live (docs/native-locks.md).
+
+#include "nativelocks.h"
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore::nativesql {
+
+namespace {
+
+// Milliseconds since the epoch of a TIMESTAMP (in UTC).
+QString ms(const QString &utcTimestamp)
+{
+    const QString since = u"("_s + utcTimestamp + u" - TIMESTAMP '1970-01-01 00:00:00')"_s;
+    return u"(EXTRACT(DAY FROM "_s + since + u") * 86400000 + EXTRACT(HOUR FROM "_s + since
+           + u") * 3600000 + EXTRACT(MINUTE FROM "_s + since
+           + u") * 60000 + ROUND(EXTRACT(SECOND FROM "_s + since + u") * 1000))"_s;
+}
+
+const QString nowUtc = u"SYS_EXTRACT_UTC(SYSTIMESTAMP)"_s;
+
+} // namespace
+
+Statement oracleIdentity()
+{
+    Statement st;
+    st << "SELECT 0, TO_NUMBER(SYS_CONTEXT('USERENV', 'SID')), " << ms(nowUtc) << " FROM dual";
+    return st;
+}
+
+Statement oracleLocks()
+{
+    // logon_time is a DATE in the server's time zone: made a UTC timestamp first.
+    const QString logon = u"SYS_EXTRACT_UTC(FROM_TZ(CAST(s.logon_time AS TIMESTAMP), "
+                          u"TO_CHAR(SYSTIMESTAMP, 'TZH:TZM')))"_s;
+    const QString since = u"("_s + ms(nowUtc) + u" - l.ctime * 1000)"_s;
+    Statement st;
+    st << "SELECT a.name, 0, l.id1, l.id2, TO_CHAR(l.lmode) || '/' || TO_CHAR(l.request), "
+          "CASE WHEN l.lmode > 0 THEN 1 ELSE 0 END, s.sid, s.serial#, s.username, s.program, "
+          "s.machine, s.schemaname, s.status, "
+       << ms(logon) << " * 1000, NULL, " << since << ", CASE WHEN l.request > 0 THEN " << since
+       << " END, '' FROM v$lock l JOIN v$session s ON s.sid = l.sid"
+          " LEFT JOIN sys.dbms_lock_allocated a ON a.lockid = l.id1"
+          " WHERE l.type = 'UL' ORDER BY l.id1, l.lmode DESC, s.sid";
+    return st;
+}
+
+Statement oracleStillHeld(const NativeLock &expected)
+{
+    Statement st;
+    st << "SELECT NULL, s.username, CASE WHEN EXISTS (SELECT 1 FROM v$lock l WHERE l.type = 'UL'"
+          " AND l.sid = s.sid AND l.id1 = "
+       << Param{qint64(expected.objId)}
+       << " AND l.lmode > 0) THEN 1 ELSE 0 END FROM v$session s WHERE s.sid = "
+       << Param{expected.pid} << " AND s.serial# = " << Param{expected.serial};
+    return st;
+}
+
+QString oracleKill(qint64 sid, qint64 serial)
+{
+    // ALTER SYSTEM takes no bound value: the two integers are written in.
+    return u"ALTER SYSTEM KILL SESSION '"_s + QString::number(sid) + u',' + QString::number(serial)
+           + u"' IMMEDIATE"_s;
+}
+
+} // namespace lockcore::nativesql

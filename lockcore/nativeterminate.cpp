@@ -1,0 +1,226 @@
+// Terminating the session that holds a database lock (NativeLockReader::terminate): a
+// compare-and-set on (session, lock), refused for this session itself, and audited.
+
+#include "nativelocks.h"
+
+#include "rows.h"
+#include "session.h"
+#include "tr.h"
+#include "validation.h"
+
+#include <QSqlQuery>
+#include <QThread>
+
+using namespace Qt::StringLiterals;
+
+namespace lockcore {
+
+namespace {
+
+constexpr int freedChecks = 10;     // after a kill: how often to look whether the lock is free
+constexpr int freedCheckGapMs = 100; // (MySQL's KILL returns before the session has ended)
+
+QString privilegeHint(Dialect::Kind kind)
+{
+    switch (kind) {
+    case Dialect::Kind::PostgreSQL:
+        return Tr::tr("Ending another user's session needs membership in pg_signal_backend (or "
+                      "superuser); a superuser's session can only be ended by a superuser.");
+    case Dialect::Kind::MySQL:
+        return Tr::tr("Killing another user's connection needs the CONNECTION ADMIN privilege "
+                      "(or SUPER).");
+    case Dialect::Kind::Oracle:
+        return Tr::tr("ALTER SYSTEM KILL SESSION needs the ALTER SYSTEM privilege.");
+    case Dialect::Kind::SQLite:
+        break;
+    }
+    return {};
+}
+
+bool isPrivilegeError(Dialect::Kind kind, const Error &error)
+{
+    switch (kind) {
+    case Dialect::Kind::PostgreSQL: return error.nativeCode == u"42501";
+    case Dialect::Kind::MySQL:
+        return error.nativeCode == u"1095" || error.nativeCode == u"1227";
+    case Dialect::Kind::Oracle:
+        return error.nativeCode.contains(u"1031"); // ORA-01031 insufficient privileges
+    case Dialect::Kind::SQLite: break;
+    }
+    return false;
+}
+
+} // namespace
+
+Result<QString> NativeLockReader::whyNotHeld(const NativeLock &expected)
+{
+    Statement st;
+    switch (m_session->dialect().kind()) {
+    case Dialect::Kind::PostgreSQL: st = nativesql::postgresStillHeld(expected); break;
+    case Dialect::Kind::MySQL: st = nativesql::mysqlStillHeld(expected); break;
+    case Dialect::Kind::Oracle: st = nativesql::oracleStillHeld(expected); break;
+    case Dialect::Kind::SQLite: return QString();
+    }
+    auto query = m_session->run(st, Tr::tr("checking who holds the lock"));
+    if (!query)
+        return query.error();
+    QString why;
+    if (!(*query)->next()) {
+        why = m_session->dialect().kind() == Dialect::Kind::MySQL
+                  ? Tr::tr("%1 is not in the processlist: it has ended, or this user may not see "
+                           "other users' connections (that needs the PROCESS privilege).")
+                        .arg(expected.sessionText())
+                  : Tr::tr("%1 no longer exists.").arg(expected.sessionText());
+    } else if (!(*query)->value(0).isNull()
+               && (*query)->value(0).toLongLong() != expected.sessionStartUs) {
+        why = Tr::tr("The id %1 now belongs to another session (started at %2), not the one you "
+                     "saw (started at %3).")
+                  .arg(expected.pid)
+                  .arg(timeFromMs(QVariant((*query)->value(0).toLongLong() / 1000))
+                           .toString(Qt::ISODateWithMs),
+                       expected.sessionStart.toString(Qt::ISODateWithMs));
+    } else if ((*query)->value(1).toString() != expected.user) {
+        why = Tr::tr("The id %1 now belongs to user \"%2\", not \"%3\": another session.")
+                  .arg(QString::number(expected.pid), (*query)->value(1).toString(),
+                       expected.user);
+    } else if ((*query)->value(2).toInt() != 1) {
+        why = Tr::tr("%1 no longer holds the lock %2.").arg(expected.sessionText(), expected.key);
+    }
+    (*query)->finish();
+    return why;
+}
+
+Status NativeLockReader::kill(const NativeLock &expected, const Identity &id,
+                              TerminateOutcome &outcome)
+{
+    const Dialect::Kind kind = m_session->dialect().kind();
+    const QString what = Tr::tr("terminating %1").arg(expected.sessionText());
+    if (kind == Dialect::Kind::PostgreSQL) {
+        // The check and the kill in one statement.
+        auto query = m_session->run(nativesql::postgresTerminate(expected, id.serverVersion),
+                                    what);
+        if (!query)
+            return query.error();
+        const bool matched = (*query)->next();
+        const bool ended = matched && (*query)->value(0).toInt() == 1;
+        (*query)->finish();
+        if (!matched) {
+            auto why = whyNotHeld(expected);
+            outcome.status = TerminateOutcome::Status::Refused;
+            outcome.reason = why ? (why->isEmpty() ? Tr::tr("The lock changed while checking; "
+                                                            "nothing was done.")
+                                                   : *why)
+                                 : why.error().message;
+            return {};
+        }
+        outcome.status = ended ? TerminateOutcome::Status::Terminated
+                               : TerminateOutcome::Status::Failed;
+        outcome.reason = ended ? Tr::tr("%1 was terminated.").arg(expected.sessionText())
+                               : Tr::tr("pg_terminate_backend did not end %1 in time (or it was "
+                                        "no longer a server process).")
+                                     .arg(expected.sessionText());
+        return {};
+    }
+
+    // MySQL and Oracle: the check right before the kill (KILL cannot be conditional).
+    auto why = whyNotHeld(expected);
+    if (!why)
+        return why.error();
+    if (!why->isEmpty()) {
+        outcome.status = TerminateOutcome::Status::Refused;
+        outcome.reason = *why;
+        return {};
+    }
+    const QString sql = kind == Dialect::Kind::Oracle
+                            ? nativesql::oracleKill(expected.pid, expected.serial)
+                            : nativesql::mysqlKill(expected.pid);
+    QSqlQuery query(m_session->database());
+    if (!query.exec(sql)) {
+        const Error error = m_session->errorFrom(query.lastError(), what);
+        if (kind == Dialect::Kind::MySQL && error.nativeCode == u"1094") { // no such thread
+            outcome.status = TerminateOutcome::Status::Refused;
+            outcome.reason = Tr::tr("%1 ended by itself just now.").arg(expected.sessionText());
+            return {};
+        }
+        return error;
+    }
+    outcome.status = TerminateOutcome::Status::Terminated;
+    outcome.reason = Tr::tr("%1 was terminated.").arg(expected.sessionText());
+    return {};
+}
+
+Result<TerminateOutcome> NativeLockReader::terminate(const NativeLock &expected)
+{
+    TerminateOutcome outcome;
+    outcome.target = expected;
+    outcome.actor = m_actor;
+    auto id = identity();
+    if (!id) {
+        qCInfo(lcNativeLocks).noquote()
+            << u"terminate %1 lock %2 by %3: failed: %4"_s.arg(expected.sessionText(),
+                                                                expected.key, m_actor,
+                                                                id.error().fullText());
+        return id.error();
+    }
+    outcome.at = id->dbNow;
+    const Dialect::Kind kind = m_session->dialect().kind();
+    if (expected.pid == id->ownPid) {
+        outcome.status = TerminateOutcome::Status::Refused;
+        outcome.reason = Tr::tr("%1 is Lockscope's own connection: refused.")
+                             .arg(expected.sessionText());
+    } else if (!expected.granted) {
+        outcome.status = TerminateOutcome::Status::Refused;
+        outcome.reason = Tr::tr("%1 waits for the lock %2; it does not hold it.")
+                             .arg(expected.sessionText(), expected.key);
+    } else if (Status done = kill(expected, *id, outcome); !done) {
+        outcome.status = TerminateOutcome::Status::Failed;
+        outcome.reason = done.error().fullText();
+        if (isPrivilegeError(kind, done.error()))
+            outcome.reason = Tr::tr("The database refused to end %1: %2 %3")
+                                 .arg(expected.sessionText(), done.error().driverText,
+                                      privilegeHint(kind));
+    }
+    if (outcome.status == TerminateOutcome::Status::Terminated) {
+        for (int i = 0; i < freedChecks && !outcome.lockFreed; ++i) {
+            if (i > 0)
+                QThread::msleep(freedCheckGapMs);
+            auto why = whyNotHeld(expected);
+            outcome.lockFreed = why && !why->isEmpty();
+        }
+    }
+    audit(outcome);
+    return outcome;
+}
+
+void NativeLockReader::audit(TerminateOutcome &outcome)
+{
+    const NativeLock &t = outcome.target;
+    const QString lockLabel = u"native:"_s + t.key;
+    const QString detail = TerminateOutcome::statusName(outcome.status) + u": "_s + outcome.reason
+                           + (outcome.lockFreed ? u" (lock freed)"_s : QString());
+    outcome.auditText = u"terminate at %1 by %2: %3 pid %4 user %5 lock %6: %7"_s.arg(
+        outcome.at.toString(Qt::ISODateWithMs), outcome.actor, m_session->dialect().name(),
+        QString::number(t.pid), t.user, t.key, detail);
+    qCInfo(lcNativeLocks).noquote() << outcome.auditText;
+
+    if (m_auditTable.isEmpty() || validateTableName(m_auditTable).ok() == false)
+        return;
+    const TableNames tables = TableNames::fromTable(m_auditTable);
+    auto recorded = m_session->run(
+        m_session->dialect().insertEvent(
+            tables, truncatedToCodePoints(lockLabel, limits::maxNameChars), u"terminate"_s,
+            truncatedToCodePoints(t.sessionText(), limits::maxNameChars), 0,
+            truncatedToCodePoints(outcome.actor, limits::maxNameChars),
+            truncatedToCodePoints(detail, limits::maxDescriptionChars)),
+        Tr::tr("recording the terminate"));
+    if (recorded) {
+        outcome.recordedInTable = true;
+        return;
+    }
+    if (recorded.error().kind != Error::Kind::MissingSchema) // no Lockscope schema: log only
+        qCWarning(lcNativeLocks).noquote()
+            << u"could not record the terminate in %1: %2"_s.arg(m_auditTable,
+                                                                  recorded.error().fullText());
+}
+
+} // namespace lockcore

@@ -1,0 +1,214 @@
+// The SQL of the database's own locks (nativelocks.h), checked as text without a server. For
+// Oracle this is the only check there is: it has never run against a live Oracle server.
+
+#include "nativelocks.h"
+#include "nativesql.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+using lockcore::NativeLock;
+using lockcore::Statement;
+namespace sql = lockcore::nativesql;
+
+Q_DECLARE_METATYPE(lockcore::Statement)
+
+namespace {
+
+// Placeholders outside quoted text (as Qt counts them for positional binding).
+int placeholders(const QString &text)
+{
+    int count = 0;
+    QChar quote;
+    for (QChar c : text) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == u'\'' || c == u'"') {
+            quote = c;
+        } else if (c == u'?') {
+            ++count;
+        }
+    }
+    return count;
+}
+
+// The number of top-level columns of a SELECT (commas outside parentheses and quotes).
+int selectColumns(const QString &text)
+{
+    const qsizetype from = text.indexOf(u"SELECT "_s) + 7;
+    int depth = 0;
+    int columns = 1;
+    QChar quote;
+    for (qsizetype i = from; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c == u'\'')
+            quote = c;
+        else if (c == u'(')
+            ++depth;
+        else if (c == u')')
+            --depth;
+        else if (c == u',' && depth == 0)
+            ++columns;
+        else if (depth == 0 && text.mid(i, 6) == u" FROM "_s)
+            break;
+    }
+    return columns;
+}
+
+NativeLock hostile()
+{
+    NativeLock lock;
+    lock.key = u"x'); DROP TABLE t; --"_s;
+    lock.user = u"u' OR '1'='1"_s;
+    lock.pid = 1234567;
+    lock.serial = 89;
+    lock.classId = 4294967295u;
+    lock.objId = 7;
+    lock.objSubId = 1;
+    lock.sessionStartUs = 1700000000123456;
+    return lock;
+}
+
+void checkStatement(const Statement &st, int columns)
+{
+    QCOMPARE(placeholders(st.text()), st.binds().size());
+    QVERIFY2(!st.text().contains(u';'), qPrintable(st.text()));
+    QVERIFY2(!st.text().contains(u"DROP"_s), qPrintable(st.text())); // values never inlined
+    QVERIFY2(!st.text().contains(u"--"_s), qPrintable(st.text()));
+    static const QRegularExpression named(u"(?<![:\\w]):[A-Za-z_]"_s);
+    QVERIFY2(!named.match(st.text()).hasMatch(), qPrintable(st.text()));
+    if (columns > 0)
+        QCOMPARE(selectColumns(st.text()), columns);
+}
+
+} // namespace
+
+class NativeSqlTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Every list statement returns the shared columns, binds every value, and is one statement.
+    void listStatements_data()
+    {
+        QTest::addColumn<Statement>("statement");
+        QTest::newRow("postgresql 15") << sql::postgresLocks(150000);
+        QTest::newRow("postgresql 13") << sql::postgresLocks(130000);
+        QTest::newRow("performance_schema") << sql::mysqlPerformanceSchemaLocks();
+        QTest::newRow("metadata_lock_info") << sql::mysqlPluginLocks();
+        QTest::newRow("is_used_lock") << sql::mysqlNamedLock(hostile().key);
+        QTest::newRow("mysql waiters") << sql::mysqlWaiters();
+        QTest::newRow("oracle") << sql::oracleLocks();
+    }
+    void listStatements()
+    {
+        QFETCH(Statement, statement);
+        checkStatement(statement, lockcore::nativecol::ColumnCount);
+    }
+
+    // The checks before a kill bind the key, the id and the identity, never inline them.
+    void checkStatements()
+    {
+        const NativeLock lock = hostile();
+        for (const Statement &st : {sql::postgresStillHeld(lock), sql::mysqlStillHeld(lock),
+                                    sql::oracleStillHeld(lock)})
+            checkStatement(st, 3);
+        const Statement pg = sql::postgresTerminate(lock, 150000);
+        checkStatement(pg, 1);
+        QVERIFY(pg.binds().contains(QVariant(lock.sessionStartUs)));
+        QVERIFY(pg.text().contains(u"pg_terminate_backend(l.pid, 5000)"_s));
+        QVERIFY(pg.text().contains(u"l.pid <> pg_backend_pid()"_s));
+        QVERIFY(sql::postgresTerminate(lock, 130000).text().contains(
+            u"pg_terminate_backend(l.pid)"_s));
+        QVERIFY(!sql::postgresLocks(130000).text().contains(u"waitstart"_s));
+        QVERIFY(sql::mysqlStillHeld(lock).binds().contains(QVariant(lock.key)));
+    }
+
+    // Oracle: v$lock type UL joined with v$session, bound values, the kill's exact text.
+    void oracleText()
+    {
+        const Statement list = sql::oracleLocks();
+        QVERIFY(list.text().contains(u"FROM v$lock l JOIN v$session s ON s.sid = l.sid"_s));
+        QVERIFY(list.text().contains(u"WHERE l.type = 'UL'"_s));
+        QVERIFY(list.text().contains(u"sys.dbms_lock_allocated"_s));
+        QVERIFY(list.text().contains(u"SYSTIMESTAMP"_s));
+        QVERIFY(!list.text().contains(u"SYSDATE"_s));
+        const NativeLock lock = hostile();
+        const Statement check = sql::oracleStillHeld(lock);
+        QCOMPARE(check.binds(), (QVariantList{qint64(7), qint64(1234567), qint64(89)}));
+        QVERIFY(check.text().contains(u"s.serial# = ?"_s));
+        QCOMPARE(sql::oracleKill(1234567, 89),
+                 u"ALTER SYSTEM KILL SESSION '1234567,89' IMMEDIATE"_s);
+        checkStatement(sql::oracleIdentity(), 3);
+        QVERIFY(sql::oracleIdentity().text().endsWith(u" FROM dual"_s));
+    }
+
+    void mysqlKillText() { QCOMPARE(sql::mysqlKill(42), u"KILL CONNECTION 42"_s); }
+
+    // Keys as users give them: the bigint, "k1,k2", or classid/objid/objsubid.
+    void matchesKey()
+    {
+        NativeLock lock;
+        lock.key = u"-1"_s;
+        lock.classId = 4294967295u;
+        lock.objId = 4294967295u;
+        lock.objSubId = 1;
+        QVERIFY(lock.matchesKey(u"-1"_s));
+        QVERIFY(lock.matchesKey(u" 4294967295/4294967295/1 "_s));
+        QVERIFY(!lock.matchesKey(u"4294967295/4294967295/2"_s));
+        QVERIFY(!lock.matchesKey(u"1"_s));
+        QVERIFY(!lock.matchesKey(QString()));
+    }
+
+    // A MySQL waiter's lock name, read from its GET_LOCK statement.
+    void getLockName_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("plain") << u"SELECT GET_LOCK('jobs.nightly', 30)"_s << u"jobs.nightly"_s;
+        QTest::newRow("lower, spaces") << u"select get_lock ( 'a b' ,1)"_s << u"a b"_s;
+        QTest::newRow("doubled quote") << u"SELECT GET_LOCK('it''s', 1)"_s << u"it's"_s;
+        QTest::newRow("backslash") << u"SELECT GET_LOCK('a\\'b', 1)"_s << u"a'b"_s;
+        QTest::newRow("double quotes") << u"SELECT GET_LOCK(\"n\", 1)"_s << u"n"_s;
+        QTest::newRow("bound") << u"SELECT GET_LOCK(?, ?)"_s << QString();
+        QTest::newRow("none") << u"SELECT 1"_s << QString();
+    }
+    void getLockName()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, name);
+        QCOMPARE(lockcore::getLockNameFromStatement(sql), name);
+    }
+
+    // Waiters are listed under the holder of the same lock; granted rows come first.
+    void linkWaiters()
+    {
+        NativeLock waiter;
+        waiter.key = u"a"_s;
+        waiter.granted = false;
+        waiter.pid = 3;
+        NativeLock holder;
+        holder.key = u"a"_s;
+        holder.pid = 2;
+        NativeLock other;
+        other.key = u"b"_s;
+        other.pid = 4;
+        QList<NativeLock> locks{waiter, other, holder};
+        lockcore::linkWaiters(locks);
+        QCOMPARE(locks.at(0).pid, 2);
+        QCOMPARE(locks.at(0).waiters, QList<qint64>{3});
+        QCOMPARE(locks.at(1).pid, 4);
+        QVERIFY(locks.at(1).waiters.isEmpty());
+        QVERIFY(!locks.at(2).granted);
+    }
+};
+
+QTEST_GUILESS_MAIN(NativeSqlTest)
+#include "tst_nativesql.moc"
