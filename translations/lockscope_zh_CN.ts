@@ -2001,6 +2001,118 @@ Expires at
         <source>The database was busy while %1 (a lock wait timed out or a deadlock was broken); nothing was changed, and it can be retried: %2</source>
         <translation>%1时数据库繁忙（锁等待超时或死锁被打破）；未做任何更改，可以重试：%2</translation>
     </message>
+    <message>
+        <source>The profile&apos;s &quot;time&quot; must be &quot;utc&quot; or &quot;local&quot;; got &quot;%1&quot;.</source>
+        <translation>配置的“time”必须是“utc”或“local”；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;release&quot; must be one of status, delete, expire or clear_holder; got &quot;%1&quot;.</source>
+        <translation>配置的“release”必须是 status、delete、expire 或 clear_holder 之一；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>There is no profile &quot;%1&quot;. The profiles are: %2.</source>
+        <translation>没有名为“%1”的配置。可用的配置有：%2。</translation>
+    </message>
+    <message>
+        <source>The profile maps no lock name column.</source>
+        <translation>该配置没有映射锁名称列。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid column name: use letters, digits and underscores (not starting with a digit, at most %2 characters).</source>
+        <translation>“%1”不是有效的列名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符）。</translation>
+    </message>
+    <message>
+        <source>The profile maps one column to two roles.</source>
+        <translation>该配置把同一列映射为两种用途。</translation>
+    </message>
+    <message>
+        <source>a status column (release &quot;status&quot;)</source>
+        <translation>一个状态列（release 为“status”）</translation>
+    </message>
+    <message>
+        <source>an expiry column (release &quot;expire&quot;)</source>
+        <translation>一个过期时间列（release 为“expire”）</translation>
+    </message>
+    <message>
+        <source>a holder column (release &quot;clear_holder&quot;)</source>
+        <translation>一个持有者列（release 为“clear_holder”）</translation>
+    </message>
+    <message>
+        <source>a holder column (re-entry by holder)</source>
+        <translation>一个持有者列（按持有者重入）</translation>
+    </message>
+    <message>
+        <source>the value of the region column</source>
+        <translation>区域列的值</translation>
+    </message>
+    <message>
+        <source>no expiry column when the expiry is the locked-at time plus a TTL</source>
+        <translation>在过期时间由加锁时间加 TTL 得出时不能再有过期时间列</translation>
+    </message>
+    <message>
+        <source>a locked-at column (expiry from a TTL)</source>
+        <translation>一个加锁时间列（由 TTL 计算过期时间）</translation>
+    </message>
+    <message>
+        <source>a positive TTL</source>
+        <translation>一个正的 TTL</translation>
+    </message>
+    <message>
+        <source>The profile %1 needs %2.</source>
+        <translation>配置 %1 需要%2。</translation>
+    </message>
+    <message>
+        <source>reading the catalog</source>
+        <translation>读取数据字典</translation>
+    </message>
+    <message>
+        <source>The table %1 does not exist in %2 (the profile %3 reads it).</source>
+        <translation>%2 中不存在表 %1（配置 %3 需要读取它）。</translation>
+    </message>
+    <message>
+        <source>The table %1 does not have the columns the profile %2 maps: %3 missing.</source>
+        <translation>表 %1 缺少配置 %2 映射的列：缺少 %3。</translation>
+    </message>
+    <message>
+        <source>checking the table %1</source>
+        <translation>检查表 %1</translation>
+    </message>
+    <message>
+        <source>listing the locks of %1</source>
+        <translation>列出 %1 中的锁</translation>
+    </message>
+    <message>
+        <source>reading the lock %1</source>
+        <translation>读取锁 %1</translation>
+    </message>
+    <message>
+        <source>acquiring %1 as the profile %2</source>
+        <translation>按配置 %2 获取 %1</translation>
+    </message>
+    <message>
+        <source>There is no row &quot;%1&quot; in %2: the profile %3 locks existing rows only.</source>
+        <translation>%2 中没有行“%1”：配置 %3 只锁定已存在的行。</translation>
+    </message>
+    <message>
+        <source>releasing %1 as the profile %2</source>
+        <translation>按配置 %2 释放 %1</translation>
+    </message>
+    <message>
+        <source>A force release on the profile %1 needs the time you saw (the %2 column, as listed), so that a lock that changed hands since is not freed.</source>
+        <translation>在配置 %1 上强制释放需要提供您看到的时间（列表中的 %2 列），以免释放一个此后已易手的锁。</translation>
+    </message>
+    <message>
+        <source>force-releasing %1</source>
+        <translation>强制释放 %1</translation>
+    </message>
+    <message>
+        <source>The profile %1 has no initialize: its application creates a lock&apos;s row when it locks.</source>
+        <translation>配置 %1 没有初始化操作：其应用在加锁时才创建锁的行。</translation>
+    </message>
+    <message>
+        <source>initializing %1</source>
+        <translation>初始化 %1</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
