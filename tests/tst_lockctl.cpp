@@ -134,6 +134,7 @@ private slots:
     void releaseWithWrongFenceChangesNothing();
     void forceReleaseNeedsTheCurrentFence();
     void deleteRefusesAHeldLock();
+    void profileDetectListAcquireReleaseForceRelease();
     void usageErrorsExitTwo_data();
     void usageErrorsExitTwo();
     void badUrlExitsTwoAndHidesThePassword_data();
@@ -567,6 +568,77 @@ void LockctlTest::deleteRefusesAHeldLock()
     const Run gone = lockctl({u"show"_s, name, u"--json"_s});
     VERIFY_EXIT(gone, 1);
     QCOMPARE(gone.json.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"not_found"_s);
+}
+
+// --profile seed-000 on an application's table: detect finds it; init, acquire, list, release
+// and force-release speak seed 000's protocol; the owner check and the compare-and-set refuse
+// with exit code 1 and change nothing.
+void LockctlTest::profileDetectListAcquireReleaseForceRelease()
+{
+    m_table = TestBackend::uniqueTable(u"lctl_seed000"_s);
+    QString time = u"TIMESTAMP(0)"_s;
+    if (TestBackend::instance().isSqlite())
+        time = u"TEXT"_s;
+    else if (TestBackend::instance().isMariadb())
+        time = u"DATETIME"_s;
+    QString ddl = u"CREATE TABLE "_s + m_table;
+    ddl += u" (LOCK_NAME VARCHAR(64) NOT NULL PRIMARY KEY, LOCK_TIME "_s + time;
+    ddl += u" NOT NULL, LOCK_HOLDER VARCHAR(64) NOT NULL, EXPIRED_TIME "_s + time;
+    ddl += u" NOT NULL, LOCK_STATUS NUMERIC(1,0) DEFAULT 0 NOT NULL)"_s;
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session, ddl, &error), qPrintable(error));
+    m_tables << m_table;
+    const Run detected = lockctl({u"detect"_s, u"--json"_s});
+    VERIFY_EXIT(detected, 0);
+    bool found = false;
+    for (const QJsonValue &row : detected.json.value(u"tables"_s).toArray()) {
+        found = found
+                || (row[u"table"_s].toString().compare(m_table, Qt::CaseInsensitive) == 0
+                    && row[u"profile"_s].toString() == u"seed-000");
+    }
+    QVERIFY2(found, qPrintable(detected.describe()));
+
+    const QStringList p{u"--profile"_s, u"seed-000"_s};
+    const Run init = lockctl(p + QStringList{u"init"_s, u"job"_s, u"--json"_s});
+    VERIFY_EXIT(init, 0);
+    QCOMPARE(init.json.value(u"created"_s).toBool(), true);
+    VERIFY_EXIT(lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"a"_s, u"--ttl"_s,
+                                        u"60s"_s}),
+                0);
+    const Run refused = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"b"_s,
+                                                u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    QCOMPARE(refused.json.value(u"acquired"_s).toBool(), false);
+    const Run listed = lockctl(p + QStringList{u"list"_s, u"--json"_s});
+    VERIFY_EXIT(listed, 0);
+    const QJsonObject lock = listed.json.value(u"locks"_s).toArray().at(0).toObject();
+    QCOMPARE(lock.value(u"holder"_s).toString(), u"a"_s);
+    QCOMPARE(lock.value(u"state"_s).toString(), u"held"_s);
+    const double remaining = lock.value(u"remaining_ms"_s).toDouble();
+    QVERIFY2(remaining > 57000 && remaining <= 61000, qPrintable(listed.describe()));
+    // Owner-checked release: b's changes nothing.
+    VERIFY_EXIT(lockctl(p + QStringList{u"release"_s, u"job"_s, u"--holder"_s, u"b"_s}), 1);
+    // Force release with the wrong holder, then without the time: refused / usage.
+    const QString seen = QString::number(qint64(lock.value(u"expect_time"_s).toDouble()));
+    VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
+                                        u"b"_s, u"--expect-time"_s, seen}),
+                1);
+    VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
+                                        u"a"_s}),
+                2);
+    const Run forced = lockctl(p + QStringList{u"force-release"_s, u"job"_s,
+                                               u"--expect-holder"_s, u"a"_s, u"--expect-time"_s,
+                                               seen, u"--json"_s});
+    VERIFY_EXIT(forced, 0);
+    QCOMPARE(forced.json.value(u"released"_s).toBool(), true);
+    // The old holder's release is void; b acquires and releases.
+    VERIFY_EXIT(lockctl(p + QStringList{u"release"_s, u"job"_s, u"--holder"_s, u"a"_s}), 1);
+    VERIFY_EXIT(lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"b"_s}), 0);
+    VERIFY_EXIT(lockctl(p + QStringList{u"release"_s, u"job"_s, u"--holder"_s, u"b"_s}), 0);
+    const Run free = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    VERIFY_EXIT(free, 0);
+    QCOMPARE(free.json.value(u"lock"_s).toObject().value(u"state"_s).toString(), u"free"_s);
+    VERIFY_EXIT(lockctl({u"--profile"_s, u"no-such"_s, u"list"_s}), 2);
 }
 
 void LockctlTest::usageErrorsExitTwo_data()

@@ -228,6 +228,8 @@ QList<QCommandLineOption> acquireOptions()
 
 int runAcquire(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileAcquire(invocation);
     auto request = parseRequest(invocation);
     if (!request)
         return invocation.usage(request.error());

@@ -43,6 +43,8 @@ QList<QCommandLineOption> initOptions()
 
 int runInit(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileInit(invocation);
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());
@@ -83,11 +85,20 @@ QList<QCommandLineOption> forceReleaseOptions()
                            u"N"_s),
         QCommandLineOption(u"reason"_s, Tr::tr("Why (recorded in the history with your name)."),
                            u"TEXT"_s),
+        QCommandLineOption(u"expect-holder"_s,
+                           Tr::tr("With --profile: the holder you saw; nothing is done if the "
+                                  "lock changed hands since."),
+                           u"ID"_s),
+        QCommandLineOption(u"expect-time"_s,
+                           Tr::tr("With --profile: the expect_time you saw (list or show)."),
+                           u"MS"_s),
     };
 }
 
 int runForceRelease(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileForceRelease(invocation);
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());

@@ -137,6 +137,8 @@ QList<QCommandLineOption> releaseOptions()
 
 int runRelease(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileRelease(invocation);
     auto args = parseHolderArgs(invocation);
     if (!args)
         return invocation.usage(args.error());

@@ -18,6 +18,8 @@ namespace lockctl {
 
 int runList(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileList(invocation);
     if (lockcore::Status none = invocation.noArguments(); !none)
         return invocation.usage(none.error());
     auto service = invocation.service();
@@ -37,6 +39,8 @@ int runList(Invocation &invocation)
 
 int runShow(Invocation &invocation)
 {
+    if (invocation.usesProfile())
+        return runProfileShow(invocation);
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());

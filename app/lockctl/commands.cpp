@@ -24,10 +24,18 @@ const QList<Command> &commands()
         {"init", QT_TRANSLATE_NOOP("lockctl", "Define a lock: its default lease and description."),
          QT_TRANSLATE_NOOP("lockctl", "A lock that already exists is reported and left as it is."),
          "NAME", initOptions, runInit},
-        {"list", QT_TRANSLATE_NOOP("lockctl", "List the locks and their state."), "", "", noOptions,
-         runList},
-        {"show", QT_TRANSLATE_NOOP("lockctl", "Show one lock in detail."), "", "NAME", noOptions,
-         runShow},
+        {"list", QT_TRANSLATE_NOOP("lockctl", "List the locks and their state."), "", "",
+         listOptions, runList},
+        {"show", QT_TRANSLATE_NOOP("lockctl", "Show one lock in detail."), "", "NAME",
+         listOptions, runShow},
+        {"detect",
+         QT_TRANSLATE_NOOP("lockctl", "Find the tables of other applications' lock protocols."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Lists the tables of the connection's schema whose columns match a "
+                           "profile (seed-000, seed-001, seed-001-row, seed-004, shedlock, "
+                           "spring-int-lock), with the profile; use it with --profile NAME "
+                           "--table TABLE on list, show, acquire, release and force-release."),
+         "", noOptions, runDetect},
         {"history", QT_TRANSLATE_NOOP("lockctl", "Show a lock's recent events, newest first."), "",
          "NAME", historyOptions, runHistory},
         {"acquire", QT_TRANSLATE_NOOP("lockctl", "Acquire a lock."),

@@ -62,4 +62,14 @@ int runTerminate(Invocation &invocation);
 
 QList<QCommandLineOption> noOptions();
 
+// --profile: the same commands on an application's own table (cmd_profile.cpp).
+QList<QCommandLineOption> listOptions();
+int runProfileList(Invocation &invocation);
+int runProfileShow(Invocation &invocation);
+int runProfileAcquire(Invocation &invocation);
+int runProfileRelease(Invocation &invocation);
+int runProfileForceRelease(Invocation &invocation);
+int runProfileInit(Invocation &invocation);
+int runDetect(Invocation &invocation);
+
 } // namespace lockctl

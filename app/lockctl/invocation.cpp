@@ -9,6 +9,11 @@
 #include "tr.h"
 #include "validation.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
 using namespace Qt::StringLiterals;
 using lockcore::Error;
 using lockcore::LockService;
@@ -27,6 +32,7 @@ Invocation::Invocation(const Command &command, const QCommandLineParser &args,
 Invocation::~Invocation()
 {
     m_service.reset(); // refers to the session
+    m_profileTable.reset();
 }
 
 QString Invocation::commandName() const
@@ -79,7 +85,7 @@ int Invocation::fail(const Error &error) const
 {
     if (error.kind == Error::Kind::InvalidInput) // the URL or the table: global options
         return m_out.usage(errorText(error));
-    if (error.kind == Error::Kind::MissingSchema
+    if (error.kind == Error::Kind::MissingSchema && !usesProfile()
         && m_settings.table != LockService::defaultTable()) {
         Error withTable = error;
         withTable.message
@@ -94,12 +100,10 @@ lockcore::Status Invocation::validateTable() const
     return lockcore::validateTableName(m_settings.table);
 }
 
-Result<LockService *> Invocation::service()
+Result<lockcore::Session *> Invocation::session()
 {
-    if (m_service)
-        return &*m_service;
-    if (lockcore::Status valid = validateTable(); !valid)
-        return valid.error();
+    if (m_session)
+        return m_session.get();
     auto spec = connectionSpec(m_settings);
     if (!spec)
         return spec.error();
@@ -107,6 +111,58 @@ Result<LockService *> Invocation::service()
     if (!session)
         return session.error();
     m_session = std::move(session).value();
+    return m_session.get();
+}
+
+Result<lockcore::Profile> Invocation::profile() const
+{
+    const QString &name = m_settings.profile;
+    if (!name.endsWith(u".json"_s, Qt::CaseInsensitive))
+        return lockcore::Profile::fromMap({{u"profile"_s, name}});
+    QFile file(name);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::invalidInput(
+            Tr::tr("Cannot read the profile mapping %1: %2").arg(name, file.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!document.isObject())
+        return Error::invalidInput(Tr::tr("The profile mapping %1 is not a JSON object: %2")
+                                       .arg(name, parseError.errorString()));
+    QVariantMap map = document.object().toVariantMap();
+    if (!map.contains(u"profile"_s))
+        map.insert(u"profile"_s, u"custom"_s);
+    return lockcore::Profile::fromMap(map);
+}
+
+Result<lockcore::ProfileTable *> Invocation::profileTable()
+{
+    if (m_profileTable)
+        return &*m_profileTable;
+    auto profile = this->profile();
+    if (!profile)
+        return profile.error();
+    const QString table = m_settings.tableGiven ? m_settings.table : profile->defaultTable;
+    if (lockcore::Status valid = lockcore::validateTableName(table); !valid)
+        return valid.error();
+    auto session = this->session();
+    if (!session)
+        return session.error();
+    auto opened = lockcore::ProfileTable::open(**session, *profile, table);
+    if (!opened)
+        return opened.error();
+    m_profileTable.emplace(std::move(opened).value());
+    return &*m_profileTable;
+}
+
+Result<LockService *> Invocation::service()
+{
+    if (m_service)
+        return &*m_service;
+    if (lockcore::Status valid = validateTable(); !valid)
+        return valid.error();
+    auto session = this->session();
+    if (!session)
+        return session.error();
     auto service = LockService::create(*m_session, m_settings.table);
     if (!service)
         return service.error();

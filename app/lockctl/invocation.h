@@ -2,6 +2,7 @@
 
 #include "lockservice.h"
 #include "options.h"
+#include "profiletable.h"
 #include "result.h"
 #include "session.h"
 
@@ -45,6 +46,14 @@ public:
     lockcore::Status validateTable() const;
     // Connects (once) and returns the lock service on the session.
     lockcore::Result<lockcore::LockService *> service();
+    // --profile given: the profile's operations on its table.
+    bool usesProfile() const { return !m_settings.profile.isEmpty(); }
+    // The profile named by --profile (a usage error when unknown or a bad mapping file).
+    lockcore::Result<lockcore::Profile> profile() const;
+    // Connects (once) and opens the profile's table (--table, else the profile's own).
+    lockcore::Result<lockcore::ProfileTable *> profileTable();
+    // Connects (once): the session alone.
+    lockcore::Result<lockcore::Session *> session();
 
 private:
     const Command &m_command;
@@ -53,6 +62,7 @@ private:
     Output &m_out;
     std::unique_ptr<lockcore::Session> m_session;
     std::optional<lockcore::LockService> m_service;
+    std::optional<lockcore::ProfileTable> m_profileTable;
 };
 
 } // namespace lockctl

@@ -26,6 +26,13 @@ QList<QCommandLineOption> globalOptions()
                                   "<table>_event.")
                                .arg(lockcore::LockService::defaultTable()),
                            u"NAME"_s),
+        QCommandLineOption(u"profile"_s,
+                           Tr::tr("Work on an application's own lock table with its protocol: "
+                                  "seed-000, seed-001, seed-001-row, seed-004, shedlock, "
+                                  "spring-int-lock, or a .json file mapping a custom table (see "
+                                  "docs/profiles.md). list, show, acquire, release, "
+                                  "force-release and init accept it."),
+                           u"NAME"_s),
         QCommandLineOption(u"json"_s, Tr::tr("Print one JSON object on stdout.")),
         QCommandLineOption(u"connect-timeout"_s,
                            Tr::tr("Give up connecting after this many seconds (default: 5)."),
@@ -46,7 +53,9 @@ Result<GlobalSettings> globalSettings(const QCommandLineParser &before,
 
     GlobalSettings settings;
     settings.url = isSet(u"db"_s) ? value(u"db"_s) : qEnvironmentVariable("LOCKSCOPE_DB");
+    settings.tableGiven = isSet(u"table"_s);
     settings.table = isSet(u"table"_s) ? value(u"table"_s) : lockcore::LockService::defaultTable();
+    settings.profile = value(u"profile"_s);
     settings.json = isSet(u"json"_s);
     settings.noPrompt = isSet(u"no-prompt"_s);
     if (isSet(u"connect-timeout"_s)) {

@@ -15,6 +15,8 @@ struct GlobalSettings
 {
     QString url; // --db, else LOCKSCOPE_DB; contains the password: never print
     QString table;
+    bool tableGiven = false; // --table given (else the default, or the profile's table)
+    QString profile;         // --profile: a built-in profile id or a JSON mapping file
     bool json = false;
     int connectTimeoutS = 5;
     bool noPrompt = false;
