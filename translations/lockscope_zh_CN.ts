@@ -446,6 +446,42 @@
         <source>There is no lock &quot;%1&quot; (any longer).</source>
         <translation>锁“%1”不存在或已被删除。</translation>
     </message>
+    <message>
+        <source>This application&apos;s table (%1) keeps no history of its locks.</source>
+        <translation>该应用的表（%1）不保存其锁的历史记录。</translation>
+    </message>
+    <message>
+        <source>Acquired &quot;%1&quot; as %2, the way %3 does.</source>
+        <translation>已按 %3 的方式以 %2 的身份获取“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2: refused, as %3 would be.</source>
+        <translation>“%1”由 %2 持有：已被拒绝，与 %3 的行为相同。</translation>
+    </message>
+    <message>
+        <source>someone (this table records no holder)</source>
+        <translation>某个持有者（此表不记录持有者）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not held by %2: nothing was changed.</source>
+        <translation>“%1”并非由 %2 持有：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Force-released &quot;%1&quot; (held by %2) the way %3 releases it.</source>
+        <translation>已按 %3 的释放方式强制释放“%1”（原由 %2 持有）。</translation>
+    </message>
+    <message>
+        <source>an unrecorded holder</source>
+        <translation>未记录的持有者</translation>
+    </message>
+    <message>
+        <source>Refused: &quot;%1&quot; changed since you looked (holder or time). Nothing was changed.</source>
+        <translation>已拒绝：自您查看以来“%1”已发生变化（持有者或时间）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not available on %1&apos;s table: Lockscope only does there what that application does.</source>
+        <translation>在 %1 的表上不可用：Lockscope 在该表上只执行该应用本身会执行的操作。</translation>
+    </message>
 </context>
 <context>
     <name>DemoWorkload</name>
@@ -549,6 +585,22 @@
     <message>
         <source>expired — any acquirer may take it over now</source>
         <translation>已过期 — 任何获取者现在都可以接管</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; This application&apos;s table (%1) has no fence token, so nothing stops the old holder&apos;s writes. The lock is released the way %1 releases it, and only if its holder and time are still exactly as shown here.</source>
+        <translation>&lt;b&gt;持有者可能仍在工作，却会失去此锁。&lt;/b&gt;该应用的表（%1）没有栅栏令牌，因此无法阻止旧持有者的写入。锁将按 %1 的方式释放，且仅当其持有者和时间仍与此处显示的完全一致时才会释放。</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>Locked at:</source>
+        <translation>加锁时间：</translation>
+    </message>
+    <message>
+        <source>no expiry: held until released</source>
+        <translation>无过期时间：一直持有直到释放</translation>
     </message>
 </context>
 <context>
@@ -1132,6 +1184,30 @@ Expires at
         <source>Simulator</source>
         <translation>模拟器</translation>
     </message>
+    <message>
+        <source>Lockscope — %1 — %2 (%3)</source>
+        <translation>Lockscope — %1 — %2（%3）</translation>
+    </message>
+    <message>
+        <source>&amp;Application lock tables</source>
+        <translation>应用锁表(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>This database also has lock tables of other applications: %1. Open one from File ▸ Application lock tables to see and manage its locks the way that application does.</source>
+        <translation>此数据库中还有其他应用的锁表：%1。可从“文件 ▸ 应用锁表”打开，按该应用的方式查看和管理其中的锁。</translation>
+    </message>
+    <message>
+        <source>Lockscope&apos;s table (%1)</source>
+        <translation>Lockscope 的表（%1）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -1145,6 +1221,29 @@ Expires at
     <message>
         <source>Lockscope was built without QtKeychain, so it cannot use the system keychain.</source>
         <translation>Lockscope 构建时未包含 QtKeychain，因此无法使用系统钥匙串。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileReader</name>
+    <message>
+        <source>reading the database clock</source>
+        <translation>读取数据库时钟</translation>
+    </message>
+    <message>
+        <source>The database did not return its time.</source>
+        <translation>数据库未返回其时间。</translation>
+    </message>
+    <message>
+        <source>Possibly stuck: held for %1, and this table has no expiry.</source>
+        <translation>可能卡住：已持有 %1，且此表没有过期时间。</translation>
+    </message>
+    <message>
+        <source>Held for %1 (no expiry).</source>
+        <translation>已持有 %1（无过期时间）。</translation>
+    </message>
+    <message>
+        <source>Held (no expiry, no time recorded).</source>
+        <translation>已持有（无过期时间，未记录时间）。</translation>
     </message>
 </context>
 <context>
@@ -2100,6 +2199,118 @@ Expires at
     <message>
         <source>recording the terminate</source>
         <translation>记录终止操作</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;time&quot; must be &quot;utc&quot; or &quot;local&quot;; got &quot;%1&quot;.</source>
+        <translation>配置的“time”必须是“utc”或“local”；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;release&quot; must be one of status, delete, expire or clear_holder; got &quot;%1&quot;.</source>
+        <translation>配置的“release”必须是 status、delete、expire 或 clear_holder 之一；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>There is no profile &quot;%1&quot;. The profiles are: %2.</source>
+        <translation>没有名为“%1”的配置。可用的配置有：%2。</translation>
+    </message>
+    <message>
+        <source>The profile maps no lock name column.</source>
+        <translation>该配置没有映射锁名称列。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid column name: use letters, digits and underscores (not starting with a digit, at most %2 characters).</source>
+        <translation>“%1”不是有效的列名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符）。</translation>
+    </message>
+    <message>
+        <source>The profile maps one column to two roles.</source>
+        <translation>该配置把同一列映射为两种用途。</translation>
+    </message>
+    <message>
+        <source>a status column (release &quot;status&quot;)</source>
+        <translation>一个状态列（release 为“status”）</translation>
+    </message>
+    <message>
+        <source>an expiry column (release &quot;expire&quot;)</source>
+        <translation>一个过期时间列（release 为“expire”）</translation>
+    </message>
+    <message>
+        <source>a holder column (release &quot;clear_holder&quot;)</source>
+        <translation>一个持有者列（release 为“clear_holder”）</translation>
+    </message>
+    <message>
+        <source>a holder column (re-entry by holder)</source>
+        <translation>一个持有者列（按持有者重入）</translation>
+    </message>
+    <message>
+        <source>the value of the region column</source>
+        <translation>区域列的值</translation>
+    </message>
+    <message>
+        <source>no expiry column when the expiry is the locked-at time plus a TTL</source>
+        <translation>在过期时间由加锁时间加 TTL 得出时不能再有过期时间列</translation>
+    </message>
+    <message>
+        <source>a locked-at column (expiry from a TTL)</source>
+        <translation>一个加锁时间列（由 TTL 计算过期时间）</translation>
+    </message>
+    <message>
+        <source>a positive TTL</source>
+        <translation>一个正的 TTL</translation>
+    </message>
+    <message>
+        <source>The profile %1 needs %2.</source>
+        <translation>配置 %1 需要%2。</translation>
+    </message>
+    <message>
+        <source>reading the catalog</source>
+        <translation>读取数据字典</translation>
+    </message>
+    <message>
+        <source>The table %1 does not exist in %2 (the profile %3 reads it).</source>
+        <translation>%2 中不存在表 %1（配置 %3 需要读取它）。</translation>
+    </message>
+    <message>
+        <source>The table %1 does not have the columns the profile %2 maps: %3 missing.</source>
+        <translation>表 %1 缺少配置 %2 映射的列：缺少 %3。</translation>
+    </message>
+    <message>
+        <source>checking the table %1</source>
+        <translation>检查表 %1</translation>
+    </message>
+    <message>
+        <source>listing the locks of %1</source>
+        <translation>列出 %1 中的锁</translation>
+    </message>
+    <message>
+        <source>reading the lock %1</source>
+        <translation>读取锁 %1</translation>
+    </message>
+    <message>
+        <source>acquiring %1 as the profile %2</source>
+        <translation>按配置 %2 获取 %1</translation>
+    </message>
+    <message>
+        <source>There is no row &quot;%1&quot; in %2: the profile %3 locks existing rows only.</source>
+        <translation>%2 中没有行“%1”：配置 %3 只锁定已存在的行。</translation>
+    </message>
+    <message>
+        <source>releasing %1 as the profile %2</source>
+        <translation>按配置 %2 释放 %1</translation>
+    </message>
+    <message>
+        <source>A force release on the profile %1 needs the time you saw (the %2 column, as listed), so that a lock that changed hands since is not freed.</source>
+        <translation>在配置 %1 上强制释放需要提供您看到的时间（列表中的 %2 列），以免释放一个此后已易手的锁。</translation>
+    </message>
+    <message>
+        <source>force-releasing %1</source>
+        <translation>强制释放 %1</translation>
+    </message>
+    <message>
+        <source>The profile %1 has no initialize: its application creates a lock&apos;s row when it locks.</source>
+        <translation>配置 %1 没有初始化操作：其应用在加锁时才创建锁的行。</translation>
+    </message>
+    <message>
+        <source>initializing %1</source>
+        <translation>初始化 %1</translation>
     </message>
 </context>
 <context>
