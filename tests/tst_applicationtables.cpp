@@ -13,6 +13,7 @@
 #include "testbackend.h"
 
 #include <QAction>
+#include <QScopeGuard>
 #include <QApplication>
 #include <QLineEdit>
 #include <QMenu>
@@ -36,6 +37,7 @@ private slots:
     void forceReleaseDoesWhatTheApplicationsReleaseDoes();
     void forceReleaseIsRefusedWhenTheLockChangedHands();
     void detectedTableIsOfferedAndOpens();
+    void lockWithoutExpiryShowsHowLongAndPossiblyStuck();
 
 private:
     // Seed 000's doLock(): initializeLock when the row is missing, else competeLock.
@@ -293,6 +295,62 @@ void ApplicationTablesTest::detectedTableIsOfferedAndOpens()
     m_window->findChild<QAction *>(u"openLockscopeTable"_s)->trigger();
     QTRY_VERIFY(!m_window->windowTitle().contains(u"seed-000"_s));
     QVERIFY(appRelease(u"detected.job"_s, u"node-9"_s) == 1);
+}
+
+void ApplicationTablesTest::lockWithoutExpiryShowsHowLongAndPossiblyStuck()
+{
+    // A custom mapping of a task table with no expiry and no holder (seed 004's design plus a
+    // locked-at column): a lock held for two hours is flagged, a fresh one is not.
+    const QString table = TestBackend::uniqueTable(u"task_lock"_s).toLower();
+    const Dialect::Kind kind = m_session->dialect().kind();
+    const bool pg = kind == Dialect::Kind::PostgreSQL;
+    const bool my = kind == Dialect::Kind::MySQL;
+    const QString time = pg ? u"TIMESTAMP(3)"_s : my ? u"DATETIME(3)"_s : u"TEXT"_s;
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"CREATE TABLE %1 (task_id VARCHAR(64) NOT NULL PRIMARY KEY,"
+                                  u" locked_at %2 NOT NULL)"_s.arg(table, time),
+                                  &error),
+             qPrintable(error));
+    const auto cleanupTable = qScopeGuard(
+        [&] { testsupport::execRaw(*m_session, u"DROP TABLE "_s + table); });
+    const QString twoHoursAgo = pg   ? u"LOCALTIMESTAMP - interval '2 hours'"_s
+                                : my ? u"NOW(3) - INTERVAL 2 HOUR"_s
+                                     : u"strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 hours')"_s;
+    const QString now = pg ? u"LOCALTIMESTAMP"_s : my ? u"NOW(3)"_s
+                                                  : u"strftime('%Y-%m-%d %H:%M:%f', 'now')"_s;
+    QCOMPARE(appExec(u"INSERT INTO "_s + table + u" VALUES ('old.task', "_s + twoHoursAgo + u")"_s,
+                     {}),
+             1);
+    QCOMPARE(appExec(u"INSERT INTO "_s + table + u" VALUES ('new.task', "_s + now + u")"_s, {}), 1);
+
+    QVariantMap mapping{{u"profile"_s, u"custom"_s},
+                        {u"table"_s, table},
+                        {u"name_column"_s, u"task_id"_s},
+                        {u"locked_at_column"_s, u"locked_at"_s},
+                        {u"time"_s, kind == Dialect::Kind::SQLite ? u"utc"_s : u"local"_s}};
+    auto profile = Profile::custom(mapping);
+    LOCKSCOPE_VERIFY_OK(profile);
+    m_window = std::make_unique<MainWindow>();
+    m_window->monitor()->setStuckAfterMs(3600 * 1000);
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = table;
+    connection.connectTimeoutS = 3;
+    connection.lockProfile = profile->toMap();
+    m_window->openConnection(connection);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(waitForLock(u"old.task"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held
+               && info.description.startsWith(u"Possibly stuck: held for 2h"_s);
+    }));
+    QVERIFY(waitForLock(u"new.task"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held && info.description.startsWith(u"Held for"_s);
+    }));
+    for (int r = 0; r < m_window->model()->rowCount(); ++r)
+        QCOMPARE(m_window->model()->index(r, LockTableModel::Remaining).data().toString(),
+                 u"no expiry"_s);
 }
 
 int main(int argc, char **argv)

@@ -63,6 +63,8 @@ QVariant display(const lockcells::Row &row, int column)
     case M::AcquiredAt: return localTime(info.acquiredAt);
     case M::ExpiresAt: return localTime(info.expiresAt);
     case M::Remaining:
+        if (isLeaseRunning(row.state) && !info.expiresAt.isValid())
+            return CellTr::tr("no expiry"); // an application's table without a lease
         return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
     case M::Description: return info.description.simplified();
     }
@@ -76,6 +78,10 @@ QVariant stateToolTip(const lockcells::Row &row)
     case LockDisplayState::Free:
         return CellTr::tr("Free: nobody holds this lock.");
     case LockDisplayState::Held:
+        if (!info.expiresAt.isValid())
+            return CellTr::tr("Held by %1. This table has no expiry: the lock stays held until "
+                              "it is released.")
+                .arg(info.holder.isEmpty() ? CellTr::tr("an unrecorded holder") : info.holder);
         return CellTr::tr("Held by %1 until %2.").arg(info.holder, localTime(info.expiresAt));
     case LockDisplayState::Expired:
         return CellTr::tr("Expired: the lease of %1 ended at %2. The next acquirer takes it "
