@@ -639,6 +639,14 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
     VERIFY_EXIT(free, 0);
     QCOMPARE(free.json.value(u"lock"_s).toObject().value(u"state"_s).toString(), u"free"_s);
     VERIFY_EXIT(lockctl({u"--profile"_s, u"no-such"_s, u"list"_s}), 2);
+    // Commands without a meaning on an application's table refuse --profile, rather than
+    // quietly work on Lockscope's own table; the table is left as it was.
+    for (const QString &command : {u"history"_s, u"renew"_s, u"delete"_s, u"schema"_s}) {
+        const Run refused = lockctl(p + QStringList{command, u"job"_s});
+        VERIFY_EXIT(refused, 2);
+        QVERIFY2(refused.err.contains("--profile does not apply"), refused.err.constData());
+    }
+    VERIFY_EXIT(lockctl(p + QStringList{u"show"_s, u"job"_s}), 0);
 }
 
 void LockctlTest::usageErrorsExitTwo_data()

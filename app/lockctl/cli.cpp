@@ -164,6 +164,17 @@ int run(const QStringList &arguments)
         return out.usage(settings.error().message, name);
     out.setJson(settings->json);
 
+    // Commands that have a meaning on an application's table take --profile; the others
+    // would silently work on Lockscope's own table instead, so they refuse it.
+    static const QStringList withProfile = {u"list"_s, u"show"_s, u"acquire"_s, u"release"_s,
+                                            u"force-release"_s, u"init"_s, u"detect"_s,
+                                            u"now"_s, u"native-locks"_s, u"terminate"_s};
+    if (!settings->profile.isEmpty() && !withProfile.contains(name))
+        return out.usage(Tr::tr("--profile does not apply to \"%1\": application tables have no "
+                                "fence, renewal, history or schema of Lockscope's. It works with: "
+                                "%2.")
+                             .arg(name, withProfile.join(u", "_s)),
+                         name);
     Invocation invocation(*command, parser, *settings, out);
     return command->run(invocation);
 }
