@@ -132,3 +132,12 @@ Statement Dialect::notifyReleased(const TableNames &, const QString &) const
 }
 
 } // namespace lockcore
+
+namespace lockcore {
+
+Statement Dialect::setTimeZone(const QString &) const
+{
+    return {};
+}
+
+} // namespace lockcore

@@ -111,6 +111,10 @@ public:
                                          const QString &kind, const QString &holderColumn,
                                          const QString &actor, const QString &detail) const = 0;
 
+    // Sets the session's time zone (validated by validateTimeZoneName): the zone local-time
+    // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in. Empty: not supported.
+    virtual Statement setTimeZone(const QString &zone) const;
+
     // How a transaction starts (empty: use QSqlDatabase::transaction()).
     virtual QString beginTransaction() const { return {}; }
 

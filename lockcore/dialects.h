@@ -88,6 +88,7 @@ protected:
 class PostgresDialect : public SqlDialectBase
 {
 public:
+    Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::PostgreSQL; }
     QString name() const override { return QStringLiteral("postgresql"); }
     QStringList schema(const TableNames &t) const override;
@@ -119,6 +120,7 @@ protected:
 class MysqlDialect : public SqlDialectBase
 {
 public:
+    Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::MySQL; }
     QString name() const override { return QStringLiteral("mysql"); }
     QStringList schema(const TableNames &t) const override;
@@ -145,6 +147,7 @@ protected:
 class OracleDialect : public SqlDialectBase
 {
 public:
+    Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::Oracle; }
     QString name() const override { return QStringLiteral("oracle"); }
     QStringList schema(const TableNames &t) const override;

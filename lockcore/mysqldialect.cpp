@@ -131,4 +131,11 @@ bool MysqlDialect::isAuthenticationFailure(const QSqlError &error) const
            || error.databaseText().contains(u"Access denied"_s);
 }
 
+Statement MysqlDialect::setTimeZone(const QString &zone) const
+{
+    Statement st;
+    st << "SET time_zone = " << text(zone);
+    return st;
+}
+
 } // namespace lockcore

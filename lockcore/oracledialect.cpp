@@ -107,4 +107,12 @@ bool OracleDialect::isBusy(const QSqlError &error) const
            || error.databaseText().contains(u"ORA-00060"_s);
 }
 
+Statement OracleDialect::setTimeZone(const QString &zone) const
+{
+    // ALTER SESSION takes no binds: the zone was validated (letters, digits, / _ + - : only).
+    Statement st;
+    st << "ALTER SESSION SET TIME_ZONE = '" << zone << "'";
+    return st;
+}
+
 } // namespace lockcore

@@ -206,4 +206,11 @@ bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const
            || text.contains(u"no pg_hba.conf entry"_s);
 }
 
+Statement PostgresDialect::setTimeZone(const QString &zone) const
+{
+    Statement st; // SET cannot take a bind; set_config can
+    st << "SELECT set_config('TimeZone', " << text(zone) << ", false)";
+    return st;
+}
+
 } // namespace lockcore

@@ -1,6 +1,7 @@
 #include "profile.h"
 
 #include "tr.h"
+#include "validation.h"
 
 #include <QRegularExpression>
 
@@ -163,6 +164,7 @@ Result<Profile> Profile::custom(const QVariantMap &m)
     p.hasInitialize = !p.columns.status.isEmpty();
     p.lockedAtTtlMs = m.value(u"locked_at_ttl_ms"_s, 0).toLongLong();
     p.regionValue = m.value(u"region_value"_s).toString();
+    p.sessionTimeZone = m.value(u"session_time_zone"_s).toString();
     if (Status valid = p.validate(); !valid)
         return valid.error();
     return p;
@@ -175,6 +177,8 @@ QVariantMap Profile::toMap() const
         m.insert(u"region_value"_s, regionValue);
     if (lockedAtTtlMs > 0)
         m.insert(u"locked_at_ttl_ms"_s, lockedAtTtlMs);
+    if (!sessionTimeZone.isEmpty())
+        m.insert(u"session_time_zone"_s, sessionTimeZone);
     if (id != u"custom")
         return m;
     m.insert(u"table"_s, defaultTable);
@@ -212,6 +216,7 @@ Result<Profile> Profile::fromMap(const QVariantMap &map)
         profile->regionValue = map.value(u"region_value"_s).toString();
     if (map.contains(u"locked_at_ttl_ms"_s))
         profile->lockedAtTtlMs = map.value(u"locked_at_ttl_ms"_s).toLongLong();
+    profile->sessionTimeZone = map.value(u"session_time_zone"_s).toString();
     if (Status valid = profile->validate(); !valid)
         return valid.error();
     return *profile;
@@ -229,6 +234,8 @@ Status Profile::validate() const
                     .arg(column.left(80))
                     .arg(maxColumnChars));
     }
+    if (Status zone = validateTimeZoneName(sessionTimeZone); !zone)
+        return zone;
     if (columns.all().removeDuplicates() > 0)
         return Error::invalidInput(Tr::tr("The profile maps one column to two roles."));
     const auto needs = [](const QString &column, const QString &what) -> QString {

@@ -56,6 +56,11 @@ struct Profile
     bool hasInitialize = false;   // the application pre-creates its rows (seed-000)
     qint64 lockedAtTtlMs = 0;     // > 0: no expiry column; expiry = lockedAt + this (Spring)
     QString regionValue;          // the value of the region column (Spring: "DEFAULT")
+    // Time::Local: the time zone the APPLICATION's sessions write their local times in (a
+    // Java application's JDBC driver sets its JVM's zone, e.g. "Asia/Shanghai" on PostgreSQL,
+    // "+08:00" on MySQL). Lockscope's own session uses it too, so that "now" compares with
+    // the stored times as the application's own statements do. Empty: the server's default.
+    QString sessionTimeZone;
 
     static QStringList builtInIds(); // the built-in profiles, without "custom"
     static std::optional<Profile> builtIn(const QString &id);

@@ -55,6 +55,11 @@ Result<ProfileTable> ProfileTable::open(Session &session, const Profile &profile
     const QString name = table.isEmpty() ? profile.defaultTable : table;
     if (Status valid = validateTableName(name); !valid)
         return valid.error();
+    // The application's local times compare with "now" in the zone it writes them in.
+    if (!profile.sessionTimeZone.isEmpty() || !session.timeZone().isEmpty()) {
+        if (Status zone = session.setTimeZone(profile.sessionTimeZone); !zone)
+            return zone.error();
+    }
     // The table and its columns as the catalog spells them (unquoted names were folded).
     auto found = findCatalogTable(session, name);
     if (!found)

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "validation.h"
+
 #include "tr.h"
 
 #include <QDir>
@@ -159,13 +161,51 @@ Status Session::openConnection(const SessionOptions &options)
                              {}};
         }
     }
+    m_broken = false;
+    return applySessionSettings();
+}
+
+Status Session::applySessionSettings()
+{
     if (m_dialect->kind() == Dialect::Kind::PostgreSQL) {
         // "relation already exists, skipping" and similar notices are not for the user.
         QSqlQuery quiet(m_db);
         quiet.exec(u"SET client_min_messages = warning"_s);
     }
-    m_broken = false;
+    if (!m_timeZone.isEmpty()) {
+        const Statement set = m_dialect->setTimeZone(m_timeZone);
+        QSqlQuery query(m_db);
+        bool ok = query.prepare(set.text());
+        for (const QVariant &bind : set.binds())
+            query.addBindValue(bind);
+        ok = ok && query.exec();
+        ++m_roundTrips;
+        if (!ok)
+            return Error{Error::Kind::InvalidInput,
+                         Tr::tr("The database refused the session time zone \"%1\": %2")
+                             .arg(m_timeZone, query.lastError().databaseText().trimmed()),
+                         query.lastError().nativeErrorCode(),
+                         query.lastError().text()};
+    }
     return {};
+}
+
+Status Session::setTimeZone(const QString &zone)
+{
+    if (Status valid = validateTimeZoneName(zone); !valid)
+        return valid;
+    if (!zone.isEmpty() && m_dialect->setTimeZone(zone).text().isEmpty())
+        return Error::invalidInput(Tr::tr("%1 has no session time zone to set.")
+                                       .arg(m_dialect->name()));
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+    const QString previous = std::exchange(m_timeZone, zone);
+    if (zone.isEmpty())
+        return {}; // the next connection uses the server's default again
+    Status applied = applySessionSettings();
+    if (!applied)
+        m_timeZone = previous;
+    return applied;
 }
 
 Status Session::reopenIfBroken()
@@ -183,7 +223,7 @@ Status Session::reopenIfBroken()
                      error.text()};
     }
     m_broken = false;
-    return {};
+    return applySessionSettings();
 }
 
 Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what)

@@ -51,6 +51,10 @@ public:
     ReleaseListener &releaseListener() { return m_listener; }
     // Waits for a release of `name` notified since releaseListener().arm(name) (see there).
     bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
+    // Sets this connection's time zone (and again after every reconnect); empty: the server's
+    // default from the next connection on. Refused on SQLite (no session time zone).
+    Status setTimeZone(const QString &zone);
+    QString timeZone() const { return m_timeZone; }
     Status runDdl(const QString &sql);
     Status begin();
     Status commit();
@@ -67,6 +71,7 @@ private:
     Session(const ConnectionSpec &spec, const QString &connectionName);
     Status openConnection(const SessionOptions &options);
     Status reopenIfBroken();
+    Status applySessionSettings(); // after every (re)connect
     void clearCache();
 
     ConnectionSpec m_spec;
@@ -79,6 +84,7 @@ private:
     ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;
+    QString m_timeZone;
 };
 
 } // namespace lockcore

@@ -123,6 +123,23 @@ Status validateTableName(const QString &table)
     return {};
 }
 
+Status validateTimeZoneName(const QString &zone)
+{
+    bool valid = zone.size() <= 64;
+    for (const QChar c : zone) {
+        const char16_t u = c.unicode();
+        valid = valid
+                && ((u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9')
+                    || u == u'/' || u == u'_' || u == u'+' || u == u'-' || u == u':');
+    }
+    if (!valid)
+        return Error::invalidInput(
+            Tr::tr("\"%1\" is not a time zone: give a name such as Asia/Shanghai or UTC, or an "
+                   "offset such as +08:00.")
+                .arg(zone.left(80)));
+    return {};
+}
+
 QString truncatedToCodePoints(const QString &text, int maxCodePoints)
 {
     int codePoints = 0;

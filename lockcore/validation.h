@@ -24,5 +24,9 @@ Status validateDescription(const QString &text, const QString &what);
 QString truncatedToCodePoints(const QString &text, int maxCodePoints);
 // A table name: an identifier [A-Za-z_][A-Za-z0-9_]*, optionally "schema.table".
 Status validateTableName(const QString &table);
+// A session time zone as the databases take it: empty (none), a name such as "Asia/Shanghai"
+// or "UTC", or an offset such as "+08:00"; letters, digits, "/", "_", "+", "-" and ":" only,
+// at most 64 characters.
+Status validateTimeZoneName(const QString &zone);
 
 } // namespace lockcore

@@ -647,6 +647,11 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
         QVERIFY2(refused.err.contains("--profile does not apply"), refused.err.constData());
     }
     VERIFY_EXIT(lockctl(p + QStringList{u"show"_s, u"job"_s}), 0);
+    // The application's session time zone: checked before any SQL is sent.
+    const Run badZone = lockctl(p + QStringList{u"--app-time-zone"_s, u"UTC';--"_s, u"list"_s});
+    VERIFY_EXIT(badZone, 2);
+    QVERIFY2(badZone.err.contains("is not a time zone"), badZone.err.constData());
+    VERIFY_EXIT(lockctl({u"--app-time-zone"_s, u"UTC"_s, u"list"_s}), 2); // needs --profile
 }
 
 void LockctlTest::usageErrorsExitTwo_data()

@@ -303,6 +303,8 @@ private slots:
     // Bad table names, missing tables and mappings to missing columns: clear errors.
     void badInputGetsClearErrors();
 
+    void localTimesCompareInTheApplicationsZone();
+
 private:
     void profileRows();
     App &app(const QString &profile) { return m_apps[profile]; }
@@ -329,6 +331,69 @@ void ProfilesTest::initTestCase()
         m_tables.append(table);
         m_apps.insert(id, app);
     }
+}
+
+void ProfilesTest::localTimesCompareInTheApplicationsZone()
+{
+    // seed-000 writes local times (SYSDATE). An application whose sessions run five hours west
+    // of UTC (Java's JDBC drivers set the JVM's zone) writes times five hours behind UTC. In a
+    // session with the server's default zone (UTC here) its running lease looks expired, and a
+    // test-acquire would take the lock from under it. With the application's zone in the
+    // profile, Lockscope's session compares as the application does.
+    const Dialect::Kind kind = m_session->dialect().kind();
+    if (kind == Dialect::Kind::SQLite)
+        QSKIP("SQLite has no session time zone (its datetime('now') is UTC).");
+    const QString zone = kind == Dialect::Kind::PostgreSQL ? u"Etc/GMT+5"_s : u"-05:00"_s;
+    QString error;
+    auto appSession = TestBackend::instance().open(&error);
+    QVERIFY2(appSession, qPrintable(error));
+    LOCKSCOPE_VERIFY_OK(appSession->setTimeZone(zone));
+    auto serverDefault = TestBackend::instance().open(&error);
+    QVERIFY2(serverDefault, qPrintable(error));
+    if (testsupport::dbNowUs(*serverDefault) == 0)
+        QSKIP("The database clock could not be read.");
+    const App &a = app(u"seed-000"_s);
+    const QString name = u"zone.job"_s;
+    QVERIFY(a.acquire(*appSession, name, u"app-west"_s));
+
+    // The server's default zone: the hazard this setting exists for (if the server's default
+    // is not UTC-5 itself).
+    Profile plain = *Profile::builtIn(u"seed-000"_s);
+    auto unaware = ProfileTable::open(*serverDefault, plain, a.table);
+    LOCKSCOPE_VERIFY_OK(unaware);
+    auto seenUnaware = unaware->lock(name);
+    LOCKSCOPE_VERIFY_OK(seenUnaware);
+    QVERIFY(seenUnaware->has_value());
+
+    Profile zoned = plain;
+    zoned.sessionTimeZone = zone;
+    auto aware = ProfileTable::open(*m_session, zoned, a.table);
+    LOCKSCOPE_VERIFY_OK(aware);
+    QCOMPARE(m_session->timeZone(), zone);
+    auto seen = aware->lock(name);
+    LOCKSCOPE_VERIFY_OK(seen);
+    QVERIFY(seen->has_value());
+    QCOMPARE((*seen)->state, ProfileLock::State::Held);
+    QCOMPARE((*seen)->holder, u"app-west"_s);
+    const qint64 left = (*seen)->remainingMs().value_or(-1);
+    QVERIFY2(left > appTtlMs - 3000 && left <= appTtlMs + 1000, qPrintable(QString::number(left)));
+    qInfo("in the server's default zone the lock looks %s with %lld ms left",
+          qPrintable(ProfileLock::stateName((*seenUnaware)->state)),
+          qlonglong((*seenUnaware)->remainingMs().value_or(0)));
+    // The application's lock is not taken: the test-acquire is refused, as the application's
+    // own compete statement would be.
+    auto refused = aware->acquire(name, u"lockscope-admin"_s, appTtlMs);
+    LOCKSCOPE_VERIFY_OK(refused);
+    QVERIFY(!refused->acquired);
+    QCOMPARE(a.release(*appSession, name, u"app-west"_s), 1);
+    // Back to the server's default for the other tests on this session.
+    LOCKSCOPE_VERIFY_OK(m_session->setTimeZone(QString()));
+
+    // A zone that is not one is refused before any SQL is sent.
+    zoned.sessionTimeZone = u"UTC'; DROP TABLE x; --"_s;
+    auto bad = ProfileTable::open(*m_session, zoned, a.table);
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().message.contains(u"is not a time zone"_s), qPrintable(bad.error().message));
 }
 
 void ProfilesTest::cleanupTestCase()

@@ -2324,6 +2324,18 @@ Expires at
         <source>initializing %1</source>
         <translation>初始化 %1</translation>
     </message>
+    <message>
+        <source>The database refused the session time zone &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no session time zone to set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a time zone: give a name such as Asia/Shanghai or UTC, or an offset such as +08:00.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

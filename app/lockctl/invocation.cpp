@@ -118,7 +118,8 @@ Result<lockcore::Profile> Invocation::profile() const
 {
     const QString &name = m_settings.profile;
     if (!name.endsWith(u".json"_s, Qt::CaseInsensitive))
-        return lockcore::Profile::fromMap({{u"profile"_s, name}});
+        return lockcore::Profile::fromMap(
+            {{u"profile"_s, name}, {u"session_time_zone"_s, m_settings.appTimeZone}});
     QFile file(name);
     if (!file.open(QIODevice::ReadOnly))
         return Error::invalidInput(
@@ -131,6 +132,8 @@ Result<lockcore::Profile> Invocation::profile() const
     QVariantMap map = document.object().toVariantMap();
     if (!map.contains(u"profile"_s))
         map.insert(u"profile"_s, u"custom"_s);
+    if (!m_settings.appTimeZone.isEmpty())
+        map.insert(u"session_time_zone"_s, m_settings.appTimeZone);
     return lockcore::Profile::fromMap(map);
 }
 

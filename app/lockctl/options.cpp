@@ -33,6 +33,12 @@ QList<QCommandLineOption> globalOptions()
                                   "docs/profiles.md). list, show, acquire, release, "
                                   "force-release and init accept it."),
                            u"NAME"_s),
+        QCommandLineOption(u"app-time-zone"_s,
+                           Tr::tr("With --profile: the time zone the application's sessions "
+                                  "write local times in (e.g. Asia/Shanghai, or +08:00 on "
+                                  "MySQL); lockctl's session uses it so that expiry compares "
+                                  "as the application's own statements do."),
+                           u"ZONE"_s),
         QCommandLineOption(u"json"_s, Tr::tr("Print one JSON object on stdout.")),
         QCommandLineOption(u"connect-timeout"_s,
                            Tr::tr("Give up connecting after this many seconds (default: 5)."),
@@ -56,6 +62,10 @@ Result<GlobalSettings> globalSettings(const QCommandLineParser &before,
     settings.tableGiven = isSet(u"table"_s);
     settings.table = isSet(u"table"_s) ? value(u"table"_s) : lockcore::LockService::defaultTable();
     settings.profile = value(u"profile"_s);
+    settings.appTimeZone = value(u"app-time-zone"_s);
+    if (!settings.appTimeZone.isEmpty() && settings.profile.isEmpty())
+        return Error::invalidInput(Tr::tr("--app-time-zone is for an application's table: give "
+                                          "--profile too."));
     settings.json = isSet(u"json"_s);
     settings.noPrompt = isSet(u"no-prompt"_s);
     if (isSet(u"connect-timeout"_s)) {

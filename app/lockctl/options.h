@@ -17,6 +17,7 @@ struct GlobalSettings
     QString table;
     bool tableGiven = false; // --table given (else the default, or the profile's table)
     QString profile;         // --profile: a built-in profile id or a JSON mapping file
+    QString appTimeZone;     // --app-time-zone: the application's session time zone
     bool json = false;
     int connectTimeoutS = 5;
     bool noPrompt = false;
