@@ -12,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,7 +22,9 @@
 #include <QScopedValueRollback>
 #include <QScreen>
 #include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
+#include <type_traits>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -122,7 +125,23 @@ void ConnectionDialog::buildUi()
     m_form = new ConnectionForm(this);
 
     m_monitorBox = new QGroupBox(this);
-    auto *monitorForm = new QFormLayout(m_monitorBox);
+    // A grid, not a QFormLayout: word-wrapped notes get the height they need (see
+    // ConnectionForm::addRow()).
+    auto *monitorGrid = new QGridLayout(m_monitorBox);
+    monitorGrid->setColumnStretch(1, 1);
+    const auto addRow = [this, monitorGrid](QLabel *label, auto *field) {
+        const int row = monitorGrid->rowCount();
+        if (label) {
+            label->setAlignment(Qt::Alignment(style()->styleHint(
+                                    QStyle::SH_FormLayoutLabelAlignment, nullptr, this))
+                                | Qt::AlignVCenter);
+            monitorGrid->addWidget(label, row, 0);
+        }
+        if constexpr (std::is_base_of_v<QLayout, std::remove_pointer_t<decltype(field)>>)
+            monitorGrid->addLayout(field, row, 1);
+        else
+            monitorGrid->addWidget(field, row, 1);
+    };
     // The lock table: whose it is (the kind) and its name, then what that kind means.
     m_kindCombo = new QComboBox(m_monitorBox);
     m_kindCombo->setObjectName(u"lockKindCombo"_s);
@@ -139,16 +158,16 @@ void ConnectionDialog::buildUi()
     auto *tableRow = new QHBoxLayout;
     tableRow->addWidget(m_kindCombo, 1);
     tableRow->addWidget(m_tableEdit, 1);
-    monitorForm->addRow(m_tableLabel, tableRow);
+    addRow(m_tableLabel, tableRow);
     m_kindNote = new QLabel(m_monitorBox);
     m_kindNote->setObjectName(u"lockKindNote"_s);
     m_kindNote->setWordWrap(true);
     m_kindNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_kindNote->setEnabled(false); // greyed: it explains the choice above
-    monitorForm->addRow(QString(), m_kindNote);
+    addRow(nullptr, m_kindNote);
     m_customForm = new CustomMappingForm(m_monitorBox);
     m_customForm->hide();
-    monitorForm->addRow(QString(), m_customForm);
+    addRow(nullptr, m_customForm);
     m_timeoutSpin = new QSpinBox(m_monitorBox);
     m_timeoutSpin->setObjectName(u"timeoutSpin"_s);
     m_timeoutSpin->setRange(ConnectionProfile::minTimeoutS, ConnectionProfile::maxTimeoutS);
@@ -157,14 +176,14 @@ void ConnectionDialog::buildUi()
     auto *timeoutRow = new QHBoxLayout;
     timeoutRow->addWidget(m_timeoutSpin);
     timeoutRow->addStretch(1);
-    monitorForm->addRow(m_timeoutLabel, timeoutRow);
+    addRow(m_timeoutLabel, timeoutRow);
     m_readOnlyCheck = new QCheckBox(m_monitorBox);
     m_readOnlyCheck->setObjectName(u"readOnlyCheck"_s);
-    monitorForm->addRow(QString(), m_readOnlyCheck);
+    addRow(nullptr, m_readOnlyCheck);
     m_nameEdit = new QLineEdit(m_monitorBox);
     m_nameEdit->setObjectName(u"profileNameEdit"_s);
     m_nameLabel = buddyLabel(m_nameEdit, m_monitorBox);
-    monitorForm->addRow(m_nameLabel, m_nameEdit);
+    addRow(m_nameLabel, m_nameEdit);
 
     m_testButton = new QPushButton(this);
     m_testButton->setObjectName(u"testButton"_s);
@@ -517,9 +536,8 @@ void ConnectionDialog::updateLockKindUi()
         if (auto builtIn = Profile::builtIn(kind))
             m_kindNote->setText(LockProfileText::description(*builtIn));
         else
-            m_kindNote->setText(tr("custom: the columns of the table named above. Release "
-                                   "deletes the row, or sets the status flag to 0 when there "
-                                   "is one."));
+            m_kindNote->setText(tr("Any table, its columns mapped below. Release deletes the "
+                                   "row, or sets the status flag to 0 when there is one."));
         m_tableEdit->setToolTip(tr("The application's lock table, optionally as "
                                    "schema.table"));
     }

@@ -27,19 +27,18 @@ CustomMappingForm::CustomMappingForm(QWidget *parent)
     m_grid = new QGridLayout(this);
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setColumnStretch(1, 1);
-    m_grid->setColumnStretch(3, 1);
 
-    // Two fields a row: name and holder, expiry and status flag, locked-at and time zone.
-    m_nameEdit = addColumnField(u"nameColumnEdit"_s, 0, 0);
-    m_holderEdit = addColumnField(u"holderColumnEdit"_s, 0, 1);
-    m_expiresEdit = addColumnField(u"expiresColumnEdit"_s, 1, 0);
-    m_statusEdit = addColumnField(u"statusColumnEdit"_s, 1, 1);
-    m_lockedAtEdit = addColumnField(u"lockedAtColumnEdit"_s, 2, 0);
+    // One field a row, under the lock table's kind and name (a form within the dialog's).
+    m_nameEdit = addColumnField(u"nameColumnEdit"_s, 0);
+    m_holderEdit = addColumnField(u"holderColumnEdit"_s, 1);
+    m_expiresEdit = addColumnField(u"expiresColumnEdit"_s, 2);
+    m_statusEdit = addColumnField(u"statusColumnEdit"_s, 3);
+    m_lockedAtEdit = addColumnField(u"lockedAtColumnEdit"_s, 4);
     m_timeCombo = new QComboBox(this);
     m_timeCombo->setObjectName(u"timeZoneCombo"_s);
     m_timeCombo->addItem(QString(), utc);
     m_timeCombo->addItem(QString(), local);
-    m_grid->addWidget(m_timeCombo, 2, 3);
+    m_grid->addWidget(m_timeCombo, 5, 1, Qt::AlignLeft);
     const auto label = [this](QWidget *buddy) {
         auto *l = new QLabel(this);
         l->setBuddy(buddy);
@@ -66,19 +65,19 @@ CustomMappingForm::CustomMappingForm(QWidget *parent)
     QPalette palette = m_problem->palette();
     palette.setColor(QPalette::WindowText, QColor(0xb0, 0x1c, 0x1c));
     m_problem->setPalette(palette);
-    m_grid->addWidget(m_problem, 3, 0, 1, 4);
+    m_grid->addWidget(m_problem, 6, 0, 1, 2);
 
     connect(m_timeCombo, &QComboBox::currentIndexChanged, this, &CustomMappingForm::userEdited);
     retranslateUi();
     check();
 }
 
-QLineEdit *CustomMappingForm::addColumnField(const QString &objectName, int row, int column)
+QLineEdit *CustomMappingForm::addColumnField(const QString &objectName, int row)
 {
     auto *edit = new QLineEdit(this);
     edit->setObjectName(objectName);
     edit->setMaxLength(maxFieldChars);
-    m_grid->addWidget(edit, row, column * 2 + 1);
+    m_grid->addWidget(edit, row, 1);
     connect(edit, &QLineEdit::textChanged, this, &CustomMappingForm::userEdited);
     return edit;
 }

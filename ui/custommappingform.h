@@ -46,7 +46,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    QLineEdit *addColumnField(const QString &objectName, int row, int column);
+    QLineEdit *addColumnField(const QString &objectName, int row);
     void retranslateUi();
     void check();
     void userEdited();
