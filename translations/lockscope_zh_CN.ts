@@ -143,6 +143,26 @@
         <source>The password could not be read from the keychain: %1</source>
         <translation>无法从钥匙串读取密码：%1</translation>
     </message>
+    <message>
+        <source>Lockscope table</source>
+        <translation>Lockscope 锁表</translation>
+    </message>
+    <message>
+        <source>Whose lock table this is: Lockscope&apos;s own, an application&apos;s whose columns and rules Lockscope knows, or any table whose columns you map</source>
+        <translation>这是谁的锁表：Lockscope 自己的、Lockscope 了解其列与规则的某个应用的，或由你映射列的任意表</translation>
+    </message>
+    <message>
+        <source>Any table, its columns mapped below. Release deletes the row, or sets the status flag to 0 when there is one.</source>
+        <translation>任意表，其列在下方映射。释放时删除该行；有状态标志列时将其置为 0。</translation>
+    </message>
+    <message>
+        <source>The application&apos;s lock table, optionally as schema.table</source>
+        <translation>应用的锁表，可写作 schema.table</translation>
+    </message>
+    <message>
+        <source>the table&apos;s name</source>
+        <translation>表名</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionForm</name>
@@ -325,6 +345,14 @@
         <source>An option of this connection is not supported for %1.</source>
         <translation>此连接的某个选项不受 %1 支持。</translation>
     </message>
+    <message>
+        <source>There is no built-in profile &quot;%1&quot; (--profile). The profiles are: %2.</source>
+        <translation>没有内置配置“%1”（--profile）。可用的配置：%2。</translation>
+    </message>
+    <message>
+        <source>Enter the name of the application&apos;s lock table.</source>
+        <translation>请输入应用锁表的名称。</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>
@@ -364,6 +392,14 @@
         <source>%1 Lock table %2 found.</source>
         <translation>%1已找到锁表 %2。</translation>
     </message>
+    <message>
+        <source>%1 Table %2 not found: it is the application&apos;s, which creates it.</source>
+        <translation>%1 未找到表 %2：该表属于应用，由应用创建。</translation>
+    </message>
+    <message>
+        <source>%1 Table %2 found, with the columns of the %3 profile.</source>
+        <translation>%1 找到表 %2，含有 %3 配置的各列。</translation>
+    </message>
 </context>
 <context>
     <name>Countdown</name>
@@ -378,6 +414,73 @@
     <message>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
+    <name>CustomMappingForm</name>
+    <message>
+        <source>Lock na&amp;me column:</source>
+        <translation>锁名列(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Held b&amp;y column:</source>
+        <translation>持有者列(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>E&amp;xpiry column:</source>
+        <translation>过期时间列(&amp;X):</translation>
+    </message>
+    <message>
+        <source>St&amp;atus flag column:</source>
+        <translation>状态标志列(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Ac&amp;quired-at column:</source>
+        <translation>加锁时间列(&amp;Q):</translation>
+    </message>
+    <message>
+        <source>Time &amp;zone:</source>
+        <translation>时区(&amp;Z):</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The column that holds the lock&apos;s name (its key)</source>
+        <translation>存放锁名（键）的列</translation>
+    </message>
+    <message>
+        <source>The column that says who holds the lock; empty: the table records no holder</source>
+        <translation>记录锁由谁持有的列；留空：该表不记录持有者</translation>
+    </message>
+    <message>
+        <source>The column with the time the lease ends; empty: locks never expire (a dead holder&apos;s lock stays until released)</source>
+        <translation>存放租约结束时间的列；留空：锁永不过期（已死持有者的锁会一直保留到被释放）</translation>
+    </message>
+    <message>
+        <source>A column that is 1 while the lock is held and 0 when it is free; empty: a row is held while it exists (release deletes it)</source>
+        <translation>持有时为 1、空闲时为 0 的列；留空：行存在即为持有（释放时删除该行）</translation>
+    </message>
+    <message>
+        <source>The column with the time the lock was taken; empty: none</source>
+        <translation>存放加锁时间的列；留空：无</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>The database&apos;s local time</source>
+        <translation>数据库的本地时间</translation>
+    </message>
+    <message>
+        <source>How the application writes its times (always from the database&apos;s clock)</source>
+        <translation>应用写入时间的方式（时间总是取自数据库时钟）</translation>
     </message>
 </context>
 <context>
@@ -755,6 +858,61 @@
     <message>
         <source>%1 Retrying in %2 s.</source>
         <translation>%1 将在 %2 秒后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>LockProfileText</name>
+    <message>
+        <source>Pessimistic lock table with a status flag</source>
+        <translation>带状态标志的悲观锁表</translation>
+    </message>
+    <message>
+        <source>Lock table, re-entrant by owner</source>
+        <translation>锁表，同一持有者可重入</translation>
+    </message>
+    <message>
+        <source>Lock columns on the business row</source>
+        <translation>业务行上的锁列</translation>
+    </message>
+    <message>
+        <source>Task lock by unique key</source>
+        <translation>按唯一键的任务锁</translation>
+    </message>
+    <message>
+        <source>ShedLock</source>
+        <translation>ShedLock</translation>
+    </message>
+    <message>
+        <source>Spring Integration JDBC lock</source>
+        <translation>Spring Integration JDBC 锁</translation>
+    </message>
+    <message>
+        <source>Custom mapping…</source>
+        <translation>自定义映射…</translation>
+    </message>
+    <message>
+        <source>%1 flag</source>
+        <translation>%1 标志</translation>
+    </message>
+    <message>
+        <source>%1 + %2 s</source>
+        <translation>%1 + %2 秒</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>无过期时间</translation>
+    </message>
+    <message>
+        <source>any table</source>
+        <translation>任意表</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Lockscope&apos;s own table: holder, lease, fencing token, and its events in %1_event.</source>
+        <translation>Lockscope 自己的表：持有者、租约、防护令牌，事件在 %1_event 中。</translation>
     </message>
 </context>
 <context>
@@ -1591,6 +1749,14 @@ Expires at
         <source>--window-threshold takes a number of locks, not &quot;%1&quot;</source>
         <translation>--window-threshold 需要锁的数量，而不是“%1”</translation>
     </message>
+    <message>
+        <source>The lock table is this application&apos;s (its columns and rules): %1. --table defaults to its usual table. Default: Lockscope&apos;s own table.</source>
+        <translation>锁表属于该应用（使用其列与规则）：%1。--table 默认为其常用表。默认：Lockscope 自己的表。</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
 </context>
 <context>
     <name>TestAcquireDialog</name>
@@ -2000,6 +2166,118 @@ Expires at
     <message>
         <source>The database was busy while %1 (a lock wait timed out or a deadlock was broken); nothing was changed, and it can be retried: %2</source>
         <translation>%1时数据库繁忙（锁等待超时或死锁被打破）；未做任何更改，可以重试：%2</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;time&quot; must be &quot;utc&quot; or &quot;local&quot;; got &quot;%1&quot;.</source>
+        <translation>配置的“time”必须是“utc”或“local”；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;release&quot; must be one of status, delete, expire or clear_holder; got &quot;%1&quot;.</source>
+        <translation>配置的“release”必须是 status、delete、expire 或 clear_holder 之一；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>There is no profile &quot;%1&quot;. The profiles are: %2.</source>
+        <translation>没有配置“%1”。可用的配置：%2。</translation>
+    </message>
+    <message>
+        <source>The profile maps no lock name column.</source>
+        <translation>该配置未映射锁名列。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid column name: use letters, digits and underscores (not starting with a digit, at most %2 characters).</source>
+        <translation>“%1”不是有效的列名：请使用字母、数字和下划线（不以数字开头，最多 %2 个字符）。</translation>
+    </message>
+    <message>
+        <source>The profile maps one column to two roles.</source>
+        <translation>该配置把同一列映射到了两个角色。</translation>
+    </message>
+    <message>
+        <source>a status column (release &quot;status&quot;)</source>
+        <translation>状态列（release “status”）</translation>
+    </message>
+    <message>
+        <source>an expiry column (release &quot;expire&quot;)</source>
+        <translation>过期时间列（release “expire”）</translation>
+    </message>
+    <message>
+        <source>a holder column (release &quot;clear_holder&quot;)</source>
+        <translation>持有者列（release “clear_holder”）</translation>
+    </message>
+    <message>
+        <source>a holder column (re-entry by holder)</source>
+        <translation>持有者列（按持有者重入）</translation>
+    </message>
+    <message>
+        <source>the value of the region column</source>
+        <translation>区域列的值</translation>
+    </message>
+    <message>
+        <source>no expiry column when the expiry is the locked-at time plus a TTL</source>
+        <translation>没有过期时间列（过期时间为加锁时间加 TTL 时）</translation>
+    </message>
+    <message>
+        <source>a locked-at column (expiry from a TTL)</source>
+        <translation>加锁时间列（由 TTL 计算过期）</translation>
+    </message>
+    <message>
+        <source>a positive TTL</source>
+        <translation>正的 TTL</translation>
+    </message>
+    <message>
+        <source>The profile %1 needs %2.</source>
+        <translation>配置 %1 需要%2。</translation>
+    </message>
+    <message>
+        <source>reading the catalog</source>
+        <translation>读取系统目录</translation>
+    </message>
+    <message>
+        <source>The table %1 does not exist in %2 (the profile %3 reads it).</source>
+        <translation>表 %1 在 %2 中不存在（配置 %3 读取该表）。</translation>
+    </message>
+    <message>
+        <source>The table %1 does not have the columns the profile %2 maps: %3 missing.</source>
+        <translation>表 %1 缺少配置 %2 映射的列：缺少 %3。</translation>
+    </message>
+    <message>
+        <source>checking the table %1</source>
+        <translation>检查表 %1</translation>
+    </message>
+    <message>
+        <source>listing the locks of %1</source>
+        <translation>列出 %1 的锁</translation>
+    </message>
+    <message>
+        <source>reading the lock %1</source>
+        <translation>读取锁 %1</translation>
+    </message>
+    <message>
+        <source>acquiring %1 as the profile %2</source>
+        <translation>以配置 %2 获取 %1</translation>
+    </message>
+    <message>
+        <source>There is no row &quot;%1&quot; in %2: the profile %3 locks existing rows only.</source>
+        <translation>%2 中没有行“%1”：配置 %3 只锁定已存在的行。</translation>
+    </message>
+    <message>
+        <source>releasing %1 as the profile %2</source>
+        <translation>以配置 %2 释放 %1</translation>
+    </message>
+    <message>
+        <source>A force release on the profile %1 needs the time you saw (the %2 column, as listed), so that a lock that changed hands since is not freed.</source>
+        <translation>对配置 %1 的强制释放需要你看到的时间（列表中的 %2 列），以免释放一个此后已易手的锁。</translation>
+    </message>
+    <message>
+        <source>force-releasing %1</source>
+        <translation>强制释放 %1</translation>
+    </message>
+    <message>
+        <source>The profile %1 has no initialize: its application creates a lock&apos;s row when it locks.</source>
+        <translation>配置 %1 没有初始化操作：其应用在加锁时才创建锁的行。</translation>
+    </message>
+    <message>
+        <source>initializing %1</source>
+        <translation>初始化 %1</translation>
     </message>
 </context>
 <context>
