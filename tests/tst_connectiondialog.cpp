@@ -8,6 +8,7 @@
 #include "connectiontester.h"
 #include "custommappingform.h"
 #include "driverinfo.h"
+#include "language.h"
 #include "lockservice.h"
 #include "messagebar.h"
 #include "passwordvault.h"
@@ -1253,6 +1254,16 @@ void ConnectionDialogTest::screenshot()
     type(child<QLineEdit>(dialog.get(), u"lockedAtColumnEdit"_s), u"LOCK TIME"_s);
     fit();
     QVERIFY(dialog->grab().save(dir + u"/connectiondialog-custom.png"_s));
+
+    // The same in Chinese (the window's language switch): nothing cut off, the dialog grows.
+    QVERIFY(language::apply(u"zh_CN"_s));
+    QTRY_COMPARE(child<QLabel>(dialog.get(), u"lockKindNote"_s)->text().left(2), u"任意"_s);
+    fit();
+    QVERIFY(dialog->grab().save(dir + u"/connectiondialog-custom-zh_CN.png"_s));
+    QVERIFY2(child<QLabel>(dialog.get(), u"mappingProblem"_s)->text().contains(u"LOCK TIME"_s),
+             qPrintable(child<QLabel>(dialog.get(), u"mappingProblem"_s)->text()));
+    language::apply(u"en"_s);
+    QTRY_VERIFY(child<QLabel>(dialog.get(), u"lockKindNote"_s)->text().startsWith(u"Any"_s));
 }
 
 QTEST_MAIN(ConnectionDialogTest)
