@@ -1,14 +1,18 @@
 // The connection dialog on the offscreen platform: URLs in and fields out for every driver,
 // drivers Qt lacks, the connection test on its own thread (the dialog keeps running, late and
 // superseded results are dropped), remembered passwords (never in the settings file; the
-// system keychain degrades to asking each time), mnemonics and tab order.
+// system keychain degrades to asking each time), the lock table's kind (Lockscope's, an
+// application profile, a custom column mapping), mnemonics and tab order.
 
 #include "connectiondialog.h"
 #include "connectiontester.h"
+#include "custommappingform.h"
 #include "driverinfo.h"
+#include "language.h"
 #include "lockservice.h"
 #include "messagebar.h"
 #include "passwordvault.h"
+#include "profile.h"
 #include "profilestore.h"
 #include "session.h"
 
@@ -117,6 +121,17 @@ private slots:
     void systemKeychainDegradesToAskingEachTime();
     void invalidTableNameIsRefusedInline();
 
+    void builtInProfileFillsTheTable_data();
+    void builtInProfileFillsTheTable();
+    void customMappingRoundTripThroughTheStore();
+    void customStartsFromTheProfileChosenBefore();
+    void badMappingShowsAnErrorAndDoesNotAccept_data();
+    void badMappingShowsAnErrorAndDoesNotAccept();
+    void commandLineLockProfileFillsTheDialog();
+    void unknownSavedLockProfileIsReported();
+    void testFindsAnApplicationTable_data();
+    void testFindsAnApplicationTable();
+
     void mnemonicsAreUniqueAndLabelsHaveBuddies();
     void tabOrderFollowsTheForm();
     void screenshot();
@@ -129,6 +144,7 @@ private:
     T *child(ConnectionDialog *dialog, const QString &name);
     static Backend backendOf(ConnectionDialog *dialog);
     static void choose(ConnectionDialog *dialog, Backend backend);
+    static void chooseKind(ConnectionDialog *dialog, const QString &kind);
     static void type(QWidget *widget, const QString &text);
     QString createSqlite(bool withSchema);
     QString iniFile() const { return m_dir->filePath(u"settings.ini"_s); }
@@ -198,6 +214,16 @@ void ConnectionDialogTest::choose(ConnectionDialog *dialog, Backend backend)
 {
     auto *combo = dialog->findChild<QComboBox *>(u"driverCombo"_s);
     combo->setCurrentIndex(combo->findData(int(backend), Qt::UserRole));
+}
+
+// As the user picks an entry of the lock table's kind ("" Lockscope's, an id, "custom").
+void ConnectionDialogTest::chooseKind(ConnectionDialog *dialog, const QString &kind)
+{
+    auto *combo = dialog->findChild<QComboBox *>(u"lockKindCombo"_s);
+    const int index = kind.isEmpty() ? 0 : combo->findData(kind);
+    if (index < 0)
+        qFatal("no lock kind %s", qPrintable(kind));
+    combo->setCurrentIndex(index);
 }
 
 void ConnectionDialogTest::type(QWidget *widget, const QString &text)
@@ -832,8 +858,284 @@ void ConnectionDialogTest::invalidTableNameIsRefusedInline()
     QVERIFY(m_store->names().isEmpty());
 }
 
-// For every driver, each visible label has a mnemonic and a visible buddy, and no two visible
-// mnemonics (labels and buttons) share a letter.
+void ConnectionDialogTest::builtInProfileFillsTheTable_data()
+{
+    QTest::addColumn<QString>("id");
+    for (const QString &id : lockcore::Profile::builtInIds())
+        QTest::newRow(qPrintable(id)) << id;
+}
+
+// Choosing an application profile fills the table field with its usual table (still
+// editable), says what the profile is, and profile() carries it; going back to Lockscope's
+// table restores dist_lock and an empty lockProfile.
+void ConnectionDialogTest::builtInProfileFillsTheTable()
+{
+    QFETCH(QString, id);
+    const auto builtIn = lockcore::Profile::builtIn(id);
+    QVERIFY(builtIn);
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"sqlite:/tmp/app.sqlite"_s);
+    QCOMPARE(dialog->lockKind(), QString());
+    QVERIFY(dialog->profile().lockProfile.isEmpty());
+
+    chooseKind(dialog.get(), id);
+    QCOMPARE(dialog->lockKind(), id);
+    QCOMPARE(dialog->table(), builtIn->defaultTable);
+    auto *note = child<QLabel>(dialog.get(), u"lockKindNote"_s);
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().startsWith(id + u": "_s + builtIn->defaultTable + u" ("_s),
+             qPrintable(note->text()));
+    auto *combo = child<QComboBox>(dialog.get(), u"lockKindCombo"_s);
+    QVERIFY(!combo->currentText().isEmpty());
+    QCOMPARE(combo->currentData(Qt::ToolTipRole).toString(), note->text());
+    QVERIFY(!child<CustomMappingForm>(dialog.get(), u"customMappingForm"_s)->isVisible());
+    ConnectionProfile profile = dialog->profile();
+    QCOMPARE(profile.lockProfile, builtIn->toMap());
+    QCOMPARE(profile.table, builtIn->defaultTable);
+    const lockcore::Status valid = profile.validate();
+    QVERIFY2(valid.ok(), valid.ok() ? "" : qPrintable(valid.error().message));
+
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"app.my_locks"_s); // editable
+    profile = dialog->profile();
+    QCOMPARE(profile.table, u"app.my_locks"_s);
+    QCOMPARE(profile.lockProfile, builtIn->toMap());
+
+    chooseKind(dialog.get(), QString());
+    QCOMPARE(dialog->table(), ConnectionProfile::defaultTable());
+    QVERIFY(dialog->profile().lockProfile.isEmpty());
+    QVERIFY(note->text().contains(u"dist_lock_event"_s));
+}
+
+// A custom mapping typed into the form is saved with the profile, read back by the store,
+// and shown again by the next dialog exactly as typed.
+void ConnectionDialogTest::customMappingRoundTripThroughTheStore()
+{
+    QVariantMap expected;
+    {
+        auto dialog = makeDialog();
+        paste(dialog.get(), u"postgresql://ops@db/app"_s);
+        chooseKind(dialog.get(), u"custom"_s);
+        auto *form = child<CustomMappingForm>(dialog.get(), u"customMappingForm"_s);
+        QVERIFY(form->isVisible());
+        QVERIFY(dialog->table().isEmpty()); // not dist_lock: the user names the table
+        type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"ops.job_lock"_s);
+        type(child<QLineEdit>(dialog.get(), u"nameColumnEdit"_s), u"job_name"_s);
+        type(child<QLineEdit>(dialog.get(), u"holderColumnEdit"_s), u"owner"_s);
+        type(child<QLineEdit>(dialog.get(), u"expiresColumnEdit"_s), u"valid_until"_s);
+        type(child<QLineEdit>(dialog.get(), u"lockedAtColumnEdit"_s), u"taken_at"_s);
+        auto *time = child<QComboBox>(dialog.get(), u"timeZoneCombo"_s);
+        time->setCurrentIndex(time->findData(u"local"_s));
+        QVERIFY2(form->problem().isEmpty(), qPrintable(form->problem()));
+        QVERIFY(!child<QLabel>(dialog.get(), u"mappingProblem"_s)->isVisible());
+        type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"Jobs"_s);
+        QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+        QVERIFY2(!dialog->isVisible(), qPrintable(message(dialog.get())->text()));
+        QCOMPARE(dialog->result(), int(QDialog::Accepted));
+        const ConnectionProfile accepted = dialog->profile();
+        QCOMPARE(accepted.table, u"ops.job_lock"_s);
+        const auto profile = lockcore::Profile::fromMap(accepted.lockProfile);
+        QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+        QCOMPARE(profile->id, u"custom"_s);
+        QCOMPARE(profile->defaultTable, u"ops.job_lock"_s);
+        QCOMPARE(profile->columns.name, u"job_name"_s);
+        QCOMPARE(profile->columns.holder, u"owner"_s);
+        QCOMPARE(profile->columns.expires, u"valid_until"_s);
+        QCOMPARE(profile->columns.lockedAt, u"taken_at"_s);
+        QVERIFY(profile->columns.status.isEmpty());
+        QCOMPARE(profile->time, lockcore::Profile::Time::Local);
+        QCOMPARE(profile->release, lockcore::Profile::Release::Delete);
+        expected = accepted.lockProfile;
+    }
+    m_store = std::make_unique<ProfileStore>(iniFile()); // read back from the file
+    const auto loaded = m_store->load(u"Jobs"_s);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->lockProfile, expected);
+    QCOMPARE(loaded->table, u"ops.job_lock"_s);
+
+    auto dialog = makeDialog(); // opens on the profile used last
+    QCOMPARE(dialog->lockKind(), u"custom"_s);
+    QVERIFY(child<CustomMappingForm>(dialog.get(), u"customMappingForm"_s)->isVisible());
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"nameColumnEdit"_s)->text(), u"job_name"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"expiresColumnEdit"_s)->text(), u"valid_until"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"statusColumnEdit"_s)->text(), QString());
+    QCOMPARE(child<QComboBox>(dialog.get(), u"timeZoneCombo"_s)->currentData().toString(),
+             u"local"_s);
+    QCOMPARE(dialog->table(), u"ops.job_lock"_s);
+    QCOMPARE(dialog->profile().lockProfile, expected);
+}
+
+// "Custom mapping" after an application profile starts from that profile's columns.
+void ConnectionDialogTest::customStartsFromTheProfileChosenBefore()
+{
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"sqlite:/tmp/app.sqlite"_s);
+    chooseKind(dialog.get(), u"seed-000"_s);
+    chooseKind(dialog.get(), u"custom"_s);
+    QCOMPARE(dialog->table(), u"TBL_PESSIMISTIC_LOCK"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"nameColumnEdit"_s)->text(), u"LOCK_NAME"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"statusColumnEdit"_s)->text(), u"LOCK_STATUS"_s);
+    const auto profile = lockcore::Profile::fromMap(dialog->profile().lockProfile);
+    QVERIFY(profile.ok());
+    QCOMPARE(profile->id, u"custom"_s);
+    QCOMPARE(profile->release, lockcore::Profile::Release::ClearStatus);
+    QCOMPARE(profile->time, lockcore::Profile::Time::Local);
+}
+
+void ConnectionDialogTest::badMappingShowsAnErrorAndDoesNotAccept_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("no name column") << u"nameColumnEdit"_s << QString() << u"no lock name"_s;
+    QTest::newRow("quote") << u"nameColumnEdit"_s << u"lock\"name"_s
+                           << u"not a valid column name"_s;
+    QTest::newRow("injection") << u"holderColumnEdit"_s << u"owner; DROP TABLE x"_s
+                               << u"not a valid column name"_s;
+    QTest::newRow("too long") << u"expiresColumnEdit"_s << QString(65, u'e')
+                              << u"at most 64 characters"_s;
+    QTest::newRow("two roles") << u"expiresColumnEdit"_s << u"job_name"_s << u"two roles"_s;
+    QTest::newRow("no table") << u"tableEdit"_s << QString() << u"lock table"_s;
+}
+
+// A mapping Profile::custom() refuses is explained under the fields as it is typed, and
+// Connect then keeps the dialog open with the same explanation and saves nothing.
+void ConnectionDialogTest::badMappingShowsAnErrorAndDoesNotAccept()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QString, says);
+    auto dialog = makeDialog();
+    paste(dialog.get(), u"sqlite:/tmp/app.sqlite"_s);
+    chooseKind(dialog.get(), u"custom"_s);
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"job_lock"_s);
+    type(child<QLineEdit>(dialog.get(), u"nameColumnEdit"_s), u"job_name"_s);
+    QVERIFY(dialog->profile().validate().ok());
+    type(child<QLineEdit>(dialog.get(), field), value);
+    auto *problem = child<QLabel>(dialog.get(), u"mappingProblem"_s);
+    if (field != u"tableEdit") { // the table is the dialog's field, checked on Connect
+        QVERIFY(problem->isVisible());
+        QVERIFY2(problem->text().contains(says), qPrintable(problem->text()));
+    }
+    type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"Broken"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->result(), int(QDialog::Rejected));
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(says),
+             qPrintable(message(dialog.get())->text()));
+    QVERIFY(m_store->names().isEmpty());
+}
+
+// lockscope --profile ID shows in the dialog as that application's table.
+void ConnectionDialogTest::commandLineLockProfileFillsTheDialog()
+{
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=sqlite:/tmp/app.sqlite"_s, u"--profile"_s, u"shedlock"_s},
+        QProcessEnvironment());
+    QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+    auto dialog = makeDialog();
+    dialog->setProfile(*profile);
+    QCOMPARE(dialog->lockKind(), u"shedlock"_s);
+    QCOMPARE(dialog->table(), u"shedlock"_s);
+    QCOMPARE(dialog->profile().lockProfile, profile->lockProfile);
+    QVERIFY(!message(dialog.get())->isVisible());
+}
+
+// A saved profile whose lock profile this version does not know (a newer version's, or
+// edited by hand) opens with the problem said, and is not accepted as it is.
+void ConnectionDialogTest::unknownSavedLockProfileIsReported()
+{
+    ConnectionProfile saved = *ConnectionProfile::fromUrl(u"sqlite:/tmp/app.sqlite"_s);
+    saved.name = u"Future"_s;
+    saved.lockProfile = {{u"profile"_s, u"quartz"_s}};
+    saved.table = u"QRTZ_LOCKS"_s;
+    m_store->save(saved);
+    m_store->setLastUsed(saved.name);
+    auto dialog = makeDialog();
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(u"quartz"_s),
+             qPrintable(message(dialog.get())->text()));
+    QVERIFY2(message(dialog.get())->text().contains(u"shedlock"_s),
+             qPrintable(message(dialog.get())->text()));
+    QCOMPARE(dialog->lockKind(), QString()); // no entry for it
+}
+
+void ConnectionDialogTest::testFindsAnApplicationTable_data()
+{
+    QTest::addColumn<QString>("variable"); // empty: a SQLite file
+    QTest::addColumn<QString>("table");    // created with ShedLock's columns
+    QTest::addColumn<QString>("columns");  // of the created table
+    QTest::addColumn<QString>("says");
+    const QString shed = u"name VARCHAR(64) NOT NULL PRIMARY KEY, lock_until %1 NOT NULL, "
+                         "locked_at %1 NOT NULL, locked_by VARCHAR(255) NOT NULL"_s;
+    const QString found = u"Table gp_shedlock found, with the columns of the shedlock profile."_s;
+    QTest::newRow("sqlite") << QString() << u"gp_shedlock"_s << shed << found;
+    QTest::newRow("sqlite no table") << QString() << QString() << shed
+                                     << u"Table gp_shedlock not found"_s;
+    QTest::newRow("sqlite no locked_by")
+        << QString() << u"gp_shedlock"_s
+        << u"name VARCHAR(64) NOT NULL PRIMARY KEY, lock_until %1, locked_at %1"_s
+        << u"locked_by missing"_s;
+    QTest::newRow("postgresql") << u"LOCKSCOPE_TEST_POSTGRESQL_URL"_s << u"gp_shedlock"_s
+                                << shed << found;
+    QTest::newRow("mariadb") << u"LOCKSCOPE_TEST_MARIADB_URL"_s << u"gp_shedlock"_s << shed
+                             << found;
+}
+
+// With an application profile, Test looks for that application's table and its columns
+// (through lockcore::ProfileTable), not for Lockscope's table and events.
+void ConnectionDialogTest::testFindsAnApplicationTable()
+{
+    QFETCH(QString, variable);
+    QFETCH(QString, table);
+    QFETCH(QString, columns);
+    QFETCH(QString, says);
+    QString url = u"sqlite:"_s + m_dir->filePath(u"app.sqlite"_s);
+    if (!variable.isEmpty()) {
+        url = qEnvironmentVariable(variable.toLatin1().constData());
+        if (url.isEmpty())
+            QSKIP(qPrintable(variable + u" is not set"_s));
+    }
+    const auto spec = ConnectionSpec::parse(url);
+    QVERIFY(spec.ok());
+    if (!QSqlDatabase::isDriverAvailable(spec->qtDriverName()))
+        QSKIP("the Qt SQL driver is not installed");
+    {
+        auto session = lockcore::Session::open(*spec);
+        QVERIFY2(session.ok(), session.ok() ? "" : qPrintable(session.error().message));
+        const auto kind = (*session)->dialect().kind();
+        const QString time = kind == lockcore::Dialect::Kind::PostgreSQL ? u"TIMESTAMP"_s
+                             : kind == lockcore::Dialect::Kind::MySQL    ? u"TIMESTAMP(3)"_s
+                                                                         : u"TEXT"_s;
+        (*session)->runDdl(u"DROP TABLE IF EXISTS gp_shedlock"_s);
+        if (!table.isEmpty()) {
+            const lockcore::Status created = (*session)->runDdl(
+                u"CREATE TABLE "_s + table + u" ("_s + columns.arg(time) + u')');
+            QVERIFY2(created.ok(), created.ok() ? "" : qPrintable(created.error().message));
+        }
+    }
+    auto dialog = makeDialog();
+    paste(dialog.get(), url);
+    chooseKind(dialog.get(), u"shedlock"_s);
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"gp_shedlock"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"testButton"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->tester()->isRunning(), 20000);
+    const QString text = message(dialog.get())->text();
+    QVERIFY2(text.startsWith(u"Connected: "_s), qPrintable(text));
+    QVERIFY2(text.contains(says), qPrintable(text));
+    const bool found = says.contains(u"found, with"_s);
+    QCOMPARE(message(dialog.get())->kind(),
+             found ? MessageBar::Kind::Success : MessageBar::Kind::Warning);
+    if (!variable.isEmpty()) {
+        auto session = lockcore::Session::open(*spec);
+        QVERIFY(session.ok());
+        (*session)->runDdl(u"DROP TABLE IF EXISTS gp_shedlock"_s);
+    }
+}
+
+// For every driver, with Lockscope's table and with a custom mapping, each visible label has a
+// mnemonic and a visible buddy, and no two visible mnemonics (labels and buttons) share a
+// letter.
 void ConnectionDialogTest::mnemonicsAreUniqueAndLabelsHaveBuddies()
 {
     auto dialog = makeDialog();
@@ -842,7 +1144,9 @@ void ConnectionDialogTest::mnemonicsAreUniqueAndLabelsHaveBuddies()
         const qsizetype at = text.indexOf(u'&');
         return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
     };
+    for (const QString &kind : {QString(), u"custom"_s})
     for (const DriverInfo &info : DriverInfo::all()) {
+        chooseKind(dialog.get(), kind);
         choose(dialog.get(), info.backend);
         QMap<QChar, QString> used;
         const auto use = [&](const QString &text) {
@@ -874,16 +1178,22 @@ void ConnectionDialogTest::mnemonicsAreUniqueAndLabelsHaveBuddies()
 }
 
 // Tab moves through the form from top to bottom: URL, driver, server fields, password,
-// monitor options, test, then the buttons.
+// lock table kind and name, the custom mapping's fields, monitor options, test, then the
+// buttons.
 void ConnectionDialogTest::tabOrderFollowsTheForm()
 {
     auto dialog = makeDialog();
     dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s});
     choose(dialog.get(), Backend::PostgreSQL);
+    chooseKind(dialog.get(), u"custom"_s);
     const QStringList expected = {u"urlEdit"_s,       u"driverCombo"_s,    u"hostEdit"_s,
                                   u"portSpin"_s,      u"databaseEdit"_s,   u"userEdit"_s,
                                   u"passwordEdit"_s,  u"rememberCheck"_s,  u"sslModeCombo"_s,
-                                  u"tlsEdit_sslrootcert"_s, u"tableEdit"_s, u"timeoutSpin"_s,
+                                  u"tlsEdit_sslrootcert"_s, u"lockKindCombo"_s,
+                                  u"tableEdit"_s,       u"nameColumnEdit"_s,
+                                  u"holderColumnEdit"_s, u"expiresColumnEdit"_s,
+                                  u"statusColumnEdit"_s, u"lockedAtColumnEdit"_s,
+                                  u"timeZoneCombo"_s,   u"timeoutSpin"_s,
                                   u"readOnlyCheck"_s, u"profileNameEdit"_s, u"testButton"_s,
                                   u"connectButton"_s};
     QStringList seen;
@@ -935,6 +1245,25 @@ void ConnectionDialogTest::screenshot()
     paste(dialog.get(), u"sqlite:/var/lib/lockscope/locks.sqlite"_s);
     fit();
     QVERIFY(dialog->grab().save(dir + u"/connectiondialog-sqlite.png"_s));
+
+    // An application's table with its columns mapped by hand, one of them mistyped.
+    paste(dialog.get(), u"mysql://ops@db.example.com/orders"_s);
+    chooseKind(dialog.get(), u"seed-000"_s);
+    chooseKind(dialog.get(), u"custom"_s);
+    type(child<QLineEdit>(dialog.get(), u"tableEdit"_s), u"orders.JOB_LOCK"_s);
+    type(child<QLineEdit>(dialog.get(), u"lockedAtColumnEdit"_s), u"LOCK TIME"_s);
+    fit();
+    QVERIFY(dialog->grab().save(dir + u"/connectiondialog-custom.png"_s));
+
+    // The same in Chinese (the window's language switch): nothing cut off, the dialog grows.
+    QVERIFY(language::apply(u"zh_CN"_s));
+    QTRY_COMPARE(child<QLabel>(dialog.get(), u"lockKindNote"_s)->text().left(2), u"任意"_s);
+    fit();
+    QVERIFY(dialog->grab().save(dir + u"/connectiondialog-custom-zh_CN.png"_s));
+    QVERIFY2(child<QLabel>(dialog.get(), u"mappingProblem"_s)->text().contains(u"LOCK TIME"_s),
+             qPrintable(child<QLabel>(dialog.get(), u"mappingProblem"_s)->text()));
+    language::apply(u"en"_s);
+    QTRY_VERIFY(child<QLabel>(dialog.get(), u"lockKindNote"_s)->text().startsWith(u"Any"_s));
 }
 
 QTEST_MAIN(ConnectionDialogTest)

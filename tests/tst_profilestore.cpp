@@ -1,7 +1,9 @@
-// Saved connection profiles and the profile value type: what is stored (never the password),
-// URLs in and out, the lockscope command line, and validation of fields.
+// Saved connection profiles and the profile value type: what is stored (never the password;
+// the lock profile, a custom mapping included), URLs in and out, the lockscope command line
+// (--profile too), and validation of fields.
 
 #include "connectionprofile.h"
+#include "profile.h"
 #include "profilestore.h"
 
 #include <QFile>
@@ -26,6 +28,10 @@ private slots:
     void removeForgetsTheProfile();
     void lastUsed();
     void unknownDriverIsNotLoaded();
+    void lockProfileRoundTrip_data();
+    void lockProfileRoundTrip();
+    void profileSavedBeforeLockProfilesLoadsAsLockscopeTable();
+    void lockProfileNeverHoldsThePassword();
 
     void displayUrlParsesBackWithoutPassword_data();
     void displayUrlParsesBackWithoutPassword();
@@ -34,6 +40,10 @@ private slots:
     void fromCommandLineErrors();
     void validateRejects_data();
     void validateRejects();
+    void commandLineProfile();
+    void commandLineUnknownProfileListsTheValidOnes();
+    void validateChecksTheLockProfile_data();
+    void validateChecksTheLockProfile();
 
 private:
     static ConnectionProfile profileFor(const QString &url);
@@ -186,6 +196,97 @@ void ProfileStoreTest::unknownDriverIsNotLoaded()
     QVERIFY(!ProfileStore(iniFile()).load(u"future"_s));
 }
 
+void ProfileStoreTest::lockProfileRoundTrip_data()
+{
+    QTest::addColumn<QVariantMap>("lockProfile");
+    QTest::addColumn<QString>("table");
+    for (const QString &id : lockcore::Profile::builtInIds())
+        QTest::newRow(qPrintable(id)) << lockcore::Profile::builtIn(id)->toMap() << QString();
+    QVariantMap spring = lockcore::Profile::builtIn(u"spring-int-lock"_s)->toMap();
+    spring.insert(u"region_value"_s, u"orders"_s);
+    spring.insert(u"locked_at_ttl_ms"_s, qint64(30000));
+    QTest::newRow("spring, other region and TTL") << spring << u"app.INT_LOCK"_s;
+    const auto custom = lockcore::Profile::custom(
+        {{u"table"_s, u"ops.job_lock"_s}, {u"name_column"_s, u"job"_s},
+         {u"holder_column"_s, u"owner"_s}, {u"status_column"_s, u"held"_s},
+         {u"locked_at_column"_s, u"since"_s}, {u"time"_s, u"local"_s}});
+    QTest::newRow("custom") << custom->toMap() << u"ops.job_lock"_s;
+    const auto expiring = lockcore::Profile::custom(
+        {{u"table"_s, u"leases"_s}, {u"name_column"_s, u"k"_s}, {u"expires_column"_s, u"until"_s},
+         {u"holder_column"_s, u"who"_s}, {u"release"_s, u"expire"_s}, {u"reentrant"_s, true}});
+    QTest::newRow("custom, expire on release, re-entrant") << expiring->toMap() << u"leases"_s;
+}
+
+// The lock profile comes back from the settings file as it was saved (built-in with its
+// settings, or a whole custom mapping), in Profile::toMap()'s form, and still valid.
+void ProfileStoreTest::lockProfileRoundTrip()
+{
+    QFETCH(QVariantMap, lockProfile);
+    QFETCH(QString, table);
+    ConnectionProfile saved = profileFor(u"postgresql://ops@db/app"_s);
+    saved.name = u"App"_s;
+    saved.lockProfile = lockProfile;
+    saved.table = table;
+    QVERIFY(saved.validate().ok());
+    {
+        ProfileStore store(iniFile());
+        store.save(saved);
+    }
+    const auto loaded = ProfileStore(iniFile()).load(u"App"_s);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->lockProfile, lockProfile);
+    QCOMPARE(loaded->table, table);
+    QVERIFY(loaded->validate().ok());
+    const auto profile = lockcore::Profile::fromMap(loaded->lockProfile);
+    QVERIFY(profile.ok());
+    QCOMPARE(profile->toMap(), lockProfile);
+}
+
+// A profile written before lock profiles existed (no lockProfile group) still loads, as
+// Lockscope's own table.
+void ProfileStoreTest::profileSavedBeforeLockProfilesLoadsAsLockscopeTable()
+{
+    {
+        QSettings settings(iniFile(), QSettings::IniFormat);
+        settings.setValue(u"profiles/Old/name"_s, u"Old"_s);
+        settings.setValue(u"profiles/Old/driver"_s, u"postgresql"_s);
+        settings.setValue(u"profiles/Old/host"_s, u"db"_s);
+        settings.setValue(u"profiles/Old/port"_s, 5432);
+        settings.setValue(u"profiles/Old/database"_s, u"ops"_s);
+        settings.setValue(u"profiles/Old/user"_s, u"ops"_s);
+        settings.setValue(u"profiles/Old/table"_s, u"dist_lock"_s);
+        settings.setValue(u"profiles/Old/connectTimeout"_s, 5);
+        settings.setValue(u"profiles/Old/readOnly"_s, false);
+        settings.setValue(u"profiles/Old/rememberPassword"_s, false);
+    }
+    const auto loaded = ProfileStore(iniFile()).load(u"Old"_s);
+    QVERIFY(loaded);
+    QVERIFY(loaded->lockProfile.isEmpty());
+    QCOMPARE(loaded->table, u"dist_lock"_s);
+    QCOMPARE(loaded->spec.host, u"db"_s);
+    QVERIFY(loaded->validate().ok());
+}
+
+// Saving a custom mapping adds no trace of the password to the file.
+void ProfileStoreTest::lockProfileNeverHoldsThePassword()
+{
+    ConnectionProfile profile = profileFor(u"mysql://ops:Zq9-secret-pw@db/app"_s);
+    profile.name = u"App"_s;
+    profile.rememberPassword = true;
+    profile.lockProfile = lockcore::Profile::custom({{u"table"_s, u"t"_s},
+                                                     {u"name_column"_s, u"n"_s}})
+                              ->toMap();
+    {
+        ProfileStore store(iniFile());
+        store.save(profile);
+    }
+    QFile file(iniFile());
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray contents = file.readAll();
+    QVERIFY2(contents.contains("name_column"), contents.constData());
+    QVERIFY(!contents.contains("Zq9-secret-pw"));
+}
+
 void ProfileStoreTest::displayUrlParsesBackWithoutPassword_data()
 {
     QTest::addColumn<QString>("url");
@@ -315,6 +416,81 @@ void ProfileStoreTest::validateRejects()
     const auto status = profile.validate();
     QVERIFY(!status.ok());
     QVERIFY(!status.error().message.isEmpty());
+}
+
+// --profile ID makes the table that application's: by default its usual table, else --table.
+void ProfileStoreTest::commandLineProfile()
+{
+    for (const QString &id : lockcore::Profile::builtInIds()) {
+        auto profile = ConnectionProfile::fromCommandLine(
+            {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile"_s, id},
+            QProcessEnvironment());
+        QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+        QCOMPARE(profile->lockProfile, lockcore::Profile::builtIn(id)->toMap());
+        QCOMPARE(profile->table, lockcore::Profile::builtIn(id)->defaultTable);
+    }
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile=shedlock"_s,
+         u"--table"_s, u"ops.shedlock"_s},
+        QProcessEnvironment());
+    QVERIFY(profile.ok());
+    QCOMPARE(profile->lockProfile.value(u"profile"_s).toString(), u"shedlock"_s);
+    QCOMPARE(profile->table, u"ops.shedlock"_s);
+    profile = ConnectionProfile::fromCommandLine({u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s},
+                                                 QProcessEnvironment());
+    QVERIFY(profile.ok());
+    QVERIFY(profile->lockProfile.isEmpty()); // without --profile: Lockscope's table
+}
+
+// An unknown --profile (or "custom", which needs a mapping) is refused, naming the valid ids.
+void ProfileStoreTest::commandLineUnknownProfileListsTheValidOnes()
+{
+    for (const QString &id : {u"quartz"_s, u"custom"_s, QString(), u"shed'lock"_s}) {
+        const auto profile = ConnectionProfile::fromCommandLine(
+            {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile"_s, id},
+            QProcessEnvironment());
+        QVERIFY(!profile.ok());
+        const QString message = profile.error().message;
+        QVERIFY2(message.contains(u"--profile"_s), qPrintable(message));
+        for (const QString &valid : lockcore::Profile::builtInIds())
+            QVERIFY2(message.contains(valid), qPrintable(message));
+    }
+}
+
+void ProfileStoreTest::validateChecksTheLockProfile_data()
+{
+    QTest::addColumn<QVariantMap>("lockProfile");
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("unknown id") << QVariantMap{{u"profile"_s, u"quartz"_s}} << u"t"_s
+                                << u"quartz"_s;
+    QTest::newRow("quote in a column")
+        << QVariantMap{{u"profile"_s, u"custom"_s}, {u"name_column"_s, u"a\"b"_s}} << u"t"_s
+        << u"not a valid column name"_s;
+    QTest::newRow("no name column") << QVariantMap{{u"profile"_s, u"custom"_s}} << u"t"_s
+                                    << u"no lock name"_s;
+    QTest::newRow("custom without a table")
+        << QVariantMap{{u"profile"_s, u"custom"_s}, {u"name_column"_s, u"n"_s}} << QString()
+        << u"lock table"_s;
+    QTest::newRow("bad table") << QVariantMap{{u"profile"_s, u"shedlock"_s}} << u"a;b"_s
+                               << u"a;b"_s;
+}
+
+// validate() checks the lock profile with Profile::fromMap() and the table it names.
+void ProfileStoreTest::validateChecksTheLockProfile()
+{
+    QFETCH(QVariantMap, lockProfile);
+    QFETCH(QString, table);
+    QFETCH(QString, says);
+    ConnectionProfile profile = profileFor(u"sqlite:/tmp/x.sqlite"_s);
+    profile.lockProfile = lockProfile;
+    profile.table = table;
+    const auto status = profile.validate();
+    QVERIFY(!status.ok());
+    QVERIFY2(status.error().message.contains(says), qPrintable(status.error().message));
+    profile.lockProfile = lockcore::Profile::builtIn(u"seed-004"_s)->toMap();
+    profile.table.clear(); // a built-in profile: empty is its usual table
+    QVERIFY(profile.validate().ok());
 }
 
 QTEST_GUILESS_MAIN(ProfileStoreTest)

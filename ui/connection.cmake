@@ -4,8 +4,10 @@ target_sources(ui PRIVATE
     connectionform.cpp connectionform.h
     connectionprofile.cpp connectionprofile.h
     connectiontester.cpp connectiontester.h
+    custommappingform.cpp custommappingform.h
     driverinfo.cpp driverinfo.h
     filepathedit.cpp filepathedit.h
+    lockprofiletext.cpp lockprofiletext.h
     passwordvault.cpp passwordvault.h
     profilestore.cpp profilestore.h
 )

@@ -1,7 +1,9 @@
 #include "connectiondialog.h"
 
 #include "connectionform.h"
+#include "custommappingform.h"
 #include "driverinfo.h"
+#include "lockprofiletext.h"
 #include "messagebar.h"
 #include "profilestore.h"
 
@@ -10,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,11 +22,14 @@
 #include <QScopedValueRollback>
 #include <QScreen>
 #include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
+#include <type_traits>
 #include <utility>
 
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
+using lockcore::Profile;
 using lockcore::Status;
 
 namespace {
@@ -33,6 +39,20 @@ QLabel *buddyLabel(QWidget *buddy, QWidget *parent)
     auto *label = new QLabel(parent);
     label->setBuddy(buddy);
     return label;
+}
+
+const QString customKind = u"custom"_s;
+
+// Whether two custom mappings map the same columns with the same time (the other settings
+// of a saved mapping have no field, and are kept while these stay the same).
+bool sameColumns(const QVariantMap &a, const QVariantMap &b)
+{
+    for (const QString &key : {u"name_column"_s, u"holder_column"_s, u"expires_column"_s,
+                               u"status_column"_s, u"locked_at_column"_s}) {
+        if (a.value(key).toString().trimmed() != b.value(key).toString().trimmed())
+            return false;
+    }
+    return a.value(u"time"_s, u"utc"_s).toString() == b.value(u"time"_s, u"utc"_s).toString();
 }
 
 } // namespace
@@ -105,28 +125,65 @@ void ConnectionDialog::buildUi()
     m_form = new ConnectionForm(this);
 
     m_monitorBox = new QGroupBox(this);
-    auto *monitorForm = new QFormLayout(m_monitorBox);
+    // A grid, not a QFormLayout: word-wrapped notes get the height they need (see
+    // ConnectionForm::addRow()).
+    auto *monitorGrid = new QGridLayout(m_monitorBox);
+    monitorGrid->setColumnStretch(1, 1);
+    const auto addRow = [this, monitorGrid](QLabel *label, auto *field) {
+        const int row = monitorGrid->rowCount();
+        if (label) {
+            label->setAlignment(Qt::Alignment(style()->styleHint(
+                                    QStyle::SH_FormLayoutLabelAlignment, nullptr, this))
+                                | Qt::AlignVCenter);
+            monitorGrid->addWidget(label, row, 0);
+        }
+        if constexpr (std::is_base_of_v<QLayout, std::remove_pointer_t<decltype(field)>>)
+            monitorGrid->addLayout(field, row, 1);
+        else
+            monitorGrid->addWidget(field, row, 1);
+    };
+    // The lock table: whose it is (the kind) and its name, then what that kind means.
+    m_kindCombo = new QComboBox(m_monitorBox);
+    m_kindCombo->setObjectName(u"lockKindCombo"_s);
+    m_kindCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_kindCombo->setMinimumContentsLength(14);
+    m_kindCombo->addItem(QString(), QString());
+    for (const QString &id : Profile::builtInIds())
+        m_kindCombo->addItem(QString(), id);
+    m_kindCombo->addItem(QString(), customKind);
     m_tableEdit = new QLineEdit(m_monitorBox);
     m_tableEdit->setObjectName(u"tableEdit"_s);
     m_tableEdit->setText(ConnectionProfile::defaultTable());
-    m_tableLabel = buddyLabel(m_tableEdit, m_monitorBox);
+    m_tableLabel = buddyLabel(m_kindCombo, m_monitorBox);
+    auto *tableRow = new QHBoxLayout;
+    tableRow->addWidget(m_kindCombo, 1);
+    tableRow->addWidget(m_tableEdit, 1);
+    addRow(m_tableLabel, tableRow);
+    m_kindNote = new QLabel(m_monitorBox);
+    m_kindNote->setObjectName(u"lockKindNote"_s);
+    m_kindNote->setWordWrap(true);
+    m_kindNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_kindNote->setEnabled(false); // greyed: it explains the choice above
+    addRow(nullptr, m_kindNote);
+    m_customForm = new CustomMappingForm(m_monitorBox);
+    m_customForm->hide();
+    addRow(nullptr, m_customForm);
     m_timeoutSpin = new QSpinBox(m_monitorBox);
     m_timeoutSpin->setObjectName(u"timeoutSpin"_s);
     m_timeoutSpin->setRange(ConnectionProfile::minTimeoutS, ConnectionProfile::maxTimeoutS);
     m_timeoutSpin->setValue(ConnectionProfile::defaultTimeoutS);
     m_timeoutLabel = buddyLabel(m_timeoutSpin, m_monitorBox);
-    auto *tableRow = new QHBoxLayout;
-    tableRow->addWidget(m_tableEdit, 1);
-    tableRow->addWidget(m_timeoutLabel);
-    tableRow->addWidget(m_timeoutSpin);
-    monitorForm->addRow(m_tableLabel, tableRow);
+    auto *timeoutRow = new QHBoxLayout;
+    timeoutRow->addWidget(m_timeoutSpin);
+    timeoutRow->addStretch(1);
+    addRow(m_timeoutLabel, timeoutRow);
     m_readOnlyCheck = new QCheckBox(m_monitorBox);
     m_readOnlyCheck->setObjectName(u"readOnlyCheck"_s);
-    monitorForm->addRow(QString(), m_readOnlyCheck);
+    addRow(nullptr, m_readOnlyCheck);
     m_nameEdit = new QLineEdit(m_monitorBox);
     m_nameEdit->setObjectName(u"profileNameEdit"_s);
     m_nameLabel = buddyLabel(m_nameEdit, m_monitorBox);
-    monitorForm->addRow(m_nameLabel, m_nameEdit);
+    addRow(m_nameLabel, m_nameEdit);
 
     m_testButton = new QPushButton(this);
     m_testButton->setObjectName(u"testButton"_s);
@@ -169,6 +226,10 @@ void ConnectionDialog::buildUi()
     connect(m_form, &ConnectionForm::edited, this, &ConnectionDialog::fieldsEdited);
     for (QLineEdit *edit : {m_tableEdit, m_nameEdit})
         connect(edit, &QLineEdit::textChanged, this, &ConnectionDialog::fieldsEdited);
+    connect(m_tableEdit, &QLineEdit::textChanged, this, &ConnectionDialog::updateLockKindUi);
+    connect(m_kindCombo, &QComboBox::currentIndexChanged, this,
+            &ConnectionDialog::onLockKindChosen);
+    connect(m_customForm, &CustomMappingForm::edited, this, &ConnectionDialog::fieldsEdited);
     connect(m_timeoutSpin, &QSpinBox::valueChanged, this, &ConnectionDialog::fieldsEdited);
     connect(m_readOnlyCheck, &QCheckBox::toggled, this, &ConnectionDialog::fieldsEdited);
     connect(m_testButton, &QPushButton::clicked, this, [this] {
@@ -186,7 +247,8 @@ void ConnectionDialog::setUpTabOrder()
 {
     QList<QWidget *> order = {m_profileCombo, m_deleteButton, m_urlEdit};
     order << m_form->focusOrder();
-    order << m_tableEdit << m_timeoutSpin << m_readOnlyCheck << m_nameEdit << m_testButton
+    order << m_kindCombo << m_tableEdit << m_customForm->focusOrder();
+    order << m_timeoutSpin << m_readOnlyCheck << m_nameEdit << m_testButton
           << m_connectButton << m_buttons->button(QDialogButtonBox::Cancel) << m_saveButton;
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
@@ -206,8 +268,19 @@ void ConnectionDialog::retranslateUi()
                              "never shown here."));
     m_monitorBox->setTitle(tr("Monitor"));
     m_tableLabel->setText(tr("Lock ta&ble:"));
-    m_tableEdit->setToolTip(tr("The lock table's name, optionally as schema.table (its events "
-                               "are in <table>_event)"));
+    m_kindCombo->setItemText(0, tr("Lockscope table"));
+    m_kindCombo->setItemData(0, LockProfileText::lockscopeDescription(QString()),
+                             Qt::ToolTipRole);
+    for (int index = 1; index < m_kindCombo->count(); ++index) {
+        const QString id = m_kindCombo->itemData(index).toString();
+        m_kindCombo->setItemText(index, LockProfileText::label(id));
+        if (auto profile = Profile::builtIn(id))
+            m_kindCombo->setItemData(index, LockProfileText::description(*profile),
+                                     Qt::ToolTipRole);
+    }
+    m_kindCombo->setToolTip(tr("Whose lock table this is: Lockscope's own, an application's "
+                               "whose columns and rules Lockscope knows, or any table whose "
+                               "columns you map"));
     m_timeoutLabel->setText(tr("Co&nnect timeout:"));
     m_timeoutSpin->setSuffix(tr(" s"));
     m_readOnlyCheck->setText(tr("&Read-only: watch the locks, offer no admin action"));
@@ -220,12 +293,13 @@ void ConnectionDialog::retranslateUi()
     setTesting(m_tester->isRunning());
     reloadProfileList(m_profileCombo->currentData().toString());
     updateRememberUi();
+    updateLockKindUi();
     alignLabelColumns();
 }
 
 void ConnectionDialog::alignLabelColumns()
 {
-    const QList<QLabel *> monitorLabels = {m_tableLabel, m_nameLabel};
+    const QList<QLabel *> monitorLabels = {m_tableLabel, m_timeoutLabel, m_nameLabel};
     int width = m_form->labelColumnWidth();
     for (QLabel *label : monitorLabels)
         width = qMax(width, label->sizeHint().width());
@@ -357,7 +431,21 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
         m_form->setPasswordEditedByUser(false);
         m_form->setPasswordPlaceholder(QString());
         m_form->setRememberPassword(profile.rememberPassword);
-        m_tableEdit->setText(profile.table);
+        m_loadedLockProfile = profile.lockProfile;
+        const QString kind = profile.lockProfile.value(u"profile"_s).toString();
+        const int kindIndex = kind.isEmpty() ? 0 : m_kindCombo->findData(kind);
+        m_kindCombo->setCurrentIndex(qMax(0, kindIndex)); // unknown: reported below
+        m_lockKind = lockKind();
+        if (kind == customKind)
+            m_customForm->setMapping(profile.lockProfile);
+        else
+            m_customForm->clear();
+        QString table = profile.table;
+        if (table.isEmpty() && !kind.isEmpty()) {
+            if (auto known = Profile::fromMap(profile.lockProfile))
+                table = known->defaultTable;
+        }
+        m_tableEdit->setText(table);
         m_timeoutSpin->setValue(profile.connectTimeoutS);
         m_readOnlyCheck->setChecked(profile.readOnly);
         m_nameEdit->setText(profile.name);
@@ -367,6 +455,11 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
     }
     m_pendingPasswordKey.clear();
     m_message->hide();
+    updateLockKindUi();
+    if (!profile.lockProfile.isEmpty()) {
+        if (auto known = Profile::fromMap(profile.lockProfile); !known)
+            showProblem(known.error().message);
+    }
     updateRememberUi();
     updateUrlText();
     updateDriverWarning();
@@ -380,6 +473,7 @@ ConnectionProfile ConnectionDialog::profile() const
     ConnectionProfile profile;
     profile.spec = m_form->spec();
     profile.table = table();
+    profile.lockProfile = lockProfile();
     profile.connectTimeoutS = connectTimeoutS();
     profile.readOnly = readOnly();
     profile.name = profileName();
@@ -391,6 +485,86 @@ ConnectionProfile ConnectionDialog::profile() const
 QString ConnectionDialog::table() const
 {
     return m_tableEdit->text().trimmed();
+}
+
+QString ConnectionDialog::lockKind() const
+{
+    return m_kindCombo->currentData().toString();
+}
+
+void ConnectionDialog::setLockKind(const QString &kind)
+{
+    const int index = kind.isEmpty() ? 0 : m_kindCombo->findData(kind);
+    if (index >= 0)
+        m_kindCombo->setCurrentIndex(index);
+}
+
+void ConnectionDialog::onLockKindChosen()
+{
+    if (m_filling)
+        return;
+    const QString previous = std::exchange(m_lockKind, lockKind());
+    {
+        QScopedValueRollback<bool> filling(m_filling, true);
+        if (m_lockKind.isEmpty()) {
+            m_tableEdit->setText(ConnectionProfile::defaultTable());
+        } else if (auto builtIn = Profile::builtIn(m_lockKind)) {
+            m_tableEdit->setText(builtIn->defaultTable);
+        } else if (m_customForm->isEmpty()) {
+            // Custom: start from the application profile chosen before, if any.
+            if (auto before = Profile::builtIn(previous))
+                m_customForm->setProfile(*before);
+            else if (table() == ConnectionProfile::defaultTable())
+                m_tableEdit->clear(); // not Lockscope's table: the user names theirs
+        }
+    }
+    updateLockKindUi();
+    fieldsEdited();
+    if (m_lockKind == customKind)
+        m_tableEdit->setFocus();
+}
+
+void ConnectionDialog::updateLockKindUi()
+{
+    const QString kind = lockKind();
+    const bool custom = kind == customKind;
+    if (kind.isEmpty()) {
+        m_kindNote->setText(LockProfileText::lockscopeDescription(table()));
+        m_tableEdit->setToolTip(tr("The lock table's name, optionally as schema.table (its "
+                                   "events are in <table>_event)"));
+    } else {
+        if (auto builtIn = Profile::builtIn(kind))
+            m_kindNote->setText(LockProfileText::description(*builtIn));
+        else
+            m_kindNote->setText(tr("Any table, its columns mapped below. Release deletes the "
+                                   "row, or sets the status flag to 0 when there is one."));
+        m_tableEdit->setToolTip(tr("The application's lock table, optionally as "
+                                   "schema.table"));
+    }
+    m_tableEdit->setPlaceholderText(custom ? tr("the table's name") : QString());
+    m_customForm->setVisible(custom);
+}
+
+QVariantMap ConnectionDialog::lockProfile() const
+{
+    const QString kind = lockKind();
+    if (kind.isEmpty())
+        return {};
+    const bool loaded = m_loadedLockProfile.value(u"profile"_s).toString() == kind;
+    QVariantMap map;
+    if (kind == customKind) {
+        map = m_customForm->mapping(table());
+        if (loaded && sameColumns(map, m_loadedLockProfile)) {
+            map = m_loadedLockProfile; // with the settings the form has no field for
+            map.insert(u"table"_s, table());
+        }
+    } else {
+        map = loaded ? m_loadedLockProfile : QVariantMap{{u"profile"_s, kind}};
+    }
+    // Valid: in the form Profile::toMap() gives; invalid: as it is (validate() says why).
+    if (auto profile = Profile::fromMap(map))
+        return profile->toMap();
+    return map;
 }
 
 bool ConnectionDialog::readOnly() const

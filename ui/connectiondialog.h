@@ -8,6 +8,7 @@
 #include <memory>
 
 class ConnectionForm;
+class CustomMappingForm;
 class MessageBar;
 class ProfileStore;
 class QCheckBox;
@@ -21,7 +22,9 @@ class QPushButton;
 class QSpinBox;
 
 // Where to connect: a saved profile, a pasted lockctl URL, or the fields of a database product
-// (ConnectionForm). "Test connection" runs on a thread of its own and its result is shown
+// (ConnectionForm). The lock table is Lockscope's own, or an application's table read through
+// one of lockcore's built-in profiles, or any table whose columns the user maps
+// (CustomMappingForm); profile().lockProfile says which. "Test connection" runs on a thread of its own and its result is shown
 // inline. On "Connect" (or "Save profile") a named profile is saved, its password only to the
 // system keychain, and only when one answers; otherwise the password is asked for each time.
 class ConnectionDialog : public QDialog
@@ -43,6 +46,9 @@ public:
     ConnectionProfile profile() const;                 // from the fields
     lockcore::ConnectionSpec spec() const { return profile().spec; }
     QString table() const;
+    // "" (Lockscope's own table), a lockcore::Profile::builtInIds() id, or "custom".
+    QString lockKind() const;
+    void setLockKind(const QString &kind); // as if the user chose it
     bool readOnly() const;
     QString profileName() const;
     int connectTimeoutS() const;
@@ -70,6 +76,9 @@ private:
     void updateUrlText();
     void updateDriverWarning();
     void updateRememberUi();
+    void onLockKindChosen();
+    void updateLockKindUi();
+    QVariantMap lockProfile() const;
     void onUrlEdited(const QString &text);
     void onUrlEditingFinished();
     void onProfileChosen(int index);
@@ -91,6 +100,8 @@ private:
     ConnectionTester *m_tester;
     QString m_pendingPasswordKey; // the profile whose password is being read
     bool m_filling = false;       // fields are being set by the program
+    QString m_lockKind;           // the kind chosen before the current one
+    QVariantMap m_loadedLockProfile; // as set by setProfile(): keeps settings without a field
 
     QLabel *m_profileLabel;
     QComboBox *m_profileCombo;
@@ -100,7 +111,10 @@ private:
     ConnectionForm *m_form;
     QGroupBox *m_monitorBox;
     QLabel *m_tableLabel;
+    QComboBox *m_kindCombo;
     QLineEdit *m_tableEdit;
+    QLabel *m_kindNote;
+    CustomMappingForm *m_customForm;
     QLabel *m_timeoutLabel;
     QSpinBox *m_timeoutSpin;
     QCheckBox *m_readOnlyCheck;

@@ -2,6 +2,7 @@
 
 #include "driverinfo.h"
 #include "lockservice.h"
+#include "profile.h"
 #include "validation.h"
 
 #include <QUrl>
@@ -89,9 +90,22 @@ ConnectionProfile::fromCommandLine(const QStringList &arguments,
     if (!profile->spec.passwordFromUrl && environment.contains(u"LOCKSCOPE_PASSWORD"_s))
         profile->spec.password = environment.value(u"LOCKSCOPE_PASSWORD"_s);
 
-    const QString table = optionValue(arguments, u"table"_s, &given);
-    if (given)
+    bool tableGiven = false;
+    const QString table = optionValue(arguments, u"table"_s, &tableGiven);
+    if (tableGiven)
         profile->table = table;
+    const QString lockProfile = optionValue(arguments, u"profile"_s, &given);
+    if (given) {
+        const auto builtIn = lockcore::Profile::builtIn(lockProfile.trimmed());
+        if (!builtIn)
+            return Error::invalidInput(tr("There is no built-in profile \"%1\" (--profile). "
+                                          "The profiles are: %2.")
+                                           .arg(lockProfile.left(40),
+                                                lockcore::Profile::builtInIds().join(u", "_s)));
+        profile->lockProfile = builtIn->toMap();
+        if (!tableGiven)
+            profile->table = builtIn->defaultTable;
+    }
     const QString timeout = optionValue(arguments, u"connect-timeout"_s, &given);
     if (given) {
         bool ok = false;
@@ -107,8 +121,18 @@ ConnectionProfile::fromCommandLine(const QStringList &arguments,
 
 Status ConnectionProfile::validate() const
 {
-    if (Status table = lockcore::validateTableName(this->table); !table)
-        return table;
+    QString table = this->table;
+    if (!lockProfile.isEmpty()) {
+        auto profile = lockcore::Profile::fromMap(lockProfile);
+        if (!profile)
+            return profile.error();
+        if (table.isEmpty())
+            table = profile->defaultTable;
+        if (table.isEmpty())
+            return Error::invalidInput(tr("Enter the name of the application's lock table."));
+    }
+    if (Status valid = lockcore::validateTableName(table); !valid)
+        return valid;
     if (connectTimeoutS < minTimeoutS || connectTimeoutS > maxTimeoutS)
         return Error::invalidInput(tr("The connect timeout must be a whole number of seconds "
                                       "from %1 to %2.")

@@ -30,15 +30,16 @@ struct ConnectionProfile
     static QString defaultTable();
     static lockcore::Result<ConnectionProfile> fromUrl(const QString &url);
     // From lockscope's command line: --db URL (else $LOCKSCOPE_DB), --table NAME, --read-only,
-    // --connect-timeout SECONDS, in "--opt value" or "--opt=value" form; other arguments are
-    // ignored. A URL without a password takes $LOCKSCOPE_PASSWORD.
+    // --connect-timeout SECONDS, --profile ID (a lockcore::Profile::builtInIds() id: the table
+    // is that application's, by default its default table), in "--opt value" or "--opt=value"
+    // form; other arguments are ignored. A URL without a password takes $LOCKSCOPE_PASSWORD.
     static lockcore::Result<ConnectionProfile>
     fromCommandLine(const QStringList &arguments,
                     const QProcessEnvironment &environment
                     = QProcessEnvironment::systemEnvironment());
 
-    // The checks ConnectionSpec::parse() makes on a URL, applied to fields, plus the table name
-    // and the timeout. A profile that passes can be opened with lockcore::Session::open().
+    // The checks ConnectionSpec::parse() makes on a URL, applied to fields, plus the table name,
+    // the timeout and the lock profile (lockcore::Profile::fromMap()). A profile that passes can be opened with lockcore::Session::open().
     lockcore::Status validate() const;
     // spec.redacted() plus the TLS and other query options: a URL that parses back to this spec
     // and never contains the password.

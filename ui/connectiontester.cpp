@@ -2,6 +2,7 @@
 
 #include "driverinfo.h"
 #include "lockservice.h"
+#include "profiletable.h"
 #include "session.h"
 
 #include <QCoreApplication>
@@ -116,6 +117,19 @@ ConnectionTestResult ConnectionTester::probe(const ConnectionProfile &profile)
     }
     result.connected = true;
     result.databaseName = productName((*session)->dialect().kind(), spec.backend);
+    if (!profile.lockProfile.isEmpty()) {
+        auto lockProfile = Profile::fromMap(profile.lockProfile); // checked by validate()
+        result.profileId = lockProfile->id;
+        auto table = ProfileTable::open(**session, *lockProfile, profile.table);
+        if (!table) {
+            if (table.error().kind != Error::Kind::MissingSchema)
+                result.error = table.error();
+            return result;
+        }
+        result.lockTableFound = true;
+        result.eventTableFound = true;
+        return result;
+    }
     auto service = LockService::create(**session, profile.table);
     if (!service) {
         result.error = service.error();
@@ -149,6 +163,13 @@ QString ConnectionTester::describe(const ConnectionTestResult &result, const QSt
     if (result.error && !result.lockTableFound)
         return tr("%1 Reading the lock table %2 failed: %3")
             .arg(connected, table, result.error->message);
+    if (!result.profileId.isEmpty()) {
+        if (!result.lockTableFound)
+            return tr("%1 Table %2 not found: it is the application's, which creates it.")
+                .arg(connected, table);
+        return tr("%1 Table %2 found, with the columns of the %3 profile.")
+            .arg(connected, table, result.profileId);
+    }
     if (result.error)
         return tr("%1 Lock table %2 found, but reading its event table failed: %3")
             .arg(connected, table, result.error->message);

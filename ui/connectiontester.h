@@ -17,6 +17,9 @@ struct ConnectionTestResult
     QString databaseName;      // "PostgreSQL", "MySQL / MariaDB", "PostgreSQL through ODBC"
     bool lockTableFound = false;
     bool eventTableFound = false;
+    // An application's table (ConnectionProfile::lockProfile): the profile's id; found means
+    // the table has the profile's columns (such tables have no event table).
+    QString profileId;
     std::optional<lockcore::Error> error; // could not connect, or could not read the table
     qint64 elapsedMs = 0;
 };
@@ -44,7 +47,8 @@ public:
 
     // Replaces what a test does (tests inject slow or scripted probes).
     void setProbe(Probe probe);
-    // Opens a Session, looks for the lock table and its event table, closes the Session.
+    // Opens a Session, looks for the lock table and its event table (an application's table:
+    // for the table with the profile's columns), closes the Session.
     static ConnectionTestResult probe(const ConnectionProfile &profile);
     // The result in a sentence or two, for the dialog.
     static QString describe(const ConnectionTestResult &result, const QString &table);

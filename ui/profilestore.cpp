@@ -1,5 +1,7 @@
 #include "profilestore.h"
 
+#include "profile.h"
+
 #include <QCollator>
 #include <QUrl>
 
@@ -10,6 +12,7 @@ namespace {
 
 const QString profilesGroup = u"profiles"_s;
 const QString lastProfileKey = u"connection/lastProfile"_s;
+const QString lockProfileGroup = u"lockProfile"_s;
 
 ConnectionSpec::Backend backendFromName(const QString &name, bool *ok)
 {
@@ -90,7 +93,18 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     for (const QString &key : m_settings->childKeys())
         profile.spec.options.insert(key, m_settings->value(key).toString());
     m_settings->endGroup();
+    // Saved before profiles existed: no group, Lockscope's own table.
+    m_settings->beginGroup(lockProfileGroup);
+    for (const QString &key : m_settings->childKeys())
+        profile.lockProfile.insert(key, m_settings->value(key));
     m_settings->endGroup();
+    m_settings->endGroup();
+    // The INI file gives strings back: a valid mapping in Profile::toMap()'s own types; an
+    // invalid one (edited by hand, or from a newer version) as it is, for validate() to explain.
+    if (!profile.lockProfile.isEmpty()) {
+        if (auto lockProfile = lockcore::Profile::fromMap(profile.lockProfile))
+            profile.lockProfile = lockProfile->toMap();
+    }
     return profile;
 }
 
@@ -119,6 +133,8 @@ void ProfileStore::save(const ConnectionProfile &profile)
     m_settings->setValue(u"rememberPassword"_s, profile.rememberPassword);
     for (auto it = spec.options.cbegin(); it != spec.options.cend(); ++it)
         m_settings->setValue(u"options/"_s + it.key(), it.value());
+    for (auto it = profile.lockProfile.cbegin(); it != profile.lockProfile.cend(); ++it)
+        m_settings->setValue(lockProfileGroup + u'/' + it.key(), it.value());
     m_settings->endGroup();
 }
 

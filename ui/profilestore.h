@@ -8,7 +8,9 @@
 #include <optional>
 
 // Saved connection profiles in QSettings. Stores everything but the password, which goes to
-// the system keychain (PasswordVault) or is asked for each time.
+// the system keychain (PasswordVault) or is asked for each time. The lock profile (an
+// application's table kind, or a custom column mapping) is kept key by key in the profile's
+// "lockProfile" group; profiles saved without one load as Lockscope's own table.
 class ProfileStore
 {
 public:

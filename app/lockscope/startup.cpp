@@ -5,6 +5,7 @@
 #include "language.h"
 #include "locktablereader.h"
 #include "mainwindow.h"
+#include "profile.h"
 #include "profilestore.h"
 
 #include <QCommandLineParser>
@@ -44,6 +45,12 @@ int Startup::run(const QStringList &arguments)
                                 tr("URL"));
     const QCommandLineOption table(u"table"_s, tr("The lock table (default dist_lock)."),
                                    tr("NAME"), ConnectionProfile::defaultTable());
+    const QCommandLineOption lockProfile(
+        u"profile"_s,
+        tr("The lock table is this application's (its columns and rules): %1. --table "
+           "defaults to its usual table. Default: Lockscope's own table.")
+            .arg(lockcore::Profile::builtInIds().join(u", "_s)),
+        tr("ID"));
     const QCommandLineOption readOnly(u"read-only"_s,
                                       tr("Offer no action that changes the database."));
     const QCommandLineOption timeout(u"connect-timeout"_s,
@@ -60,7 +67,7 @@ int Startup::run(const QStringList &arguments)
            "filtered by the database (default %1).")
             .arg(LockTableReader::DefaultThreshold),
         tr("LOCKS"));
-    parser.addOptions({db, table, readOnly, timeout, lang, demo, windowThreshold});
+    parser.addOptions({db, table, lockProfile, readOnly, timeout, lang, demo, windowThreshold});
     parser.process(arguments);
 
     const QString code = parser.isSet(lang) ? parser.value(lang) : language::systemDefault();
@@ -101,6 +108,7 @@ int Startup::run(const QStringList &arguments)
     WindowConnection connection;
     connection.spec = profile->spec;
     connection.table = profile->table;
+    connection.lockProfile = profile->lockProfile;
     connection.readOnly = profile->readOnly;
     connection.connectTimeoutS = profile->connectTimeoutS;
     m_window->openConnection(connection);
