@@ -900,9 +900,22 @@ void ConnectionDialogTest::builtInProfileFillsTheTable()
     QCOMPARE(profile.table, u"app.my_locks"_s);
     QCOMPARE(profile.lockProfile, builtIn->toMap());
 
+    // The application's session time zone travels in the profile; a bad one is refused.
+    auto *zone = child<QLineEdit>(dialog.get(), u"appTimeZoneEdit"_s);
+    QVERIFY(zone->isVisible());
+    type(zone, u"Asia/Shanghai"_s);
+    profile = dialog->profile();
+    QCOMPARE(profile.lockProfile.value(u"session_time_zone"_s).toString(), u"Asia/Shanghai"_s);
+    QVERIFY(profile.validate().ok());
+    type(zone, u"UTC'; DROP TABLE x"_s);
+    QVERIFY(!dialog->profile().validate().ok());
+    type(zone, QString());
+    QVERIFY(!dialog->profile().lockProfile.contains(u"session_time_zone"_s));
+
     chooseKind(dialog.get(), QString());
     QCOMPARE(dialog->table(), ConnectionProfile::defaultTable());
     QVERIFY(dialog->profile().lockProfile.isEmpty());
+    QVERIFY(!zone->isVisible());
     QVERIFY(note->text().contains(u"dist_lock_event"_s));
 }
 
@@ -1193,7 +1206,8 @@ void ConnectionDialogTest::tabOrderFollowsTheForm()
                                   u"tableEdit"_s,       u"nameColumnEdit"_s,
                                   u"holderColumnEdit"_s, u"expiresColumnEdit"_s,
                                   u"statusColumnEdit"_s, u"lockedAtColumnEdit"_s,
-                                  u"timeZoneCombo"_s,   u"timeoutSpin"_s,
+                                  u"timeZoneCombo"_s,   u"appTimeZoneEdit"_s,
+                                  u"timeoutSpin"_s,
                                   u"readOnlyCheck"_s, u"profileNameEdit"_s, u"testButton"_s,
                                   u"connectButton"_s};
     QStringList seen;

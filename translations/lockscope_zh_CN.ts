@@ -163,6 +163,18 @@
         <source>the table's name</source>
         <translation>表名</translation>
     </message>
+    <message>
+        <source>Application's time zone (&amp;JVM, session):</source>
+        <translation>应用的时区（&amp;JVM／会话）：</translation>
+    </message>
+    <message>
+        <source>the server's default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source>The time zone the application's sessions write local times in (Java drivers use the JVM's zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope's session then compares expiry as the application does. Empty: the server's default.</source>
+        <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionForm</name>

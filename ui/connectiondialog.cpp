@@ -168,6 +168,12 @@ void ConnectionDialog::buildUi()
     m_customForm = new CustomMappingForm(m_monitorBox);
     m_customForm->hide();
     addRow(nullptr, m_customForm);
+    m_zoneEdit = new QLineEdit(m_monitorBox);
+    m_zoneEdit->setObjectName(u"appTimeZoneEdit"_s);
+    m_zoneEdit->setMaxLength(64);
+    m_zoneLabel = buddyLabel(m_zoneEdit, m_monitorBox);
+    addRow(m_zoneLabel, m_zoneEdit);
+    connect(m_zoneEdit, &QLineEdit::textEdited, this, &ConnectionDialog::fieldsEdited);
     m_timeoutSpin = new QSpinBox(m_monitorBox);
     m_timeoutSpin->setObjectName(u"timeoutSpin"_s);
     m_timeoutSpin->setRange(ConnectionProfile::minTimeoutS, ConnectionProfile::maxTimeoutS);
@@ -247,7 +253,7 @@ void ConnectionDialog::setUpTabOrder()
 {
     QList<QWidget *> order = {m_profileCombo, m_deleteButton, m_urlEdit};
     order << m_form->focusOrder();
-    order << m_kindCombo << m_tableEdit << m_customForm->focusOrder();
+    order << m_kindCombo << m_tableEdit << m_customForm->focusOrder() << m_zoneEdit;
     order << m_timeoutSpin << m_readOnlyCheck << m_nameEdit << m_testButton
           << m_connectButton << m_buttons->button(QDialogButtonBox::Cancel) << m_saveButton;
     for (qsizetype i = 1; i < order.size(); ++i)
@@ -268,6 +274,12 @@ void ConnectionDialog::retranslateUi()
                              "never shown here."));
     m_monitorBox->setTitle(tr("Monitor"));
     m_tableLabel->setText(tr("Lock ta&ble:"));
+    m_zoneLabel->setText(tr("Application's time zone (&JVM, session):"));
+    m_zoneEdit->setPlaceholderText(tr("the server's default"));
+    m_zoneEdit->setToolTip(tr("The time zone the application's sessions write local times in "
+                              "(Java drivers use the JVM's zone): e.g. Asia/Shanghai on "
+                              "PostgreSQL, +08:00 on MySQL. Lockscope's session then compares "
+                              "expiry as the application does. Empty: the server's default."));
     m_kindCombo->setItemText(0, tr("Lockscope table"));
     m_kindCombo->setItemData(0, LockProfileText::lockscopeDescription(QString()),
                              Qt::ToolTipRole);
@@ -440,6 +452,7 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
             m_customForm->setMapping(profile.lockProfile);
         else
             m_customForm->clear();
+        m_zoneEdit->setText(profile.lockProfile.value(u"session_time_zone"_s).toString());
         QString table = profile.table;
         if (table.isEmpty() && !kind.isEmpty()) {
             if (auto known = Profile::fromMap(profile.lockProfile))
@@ -543,6 +556,8 @@ void ConnectionDialog::updateLockKindUi()
     }
     m_tableEdit->setPlaceholderText(custom ? tr("the table's name") : QString());
     m_customForm->setVisible(custom);
+    m_zoneLabel->setVisible(!kind.isEmpty());
+    m_zoneEdit->setVisible(!kind.isEmpty());
 }
 
 QVariantMap ConnectionDialog::lockProfile() const
@@ -561,6 +576,11 @@ QVariantMap ConnectionDialog::lockProfile() const
     } else {
         map = loaded ? m_loadedLockProfile : QVariantMap{{u"profile"_s, kind}};
     }
+    const QString zone = m_zoneEdit->text().trimmed();
+    if (zone.isEmpty())
+        map.remove(u"session_time_zone"_s);
+    else
+        map.insert(u"session_time_zone"_s, zone);
     // Valid: in the form Profile::toMap() gives; invalid: as it is (validate() says why).
     if (auto profile = Profile::fromMap(map))
         return profile->toMap();

@@ -115,6 +115,8 @@ private:
     QLineEdit *m_tableEdit;
     QLabel *m_kindNote;
     CustomMappingForm *m_customForm;
+    QLabel *m_zoneLabel;
+    QLineEdit *m_zoneEdit; // the application's session time zone (profiles only)
     QLabel *m_timeoutLabel;
     QSpinBox *m_timeoutSpin;
     QCheckBox *m_readOnlyCheck;
