@@ -1071,6 +1071,12 @@ void ConnectionDialogTest::unknownSavedLockProfileIsReported()
     QVERIFY2(message(dialog.get())->text().contains(u"shedlock"_s),
              qPrintable(message(dialog.get())->text()));
     QCOMPARE(dialog->lockKind(), QString()); // no entry for it
+    // Not quietly Lockscope's table: the profile stays the unknown one, and is refused.
+    QCOMPARE(dialog->profile().lockProfile.value(u"profile"_s).toString(), u"quartz"_s);
+    QVERIFY(!dialog->profile().validate().ok());
+    // Once the user picks a kind, that is what is used.
+    chooseKind(dialog.get(), u"shedlock"_s);
+    QCOMPARE(dialog->profile().lockProfile.value(u"profile"_s).toString(), u"shedlock"_s);
 }
 
 void ConnectionDialogTest::testFindsAnApplicationTable_data()

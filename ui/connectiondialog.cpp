@@ -447,6 +447,7 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
         const QString kind = profile.lockProfile.value(u"profile"_s).toString();
         const int kindIndex = kind.isEmpty() ? 0 : m_kindCombo->findData(kind);
         m_kindCombo->setCurrentIndex(qMax(0, kindIndex)); // unknown: reported below
+        m_unknownKindLoaded = !kind.isEmpty() && kindIndex < 0;
         m_lockKind = lockKind();
         if (kind == customKind)
             m_customForm->setMapping(profile.lockProfile);
@@ -517,6 +518,7 @@ void ConnectionDialog::onLockKindChosen()
     if (m_filling)
         return;
     const QString previous = std::exchange(m_lockKind, lockKind());
+    m_unknownKindLoaded = false;
     {
         QScopedValueRollback<bool> filling(m_filling, true);
         if (m_lockKind.isEmpty()) {
@@ -562,6 +564,8 @@ void ConnectionDialog::updateLockKindUi()
 
 QVariantMap ConnectionDialog::lockProfile() const
 {
+    if (m_unknownKindLoaded)
+        return m_loadedLockProfile; // invalid: validate() says which profile is unknown
     const QString kind = lockKind();
     if (kind.isEmpty())
         return {};

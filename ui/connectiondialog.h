@@ -117,6 +117,9 @@ private:
     CustomMappingForm *m_customForm;
     QLabel *m_zoneLabel;
     QLineEdit *m_zoneEdit; // the application's session time zone (profiles only)
+    // A saved lock profile this version does not know: kept (and refused on Connect) until
+    // the user picks a kind, never silently replaced by Lockscope's table.
+    bool m_unknownKindLoaded = false;
     QLabel *m_timeoutLabel;
     QSpinBox *m_timeoutSpin;
     QCheckBox *m_readOnlyCheck;
