@@ -58,7 +58,9 @@ Status DatabaseWorker::ensureOpen()
             return table.error();
         }
         m_profileTable.emplace(std::move(table).value());
-        emit connected(m_session->dialect().name() + u" \u2014 "_s + m_spec.redacted());
+        emit connected(tr("%1 \u2014 %2 \u2014 %3 (%4)")
+                           .arg(m_session->dialect().name(), m_spec.redacted(),
+                                m_profileTable->table(), m_profileTable->profile().id));
         return {};
     }
     auto service = LockService::create(*m_session, m_table);

@@ -65,6 +65,7 @@ LockDetailsPane::LockDetailsPane(QWidget *parent)
     layout->addWidget(m_timeline);
     layout->addWidget(m_history, 1);
     layout->addWidget(m_historyNote);
+    layout->addStretch(0); // takes the room of the history when there is none
     clear();
     retranslate();
 }
@@ -101,6 +102,52 @@ int LockDetailsPane::historyRows() const
     return m_history->topLevelItemCount();
 }
 
+void LockDetailsPane::setApplicationProfile(const QString &profileId)
+{
+    m_applicationProfile = profileId;
+    const bool history = profileId.isEmpty(); // application tables keep none
+    m_historyTitle->setVisible(history);
+    m_timeline->setVisible(history);
+    m_history->setVisible(history);
+    m_historyNote->setVisible(history);
+    // Without the history, the lock's lines stay together at the top.
+    auto *box = static_cast<QVBoxLayout *>(layout());
+    box->setStretch(box->count() - 1, history ? 0 : 1);
+    renderLock();
+}
+
+void LockDetailsPane::renderApplicationLock(const LockInfo &info)
+{
+    m_definition->setText(tr("A lock of the application's own table (profile %1): no fence "
+                             "token, no history.")
+                              .arg(m_applicationProfile));
+    const QString holder = info.holder.isEmpty() ? tr("an unrecorded holder") : info.holder;
+    switch (info.state) {
+    case LockState::Free:
+        m_holder->setText(info.holder.isEmpty()
+                              ? tr("Free.")
+                              : tr("Free; last held by %1.").arg(info.holder));
+        break;
+    case LockState::Held:
+        if (info.expiresAt.isValid())
+            m_holder->setText(tr("Held by %1 since %2; the lease ends %3.")
+                                  .arg(holder, localTime(info.acquiredAt),
+                                       localTime(info.expiresAt)));
+        else
+            m_holder->setText(tr("Held by %1 since %2, with no expiry. %3")
+                                  .arg(holder,
+                                       info.acquiredAt.isValid() ? localTime(info.acquiredAt)
+                                                                 : tr("an unrecorded time"),
+                                       info.description));
+        break;
+    case LockState::Expired:
+        m_holder->setText(tr("The lease of %1 ended %2 and it was never released; the "
+                             "application's next acquirer takes it over.")
+                              .arg(holder, localTime(info.expiresAt)));
+        break;
+    }
+}
+
 void LockDetailsPane::showLock(const LockInfo &info)
 {
     if (info.name != m_name) {
@@ -124,6 +171,10 @@ void LockDetailsPane::renderLock()
     }
     const LockInfo &info = *m_info;
     m_title->setText(info.name);
+    if (!m_applicationProfile.isEmpty()) {
+        renderApplicationLock(info);
+        return;
+    }
     m_definition->setText(
         tr("Default lease %1. %2")
             .arg(formatDurationMs(info.ttlMs),

@@ -26,6 +26,9 @@ public:
     void showHistoryError(const QString &name, const QString &message);
     void clear();
     int historyRows() const;
+    // An application's table (a profile id; empty: Lockscope's own): no fence, depth, lease
+    // definition or history to speak of.
+    void setApplicationProfile(const QString &profileId);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -33,9 +36,11 @@ protected:
 private:
     void retranslate();
     void renderLock();
+    void renderApplicationLock(const lockcore::LockInfo &info);
     void renderHistory();
 
     QString m_name;
+    QString m_applicationProfile;
     std::optional<lockcore::LockInfo> m_info;
     QList<lockcore::LockEvent> m_events;
     QDateTime m_eventsDbNow;

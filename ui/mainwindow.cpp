@@ -408,6 +408,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     QTableView *table = m_panel->view();
     table->setColumnHidden(LockTableModel::Fence, m_profile.has_value());
     table->setColumnHidden(LockTableModel::Depth, m_profile.has_value());
+    m_details->setApplicationProfile(m_profile ? m_profile->id : QString());
     if (connection.spec.redacted() != m_detectedOn.spec.redacted()
         || connection.spec.path != m_detectedOn.spec.path) {
         m_detected.clear(); // another database
@@ -510,7 +511,8 @@ void MainWindow::onRefresh(const LockRefresh &refresh)
             || m_historyAsked.secsTo(QDateTime::currentDateTimeUtc()) >= 5) {
             m_historyFor = selected->name;
             m_historyAsked = QDateTime::currentDateTimeUtc();
-            m_monitor->requestHistory(selected->name);
+            if (!m_profile) // application tables keep no history
+                m_monitor->requestHistory(selected->name);
         }
     }
     updateStatus();
@@ -545,7 +547,8 @@ void MainWindow::onSelectionChanged()
         m_details->showLock(*selected);
         m_historyFor = selected->name;
         m_historyAsked = QDateTime::currentDateTimeUtc();
-        m_monitor->requestHistory(selected->name);
+        if (!m_profile) // application tables keep no history
+            m_monitor->requestHistory(selected->name);
     } else {
         m_details->clear();
     }
