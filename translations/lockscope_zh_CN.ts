@@ -597,6 +597,10 @@
         <source>Not available on %1's table: Lockscope only does there what that application does.</source>
         <translation>在 %1 的表上不可用：Lockscope 在该表上只执行该应用本身会执行的操作。</translation>
     </message>
+    <message>
+        <source>%1 — %2 — %3 (%4)</source>
+        <translation>%1 — %2 — %3（%4）</translation>
+    </message>
 </context>
 <context>
     <name>DemoWorkload</name>
@@ -845,6 +849,38 @@
     <message>
         <source>The history could not be read: %1</source>
         <translation>无法读取历史记录：%1</translation>
+    </message>
+    <message>
+        <source>A lock of the application's own table (profile %1): no fence token, no history.</source>
+        <translation>应用自有表中的锁（配置 %1）：没有栅栏令牌，没有历史记录。</translation>
+    </message>
+    <message>
+        <source>an unrecorded holder</source>
+        <translation>未记录的持有者</translation>
+    </message>
+    <message>
+        <source>Free.</source>
+        <translation>空闲。</translation>
+    </message>
+    <message>
+        <source>Free; last held by %1.</source>
+        <translation>空闲；上一个持有者为 %1。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2; the lease ends %3.</source>
+        <translation>自 %2 起由 %1 持有；租约于 %3 结束。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2, with no expiry. %3</source>
+        <translation>自 %2 起由 %1 持有，没有过期时间。%3</translation>
+    </message>
+    <message>
+        <source>an unrecorded time</source>
+        <translation>未记录的时间</translation>
+    </message>
+    <message>
+        <source>The lease of %1 ended %2 and it was never released; the application's next acquirer takes it over.</source>
+        <translation>%1 的租约已于 %2 结束且从未释放；应用的下一个获取者将接管它。</translation>
     </message>
 </context>
 <context>
