@@ -72,7 +72,8 @@ Statement Dialect::acquireExisting(const TableNames &, const QString &, const QS
     return {};
 }
 
-Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64) const
+Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64,
+                                const QString &) const
 {
     return {};
 }
@@ -136,6 +137,28 @@ Statement Dialect::notifyReleased(const TableNames &, const QString &) const
 namespace lockcore {
 
 Statement Dialect::setTimeZone(const QString &) const
+{
+    return {};
+}
+
+QString Dialect::wakeLockName(const TableNames &, const QString &) const
+{
+    return {};
+}
+
+Statement Dialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                          const QString &holder, qint64 fence,
+                                          const QString &) const
+{
+    return release(t, name, holder, fence);
+}
+
+Statement Dialect::takeWakeLock(const QString &, double) const
+{
+    return {};
+}
+
+Statement Dialect::freeWakeLock(const QString &) const
 {
     return {};
 }

@@ -79,13 +79,29 @@ public:
     // Where there is no RETURNING but the driver sends several statements in one round trip
     // (MySQL): the conditional UPDATE followed by a SELECT of the lock's state (col::State)
     // with one more column, the UPDATE's affected rows. Empty text: not supported.
+    // `takeWakeLock` (not empty): the SELECT also takes that wake-up lock (see wakeLockName)
+    // when the UPDATE granted a fresh hold, as one more column: 1 taken, 0 not, NULL not tried.
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
-                                   const QString &holder, qint64 ttlMs) const;
+                                   const QString &holder, qint64 ttlMs,
+                                   const QString &takeWakeLock = {}) const;
     // A value written into SQL text for a batch (binds cannot be used there): never from
     // escaping rules that depend on the server's SQL mode.
     virtual QString inlineLiteral(const QVariant &value) const;
     // The statement's text with each "?" outside quoted text replaced by its bind's literal.
     QString inlined(const Statement &statement) const;
+
+    // MySQL/MariaDB: a server-side lock the holder keeps while it holds `name` (GET_LOCK), so
+    // that waiters block in the server and the release wakes one of them at once. Empty: none.
+    // A hint only: the lease row decides; a wake-up lock held by anyone else costs a waiter
+    // time, never safety.
+    virtual QString wakeLockName(const TableNames &t, const QString &name) const;
+    // The release that also frees the holder's wake-up lock when the lock becomes free.
+    virtual Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                             const QString &holder, qint64 fence,
+                                             const QString &wakeLock) const;
+    // Waits up to `seconds` for the wake-up lock: one row, 1 when taken.
+    virtual Statement takeWakeLock(const QString &wakeLock, double seconds) const;
+    virtual Statement freeWakeLock(const QString &wakeLock) const;
 
     // PostgreSQL: the channel a release NOTIFYs (payload: the lock name) so that waiters retry
     // at once instead of at their next poll. Empty: no notification, waiters poll.

@@ -128,7 +128,13 @@ public:
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
-                           qint64 ttlMs) const override;
+                           qint64 ttlMs, const QString &takeWakeLock = {}) const override;
+    QString wakeLockName(const TableNames &t, const QString &name) const override;
+    Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                     const QString &holder, qint64 fence,
+                                     const QString &wakeLock) const override;
+    Statement takeWakeLock(const QString &wakeLock, double seconds) const override;
+    Statement freeWakeLock(const QString &wakeLock) const override;
     QString inlineLiteral(const QVariant &value) const override;
     QString quoteIdentifier(const QString &identifier) const override;
     bool isDuplicateKey(const QSqlError &error) const override;

@@ -71,6 +71,10 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
             return inserted.error();
         return refusal(name, holder);
     }
+    // A first grant takes the wake-up lock too (without waiting: a waiter may hold it).
+    if (const QString wakeLock = wakeLockFor(name);
+        !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
+        waitForWakeLock(wakeLock, 0);
     return grantFromSelect(name, holder);
 }
 
@@ -125,10 +129,15 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     // The statement for this (name, holder, lease) is built once: a holder acquiring the same
     // lock again and again (a worker, a waiter) does not pay for building SQL text each time.
     AcquireText &cached = m_acquireText;
-    if (cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder) {
+    const QString wakeLock = wakeLockFor(name);
+    const QString takeWakeLock = m_session->holdsWakeLock(wakeLock) ? QString() : wakeLock;
+    if (cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder
+        || cached.takesWakeLock != takeWakeLock) {
         const Statement batch = dialect.hasUpsertReturning()
                                     ? Statement()
-                                    : dialect.acquireBatch(m_tables, name, holder, ttlMs);
+                                    : dialect.acquireBatch(m_tables, name, holder, ttlMs,
+                                                           takeWakeLock);
+        cached.takesWakeLock = takeWakeLock;
         cached.batchSql = batch.text().isEmpty() ? QString() : dialect.inlined(batch);
         cached.statement = cached.batchSql.isEmpty()
                                ? dialect.acquire(m_tables, name, holder, ttlMs)
@@ -149,6 +158,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         if ((*query)->next()) {
             const LockInfo row = lockInfoFromRow(**query);
             const bool updated = (*query)->value(col::SState + 1).toLongLong() == 1;
+            if (!takeWakeLock.isEmpty() && (*query)->value(col::SState + 2).toLongLong() == 1)
+                m_session->noteWakeLock(takeWakeLock, true);
             (*query)->finish();
             if (updated && row.holder == holder) {
                 result = grantFromState(row, holder);
@@ -202,6 +213,25 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     return result;
 }
 
+QString LockService::wakeLockFor(const QString &name) const
+{
+    return m_session->supportsWakeLocks() ? m_session->dialect().wakeLockName(m_tables, name)
+                                          : QString();
+}
+
+bool LockService::waitForWakeLock(const QString &wakeLock, qint64 ms)
+{
+    auto query = m_session->run(m_session->dialect().takeWakeLock(wakeLock, double(ms) / 1000.0),
+                                Tr::tr("waiting for a release"));
+    if (!query)
+        return false; // a deadlock between wake-up locks, a lost connection: poll instead
+    const bool taken = (*query)->next() && (*query)->value(0).toLongLong() == 1;
+    (*query)->finish();
+    if (taken)
+        m_session->noteWakeLock(wakeLock, true);
+    return taken;
+}
+
 Result<Grant> LockService::acquireWithWait(const QString &name, const QString &holder,
                                            qint64 ttlMs, const RetryPolicy &policy,
                                            const std::atomic_bool *cancel)
@@ -213,6 +243,15 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     const QString channel = m_session->dialect().releaseChannel(m_tables);
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
+    // MariaDB: the holder keeps a wake-up lock (GET_LOCK) while it holds the lock; a waiter
+    // blocks on it in the server, so the release wakes the first waiter at once. A waiter that
+    // got it keeps it when it then gets the lock, and frees it when it gives up.
+    const QString wakeLock = wakeLockFor(name);
+    bool granted = false;
+    const auto dropWakeLock = qScopeGuard([&] {
+        if (!granted)
+            m_session->freeWakeLock(wakeLock);
+    });
     QElapsedTimer elapsed;
     elapsed.start();
     // LISTEN only once a wait is needed: a listening connection is signalled by every release
@@ -249,6 +288,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             return grant;
         if (grant && grant->acquired) {
             grant->attempts = attempt;
+            granted = true;
             return grant;
         }
         if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
@@ -294,6 +334,16 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         if (listening) {
             // false: the poll timer, or cancelled
             woken = delay > 0 && m_session->waitForRelease(name, delay, cancel);
+        } else if (!wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock)) {
+            // Blocked in the server until the holder releases (or the poll timer), in slices
+            // short enough for a cancel to be seen.
+            QElapsedTimer waited;
+            waited.start();
+            for (qint64 left = delay; left > 0 && !(cancel && cancel->load());
+                 left = delay - waited.elapsed()) {
+                if (waitForWakeLock(wakeLock, qMin<qint64>(left, 250)))
+                    break;
+            }
         } else {
             QElapsedTimer slept;
             slept.start();
@@ -335,6 +385,7 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
         outcome.dbNow = grant->dbNow;
     }
     if (!outcome.renewed) {
+        m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours
         auto current = lock(name);
         if (!current)
             return current.error();
@@ -352,12 +403,26 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     if (Status valid = validateAcquire(name, holder, 0); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
-    auto query = m_session->run(dialect.release(m_tables, name, holder, fence),
-                                Tr::tr("releasing \"%1\"").arg(name));
+    // With the wake-up lock held, the release frees it too (in the same statement), waking
+    // the first waiter blocked on it.
+    const QString wakeLock = wakeLockFor(name);
+    const bool freesWakeLock = m_session->holdsWakeLock(wakeLock);
+    auto query = m_session->run(
+        freesWakeLock ? dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock)
+                      : dialect.release(m_tables, name, holder, fence),
+        Tr::tr("releasing \"%1\"").arg(name));
     if (!query)
         return query.error();
 
     ReleaseOutcome outcome;
+    const auto settleWakeLock = qScopeGuard([&] {
+        if (!freesWakeLock)
+            return;
+        if (!outcome.released)
+            m_session->freeWakeLock(wakeLock); // lost: not ours to keep
+        else if (outcome.remainingDepth <= 0)
+            m_session->noteWakeLock(wakeLock, false); // freed by the release itself
+    });
     if (dialect.hasUpsertReturning()) {
         if ((*query)->next()) {
             outcome.released = true;

@@ -74,7 +74,12 @@ private:
         qint64 ttlMs = -1;
         Statement statement; // or, for a batch (MySQL), its text with the values written in
         QString batchSql;
+        QString takesWakeLock; // the batch also takes this wake-up lock on a fresh grant
     };
+    // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
+    QString wakeLockFor(const QString &name) const;
+    // Waits up to `ms` for the wake-up lock of `name`: true when this connection took it.
+    bool waitForWakeLock(const QString &wakeLock, qint64 ms);
 
     Session *m_session;
     AcquireText m_acquireText;

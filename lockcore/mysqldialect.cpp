@@ -1,5 +1,7 @@
 #include "dialects.h"
 
+#include <QCryptographicHash>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -59,13 +61,54 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
 }
 
 Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
-                                     const QString &holder, qint64 ttlMs) const
+                                     const QString &holder, qint64 ttlMs,
+                                     const QString &takeWakeLock) const
 {
     // The conditional UPDATE and a SELECT of the row with ROW_COUNT() (the UPDATE's affected
     // rows) sent together: granted or refused, an acquire of an existing lock is one round trip.
+    // A fresh grant (depth 1, ours) also takes the wake-up lock, without waiting for it.
     Statement st = acquire(t, name, holder, ttlMs);
-    st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT() FROM " << lockTable(t) << " l, "
-       << nowSource() << " WHERE l.name = " << text(name);
+    st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT()";
+    if (!takeWakeLock.isEmpty())
+        st << ", CASE WHEN ROW_COUNT() = 1 AND l.depth = 1 AND l.holder = " << text(holder)
+           << " THEN GET_LOCK(" << text(takeWakeLock) << ", 0) END";
+    st << " FROM " << lockTable(t) << " l, " << nowSource() << " WHERE l.name = " << text(name);
+    return st;
+}
+
+QString MysqlDialect::wakeLockName(const TableNames &t, const QString &name) const
+{
+    // GET_LOCK names are at most 64 characters and case-insensitive: a digest of the table
+    // and the lock name (a collision only makes a waiter wait on the wrong holder's release).
+    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
+    const QByteArray key = table.toUtf8() + '\0' + name.toUtf8();
+    return u"lockscope:"_s
+           + QString::fromLatin1(
+               QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(40));
+}
+
+Statement MysqlDialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                               const QString &holder, qint64 fence,
+                                               const QString &wakeLock) const
+{
+    // RELEASE_LOCK runs only for our row and only when the lock becomes free (the AND is
+    // evaluated left to right); its result never changes the outcome (>= 0, and NULL -> 0).
+    Statement st = release(t, name, holder, fence);
+    st << " AND (depth > 1 OR COALESCE(RELEASE_LOCK(" << text(wakeLock) << "), 0) >= 0)";
+    return st;
+}
+
+Statement MysqlDialect::takeWakeLock(const QString &wakeLock, double seconds) const
+{
+    Statement st;
+    st << "SELECT GET_LOCK(" << text(wakeLock) << ", " << Param{seconds} << ")";
+    return st;
+}
+
+Statement MysqlDialect::freeWakeLock(const QString &wakeLock) const
+{
+    Statement st;
+    st << "SELECT RELEASE_LOCK(" << text(wakeLock) << ")";
     return st;
 }
 

@@ -162,6 +162,7 @@ Status Session::openConnection(const SessionOptions &options)
         }
     }
     m_broken = false;
+    supportsWakeLocks(); // asked now, not in the middle of a timed operation
     return applySessionSettings();
 }
 
@@ -190,6 +191,38 @@ Status Session::applySessionSettings()
     return {};
 }
 
+bool Session::supportsWakeLocks()
+{
+    if (m_wakeLockSupport < 0) {
+        m_wakeLockSupport = 0;
+        if (m_dialect->kind() == Dialect::Kind::MySQL && !m_broken) {
+            // MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on) fractions of them.
+            QSqlQuery version(m_db);
+            ++m_roundTrips;
+            if (version.exec(u"SELECT VERSION()"_s) && version.next())
+                m_wakeLockSupport = version.value(0).toString().contains(u"MariaDB"_s) ? 1 : 0;
+        }
+    }
+    return m_wakeLockSupport == 1;
+}
+
+void Session::noteWakeLock(const QString &lock, bool held)
+{
+    if (held)
+        m_wakeLocks.insert(lock);
+    else
+        m_wakeLocks.remove(lock);
+}
+
+void Session::freeWakeLock(const QString &lock)
+{
+    if (!m_wakeLocks.contains(lock))
+        return;
+    m_wakeLocks.remove(lock);
+    if (auto query = run(m_dialect->freeWakeLock(lock), Tr::tr("freeing a wake-up lock")))
+        (*query)->finish();
+}
+
 Status Session::setTimeZone(const QString &zone)
 {
     if (Status valid = validateTimeZoneName(zone); !valid)
@@ -213,6 +246,7 @@ Status Session::reopenIfBroken()
     if (!m_broken)
         return {};
     clearCache();
+    m_wakeLocks.clear(); // they died with the connection
     m_db.close();
     if (!m_db.open()) {
         const QSqlError error = m_db.lastError();

@@ -6,6 +6,7 @@
 #include "result.h"
 
 #include <QHash>
+#include <QSet>
 #include <QSqlDatabase>
 #include <memory>
 
@@ -60,6 +61,13 @@ public:
     Status commit();
     void rollback();
 
+    // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
+    bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
+    bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
+    void noteWakeLock(const QString &lock, bool held);
+    // Frees it if held (one round trip); errors are ignored: it dies with the connection.
+    void freeWakeLock(const QString &lock);
+
     // Statements sent to the server so far: the round trips an operation cost.
     quint64 roundTrips() const { return m_roundTrips; }
     // The connection broke; the next statement reopens it.
@@ -85,6 +93,8 @@ private:
     quint64 m_roundTrips = 0;
     bool m_broken = false;
     QString m_timeZone;
+    QSet<QString> m_wakeLocks;
+    int m_wakeLockSupport = -1; // -1: not asked yet
 };
 
 } // namespace lockcore
