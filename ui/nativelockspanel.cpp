@@ -178,9 +178,10 @@ void NativeLocksPanel::terminateSelected()
         return;
     const NativeLock target = m_model->lockAt(m_view->selectionModel()->selectedRows().first().row());
     TerminateSessionDialog dialog(target, this);
+    bool answered = false; // by a test hook, before the dialog is shown
+    connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
     emit dialogAboutToShow(&dialog);
-    const int answer = dialog.result() != 0 && !dialog.isVisible() ? dialog.result()
-                                                                    : dialog.exec();
+    const int answer = answered ? dialog.result() : dialog.exec();
     if (answer != QDialog::Accepted || dialog.reason().isEmpty())
         return;
     m_terminating = true;
