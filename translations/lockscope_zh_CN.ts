@@ -1322,10 +1322,6 @@ Expires at
         <translation>失败：%1</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>刷新(&amp;F)</translation>
-    </message>
-    <message>
         <source>&amp;Terminate holding session…</source>
         <translation>终止持有会话(&amp;T)…</translation>
     </message>
@@ -1370,6 +1366,10 @@ Expires at
     <message>
         <source>Read-only connection: terminating sessions is not offered.</source>
         <translation>只读连接：不提供终止会话。</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
     </message>
 </context>
 <context>

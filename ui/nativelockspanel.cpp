@@ -43,7 +43,7 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->setWordWrap(false);
 
     auto *buttons = new QHBoxLayout;
@@ -85,6 +85,7 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
     m_spec = spec;
     m_readOnly = readOnly;
     m_connectTimeoutS = connectTimeoutS;
+    m_worker->stop(); // the previous connection's reads no longer arrive
     m_workerStarted = false;
     m_terminating = false;
     m_last.reset();
@@ -138,9 +139,12 @@ void NativeLocksPanel::refresh()
 
 void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
 {
+    const bool firstOrResized = !m_last || m_last->locks.size() != snapshot.locks.size();
     m_last = snapshot;
     m_readError.clear();
     m_model->setSnapshot(snapshot);
+    if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
+        m_view->resizeColumnsToContents();
     retranslate();
     updateActions();
     emit snapshotShown();
@@ -238,7 +242,7 @@ QString NativeLocksPanel::messageText() const
 
 void NativeLocksPanel::retranslate()
 {
-    m_refresh->setText(tr("Re&fresh"));
+    m_refresh->setText(tr("&Refresh"));
     m_terminate->setText(tr("&Terminate holding session\u2026"));
     m_terminate->setToolTip(tr("End the database session that holds the selected lock "
                                "(only if it still holds it), with a reason for the audit"));

@@ -30,6 +30,8 @@ public:
     // A new connection (the previous thread, if any, is let go).
     void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5);
     bool hasConnection() const { return m_job != nullptr; }
+    // Lets the connection go (its thread closes it); nothing it still reports arrives.
+    void stop() { stopThread(); }
     // Reads; false (nothing sent) while a read is still under way.
     bool read();
     bool isReading() const { return m_reading; }
