@@ -5,6 +5,7 @@
 // plainly that it has no such locks.
 
 #include "language.h"
+#include "lockservice.h"
 #include "mainwindow.h"
 #include "nativelocksmodel.h"
 #include "nativelockspanel.h"
@@ -91,10 +92,12 @@ class NativeLocksPanelTest : public QObject
     Q_OBJECT
 
 private:
+    QString m_table; // a Lockscope lock table whose event table receives the audit
+
     std::unique_ptr<NativeLocksPanel> shownPanel(bool readOnly)
     {
         auto panel = std::make_unique<NativeLocksPanel>();
-        panel->setConnection(TestBackend::instance().spec(), readOnly);
+        panel->setConnection(TestBackend::instance().spec(), readOnly, 5, m_table);
         panel->resize(1000, 400);
         panel->show();
         return panel;
@@ -112,6 +115,17 @@ private:
                                   QVERIFY2(typed, dialog->metaObject()->className());
                                   configure(typed);
                               });
+    }
+
+    void createAuditTable()
+    {
+        QString error;
+        auto session = TestBackend::instance().open(&error);
+        QVERIFY2(session, qPrintable(error));
+        m_table = TestBackend::uniqueTable(u"tst_nativepanel"_s);
+        auto service = lockcore::LockService::create(*session, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        LOCKSCOPE_VERIFY_OK(service->createSchema());
     }
 
 private slots:
@@ -141,6 +155,7 @@ private slots:
                 QSKIP("This MariaDB server cannot list user locks (no performance_schema, no "
                       "metadata_lock_info plugin).");
         }
+        createAuditTable();
     }
 
     // The window has a "Database locks" tab that shows the connection's locks.
@@ -226,6 +241,20 @@ private slots:
                  qPrintable(panel->messageText()));
         QVERIFY(!alive(*holder));
         QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowOf(pid, key) < 0, 10000);
+        // The audit in the event table carries the admin's reason.
+        QString error2;
+        auto session = TestBackend::instance().open(&error2);
+        QVERIFY2(session, qPrintable(error2));
+        auto service = lockcore::LockService::create(*session, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        auto events = service->history(u"native:"_s + key, 10);
+        LOCKSCOPE_VERIFY_OK(events);
+        QCOMPARE(events->size(), 1);
+        QCOMPARE(events->first().kind, u"terminate"_s);
+        QVERIFY2(events->first().detail.startsWith(u"terminated"_s),
+                 qPrintable(events->first().detail));
+        QVERIFY2(events->first().detail.endsWith(u"reason: stuck batch job"_s),
+                 qPrintable(events->first().detail));
     }
 
     // Cancelling the dialog changes nothing: the holder keeps its lock.

@@ -420,8 +420,10 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_monitor->start(connection.spec, connection.table, connection.connectTimeoutS,
                      connection.readOnly, connection.lockProfile);
     m_simulator->setConnection(connection.spec, connection.readOnly);
-    m_nativeLocks->setConnection(connection.spec, connection.readOnly,
-                                 connection.connectTimeoutS);
+    // Terminates are audited in this Lockscope table's events (an application's table: dist_lock).
+    m_nativeLocks->setConnection(connection.spec, connection.readOnly, connection.connectTimeoutS,
+                                 connection.lockProfile.isEmpty() ? connection.table
+                                                                  : u"dist_lock"_s);
     retranslate();
     updateActions();
 }

@@ -80,8 +80,9 @@ bool NativeLocksPanel::isSqlite() const
 }
 
 void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
-                                     int connectTimeoutS)
+                                     int connectTimeoutS, const QString &auditTable)
 {
+    m_auditTable = auditTable;
     m_spec = spec;
     m_readOnly = readOnly;
     m_connectTimeoutS = connectTimeoutS;
@@ -102,7 +103,7 @@ void NativeLocksPanel::ensureWorker()
 {
     if (m_workerStarted || !m_spec || isSqlite())
         return;
-    m_worker->setConnection(*m_spec, m_connectTimeoutS);
+    m_worker->setConnection(*m_spec, m_connectTimeoutS, m_auditTable);
     m_workerStarted = true;
     refresh();
 }
@@ -180,7 +181,8 @@ void NativeLocksPanel::terminateSelected()
 {
     if (!canTerminate())
         return;
-    const NativeLock target = m_model->lockAt(m_view->selectionModel()->selectedRows().first().row());
+    const int row = m_view->selectionModel()->selectedRows().first().row();
+    const NativeLock target = m_model->lockAt(row);
     TerminateSessionDialog dialog(target, this);
     bool answered = false; // by a test hook, before the dialog is shown
     connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
@@ -199,8 +201,9 @@ void NativeLocksPanel::onTerminated(const TerminateOutcome &outcome)
     m_terminating = false;
     switch (outcome.status) {
     case TerminateOutcome::Status::Terminated:
-        showMessage(outcome.lockFreed ? tr("Terminated: %1 The lock is free now.").arg(outcome.reason)
-                                      : tr("Terminated: %1").arg(outcome.reason),
+        showMessage(outcome.lockFreed
+                        ? tr("Terminated: %1 The lock is free now.").arg(outcome.reason)
+                        : tr("Terminated: %1").arg(outcome.reason),
                     false);
         break;
     case TerminateOutcome::Status::Refused:

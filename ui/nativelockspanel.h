@@ -27,9 +27,11 @@ public:
     explicit NativeLocksPanel(QWidget *parent = nullptr);
     ~NativeLocksPanel() override;
 
-    // The window's connection. Read-only: terminate is not offered.
+    // The window's connection. Read-only: terminate is not offered. Terminates are audited in
+    // the event table of the Lockscope lock table `auditTable` when it exists.
     void setConnection(const lockcore::ConnectionSpec &spec, bool readOnly,
-                       int connectTimeoutS = 5);
+                       int connectTimeoutS = 5,
+                       const QString &auditTable = QStringLiteral("dist_lock"));
     void refresh();
     // Asks for confirmation and a reason, then terminates the selected row's session.
     void terminateSelected();
@@ -75,6 +77,7 @@ private:
     std::optional<lockcore::ConnectionSpec> m_spec;
     bool m_readOnly = false;
     int m_connectTimeoutS = 5;
+    QString m_auditTable;
     bool m_workerStarted = false;
     bool m_terminating = false;
     std::optional<lockcore::NativeLockSnapshot> m_last;

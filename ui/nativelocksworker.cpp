@@ -15,8 +15,8 @@ class NativeLocksJob : public QObject
     Q_OBJECT
 
 public:
-    NativeLocksJob(const ConnectionSpec &spec, int connectTimeoutS)
-        : m_spec(spec), m_timeoutS(connectTimeoutS)
+    NativeLocksJob(const ConnectionSpec &spec, int connectTimeoutS, const QString &auditTable)
+        : m_spec(spec), m_timeoutS(connectTimeoutS), m_auditTable(auditTable)
     {
     }
 
@@ -71,13 +71,14 @@ private:
     NativeLockReader reader()
     {
         NativeLockReader r(*m_session);
-        r.setAuditTable(u"dist_lock"_s); // the event table when Lockscope's schema exists
+        r.setAuditTable(m_auditTable); // its event table, when Lockscope's schema exists
         r.setActor(actorId(u"lockscope"_s));
         return r;
     }
 
     ConnectionSpec m_spec;
     int m_timeoutS;
+    QString m_auditTable;
     std::unique_ptr<Session> m_session;
 };
 
@@ -116,12 +117,13 @@ void NativeLocksWorker::stopThread()
     m_thread = nullptr;
 }
 
-void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTimeoutS)
+void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTimeoutS,
+                                      const QString &auditTable)
 {
     stopThread();
     auto *thread = new QThread;
     thread->setObjectName(u"nativeLocks"_s);
-    auto *job = new NativeLocksJob(spec, connectTimeoutS);
+    auto *job = new NativeLocksJob(spec, connectTimeoutS, auditTable);
     job->moveToThread(thread);
     const quint64 generation = m_generation;
     connect(job, &NativeLocksJob::snapshotRead, this,

@@ -27,8 +27,10 @@ public:
     explicit NativeLocksWorker(QObject *parent = nullptr);
     ~NativeLocksWorker() override;
 
-    // A new connection (the previous thread, if any, is let go).
-    void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5);
+    // A new connection (the previous thread, if any, is let go). Terminates are recorded in
+    // the event table of the Lockscope lock table `auditTable` when it exists (else the log).
+    void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5,
+                       const QString &auditTable = QStringLiteral("dist_lock"));
     bool hasConnection() const { return m_job != nullptr; }
     // Lets the connection go (its thread closes it); nothing it still reports arrives.
     void stop() { stopThread(); }
