@@ -124,6 +124,8 @@ public:
     // (default dist_lock; empty: the log and the outcome only).
     void setAuditTable(const QString &table) { m_auditTable = table; }
     void setActor(const QString &actor) { m_actor = actor; }
+    // Why the admin terminates (the GUI asks for it): added to the audit's detail.
+    void setReason(const QString &reason) { m_reason = reason; }
 
     Result<NativeLockSnapshot> read();
     Result<QList<NativeLock>> locks();
@@ -160,6 +162,7 @@ private:
     bool m_namesOnly = false;
     QString m_auditTable;
     QString m_actor;
+    QString m_reason;
 };
 
 // Groups waiters under the granted rows with the same key; sorts granted first by key.

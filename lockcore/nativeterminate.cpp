@@ -197,7 +197,8 @@ void NativeLockReader::audit(TerminateOutcome &outcome)
     const NativeLock &t = outcome.target;
     const QString lockLabel = u"native:"_s + t.key;
     const QString detail = TerminateOutcome::statusName(outcome.status) + u": "_s + outcome.reason
-                           + (outcome.lockFreed ? u" (lock freed)"_s : QString());
+                           + (outcome.lockFreed ? u" (lock freed)"_s : QString())
+                           + (m_reason.isEmpty() ? QString() : u"; reason: "_s + m_reason);
     outcome.auditText = u"terminate at %1 by %2: %3 pid %4 user %5 lock %6: %7"_s.arg(
         outcome.at.toString(Qt::ISODateWithMs), outcome.actor, m_session->dialect().name(),
         QString::number(t.pid), t.user, t.key, detail);

@@ -274,7 +274,7 @@ void SimulatorPanelTest::mainWindowShowsThePanelAsATab()
     MainWindow window;
     auto *tabs = window.findChild<QTabWidget *>(u"mainTabs"_s);
     QVERIFY(tabs);
-    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->count(), 3); // Locks, Simulator, Database locks
     QCOMPARE(tabs->tabText(1), u"Simulator"_s);
     auto *panel = window.findChild<SimulatorPanel *>(u"simulatorPanel"_s);
     QVERIFY(panel);

@@ -1426,12 +1426,175 @@ Expires at
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
+    <message>
+        <source>Database locks</source>
+        <translation>数据库锁</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
     <message>
         <source>Hide this message</source>
         <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>NativeLocksModel</name>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>%1 (this connection)</source>
+        <translation>%1（本连接）</translation>
+    </message>
+    <message>
+        <source>session started %1</source>
+        <translation>会话开始于 %1</translation>
+    </message>
+    <message>
+        <source>transaction started %1</source>
+        <translation>事务开始于 %1</translation>
+    </message>
+    <message>
+        <source>state since %1</source>
+        <translation>当前状态始于 %1</translation>
+    </message>
+    <message>
+        <source>waiting since %1</source>
+        <translation>开始等待于 %1</translation>
+    </message>
+    <message>
+        <source>state: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等待者：%1</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>Lock key</source>
+        <translation>锁键</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Session (pid)</source>
+        <translation>会话（pid）</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Waiting sessions</source>
+        <translation>等待的会话</translation>
+    </message>
+</context>
+<context>
+    <name>NativeLocksPanel</name>
+    <message>
+        <source>Terminating %1…</source>
+        <translation>正在终止 %1…</translation>
+    </message>
+    <message>
+        <source>Terminated: %1 The lock is free now.</source>
+        <translation>已终止：%1 该锁现已空闲。</translation>
+    </message>
+    <message>
+        <source>Terminated: %1</source>
+        <translation>已终止：%1</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate holding session…</source>
+        <translation>终止持有会话(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>End the database session that holds the selected lock (only if it still holds it), with a reason for the audit</source>
+        <translation>结束持有所选锁的数据库会话（仅当它仍持有该锁时），并填写用于审计的原因</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope&apos;s own lock table is in the Locks tab.</source>
+        <translation>SQLite 没有这类锁：它没有由会话持有的咨询锁或用户锁，因此这里没有可显示的内容。Lockscope 自己的锁表在“锁”标签页中。</translation>
+    </message>
+    <message>
+        <source>The database&apos;s locks could not be read: %1</source>
+        <translation>无法读取数据库的锁：%1</translation>
+    </message>
+    <message>
+        <source>Reading the database&apos;s own locks…</source>
+        <translation>正在读取数据库自身的锁…</translation>
+    </message>
+    <message>
+        <source>pg_locks joined with pg_stat_activity</source>
+        <translation>pg_locks 关联 pg_stat_activity</translation>
+    </message>
+    <message>
+        <source>performance_schema.metadata_locks joined with the processlist</source>
+        <translation>performance_schema.metadata_locks 关联进程列表</translation>
+    </message>
+    <message>
+        <source>information_schema.METADATA_LOCK_INFO joined with the processlist</source>
+        <translation>information_schema.METADATA_LOCK_INFO 关联进程列表</translation>
+    </message>
+    <message numerus="yes">
+        <source>Advisory and user locks from %1, read at %2 (database clock); %n row(s).</source>
+        <translation>
+            <numerusform>咨询锁和用户锁来自 %1，读取于 %2（数据库时钟）；共 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read-only connection: terminating sessions is not offered.</source>
+        <translation>只读连接：不提供终止会话。</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>NativeLocksWorker</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
     </message>
 </context>
 <context>
@@ -1915,6 +2078,57 @@ Expires at
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>TerminateSessionDialog</name>
+    <message>
+        <source>Terminate session %1</source>
+        <translation>终止会话 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The database session will be ended:&lt;/b&gt; its connection is closed, its open transaction is rolled back and every lock it holds is freed. This only happens if the session still holds this lock and is the same session as shown here.</source>
+        <translation>&lt;b&gt;该数据库会话将被结束：&lt;/b&gt;其连接被关闭，未提交的事务被回滚，它持有的所有锁都会被释放。仅当该会话仍持有此锁且与此处显示的是同一会话时才会执行。</translation>
+    </message>
+    <message>
+        <source>(not shown)</source>
+        <translation>（不可见）</translation>
+    </message>
+    <message>
+        <source>Session (pid):</source>
+        <translation>会话（pid）：</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>Application:</source>
+        <translation>应用：</translation>
+    </message>
+    <message>
+        <source>Lock key:</source>
+        <translation>锁键：</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>Why, for the audit trail (required)</source>
+        <translation>原因，将记入审计日志（必填）</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R):</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate session</source>
+        <translation>终止会话(&amp;T)</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "locktablepanel.h"
 #include "connectionprofile.h"
 #include "messagebar.h"
+#include "nativelockspanel.h"
 #include "schemadialog.h"
 #include "simulatorpanel.h"
 #include "testacquiredialog.h"
@@ -296,6 +297,8 @@ void MainWindow::createCentral()
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(splitter, QString());
     m_tabs->addTab(m_simulator, QString());
+    m_nativeLocks = new NativeLocksPanel(this); // the database's own locks, read when shown
+    m_tabs->addTab(m_nativeLocks, QString());
     setCentralWidget(m_tabs);
 }
 
@@ -358,6 +361,7 @@ void MainWindow::retranslate()
     m_helpMenu->setTitle(tr("&Help"));
     m_tabs->setTabText(0, tr("Locks"));
     m_tabs->setTabText(1, tr("Simulator"));
+    m_tabs->setTabText(m_tabs->indexOf(m_nativeLocks), tr("Database locks"));
     m_filterLabel->setText(tr("F&ilter:"));
     m_filter->setPlaceholderText(tr("Name, holder or description"));
     m_intervalLabel->setText(tr("Refresh &every:"));
@@ -417,6 +421,10 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_monitor->start(connection.spec, connection.table, connection.connectTimeoutS,
                      connection.readOnly, connection.lockProfile);
     m_simulator->setConnection(connection.spec, connection.readOnly);
+    // Terminates are audited in this Lockscope table's events (an application's table: dist_lock).
+    m_nativeLocks->setConnection(connection.spec, connection.readOnly, connection.connectTimeoutS,
+                                 connection.lockProfile.isEmpty() ? connection.table
+                                                                  : u"dist_lock"_s);
     retranslate();
     updateActions();
 }

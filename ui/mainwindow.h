@@ -14,6 +14,7 @@ class LockDetailsPane;
 class LockTableModel;
 class LockTablePanel;
 class MessageBar;
+class NativeLocksPanel;
 class PasswordVault;
 class ProfileStore;
 class QAction;
@@ -69,6 +70,7 @@ public:
     LockDetailsPane *detailsPane() const { return m_details; }
     TestHolds *testHolds() const { return m_testHolds; }
     SimulatorPanel *simulatorPanel() const { return m_simulator; }
+    NativeLocksPanel *nativeLocksPanel() const { return m_nativeLocks; }
     bool selectLock(const QString &name);
     // Above this many locks the table is read a window at a time (LockTableReader).
     void setWindowThreshold(int rows);
@@ -128,6 +130,7 @@ private:
     LockDetailsPane *m_details = nullptr;
     QTabWidget *m_tabs = nullptr;
     SimulatorPanel *m_simulator = nullptr;
+    NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
     MessageBar *m_messageBar = nullptr;
     QLineEdit *m_filter = nullptr;
     QSpinBox *m_interval = nullptr;

@@ -24,3 +24,10 @@ target_sources(ui PRIVATE
     locktablepanel.cpp locktablepanel.h
     mainwindow.cpp mainwindow.h
 )
+# The "Database locks" view: the database's own advisory / user locks, on a thread of its own.
+target_sources(ui PRIVATE
+    nativelocksmodel.cpp nativelocksmodel.h
+    nativelockspanel.cpp nativelockspanel.h
+    nativelocksworker.cpp nativelocksworker.h
+    terminatesessiondialog.cpp terminatesessiondialog.h
+)

@@ -1,0 +1,282 @@
+#include "nativelockspanel.h"
+
+#include "nativelocksmodel.h"
+#include "nativelocksworker.h"
+#include "terminatesessiondialog.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using lockcore::ConnectionSpec;
+using lockcore::NativeLock;
+using lockcore::NativeLockSnapshot;
+using lockcore::TerminateOutcome;
+
+NativeLocksPanel::NativeLocksPanel(QWidget *parent)
+    : QWidget(parent), m_model(new NativeLocksModel(this)), m_worker(new NativeLocksWorker(this)),
+      m_source(new QLabel(this)), m_message(new QLabel(this)), m_view(new QTableView(this)),
+      m_refresh(new QPushButton(this)), m_terminate(new QPushButton(this)),
+      m_timer(new QTimer(this))
+{
+    setObjectName(u"nativeLocksPanel"_s);
+    m_source->setObjectName(u"nativeLocksSource"_s);
+    m_source->setWordWrap(true);
+    m_source->setTextFormat(Qt::PlainText);
+    m_message->setObjectName(u"nativeLocksMessage"_s);
+    m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->hide();
+    m_refresh->setObjectName(u"nativeLocksRefresh"_s);
+    m_terminate->setObjectName(u"nativeLocksTerminate"_s);
+
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    m_view->setWordWrap(false);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_refresh);
+    buttons->addWidget(m_terminate);
+    buttons->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_source);
+    layout->addWidget(m_message);
+    layout->addLayout(buttons);
+    layout->addWidget(m_view, 1);
+
+    m_timer->setInterval(refreshIntervalMs);
+    connect(m_timer, &QTimer::timeout, this, &NativeLocksPanel::refresh);
+    connect(m_refresh, &QPushButton::clicked, this, &NativeLocksPanel::refresh);
+    connect(m_terminate, &QPushButton::clicked, this, &NativeLocksPanel::terminateSelected);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &NativeLocksPanel::updateActions);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &NativeLocksPanel::updateActions);
+    connect(m_worker, &NativeLocksWorker::snapshotRead, this, &NativeLocksPanel::onSnapshot);
+    connect(m_worker, &NativeLocksWorker::readFailed, this, &NativeLocksPanel::onReadFailed);
+    connect(m_worker, &NativeLocksWorker::terminateDone, this, &NativeLocksPanel::onTerminated);
+    connect(m_worker, &NativeLocksWorker::terminateFailed, this,
+            &NativeLocksPanel::onTerminateFailed);
+    retranslate();
+    updateActions();
+}
+
+NativeLocksPanel::~NativeLocksPanel() = default;
+
+bool NativeLocksPanel::isSqlite() const
+{
+    return m_spec && m_spec->backend == ConnectionSpec::Backend::SQLite;
+}
+
+void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
+                                     int connectTimeoutS, const QString &auditTable)
+{
+    m_auditTable = auditTable;
+    m_spec = spec;
+    m_readOnly = readOnly;
+    m_connectTimeoutS = connectTimeoutS;
+    m_worker->stop(); // the previous connection's reads no longer arrive
+    m_workerStarted = false;
+    m_terminating = false;
+    m_last.reset();
+    m_readError.clear();
+    m_model->clear();
+    m_message->hide();
+    if (isVisible())
+        ensureWorker();
+    retranslate();
+    updateActions();
+}
+
+void NativeLocksPanel::ensureWorker()
+{
+    if (m_workerStarted || !m_spec || isSqlite())
+        return;
+    m_worker->setConnection(*m_spec, m_connectTimeoutS, m_auditTable);
+    m_workerStarted = true;
+    refresh();
+}
+
+void NativeLocksPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    ensureWorker();
+    if (m_workerStarted) {
+        refresh();
+        m_timer->start();
+    }
+}
+
+void NativeLocksPanel::hideEvent(QHideEvent *event)
+{
+    m_timer->stop();
+    QWidget::hideEvent(event);
+}
+
+void NativeLocksPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void NativeLocksPanel::refresh()
+{
+    if (!m_workerStarted)
+        return;
+    m_worker->read(); // a read under way answers soon; no second one piles up behind it
+}
+
+void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
+{
+    const bool firstOrResized = !m_last || m_last->locks.size() != snapshot.locks.size();
+    m_last = snapshot;
+    m_readError.clear();
+    m_model->setSnapshot(snapshot);
+    if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
+        m_view->resizeColumnsToContents();
+    retranslate();
+    updateActions();
+    emit snapshotShown();
+}
+
+void NativeLocksPanel::onReadFailed(const QString &message)
+{
+    m_readError = message;
+    retranslate();
+    updateActions();
+}
+
+bool NativeLocksPanel::canTerminate() const
+{
+    if (m_readOnly || !m_workerStarted || m_terminating)
+        return false;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() != 1)
+        return false;
+    const QModelIndex row = rows.first();
+    return row.data(NativeLocksModel::GrantedRole).toBool()
+           && !row.data(NativeLocksModel::OwnSessionRole).toBool();
+}
+
+void NativeLocksPanel::updateActions()
+{
+    m_terminate->setVisible(!m_readOnly && !isSqlite());
+    m_terminate->setEnabled(canTerminate());
+    m_refresh->setEnabled(m_workerStarted);
+}
+
+void NativeLocksPanel::terminateSelected()
+{
+    if (!canTerminate())
+        return;
+    const int row = m_view->selectionModel()->selectedRows().first().row();
+    const NativeLock target = m_model->lockAt(row);
+    TerminateSessionDialog dialog(target, this);
+    bool answered = false; // by a test hook, before the dialog is shown
+    connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
+    emit dialogAboutToShow(&dialog);
+    const int answer = answered ? dialog.result() : dialog.exec();
+    if (answer != QDialog::Accepted || dialog.reason().isEmpty())
+        return;
+    m_terminating = true;
+    updateActions();
+    showMessage(tr("Terminating %1\u2026").arg(target.sessionText()), false);
+    m_worker->terminate(target, dialog.reason());
+}
+
+void NativeLocksPanel::onTerminated(const TerminateOutcome &outcome)
+{
+    m_terminating = false;
+    switch (outcome.status) {
+    case TerminateOutcome::Status::Terminated:
+        showMessage(outcome.lockFreed
+                        ? tr("Terminated: %1 The lock is free now.").arg(outcome.reason)
+                        : tr("Terminated: %1").arg(outcome.reason),
+                    false);
+        break;
+    case TerminateOutcome::Status::Refused:
+        showMessage(tr("Refused: %1").arg(outcome.reason), true);
+        break;
+    case TerminateOutcome::Status::Failed:
+        showMessage(tr("Failed: %1").arg(outcome.reason), true);
+        break;
+    }
+    updateActions();
+    refresh();
+    emit terminateFinished();
+}
+
+void NativeLocksPanel::onTerminateFailed(const QString &message)
+{
+    m_terminating = false;
+    showMessage(tr("Failed: %1").arg(message), true);
+    updateActions();
+    emit terminateFinished();
+}
+
+void NativeLocksPanel::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? u"color: #b00020;"_s : QString());
+    m_message->show();
+}
+
+QString NativeLocksPanel::sourceText() const
+{
+    return m_source->text();
+}
+
+QString NativeLocksPanel::messageText() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void NativeLocksPanel::retranslate()
+{
+    m_refresh->setText(tr("&Refresh"));
+    m_terminate->setText(tr("&Terminate holding session\u2026"));
+    m_terminate->setToolTip(tr("End the database session that holds the selected lock "
+                               "(only if it still holds it), with a reason for the audit"));
+    QString source;
+    if (!m_spec) {
+        source = tr("Not connected.");
+    } else if (isSqlite()) {
+        source = tr("SQLite has no such locks: it has no advisory or user locks that sessions "
+                    "hold, so there is nothing to show here. Lockscope's own lock table is in "
+                    "the Locks tab.");
+    } else if (!m_readError.isEmpty()) {
+        source = tr("The database's locks could not be read: %1").arg(m_readError);
+    } else if (!m_last) {
+        source = tr("Reading the database's own locks\u2026");
+    } else {
+        const QString from = m_last->source == u"pg_locks"_s
+                                 ? tr("pg_locks joined with pg_stat_activity")
+                             : m_last->source == u"performance_schema"_s
+                                 ? tr("performance_schema.metadata_locks joined with the "
+                                      "processlist")
+                             : m_last->source == u"metadata_lock_info"_s
+                                 ? tr("information_schema.METADATA_LOCK_INFO joined with the "
+                                      "processlist")
+                                 : m_last->source;
+        source = tr("Advisory and user locks from %1, read at %2 (database clock); %n row(s).",
+                    nullptr, int(m_last->locks.size()))
+                     .arg(from, m_last->dbNow.toLocalTime().toString(u"HH:mm:ss"_s));
+        if (!m_last->note.isEmpty())
+            source += u' ' + m_last->note;
+    }
+    if (m_readOnly && m_spec && !isSqlite())
+        source += u' ' + tr("Read-only connection: terminating sessions is not offered.");
+    m_source->setText(source);
+}

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "connectionspec.h"
+#include "nativelocks.h"
+
+#include <QWidget>
+
+class NativeLocksModel;
+class NativeLocksWorker;
+class QDialog;
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTimer;
+
+// The "Database locks" view: the locks the database itself manages for applications (PostgreSQL
+// advisory locks, MySQL/MariaDB user locks), who holds or waits for them, and "Terminate holding
+// session…" (compare-and-set, audited). Reads run on the NativeLocksWorker's thread, every 2 s
+// while the view is visible; the connection is opened when the view is first shown.
+class NativeLocksPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int refreshIntervalMs = 2000;
+
+    explicit NativeLocksPanel(QWidget *parent = nullptr);
+    ~NativeLocksPanel() override;
+
+    // The window's connection. Read-only: terminate is not offered. Terminates are audited in
+    // the event table of the Lockscope lock table `auditTable` when it exists.
+    void setConnection(const lockcore::ConnectionSpec &spec, bool readOnly,
+                       int connectTimeoutS = 5,
+                       const QString &auditTable = QStringLiteral("dist_lock"));
+    void refresh();
+    // Asks for confirmation and a reason, then terminates the selected row's session.
+    void terminateSelected();
+    bool canTerminate() const;
+
+    NativeLocksModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    QString sourceText() const;  // the header line: where the rows come from
+    QString messageText() const; // the outcome of the last action or read problem
+    QPushButton *terminateButton() const { return m_terminate; }
+
+signals:
+    // For tests: the confirmation dialog is about to be shown (exec'd).
+    void dialogAboutToShow(QDialog *dialog);
+    void snapshotShown();
+    void terminateFinished();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void ensureWorker();
+    void onSnapshot(const lockcore::NativeLockSnapshot &snapshot);
+    void onReadFailed(const QString &message);
+    void onTerminated(const lockcore::TerminateOutcome &outcome);
+    void onTerminateFailed(const QString &message);
+    void showMessage(const QString &text, bool error);
+    void updateActions();
+    void retranslate();
+    bool isSqlite() const;
+
+    NativeLocksModel *m_model;
+    NativeLocksWorker *m_worker;
+    QLabel *m_source;
+    QLabel *m_message;
+    QTableView *m_view;
+    QPushButton *m_refresh;
+    QPushButton *m_terminate;
+    QTimer *m_timer;
+
+    std::optional<lockcore::ConnectionSpec> m_spec;
+    bool m_readOnly = false;
+    int m_connectTimeoutS = 5;
+    QString m_auditTable;
+    bool m_workerStarted = false;
+    bool m_terminating = false;
+    std::optional<lockcore::NativeLockSnapshot> m_last;
+    QString m_readError;
+};

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "connectionspec.h"
+#include "nativelocks.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QPointer>
+
+class QThread;
+class NativeLocksJob;
+
+Q_DECLARE_METATYPE(lockcore::NativeLock)
+Q_DECLARE_METATYPE(lockcore::NativeLockSnapshot)
+Q_DECLARE_METATYPE(lockcore::TerminateOutcome)
+
+// Reads the database's own locks and terminates their holders on a thread of its own, with its
+// own connection. Requests return at once; results come back as queued signals carrying values.
+// Reads carry a generation: a read answered after setConnection() is dropped. Nothing here
+// waits for the database on the calling (GUI) thread, also not in the destructor: a thread
+// stuck on a silent server is left to end on its own.
+class NativeLocksWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit NativeLocksWorker(QObject *parent = nullptr);
+    ~NativeLocksWorker() override;
+
+    // A new connection (the previous thread, if any, is let go). Terminates are recorded in
+    // the event table of the Lockscope lock table `auditTable` when it exists (else the log).
+    void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5,
+                       const QString &auditTable = QStringLiteral("dist_lock"));
+    bool hasConnection() const { return m_job != nullptr; }
+    // Lets the connection go (its thread closes it); nothing it still reports arrives.
+    void stop() { stopThread(); }
+    // Reads; false (nothing sent) while a read is still under way.
+    bool read();
+    bool isReading() const { return m_reading; }
+    // Terminates the holder of `expected` if it still holds it; `reason` goes to the audit.
+    void terminate(const lockcore::NativeLock &expected, const QString &reason);
+
+signals:
+    void snapshotRead(const lockcore::NativeLockSnapshot &snapshot);
+    void readFailed(const QString &message);
+    void terminateDone(const lockcore::TerminateOutcome &outcome);
+    void terminateFailed(const QString &message);
+
+private:
+    void stopThread();
+
+    QPointer<QThread> m_thread;
+    NativeLocksJob *m_job = nullptr; // on m_thread; deleted there when it ends
+    quint64 m_generation = 0;
+    bool m_reading = false;
+};
