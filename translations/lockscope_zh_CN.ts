@@ -1552,15 +1552,15 @@ Expires at
         <translation>未连接。</translation>
     </message>
     <message>
-        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope&apos;s own lock table is in the Locks tab.</source>
+        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope's own lock table is in the Locks tab.</source>
         <translation>SQLite 没有这类锁：它没有由会话持有的咨询锁或用户锁，因此这里没有可显示的内容。Lockscope 自己的锁表在“锁”标签页中。</translation>
     </message>
     <message>
-        <source>The database&apos;s locks could not be read: %1</source>
+        <source>The database's locks could not be read: %1</source>
         <translation>无法读取数据库的锁：%1</translation>
     </message>
     <message>
-        <source>Reading the database&apos;s own locks…</source>
+        <source>Reading the database's own locks…</source>
         <translation>正在读取数据库自身的锁…</translation>
     </message>
     <message>
@@ -2763,6 +2763,14 @@ Expires at
     <message>
         <source>"%1" is not a time zone: give a name such as Asia/Shanghai or UTC, or an offset such as +08:00.</source>
         <translation>“%1”不是时区：请给出名称（如 Asia/Shanghai 或 UTC）或偏移量（如 +08:00）。</translation>
+    </message>
+    <message>
+        <source>waiting for a release</source>
+        <translation>等待释放</translation>
+    </message>
+    <message>
+        <source>freeing a wake-up lock</source>
+        <translation>释放唤醒锁</translation>
     </message>
 </context>
 <context>
