@@ -38,6 +38,7 @@ private slots:
     void forceReleaseIsRefusedWhenTheLockChangedHands();
     void detectedTableIsOfferedAndOpens();
     void lockWithoutExpiryShowsHowLongAndPossiblyStuck();
+    void lockWithoutAnyTimeIsTimedFromWhenItWasSeen();
 
 private:
     // Seed 000's doLock(): initializeLock when the row is missing, else competeLock.
@@ -351,6 +352,43 @@ void ApplicationTablesTest::lockWithoutExpiryShowsHowLongAndPossiblyStuck()
     for (int r = 0; r < m_window->model()->rowCount(); ++r)
         QCOMPARE(m_window->model()->index(r, LockTableModel::Remaining).data().toString(),
                  u"no expiry"_s);
+}
+
+void ApplicationTablesTest::lockWithoutAnyTimeIsTimedFromWhenItWasSeen()
+{
+    // seed-004's table records only the key: the window counts from when it first saw the
+    // lock held, and flags it past the threshold (here 1 s).
+    const QString table = TestBackend::uniqueTable(u"dc_task_lock"_s).toLower();
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"CREATE TABLE %1 (LOCK_TASK_ID VARCHAR(64) NOT NULL PRIMARY KEY)"_s
+                                      .arg(table),
+                                  &error),
+             qPrintable(error));
+    const auto cleanupTable = qScopeGuard(
+        [&] { testsupport::execRaw(*m_session, u"DROP TABLE "_s + table); });
+    // The application's checkApplyTaskLock(): insert the department's row.
+    QCOMPARE(appExec(u"INSERT INTO "_s + table + u" (LOCK_TASK_ID) VALUES (?)"_s, {u"dept-42"_s}),
+             1);
+    m_window = std::make_unique<MainWindow>();
+    m_window->monitor()->setStuckAfterMs(1000);
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = table;
+    connection.connectTimeoutS = 3;
+    connection.lockProfile = Profile::builtIn(u"seed-004"_s)->toMap();
+    m_window->openConnection(connection);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(waitForLock(u"dept-42"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held && info.description.startsWith(u"Held for at least"_s);
+    }));
+    QVERIFY(waitForLock(u"dept-42"_s, [](const LockInfo &info) {
+        return info.description.startsWith(u"Possibly stuck: held for at least"_s);
+    }));
+    // Released by the application: gone from the table, and timed afresh if taken again.
+    QCOMPARE(appExec(u"DELETE FROM "_s + table + u" WHERE LOCK_TASK_ID = ?"_s, {u"dept-42"_s}), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->model()->rowCount(), 0, 5000);
 }
 
 int main(int argc, char **argv)

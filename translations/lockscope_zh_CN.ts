@@ -1626,6 +1626,14 @@ Expires at
         <source>Held (no expiry, no time recorded).</source>
         <translation>已持有（无过期时间，未记录时间）。</translation>
     </message>
+    <message>
+        <source>Possibly stuck: held for at least %1 (seen held since %2; this table records no time and no expiry).</source>
+        <translation>可能卡住：至少已持有 %1（自 %2 起观察到被持有；此表不记录时间，也没有过期时间）。</translation>
+    </message>
+    <message>
+        <source>Held for at least %1 (seen held since %2; this table records no time and no expiry).</source>
+        <translation>至少已持有 %1（自 %2 起观察到被持有；此表不记录时间，也没有过期时间）。</translation>
+    </message>
 </context>
 <context>
     <name>SchemaDialog</name>

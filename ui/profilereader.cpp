@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QSqlQuery>
 
+using namespace Qt::StringLiterals;
 using namespace lockcore;
 
 namespace {
@@ -46,6 +47,7 @@ Result<DbClock> readClock(Session &session)
 void ProfileReader::reset()
 {
     m_offsetMs = 0;
+    m_firstSeenMs.clear();
     m_previous = {};
     m_retired = {};
 }
@@ -104,14 +106,34 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
     LockPage page;
     page.dbNow = clock->dbNow;
     page.locks.reserve(locks->size());
+    QHash<QString, qint64> firstSeen;
     for (const ProfileLock &lock : std::as_const(*locks)) {
         LockInfo info = toLockInfo(lock, m_offsetMs, profile.hasExpiry());
+        if (info.state == LockState::Held && !lock.lockedAtMs && !profile.hasExpiry()) {
+            // No time in the table: count from when this monitor first saw the lock held.
+            const qint64 nowMs = clock->dbNow.toMSecsSinceEpoch();
+            const qint64 since = m_firstSeenMs.value(lock.name, nowMs);
+            firstSeen.insert(lock.name, since);
+            const qint64 heldMs = nowMs - since;
+            const QString seen = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC)
+                                     .toLocalTime()
+                                     .toString(u"yyyy-MM-dd HH:mm:ss"_s);
+            info.description
+                = heldMs > m_stuckAfterMs
+                      ? ReaderTr::tr("Possibly stuck: held for at least %1 (seen held since %2; "
+                                     "this table records no time and no expiry).")
+                            .arg(formatDurationMs(heldMs), seen)
+                      : ReaderTr::tr("Held for at least %1 (seen held since %2; this table "
+                                     "records no time and no expiry).")
+                            .arg(formatDurationMs(heldMs), seen);
+        }
         if (info.state == LockState::Free)
             ++page.free;
         else if (info.state == LockState::Expired)
             ++page.expired;
         page.locks.append(std::move(info));
     }
+    m_firstSeenMs = std::move(firstSeen); // released locks start again when seen next
     page.total = page.matching = page.locks.size();
     refresh.mode = LockRefresh::Mode::Full;
     refresh.page = std::move(page);

@@ -5,6 +5,7 @@
 #include "result.h"
 
 #include <QDateTime>
+#include <QHash>
 
 namespace lockcore {
 class Session;
@@ -42,6 +43,9 @@ public:
 private:
     qint64 m_stuckAfterMs = 3600 * 1000;
     qint64 m_offsetMs = 0; // the database's UTC offset, for profiles that store local time
+    // Tables that record no time (seed-004): when this reader first saw each held lock, by
+    // the database clock, so that "held for at least" and "possibly stuck" can still be said.
+    QHash<QString, qint64> m_firstSeenMs;
     PreparedLocks m_previous;
     PreparedLocks m_retired;
 };
