@@ -11,6 +11,7 @@
 #include "messagebar.h"
 #include "profile.h"
 #include "testbackend.h"
+#include "windowtesthelpers.h"
 
 #include <QAction>
 #include <QScopeGuard>
@@ -122,33 +123,13 @@ QStringList ApplicationTablesTest::row(const QString &name)
 template<typename Dialog>
 void ApplicationTablesTest::answerNextDialog(std::function<void(Dialog *)> configure)
 {
-    QObject::disconnect(m_answer);
-    m_answer = connect(m_window.get(), &MainWindow::dialogAboutToShow, this,
-                       [this, configure](QDialog *dialog) {
-                           QObject::disconnect(m_answer);
-                           auto *typed = qobject_cast<Dialog *>(dialog);
-                           QVERIFY2(typed, dialog->metaObject()->className());
-                           configure(typed);
-                       });
+    windowtest::answerNextDialog<Dialog>(m_window.get(), this, m_answer, std::move(configure));
 }
 
 bool ApplicationTablesTest::waitForLock(const QString &name,
-                                        const std::function<bool(const LockInfo &)> &condition)
+                                const std::function<bool(const LockInfo &)> &condition)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        for (int r = 0; r < m_window->model()->rowCount(); ++r) {
-            const auto info = m_window->model()
-                                  ->index(r, 0)
-                                  .data(LockTableModel::LockInfoRole)
-                                  .value<LockInfo>();
-            if (info.name == name && (!condition || condition(info)))
-                return true;
-        }
-        QTest::qWait(50);
-    }
-    return false;
+    return windowtest::waitForLock(m_window.get(), name, condition);
 }
 
 void ApplicationTablesTest::initTestCase()

@@ -18,6 +18,7 @@
 #include "testacquiredialog.h"
 #include "serverprocess.h"
 #include "testbackend.h"
+#include "windowtesthelpers.h"
 #include "testholds.h"
 
 #include <QAction>
@@ -83,33 +84,13 @@ private:
 template<typename Dialog>
 void MainWindowTest::answerNextDialog(std::function<void(Dialog *)> configure)
 {
-    QObject::disconnect(m_answer);
-    m_answer = connect(m_window.get(), &MainWindow::dialogAboutToShow, this,
-                       [this, configure](QDialog *dialog) {
-                           QObject::disconnect(m_answer);
-                           auto *typed = qobject_cast<Dialog *>(dialog);
-                           QVERIFY2(typed, dialog->metaObject()->className());
-                           configure(typed);
-                       });
+    windowtest::answerNextDialog<Dialog>(m_window.get(), this, m_answer, std::move(configure));
 }
 
 bool MainWindowTest::waitForLock(const QString &name,
-                                 const std::function<bool(const LockInfo &)> &condition)
+                                const std::function<bool(const LockInfo &)> &condition)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        for (int row = 0; row < m_window->model()->rowCount(); ++row) {
-            const auto info = m_window->model()
-                                  ->index(row, 0)
-                                  .data(LockTableModel::LockInfoRole)
-                                  .value<LockInfo>();
-            if (info.name == name && (!condition || condition(info)))
-                return true;
-        }
-        QTest::qWait(50);
-    }
-    return false;
+    return windowtest::waitForLock(m_window.get(), name, condition);
 }
 
 void MainWindowTest::grab(const QString &name)

@@ -690,14 +690,6 @@
         <translation>剩余时间:</translation>
     </message>
     <message>
-        <source>Why, for the audit trail (required)</source>
-        <translation>原因，将记入审计日志（必填）</translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation>原因(&amp;R):</translation>
-    </message>
-    <message>
         <source>&amp;Force release</source>
         <translation>强制释放(&amp;F)</translation>
     </message>
@@ -1636,6 +1628,17 @@ Expires at
     </message>
 </context>
 <context>
+    <name>ReasonedActionDialog</name>
+    <message>
+        <source>Why, for the audit trail (required)</source>
+        <translation>原因，将记入审计日志（必填）</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R):</translation>
+    </message>
+</context>
+<context>
     <name>SchemaDialog</name>
     <message>
         <source>Create schema — %1</source>
@@ -2125,14 +2128,6 @@ Expires at
     <message>
         <source>Mode:</source>
         <translation>模式：</translation>
-    </message>
-    <message>
-        <source>Why, for the audit trail (required)</source>
-        <translation>原因，将记入审计日志（必填）</translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation>原因(&amp;R):</translation>
     </message>
     <message>
         <source>&amp;Terminate session</source>

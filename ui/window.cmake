@@ -8,6 +8,7 @@ target_sources(ui PRIVATE
 )
 target_sources(ui PRIVATE
     forcereleasedialog.cpp forcereleasedialog.h
+    reasonedactiondialog.cpp reasonedactiondialog.h
     eventkindtext.cpp eventkindtext.h
     holdintervals.cpp holdintervals.h
     initlockdialog.cpp initlockdialog.h

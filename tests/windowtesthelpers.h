@@ -1,0 +1,51 @@
+#pragma once
+
+// What the window suites (tst_mainwindow, tst_applicationtables) share: waiting for the lock
+// table to show a lock, and answering the next dialog the window opens.
+
+#include "locktablemodel.h"
+#include "mainwindow.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+#include <functional>
+
+namespace windowtest {
+
+// Waits up to 10 s for the window's lock table to show `name` (meeting `condition`, if given).
+inline bool waitForLock(MainWindow *window, const QString &name,
+                        const std::function<bool(const lockcore::LockInfo &)> &condition = {})
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 10000) {
+        for (int row = 0; row < window->model()->rowCount(); ++row) {
+            const auto info = window->model()
+                                  ->index(row, 0)
+                                  .data(LockTableModel::LockInfoRole)
+                                  .value<lockcore::LockInfo>();
+            if (info.name == name && (!condition || condition(info)))
+                return true;
+        }
+        QTest::qWait(50);
+    }
+    return false;
+}
+
+// The next dialog `window` shows (MainWindow::dialogAboutToShow) is handed to `configure`,
+// which answers it; `slot` holds the one-shot connection.
+template<typename Dialog>
+void answerNextDialog(MainWindow *window, QObject *context, QMetaObject::Connection &slot,
+                      std::function<void(Dialog *)> configure)
+{
+    QObject::disconnect(slot);
+    slot = QObject::connect(window, &MainWindow::dialogAboutToShow, context,
+                            [&slot, configure](QDialog *dialog) {
+                                QObject::disconnect(slot);
+                                auto *typed = qobject_cast<Dialog *>(dialog);
+                                QVERIFY2(typed, dialog->metaObject()->className());
+                                configure(typed);
+                            });
+}
+
+} // namespace windowtest

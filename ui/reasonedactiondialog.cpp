@@ -1,0 +1,62 @@
+#include "reasonedactiondialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+ReasonedActionDialog::ReasonedActionDialog(QWidget *parent)
+    : QDialog(parent), m_form(new QFormLayout), m_reason(new QLineEdit(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+{}
+
+void ReasonedActionDialog::addRow(const QString &label, const QString &plainText)
+{
+    auto *value = new QLabel(plainText, this);
+    value->setTextFormat(Qt::PlainText); // names and holders are shown as they are
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_form->addRow(label, value);
+}
+
+void ReasonedActionDialog::finish(const QString &warningHtml, const QString &actionText,
+                                  const QString &actionObjectName)
+{
+    auto *warning = new QLabel(warningHtml, this);
+    warning->setWordWrap(true);
+    m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
+    m_reason->setMaxLength(1000);
+    m_reason->setObjectName(u"reason"_s);
+    auto *reasonLabel = new QLabel(tr("&Reason:"), this);
+    reasonLabel->setBuddy(m_reason);
+    m_form->addRow(reasonLabel, m_reason);
+
+    auto *action = m_buttons->addButton(actionText, QDialogButtonBox::AcceptRole);
+    action->setObjectName(actionObjectName);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_reason, &QLineEdit::textChanged, this, &ReasonedActionDialog::updateButtons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(warning);
+    layout->addLayout(m_form);
+    layout->addWidget(m_buttons);
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    updateButtons();
+    resize(480, sizeHint().height());
+}
+
+QString ReasonedActionDialog::reason() const
+{
+    return m_reason->text().trimmed();
+}
+
+void ReasonedActionDialog::updateButtons()
+{
+    for (QAbstractButton *button : m_buttons->buttons())
+        if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
+            button->setEnabled(!reason().isEmpty());
+}
