@@ -1,0 +1,7 @@
+# Faults with real lockctl processes (issue 7), ctest label "faults".
+lockscope_backend_test(pausedholder TIMEOUT 120)
+target_compile_definitions(tst_pausedholder PRIVATE LOCKCTL_PATH="$<TARGET_FILE:lockctl>")
+add_dependencies(tst_pausedholder lockctl)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST pausedholder_${backend} APPEND PROPERTY LABELS faults)
+endforeach()
