@@ -273,7 +273,9 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         // from a waiter (protocol results are one row; list() is one short result set).
         fresh->setForwardOnly(m_dialect->kind() != Dialect::Kind::PostgreSQL);
         if (!fresh->prepare(statement.text())) {
-            const Error error = errorFrom(fresh->lastError(), what);
+            const Error error = failure(fresh->lastError(), what);
+            if (error.kind == Error::Kind::ConnectionLost)
+                m_broken = true; // a server that went away fails the prepare first
             return error;
         }
         query = fresh.release();
@@ -285,7 +287,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         query->bindValue(i, binds.at(i));
     ++m_roundTrips;
     if (!query->exec()) {
-        const Error error = errorFrom(query->lastError(), what);
+        const Error error = failure(query->lastError(), what);
         if (error.kind == Error::Kind::ConnectionLost) {
             m_broken = true;
         } else if (error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy) {
@@ -321,7 +323,7 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
     for (int i = 1; ok && i < statements; ++i)
         ok = query->nextResult();
     if (!ok) {
-        const Error error = errorFrom(query->lastError(), what);
+        const Error error = failure(query->lastError(), what);
         if (error.kind == Error::Kind::ConnectionLost)
             m_broken = true;
         query->finish();
@@ -369,8 +371,12 @@ Status Session::runDdl(const QString &sql)
         return reopened.error();
     QSqlQuery query(m_db);
     ++m_roundTrips;
-    if (!query.exec(sql))
-        return errorFrom(query.lastError(), Tr::tr("creating the schema"));
+    if (!query.exec(sql)) {
+        const Error error = failure(query.lastError(), Tr::tr("creating the schema"));
+        if (error.kind == Error::Kind::ConnectionLost)
+            m_broken = true;
+        return error;
+    }
     // Cached statements may refer to tables that were just created or changed.
     clearCache();
     return {};
@@ -418,6 +424,24 @@ void Session::rollback()
     }
     QSqlQuery query(m_db);
     query.exec(u"ROLLBACK"_s);
+}
+
+Error Session::failure(const QSqlError &error, const QString &what)
+{
+    Error result = errorFrom(error, what);
+    if (result.kind != Error::Kind::Database)
+        return result;
+    // Some drivers report a connection that died under them (the server restarted) with no
+    // code and no text (QPSQL after a crash, for one). A trivial statement tells.
+    QSqlQuery probe(m_db);
+    if (probe.exec(u"SELECT 1"_s))
+        return result;
+    return {Error::Kind::ConnectionLost,
+            Tr::tr("The connection to %1 was lost while %2; the outcome is unknown. It will be "
+                   "reopened on the next attempt.")
+                .arg(m_spec.redacted(), what),
+            result.nativeCode,
+            result.driverText.isEmpty() ? probe.lastError().text().trimmed() : result.driverText};
 }
 
 Error Session::errorFrom(const QSqlError &error, const QString &what) const

@@ -74,6 +74,9 @@ public:
     bool isBroken() const { return m_broken; }
 
     Error errorFrom(const QSqlError &error, const QString &what) const;
+    // errorFrom(), and a generic database error on a connection that no longer answers
+    // becomes ConnectionLost.
+    Error failure(const QSqlError &error, const QString &what);
 
 private:
     Session(const ConnectionSpec &spec, const QString &connectionName);

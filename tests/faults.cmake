@@ -5,3 +5,11 @@ add_dependencies(tst_pausedholder lockctl)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST pausedholder_${backend} APPEND PROPERTY LABELS faults)
 endforeach()
+
+# The database server crashed and restarted under held locks and a waiting client. Alone: the
+# other suites would see the crash.
+lockscope_backend_test(servercrash TIMEOUT 300)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST servercrash_${backend} APPEND PROPERTY LABELS faults)
+    set_property(TEST servercrash_${backend} PROPERTY RUN_SERIAL TRUE)
+endforeach()

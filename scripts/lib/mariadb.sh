@@ -39,6 +39,8 @@ mariadb_start() {
     setsid "$mariadbd" "${args[@]}" </dev/null >>"$dir/mariadbd.out" 2>&1 &
     pid=$!
     echo "$pid" >"$dir/mariadbd.launch-pid"
+    # For mariadb_crash_restart: the same program and arguments, one per line.
+    printf '%s\n' "$mariadbd" "${args[@]}" >"$dir/mariadbd.command"
 
     for ((i = 0; i < 60; i++)); do
         if mariadb_as_root "$dir" mariadb-admin ping >/dev/null 2>&1; then
@@ -110,4 +112,26 @@ mariadb_stop() {
     log "warning: MariaDB did not stop in 60 s, killing it"
     kill -KILL "$pid" 2>/dev/null || true
     return 0
+}
+
+# mariadb_crash_restart DIR: SIGKILL of the server (no shutdown; crash recovery at start) and a
+# start with the same arguments, for the fault tests.
+mariadb_crash_restart() {
+    local dir=$1 pid i command=()
+    [[ -s $dir/mariadb.pid && -s $dir/mariadbd.command ]] || return 1
+    pid=$(<"$dir/mariadb.pid")
+    mapfile -t command <"$dir/mariadbd.command"
+    kill -KILL "$pid" 2>/dev/null || return 1
+    for ((i = 0; i < 100; i++)); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    rm -f "$dir/mariadb.pid"
+    setsid "${command[@]}" </dev/null >>"$dir/mariadbd.out" 2>&1 &
+    echo "$!" >"$dir/mariadbd.launch-pid"
+    for ((i = 0; i < 600; i++)); do
+        mariadb_as_root "$dir" mariadb-admin ping >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    return 1
 }

@@ -38,7 +38,7 @@ pg_start() {
 
     log "PostgreSQL: starting on 127.0.0.1:$port"
     if ! as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -w -t 60 -l "$dir/pg.log" start \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
         >"$dir/pg_ctl.log" 2>&1; then
         log "error: PostgreSQL did not start; end of $dir/pg.log:"
         tail -n 20 "$dir/pg.log" "$dir/pg_ctl.log" >&2
@@ -72,4 +72,13 @@ pg_stop() {
             log "warning: could not stop PostgreSQL in $dir"
     fi
     return 0
+}
+
+# pg_crash_restart DIR: a crash of the server (immediate stop: no shutdown checkpoint, recovery
+# from the WAL at start) and a start with the same options, for the fault tests.
+pg_crash_restart() {
+    local dir=$1 bin
+    bin=$(pg_bindir) || return 1
+    as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 60 -l "$dir/pg.log" \
+        restart >"$dir/pg_ctl-restart.log" 2>&1
 }

@@ -1,0 +1,165 @@
+// Faults (issue 7, scenario 3): the database server crashes (PostgreSQL: pg_ctl stop -m
+// immediate; MariaDB: SIGKILL of mariadbd) and restarts while locks are held and a client is
+// waiting. Every grant acknowledged before the crash is still there after it, with its fence; no
+// fence is handed out twice; the clients reconnect by themselves and carry on (the waiter gets
+// the lock when its holder releases it after the restart). Uses scripts/server-crash, which
+// scripts/test and scripts/dev-servers name in $LOCKSCOPE_SERVER_CRASH. Runs alone (RUN_SERIAL):
+// the other suites would see the crash too.
+
+#include "lockservice.h"
+#include "testbackend.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QThread>
+#include <atomic>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using testsupport::TestBackend;
+
+namespace {
+
+// Retries `op` while the connection is being reopened after the crash (ConnectionLost), as a
+// client would; any other outcome is returned.
+template<typename Op>
+auto afterReconnect(Op op) -> decltype(op())
+{
+    QElapsedTimer timer;
+    timer.start();
+    for (;;) {
+        auto result = op();
+        if (result || result.error().kind != Error::Kind::ConnectionLost
+            || timer.elapsed() > 60000)
+            return result;
+        QThread::msleep(100);
+    }
+}
+
+} // namespace
+
+class ServerCrashTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void grantsSurviveACrashAndClientsCarryOn();
+
+private:
+    std::unique_ptr<Session> m_session;
+    std::optional<LockService> m_locks;
+    QString m_table;
+};
+
+void ServerCrashTest::initTestCase()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to crash (it runs in the process).");
+    if (qEnvironmentVariableIsEmpty("LOCKSCOPE_SERVER_CRASH"))
+        QSKIP("LOCKSCOPE_SERVER_CRASH is not set: run under scripts/test or with the variables "
+              "of scripts/dev-servers env.");
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"crash"_s);
+    auto locks = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    LOCKSCOPE_VERIFY_OK(locks->createSchema());
+    m_locks.emplace(std::move(locks).value());
+}
+
+void ServerCrashTest::cleanupTestCase()
+{
+    if (!m_session || !m_locks)
+        return;
+    afterReconnect([&] { return Status(m_session->runDdl(u"DROP TABLE "_s + m_locks->tables().events)); });
+    afterReconnect([&] { return Status(m_session->runDdl(u"DROP TABLE "_s + m_locks->tables().locks)); });
+}
+
+void ServerCrashTest::grantsSurviveACrashAndClientsCarryOn()
+{
+    // Five grants, acknowledged before the crash.
+    QMap<QString, qint64> fences;
+    for (int i = 0; i < 5; ++i) {
+        const QString name = u"crash.%1"_s.arg(i);
+        auto grant = m_locks->acquire(name, u"holder"_s, 300000);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        fences.insert(name, grant->fence);
+    }
+
+    // A client waits for crash.0, on its own connection and thread, through the crash.
+    std::atomic_bool waiterDone{false};
+    std::optional<Result<Grant>> waited;
+    QString waiterError;
+    std::unique_ptr<QThread> waiter(QThread::create([&] {
+        auto session = TestBackend::instance().open(&waiterError);
+        if (session) {
+            auto locks = LockService::create(*session, m_table);
+            RetryPolicy policy;
+            policy.deadlineMs = 120000;
+            policy.initialDelayMs = 50;
+            policy.maxDelayMs = 200;
+            if (locks)
+                waited.emplace(locks->acquireWithWait(u"crash.0"_s, u"waiter"_s, 60000, policy));
+        }
+        waiterDone = true;
+    }));
+    waiter->start();
+    QThread::msleep(300); // it has been refused and waits
+
+    QProcess crash;
+    crash.start(qEnvironmentVariable("LOCKSCOPE_SERVER_CRASH"),
+                {TestBackend::instance().name()});
+    QVERIFY(crash.waitForFinished(120000));
+    QVERIFY2(crash.exitStatus() == QProcess::NormalExit && crash.exitCode() == 0,
+             crash.readAllStandardError().constData());
+    QVERIFY(!waiterDone.load()); // still waiting: the lock is held
+
+    // Every acknowledged grant is there, with its fence and holder (this session reconnects).
+    for (auto it = fences.cbegin(); it != fences.cend(); ++it) {
+        auto row = afterReconnect([&] { return m_locks->lock(it.key()); });
+        LOCKSCOPE_VERIFY_OK(row);
+        QVERIFY2(row->has_value(), qPrintable(it.key()));
+        QCOMPARE((*row)->holder, u"holder"_s);
+        QCOMPARE((*row)->fence, it.value());
+        QCOMPARE((*row)->state, LockState::Held);
+    }
+
+    // The holder releases crash.0 after the restart; the waiter, which reconnected by itself,
+    // gets it with a new, higher fence.
+    auto released = afterReconnect([&] { return m_locks->release(u"crash.0"_s, u"holder"_s,
+                                                                 fences.value(u"crash.0"_s)); });
+    LOCKSCOPE_VERIFY_OK(released);
+    QVERIFY(released->released);
+    QTRY_VERIFY_WITH_TIMEOUT(waiterDone.load(), 60000);
+    waiter->wait();
+    QVERIFY2(waited.has_value(), qPrintable(waiterError));
+    LOCKSCOPE_VERIFY_OK(*waited);
+    QVERIFY((*waited)->acquired);
+    QVERIFY((*waited)->fence > fences.value(u"crash.0"_s));
+
+    // No fence is handed out twice: every lock's next grant is above all it had before.
+    for (int i = 1; i < 5; ++i) {
+        const QString name = u"crash.%1"_s.arg(i);
+        auto freed = m_locks->release(name, u"holder"_s, fences.value(name));
+        LOCKSCOPE_VERIFY_OK(freed);
+        QVERIFY(freed->released);
+        auto again = m_locks->acquire(name, u"after-crash"_s, 60000);
+        LOCKSCOPE_VERIFY_OK(again);
+        QVERIFY(again->acquired);
+        QVERIFY2(again->fence > fences.value(name),
+                 qPrintable(u"%1: %2 after %3"_s.arg(name).arg(again->fence).arg(fences.value(name))));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    ServerCrashTest suite;
+    return testsupport::runBackendSuite(&suite, argc, argv);
+}
+
+#include "tst_servercrash.moc"
