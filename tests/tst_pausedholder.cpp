@@ -84,7 +84,11 @@ void PausedHolderTest::pausedHolderLosesAndChangesNothing()
         10000);
     const qint64 oldFence = (*m_locks->lock(name))->fence;
 
-    // Paused, like a process in a long GC pause or swapped out: for three leases.
+    // Paused, like a process in a long GC pause or swapped out: for three leases. Stopped just
+    // after a renewal was committed, so that it is not stopped inside a statement (on SQLite a
+    // process stopped inside a write keeps the whole file locked: every other writer fails).
+    const QDateTime lastRenewal = (*m_locks->lock(name))->renewedAt;
+    QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(name))->renewedAt != lastRenewal, 10000);
     QVERIFY(::kill(pid_t(holder->processId()), SIGSTOP) == 0);
     const auto resume = qScopeGuard([&] { ::kill(pid_t(holder->processId()), SIGCONT); });
     const QDateTime pausedAt = QDateTime::fromMSecsSinceEpoch(testsupport::dbNowUs(*m_session) / 1000);
