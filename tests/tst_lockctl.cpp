@@ -401,9 +401,11 @@ void LockctlTest::heldLockRefusesOthersAndWaiterGetsItAfterRelease()
     QVERIFY2(waited.json.value(u"attempts"_s).toInt() > 1, qPrintable(waited.describe()));
     QVERIFY(fenceOf(waited.json.value(u"fence"_s)) > fenceOf(held.json.value(u"fence"_s)));
     const QDateTime waitedAt = isoUtc(waited.json.value(u"acquired_at"_s));
-    // MariaDB's release does not report its time; lockctl reads the clock right after it, so
-    // the waiter may have acquired within that round trip. Elsewhere the time is exact.
-    const qint64 slackMs = TestBackend::instance().isMariadb() ? 50 : 0;
+    // MariaDB's release does not report its time; lockctl reads the clock in the next round
+    // trip, and the waiter (woken by the release itself) may have acquired before that read,
+    // by as much as the read was delayed on a loaded machine. The order itself is proven by the
+    // fences above. Elsewhere the time is exact.
+    const qint64 slackMs = TestBackend::instance().isMariadb() ? 1000 : 0;
     QVERIFY2(waitedAt.isValid() && waitedAt.addMSecs(slackMs) >= releasedAt,
              qPrintable(held.describe() + u"\n"_s + waited.describe()));
 }
