@@ -20,7 +20,7 @@ build_packages=(
 )
 # Needed by scripts/test in addition to build_packages.
 # shellcheck disable=SC2034
-test_packages=(postgresql mariadb-server mariadb-client faketime)
+test_packages=(postgresql mariadb-server mariadb-client faketime openssl)
 
 log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -122,4 +122,17 @@ as_server_user() {
     else
         (cd "$dir" && exec "$@")
     fi
+}
+
+# make_test_certificate DIR: a self-signed certificate for 127.0.0.1 (DIR/server.crt, also the
+# CA clients verify it with) and its key (DIR/server.key, readable by the server user only), so
+# that the test servers accept TLS. Valid for two days.
+make_test_certificate() {
+    local dir=$1
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=127.0.0.1" \
+        -addext "subjectAltName=IP:127.0.0.1" -keyout "$dir/server.key" \
+        -out "$dir/server.crt" >"$dir/openssl.log" 2>&1 || return 1
+    chmod 600 "$dir/server.key"
+    chmod 644 "$dir/server.crt"
+    if [[ $EUID -eq 0 ]]; then chown nobody: "$dir/server.key" "$dir/server.crt"; fi
 }

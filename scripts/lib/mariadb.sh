@@ -33,8 +33,10 @@ mariadb_start() {
     args=(--no-defaults --datadir="$dir/data" --port="$port" --bind-address=127.0.0.1
         --socket="$dir/mysql.sock" --pid-file="$dir/mariadb.pid" --log-error="$dir/mariadb.err"
         --innodb-flush-log-at-trx-commit=2 --innodb-buffer-pool-size=128M
-        --max-connections=300 --skip-name-resolve)
+        --max-connections=300 --skip-name-resolve
+        --ssl-cert="$dir/server.crt" --ssl-key="$dir/server.key")
     if [[ $EUID -eq 0 ]]; then args+=(--user=nobody); fi
+    make_test_certificate "$dir" || { log "error: could not make a TLS certificate"; return 1; }
     # setsid: the server gets no terminal signals (Ctrl-C); mariadb_stop stops it.
     setsid "$mariadbd" "${args[@]}" </dev/null >>"$dir/mariadbd.out" 2>&1 &
     pid=$!
@@ -86,6 +88,7 @@ SQL
 
     echo "$port" >"$dir/port"
     export LOCKSCOPE_TEST_MARIADB_URL="mysql://lockscope:$TEST_DB_PASSWORD@127.0.0.1:$port/lockscope_test"
+    export LOCKSCOPE_TEST_MARIADB_CA=$dir/server.crt
     log "MariaDB: ready at 127.0.0.1:$port (database lockscope_test)"
 }
 

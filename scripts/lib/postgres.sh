@@ -37,8 +37,9 @@ pg_start() {
     rm -f "$pwfile"
 
     log "PostgreSQL: starting on 127.0.0.1:$port"
+    make_test_certificate "$dir" || { log "error: could not make a TLS certificate"; return 1; }
     if ! as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -w -t 60 -l "$dir/pg.log" start \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
         >"$dir/pg_ctl.log" 2>&1; then
         log "error: PostgreSQL did not start; end of $dir/pg.log:"
         tail -n 20 "$dir/pg.log" "$dir/pg_ctl.log" >&2
@@ -57,6 +58,7 @@ pg_start() {
 
     echo "$port" >"$dir/port"
     export LOCKSCOPE_TEST_POSTGRESQL_URL="postgresql://lockscope:$TEST_DB_PASSWORD@127.0.0.1:$port/lockscope_test"
+    export LOCKSCOPE_TEST_POSTGRESQL_CA=$dir/server.crt
     log "PostgreSQL: ready at 127.0.0.1:$port (database lockscope_test)"
 }
 
