@@ -48,7 +48,7 @@ QList<QCommandLineOption> globalOptions()
                            Tr::tr("Refuse every change (acquire, release, init, force-release, "
                                   "schema --create, terminate...): it exits with 2 before "
                                   "anything is sent, and the database session is read-only "
-                                  "too. Also: readonly=1 in the URL.")),
+                                  "too. Also: readonly=1 in a server URL.")),
     };
 }
 
