@@ -15,7 +15,7 @@ int main(int argc, char **argv)
     arguments.push_back(nullptr);
     int count = argc;
     QCoreApplication app(count, arguments.data());
-    lockctl::hidePasswordsInArguments(argc, argv);
+    lockcore::hidePasswordsInArguments(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lockctl"));
     QCoreApplication::setOrganizationName(QStringLiteral("Lockscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-namespace lockctl {
+namespace lockcore {
 
 namespace {
 
@@ -39,4 +39,4 @@ void hidePasswordsInArguments(int argc, char **argv)
     }
 }
 
-} // namespace lockctl
+} // namespace lockcore
