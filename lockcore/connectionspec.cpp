@@ -184,6 +184,13 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 
     const QUrlQuery query(parsed);
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key == u"readonly") {
+            const QString flag = value.trimmed().toLower();
+            if (flag != u"1" && flag != u"true" && flag != u"0" && flag != u"false")
+                return badUrl(Tr::tr("the option \"readonly\" takes 1, true, 0 or false."));
+            spec.readOnly = flag == u"1" || flag == u"true";
+            continue;
+        }
         const QString optionName = driverOptionName(spec.backend, key);
         if (optionName.isEmpty())
             return badUrl(Tr::tr("the option \"%1\" is not supported for %2.")
@@ -230,11 +237,12 @@ QString ConnectionSpec::redacted() const
     if (!user.isEmpty())
         text += QString::fromUtf8(QUrl::toPercentEncoding(user)) + u'@';
     if (backend == Backend::ODBC)
-        return text + database;
+        return readOnly ? QString(text + database + u"?readonly=1"_s) : QString(text + database);
     text += host.contains(u':') ? u'[' + host + u']' : host;
     if (port > 0)
         text += u':' + QString::number(port);
-    return text + u'/' + database;
+    text += u'/' + database;
+    return readOnly ? QString(text + u"?readonly=1"_s) : text;
 }
 
 QString ConnectionSpec::connectOptions(int connectTimeoutS) const
@@ -243,6 +251,8 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
     switch (backend) {
     case Backend::SQLite:
         parts << u"QSQLITE_BUSY_TIMEOUT=%1"_s.arg(connectTimeoutS * 1000);
+        if (readOnly)
+            parts << u"QSQLITE_OPEN_READONLY"_s;
         break;
     case Backend::PostgreSQL:
         if (!options.contains(u"connect_timeout"_s))

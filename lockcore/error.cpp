@@ -28,6 +28,7 @@ QString Error::kindName(Kind kind)
     case Kind::ConnectionLost: return u"connection_lost"_s;
     case Kind::Cancelled: return u"cancelled"_s;
     case Kind::Busy: return u"busy"_s;
+    case Kind::ReadOnly: return u"read_only"_s;
     }
     return u"unknown"_s;
 }

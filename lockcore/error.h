@@ -19,6 +19,7 @@ struct Error
         Cancelled,      // the caller cancelled a wait
         Busy,           // the server refused for now (lock timeout, deadlock, SQLite busy):
                         // the statement changed nothing and may be retried
+        ReadOnly,       // a write on a read-only session: refused before any SQL was sent
     };
 
     Kind kind = Kind::Database;

@@ -80,6 +80,8 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
 
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     return acquireOnce(name, holder, ttlMs, true);
@@ -236,6 +238,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
                                            qint64 ttlMs, const RetryPolicy &policy,
                                            const std::atomic_bool *cancel)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     // PostgreSQL: a release NOTIFYs its table's channel, so a waiter retries as soon as the
@@ -359,6 +363,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
 Result<RenewOutcome> LockService::renew(const QString &name, const QString &holder, qint64 fence,
                                         qint64 ttlMs)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("renewing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
@@ -400,6 +406,8 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
 Result<ReleaseOutcome> LockService::release(const QString &name, const QString &holder,
                                             qint64 fence)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateAcquire(name, holder, 0); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();

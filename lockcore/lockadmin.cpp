@@ -16,6 +16,8 @@ namespace lockcore {
 Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
                                             const QString &description)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("initializing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status s = validateLockName(name); !s)
         return s.error();
     if (Status s = validateTtl(ttlMs); !s)
@@ -59,6 +61,8 @@ Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
 Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint64 expectedFence,
                                                       const QString &reason)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("force-releasing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status s = validateLockName(name); !s)
         return s.error();
     if (reason.trimmed().isEmpty())
@@ -123,6 +127,8 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
 
 Result<DeleteOutcome> LockService::remove(const QString &name)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("deleting \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status s = validateLockName(name); !s)
         return s.error();
     const Dialect &dialect = m_session->dialect();

@@ -32,6 +32,8 @@ QStringList LockService::schemaStatements() const
 
 Status LockService::createSchema()
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("creating the schema")); !writable)
+        return writable;
     for (const QString &sql : schemaStatements()) {
         if (Status done = m_session->runDdl(sql); !done)
             return done;
@@ -105,8 +107,8 @@ Result<DbClock> LockService::clock()
 void LockService::recordEvent(const QString &name, const QString &kind, const QString &holder,
                               qint64 fence, const QString &detail)
 {
-    if (m_eventLevel != EventLevel::All)
-        return;
+    if (m_eventLevel != EventLevel::All || m_session->isReadOnly())
+        return; // (a read-only session changed nothing to record)
     // The audit of ordinary operations is best effort: the operation itself already happened.
     auto recorded = m_session->run(m_session->dialect().insertEvent(m_tables, name, kind, holder,
                                                                     fence, m_actor, detail),

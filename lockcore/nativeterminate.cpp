@@ -151,6 +151,8 @@ Status NativeLockReader::kill(const NativeLock &expected, const Identity &id,
 
 Result<TerminateOutcome> NativeLockReader::terminate(const NativeLock &expected)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("terminating the session that holds a lock")); !writable)
+        return writable.error();
     TerminateOutcome outcome;
     outcome.target = expected;
     outcome.actor = m_actor;

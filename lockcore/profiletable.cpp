@@ -177,6 +177,8 @@ Result<int> ProfileTable::changed(const Statement &statement, const QString &wha
 Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString &holder,
                                              qint64 ttlMs)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
     if (Status valid = validateHolder(holder); !valid)
@@ -218,6 +220,8 @@ Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString 
 
 Result<bool> ProfileTable::release(const QString &name, const QString &holder)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
     if (Status valid = validateHolder(holder); !valid)
@@ -233,6 +237,8 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
                                                        const QString &expectHolder,
                                                        std::optional<qint64> expectTimeMs)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("force-releasing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
     if (!m_profile.columns.holder.isEmpty()) {
@@ -261,6 +267,8 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
 
 Result<bool> ProfileTable::initialize(const QString &name, const QString &holder)
 {
+    if (Status writable = m_session->checkWritable(Tr::tr("initializing \"%1\"").arg(name)); !writable)
+        return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
     if (!m_profile.hasInitialize)

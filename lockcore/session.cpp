@@ -69,6 +69,7 @@ Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
 
     const QString name = u"lockcore-%1"_s.arg(++connectionCounter);
     std::unique_ptr<Session> session(new Session(spec, name));
+    session->m_spec.readOnly = spec.readOnly || options.readOnly;
     session->m_options = options;
     if (Status opened = session->openConnection(options); !opened)
         return opened.error();
@@ -86,6 +87,13 @@ Status Session::openConnection(const SessionOptions &options)
                              .arg(m_spec.path, file.absolutePath()),
                          {},
                          {}};
+        if (m_spec.readOnly && !file.exists())
+            return Error{Error::Kind::Connection,
+                         Tr::tr("Cannot open the SQLite database %1 read-only: the file does not "
+                                "exist (a read-only connection does not create it).")
+                             .arg(m_spec.path),
+                         {},
+                         {}};
     }
 
     m_db = QSqlDatabase::addDatabase(m_spec.qtDriverName(), m_connectionName);
@@ -99,7 +107,7 @@ Status Session::openConnection(const SessionOptions &options)
         m_db.setUserName(m_spec.user);
         m_db.setPassword(m_spec.password);
     }
-    m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS));
+    m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS)); // (read-only too)
 
     if (!m_db.open()) {
         const QSqlError error = m_db.lastError();
@@ -148,7 +156,8 @@ Status Session::openConnection(const SessionOptions &options)
         // WAL lets readers (the monitor) run beside the single writer; the busy timeout makes
         // writers queue instead of failing.
         QSqlQuery pragma(m_db);
-        pragma.exec(u"PRAGMA journal_mode=WAL"_s);
+        if (!m_spec.readOnly) // (a read-only connection cannot change it)
+            pragma.exec(u"PRAGMA journal_mode=WAL"_s);
         if (pragma.exec(u"SELECT sqlite_version()"_s) && pragma.next()) {
             const QStringList parts = pragma.value(0).toString().split(u'.');
             const int minor = parts.value(0).toInt() * 1000 + parts.value(1).toInt();
@@ -173,6 +182,8 @@ Status Session::applySessionSettings()
         QSqlQuery quiet(m_db);
         quiet.exec(u"SET client_min_messages = warning"_s);
     }
+    if (Status readOnly = applyReadOnly(); !readOnly)
+        return readOnly;
     if (!m_timeZone.isEmpty()) {
         const Statement set = m_dialect->setTimeZone(m_timeZone);
         QSqlQuery query(m_db);
@@ -189,6 +200,40 @@ Status Session::applySessionSettings()
                          query.lastError().text()};
     }
     return {};
+}
+
+Status Session::applyReadOnly()
+{
+    if (!m_spec.readOnly)
+        return {};
+    QString sql;
+    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
+        sql = u"SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"_s;
+    else if (m_dialect->kind() == Dialect::Kind::MySQL)
+        sql = u"SET SESSION TRANSACTION READ ONLY"_s;
+    if (sql.isEmpty())
+        return {}; // SQLite: opened read-only; Oracle: lockcore's own check only
+    QSqlQuery query(m_db);
+    ++m_roundTrips;
+    if (!query.exec(sql))
+        return Error{Error::Kind::Database,
+                     Tr::tr("The database refused to make the session read-only: %1")
+                         .arg(query.lastError().databaseText().trimmed()),
+                     query.lastError().nativeErrorCode(),
+                     query.lastError().text()};
+    return {};
+}
+
+Status Session::checkWritable(const QString &what) const
+{
+    if (!m_spec.readOnly)
+        return {};
+    return Error{Error::Kind::ReadOnly,
+                 Tr::tr("The connection to %1 is read-only: %2 was refused before anything was "
+                        "sent to the database. Connect without read-only to change locks.")
+                     .arg(m_spec.redacted(), what),
+                 {},
+                 {}};
 }
 
 bool Session::supportsWakeLocks()
@@ -367,6 +412,8 @@ bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
 
 Status Session::runDdl(const QString &sql)
 {
+    if (Status writable = checkWritable(Tr::tr("creating the schema")); !writable)
+        return writable;
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
     QSqlQuery query(m_db);

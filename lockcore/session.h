@@ -17,6 +17,9 @@ namespace lockcore {
 struct SessionOptions
 {
     int connectTimeoutS = 5; // bounded connect to an unreachable or silent host
+    // Refuse every write (also set when the ConnectionSpec says readonly=1); see
+    // Session::checkWritable().
+    bool readOnly = false;
 };
 
 // One open connection, owned by the thread that opened it. Statements are prepared once and
@@ -34,6 +37,15 @@ public:
     const Dialect &dialect() const { return *m_dialect; }
     const ConnectionSpec &spec() const { return m_spec; }
     QSqlDatabase database() const { return m_db; }
+
+    // A read-only session: every write path of lockcore (LockService, ProfileTable,
+    // NativeLockReader::terminate, the simulator) asks checkWritable() before it sends any SQL,
+    // and runDdl() refuses. The database session itself is read-only too where the database has
+    // such a setting (PostgreSQL, MySQL/MariaDB; SQLite is opened read-only), re-applied after a
+    // reconnect, so a write that slipped past lockcore is refused by the server.
+    bool isReadOnly() const { return m_spec.readOnly; }
+    // An Error::Kind::ReadOnly naming `what` (e.g. "acquiring \"x\"") on a read-only session.
+    Status checkWritable(const QString &what) const;
 
     // Executes a statement (prepared and cached per connection). On success the query is
     // positioned before its first row and stays valid until the same statement runs again.
@@ -83,6 +95,7 @@ private:
     Status openConnection(const SessionOptions &options);
     Status reopenIfBroken();
     Status applySessionSettings(); // after every (re)connect
+    Status applyReadOnly();
     void clearCache();
 
     ConnectionSpec m_spec;

@@ -99,6 +99,7 @@ private slots:
     void fieldsMakeTheSpec_data();
     void fieldsMakeTheSpec();
     void brokenUrlIsReportedInline();
+    void readonlyInThePastedUrlTicksReadOnly();
     void accessorsGiveTheResult();
     void commandLineProfileFillsTheDialog();
 
@@ -442,6 +443,18 @@ void ConnectionDialogTest::brokenUrlIsReportedInline()
     QVERIFY2(message(dialog.get())->text().contains(u"port"_s),
              qPrintable(message(dialog.get())->text()));
     QCOMPARE(child<QLineEdit>(dialog.get(), u"hostEdit"_s)->text(), u"h"_s);
+}
+
+// "readonly=1" in a pasted URL ticks Read-only (which lockcore then enforces).
+void ConnectionDialogTest::readonlyInThePastedUrlTicksReadOnly()
+{
+    auto dialog = makeDialog();
+    QVERIFY(!dialog->readOnly());
+    paste(dialog.get(), u"postgresql://u@h/d"_s);
+    QVERIFY(!dialog->readOnly());
+    paste(dialog.get(), u"postgresql://u@h/d?readonly=1"_s);
+    QVERIFY(dialog->readOnly());
+    QVERIFY(dialog->profile().readOnly);
 }
 
 // The accessors return what the dialog shows: spec, table, read-only flag, name, timeout.

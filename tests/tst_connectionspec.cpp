@@ -2,6 +2,7 @@
 // No database is opened.
 
 #include "connectionspec.h"
+#include "hidepassword.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -130,6 +131,8 @@ class TestConnectionSpec : public QObject
     Q_OBJECT
 
 private slots:
+    void hidesPasswordsInArguments_data();
+    void hidesPasswordsInArguments();
     void parsesValidUrls_data();
     void parsesValidUrls();
     void rejectsGarbledUrls_data();
@@ -636,6 +639,39 @@ void TestConnectionSpec::connectOptions()
     QCOMPARE(optionList(options.values), expected);
     // Each option once: a repeated key would leave the driver to pick one.
     QCOMPARE(options.keys.size(), options.values.size());
+}
+
+void TestConnectionSpec::hidesPasswordsInArguments_data()
+{
+    QTest::addColumn<QByteArray>("argument");
+    QTest::addColumn<QByteArray>("shown");
+    QTest::newRow("--db=URL") << QByteArray("--db=postgresql://u:s3cret@h:5432/db?sslmode=require")
+                              << QByteArray("--db=postgresql://u:xxxxxx@h:5432/db?sslmode=require");
+    QTest::newRow("URL argument") << QByteArray("mysql://u:p%40ss@h/db")
+                                  << QByteArray("mysql://u:xxxxxx@h/db");
+    QTest::newRow("'@' in the query") << QByteArray("postgresql://u:pw@h/db?application_name=a@b")
+                                      << QByteArray("postgresql://u:xx@h/db?application_name=a@b");
+    QTest::newRow("no password") << QByteArray("postgresql://u@h/db")
+                                 << QByteArray("postgresql://u@h/db");
+    QTest::newRow("empty password") << QByteArray("mysql://u:@h/db") << QByteArray("mysql://u:@h/db");
+    QTest::newRow("sqlite path") << QByteArray("sqlite:/data/a:b@c.db")
+                                 << QByteArray("sqlite:/data/a:b@c.db");
+    QTest::newRow("not a URL") << QByteArray("acquire") << QByteArray("acquire");
+}
+
+// lockctl and lockscope blank out the password of a URL in their own command line (ps).
+void TestConnectionSpec::hidesPasswordsInArguments()
+{
+    QFETCH(QByteArray, argument);
+    QFETCH(QByteArray, shown);
+    QByteArray program("lockctl");
+    QByteArray first("postgresql://admin:other@h/db"); // argv[0] is left alone; the rest not
+    QByteArray copy = argument;
+    char *argv[] = {program.data(), first.data(), copy.data(), nullptr};
+    lockcore::hidePasswordsInArguments(3, argv);
+    QCOMPARE(QByteArray(argv[0]), QByteArray("lockctl"));
+    QCOMPARE(QByteArray(argv[1]), QByteArray("postgresql://admin:xxxxx@h/db"));
+    QCOMPARE(QByteArray(argv[2]), shown);
 }
 
 QTEST_GUILESS_MAIN(TestConnectionSpec)

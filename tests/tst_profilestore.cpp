@@ -298,6 +298,9 @@ void ProfileStoreTest::displayUrlParsesBackWithoutPassword_data()
     QTest::newRow("oracle") << u"oracle://u:pw@h:1522/XEPDB1"_s;
     QTest::newRow("odbc") << u"odbc://u:pw@dsn"_s;
     QTest::newRow("ipv6") << u"postgresql://u:pw@[::1]:5432/db"_s;
+    QTest::newRow("postgresql read-only")
+        << u"postgresql://u:pw@h/db?sslmode=require&readonly=1"_s;
+    QTest::newRow("mariadb read-only") << u"mariadb://u:pw@h/db?readonly=true"_s;
 }
 
 // The URL the dialog shows is the redacted one plus options, parses back to the same spec,
@@ -319,6 +322,9 @@ void ProfileStoreTest::displayUrlParsesBackWithoutPassword()
     QCOMPARE(back->path, profile.spec.path);
     QCOMPARE(back->user, profile.spec.user);
     QCOMPARE(back->options, profile.spec.options);
+    QCOMPARE(back->readOnly, profile.spec.readOnly);
+    QCOMPARE(profile.readOnly, profile.spec.readOnly); // "readonly=1": a read-only profile
+    QCOMPARE(shown.count(u"readonly=1"_s), profile.spec.readOnly ? 1 : 0);
     QVERIFY(back->password.isEmpty());
 }
 

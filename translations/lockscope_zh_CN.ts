@@ -40,7 +40,7 @@
         <translation>锁表(&amp;B):</translation>
     </message>
     <message>
-        <source>The lock table's name, optionally as schema.table (its events are in &lt;table&gt;_event)</source>
+        <source>The lock table&apos;s name, optionally as schema.table (its events are in &lt;table&gt;_event)</source>
         <translation>锁表名称，可写作 schema.table（其事件记录在 &lt;table&gt;_event 中）</translation>
     </message>
     <message>
@@ -84,11 +84,11 @@
         <translation>未安装 %2 的 Qt SQL 驱动 %1。%3</translation>
     </message>
     <message>
-        <source>The profile "%1" could not be read.</source>
+        <source>The profile &quot;%1&quot; could not be read.</source>
         <translation>无法读取连接配置“%1”。</translation>
     </message>
     <message>
-        <source>Deleted the profile "%1".</source>
+        <source>Deleted the profile &quot;%1&quot;.</source>
         <translation>已删除连接配置“%1”。</translation>
     </message>
     <message>
@@ -96,7 +96,7 @@
         <translation>请输入用于保存这些设置的配置名称。</translation>
     </message>
     <message>
-        <source>Saved the profile "%1".</source>
+        <source>Saved the profile &quot;%1&quot;.</source>
         <translation>已保存连接配置“%1”。</translation>
     </message>
     <message>
@@ -116,7 +116,7 @@
         <translation>测试连接(&amp;T)</translation>
     </message>
     <message>
-        <source>Ignore the running test's result</source>
+        <source>Ignore the running test&apos;s result</source>
         <translation>忽略正在进行的测试的结果</translation>
     </message>
     <message>
@@ -148,7 +148,7 @@
         <translation>Lockscope 锁表</translation>
     </message>
     <message>
-        <source>Whose lock table this is: Lockscope's own, an application's whose columns and rules Lockscope knows, or any table whose columns you map</source>
+        <source>Whose lock table this is: Lockscope&apos;s own, an application&apos;s whose columns and rules Lockscope knows, or any table whose columns you map</source>
         <translation>这是谁的锁表：Lockscope 自己的、Lockscope 了解其列与规则的某个应用的，或由你映射列的任意表</translation>
     </message>
     <message>
@@ -156,23 +156,23 @@
         <translation>任意表，其列在下方映射。释放时删除该行；有状态标志列时将其置为 0。</translation>
     </message>
     <message>
-        <source>The application's lock table, optionally as schema.table</source>
+        <source>The application&apos;s lock table, optionally as schema.table</source>
         <translation>应用的锁表，可写作 schema.table</translation>
     </message>
     <message>
-        <source>the table's name</source>
+        <source>the table&apos;s name</source>
         <translation>表名</translation>
     </message>
     <message>
-        <source>Application's time zone (&amp;JVM, session):</source>
+        <source>Application&apos;s time zone (&amp;JVM, session):</source>
         <translation>应用的时区（&amp;JVM／会话）：</translation>
     </message>
     <message>
-        <source>the server's default</source>
+        <source>the server&apos;s default</source>
         <translation>服务器默认值</translation>
     </message>
     <message>
-        <source>The time zone the application's sessions write local times in (Java drivers use the JVM's zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope's session then compares expiry as the application does. Empty: the server's default.</source>
+        <source>The time zone the application&apos;s sessions write local times in (Java drivers use the JVM&apos;s zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope&apos;s session then compares expiry as the application does. Empty: the server&apos;s default.</source>
         <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
     </message>
 </context>
@@ -334,11 +334,11 @@
         <translation>请输入 ODBC 数据源名称（DSN）。</translation>
     </message>
     <message>
-        <source>Enter the database server's host name.</source>
+        <source>Enter the database server&apos;s host name.</source>
         <translation>请输入数据库服务器的主机名。</translation>
     </message>
     <message>
-        <source>The host name "%1" contains '%2'.</source>
+        <source>The host name &quot;%1&quot; contains &apos;%2&apos;.</source>
         <translation>主机名“%1”包含“%2”。</translation>
     </message>
     <message>
@@ -358,11 +358,11 @@
         <translation>此连接的某个选项不受 %1 支持。</translation>
     </message>
     <message>
-        <source>There is no built-in profile "%1" (--profile). The profiles are: %2.</source>
+        <source>There is no built-in profile &quot;%1&quot; (--profile). The profiles are: %2.</source>
         <translation>没有内置配置“%1”（--profile）。可用的配置：%2。</translation>
     </message>
     <message>
-        <source>Enter the name of the application's lock table.</source>
+        <source>Enter the name of the application&apos;s lock table.</source>
         <translation>请输入应用锁表的名称。</translation>
     </message>
 </context>
@@ -405,7 +405,7 @@
         <translation>%1已找到锁表 %2。</translation>
     </message>
     <message>
-        <source>%1 Table %2 not found: it is the application's, which creates it.</source>
+        <source>%1 Table %2 not found: it is the application&apos;s, which creates it.</source>
         <translation>%1 未找到表 %2：该表属于应用，由应用创建。</translation>
     </message>
     <message>
@@ -463,7 +463,7 @@
         <translation>无</translation>
     </message>
     <message>
-        <source>The column that holds the lock's name (its key)</source>
+        <source>The column that holds the lock&apos;s name (its key)</source>
         <translation>存放锁名（键）的列</translation>
     </message>
     <message>
@@ -471,7 +471,7 @@
         <translation>记录锁由谁持有的列；留空：该表不记录持有者</translation>
     </message>
     <message>
-        <source>The column with the time the lease ends; empty: locks never expire (a dead holder's lock stays until released)</source>
+        <source>The column with the time the lease ends; empty: locks never expire (a dead holder&apos;s lock stays until released)</source>
         <translation>存放租约结束时间的列；留空：锁永不过期（已死持有者的锁会一直保留到被释放）</translation>
     </message>
     <message>
@@ -487,11 +487,11 @@
         <translation>UTC</translation>
     </message>
     <message>
-        <source>The database's local time</source>
+        <source>The database&apos;s local time</source>
         <translation>数据库的本地时间</translation>
     </message>
     <message>
-        <source>How the application writes its times (always from the database's clock)</source>
+        <source>How the application writes its times (always from the database&apos;s clock)</source>
         <translation>应用写入时间的方式（时间总是取自数据库时钟）</translation>
     </message>
 </context>
@@ -510,67 +510,67 @@
         <translation>锁表现已存在。</translation>
     </message>
     <message>
-        <source>Lock "%1" created.</source>
+        <source>Lock &quot;%1&quot; created.</source>
         <translation>已创建锁“%1”。</translation>
     </message>
     <message>
-        <source>Lock "%1" already exists; it was left as it is.</source>
+        <source>Lock &quot;%1&quot; already exists; it was left as it is.</source>
         <translation>锁“%1”已存在，保持原样未做改动。</translation>
     </message>
     <message>
-        <source>Acquired "%1" with fence %2 until %3.</source>
+        <source>Acquired &quot;%1&quot; with fence %2 until %3.</source>
         <translation>已获取“%1”，栅栏令牌 %2，有效期至 %3。</translation>
     </message>
     <message>
-        <source>"%1" is held by %2 for another %3.</source>
+        <source>&quot;%1&quot; is held by %2 for another %3.</source>
         <translation>“%1”由 %2 持有，还剩 %3。</translation>
     </message>
     <message>
-        <source>Renewed "%1" until %2.</source>
+        <source>Renewed &quot;%1&quot; until %2.</source>
         <translation>已将“%1”续期至 %2。</translation>
     </message>
     <message>
-        <source>"%1" was lost: it is no longer held with fence %2.</source>
+        <source>&quot;%1&quot; was lost: it is no longer held with fence %2.</source>
         <translation>已失去“%1”：它已不再以栅栏令牌 %2 被持有。</translation>
     </message>
     <message>
-        <source>Released "%1".</source>
+        <source>Released &quot;%1&quot;.</source>
         <translation>已释放“%1”。</translation>
     </message>
     <message>
-        <source>"%1" was lost before the release: nothing was changed.</source>
+        <source>&quot;%1&quot; was lost before the release: nothing was changed.</source>
         <translation>释放前已失去“%1”：未做任何更改。</translation>
     </message>
     <message>
-        <source>Force-released "%1" (held by %2); its fence is now %3.</source>
+        <source>Force-released &quot;%1&quot; (held by %2); its fence is now %3.</source>
         <translation>已强制释放“%1”（原持有者 %2）；其栅栏令牌现为 %3。</translation>
     </message>
     <message>
-        <source>Refused: "%1" changed hands since you looked (fence %2 is now %3). Nothing was changed.</source>
+        <source>Refused: &quot;%1&quot; changed hands since you looked (fence %2 is now %3). Nothing was changed.</source>
         <translation>已拒绝：“%1”在您查看之后已易主（栅栏令牌已从 %2 变为 %3）。未做任何更改。</translation>
     </message>
     <message>
-        <source>Deleted "%1".</source>
+        <source>Deleted &quot;%1&quot;.</source>
         <translation>已删除“%1”。</translation>
     </message>
     <message>
-        <source>"%1" is held by %2: force-release it first.</source>
+        <source>&quot;%1&quot; is held by %2: force-release it first.</source>
         <translation>“%1”由 %2 持有：请先强制释放。</translation>
     </message>
     <message>
-        <source>There is no lock "%1" (any longer).</source>
+        <source>There is no lock &quot;%1&quot; (any longer).</source>
         <translation>锁“%1”不存在或已被删除。</translation>
     </message>
     <message>
-        <source>This application's table (%1) keeps no history of its locks.</source>
+        <source>This application&apos;s table (%1) keeps no history of its locks.</source>
         <translation>该应用的表（%1）不保存其锁的历史记录。</translation>
     </message>
     <message>
-        <source>Acquired "%1" as %2, the way %3 does.</source>
+        <source>Acquired &quot;%1&quot; as %2, the way %3 does.</source>
         <translation>已按 %3 的方式以 %2 的身份获取“%1”。</translation>
     </message>
     <message>
-        <source>"%1" is held by %2: refused, as %3 would be.</source>
+        <source>&quot;%1&quot; is held by %2: refused, as %3 would be.</source>
         <translation>“%1”由 %2 持有：已被拒绝，与 %3 的行为相同。</translation>
     </message>
     <message>
@@ -578,11 +578,11 @@
         <translation>某个持有者（此表不记录持有者）</translation>
     </message>
     <message>
-        <source>"%1" is not held by %2: nothing was changed.</source>
+        <source>&quot;%1&quot; is not held by %2: nothing was changed.</source>
         <translation>“%1”并非由 %2 持有：未做任何更改。</translation>
     </message>
     <message>
-        <source>Force-released "%1" (held by %2) the way %3 releases it.</source>
+        <source>Force-released &quot;%1&quot; (held by %2) the way %3 releases it.</source>
         <translation>已按 %3 的释放方式强制释放“%1”（原由 %2 持有）。</translation>
     </message>
     <message>
@@ -590,11 +590,11 @@
         <translation>未记录的持有者</translation>
     </message>
     <message>
-        <source>Refused: "%1" changed since you looked (holder or time). Nothing was changed.</source>
+        <source>Refused: &quot;%1&quot; changed since you looked (holder or time). Nothing was changed.</source>
         <translation>已拒绝：自您查看以来“%1”已发生变化（持有者或时间）。未做任何更改。</translation>
     </message>
     <message>
-        <source>Not available on %1's table: Lockscope only does there what that application does.</source>
+        <source>Not available on %1&apos;s table: Lockscope only does there what that application does.</source>
         <translation>在 %1 的表上不可用：Lockscope 在该表上只执行该应用本身会执行的操作。</translation>
     </message>
     <message>
@@ -644,7 +644,7 @@
         <translation>请安装 Debian 软件包 libqt6sql6-mysql。</translation>
     </message>
     <message>
-        <source>Debian has no package for it: build Qt's QOCI plugin against the Oracle Instant Client.</source>
+        <source>Debian has no package for it: build Qt&apos;s QOCI plugin against the Oracle Instant Client.</source>
         <translation>Debian 未提供该软件包：请基于 Oracle Instant Client 构建 Qt 的 QOCI 插件。</translation>
     </message>
     <message>
@@ -698,7 +698,7 @@
         <translation>已过期 — 任何获取者现在都可以接管</translation>
     </message>
     <message>
-        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; This application's table (%1) has no fence token, so nothing stops the old holder's writes. The lock is released the way %1 releases it, and only if its holder and time are still exactly as shown here.</source>
+        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; This application&apos;s table (%1) has no fence token, so nothing stops the old holder&apos;s writes. The lock is released the way %1 releases it, and only if its holder and time are still exactly as shown here.</source>
         <translation>&lt;b&gt;持有者可能仍在工作，却会失去此锁。&lt;/b&gt;该应用的表（%1）没有栅栏令牌，因此无法阻止旧持有者的写入。锁将按 %1 的方式释放，且仅当其持有者和时间仍与此处显示的完全一致时才会释放。</translation>
     </message>
     <message>
@@ -737,7 +737,7 @@
         <translation>描述(&amp;D):</translation>
     </message>
     <message>
-        <source>Enter the lock's name.</source>
+        <source>Enter the lock&apos;s name.</source>
         <translation>请输入锁名称。</translation>
     </message>
     <message>
@@ -843,7 +843,7 @@
         <translation>无法读取历史记录：%1</translation>
     </message>
     <message>
-        <source>A lock of the application's own table (profile %1): no fence token, no history.</source>
+        <source>A lock of the application&apos;s own table (profile %1): no fence token, no history.</source>
         <translation>应用自有表中的锁（配置 %1）：没有栅栏令牌，没有历史记录。</translation>
     </message>
     <message>
@@ -871,7 +871,7 @@
         <translation>未记录的时间</translation>
     </message>
     <message>
-        <source>The lease of %1 ended %2 and it was never released; the application's next acquirer takes it over.</source>
+        <source>The lease of %1 ended %2 and it was never released; the application&apos;s next acquirer takes it over.</source>
         <translation>%1 的租约已于 %2 结束且从未释放；应用的下一个获取者将接管它。</translation>
     </message>
 </context>
@@ -1003,7 +1003,7 @@
         <translation>%1：%2（%3）</translation>
     </message>
     <message>
-        <source>Lockscope's own table: holder, lease, fencing token, and its events in %1_event.</source>
+        <source>Lockscope&apos;s own table: holder, lease, fencing token, and its events in %1_event.</source>
         <translation>Lockscope 自己的表：持有者、租约、防护令牌，事件在 %1_event 中。</translation>
     </message>
 </context>
@@ -1128,7 +1128,7 @@ Expires at
         <translation>描述</translation>
     </message>
     <message>
-        <source>Database-clock time, shown in this machine's time zone</source>
+        <source>Database-clock time, shown in this machine&apos;s time zone</source>
         <translation>数据库时钟时间，按本机时区显示</translation>
     </message>
     <message>
@@ -1337,7 +1337,7 @@ Expires at
         <translation>删除锁</translation>
     </message>
     <message>
-        <source>Delete the lock "%1"? Its definition (lease %2, "%3") is removed; its history stays.</source>
+        <source>Delete the lock &quot;%1&quot;? Its definition (lease %2, &quot;%3&quot;) is removed; its history stays.</source>
         <translation>删除锁“%1”？其定义（租约 %2，“%3”）将被删除；历史记录会保留。</translation>
     </message>
     <message>
@@ -1375,11 +1375,11 @@ Expires at
         </translation>
     </message>
     <message>
-        <source>Database clock %1 ms from this computer's (±%2 ms)</source>
+        <source>Database clock %1 ms from this computer&apos;s (±%2 ms)</source>
         <translation>数据库时钟与本机时钟相差 %1 毫秒（±%2 毫秒）</translation>
     </message>
     <message>
-        <source>Only the database clock decides when a lease expires. The countdowns run on this computer's clock corrected by this offset.</source>
+        <source>Only the database clock decides when a lease expires. The countdowns run on this computer&apos;s clock corrected by this offset.</source>
         <translation>租约何时过期只由数据库时钟决定。倒计时按本机时钟运行，并用此偏差加以校正。</translation>
     </message>
     <message>
@@ -1411,7 +1411,7 @@ Expires at
         <translation>此数据库中还有其他应用的锁表：%1。可从“文件 ▸ 应用锁表”打开，按该应用的方式查看和管理其中的锁。</translation>
     </message>
     <message>
-        <source>Lockscope's table (%1)</source>
+        <source>Lockscope&apos;s table (%1)</source>
         <translation>Lockscope 的表（%1）</translation>
     </message>
     <message>
@@ -1544,15 +1544,15 @@ Expires at
         <translation>未连接。</translation>
     </message>
     <message>
-        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope's own lock table is in the Locks tab.</source>
+        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope&apos;s own lock table is in the Locks tab.</source>
         <translation>SQLite 没有这类锁：它没有由会话持有的咨询锁或用户锁，因此这里没有可显示的内容。Lockscope 自己的锁表在“锁”标签页中。</translation>
     </message>
     <message>
-        <source>The database's locks could not be read: %1</source>
+        <source>The database&apos;s locks could not be read: %1</source>
         <translation>无法读取数据库的锁：%1</translation>
     </message>
     <message>
-        <source>Reading the database's own locks…</source>
+        <source>Reading the database&apos;s own locks…</source>
         <translation>正在读取数据库自身的锁…</translation>
     </message>
     <message>
@@ -1770,7 +1770,7 @@ Expires at
         <translation>思考时间(&amp;T):</translation>
     </message>
     <message>
-        <source>The pause between a client's holds</source>
+        <source>The pause between a client&apos;s holds</source>
         <translation>客户端两次持有之间的停顿</translation>
     </message>
     <message>
@@ -1778,7 +1778,7 @@ Expires at
         <translation>重试间隔(&amp;R):</translation>
     </message>
     <message>
-        <source>A waiting client's first pause before it tries again</source>
+        <source>A waiting client&apos;s first pause before it tries again</source>
         <translation>等待中的客户端再次尝试之前的首次停顿</translation>
     </message>
     <message>
@@ -1866,7 +1866,7 @@ Expires at
         <translation>时钟偏差(&amp;S):</translation>
     </message>
     <message>
-        <source>Unsafe client clock: each client's clock is off by up to plus or minus this</source>
+        <source>Unsafe client clock: each client&apos;s clock is off by up to plus or minus this</source>
         <translation>不安全的客户端时钟：每个客户端的时钟最多偏差正负此值</translation>
     </message>
     <message>
@@ -2063,11 +2063,11 @@ Expires at
         <translation>打开内置的演示数据库（带模拟客户端）。</translation>
     </message>
     <message>
-        <source>no translation for "%1"; using English</source>
+        <source>no translation for &quot;%1&quot;; using English</source>
         <translation>没有“%1”的翻译；使用英语</translation>
     </message>
     <message>
-        <source>The lock table's database, as a URL: sqlite:PATH, postgresql://user@host:port/db, mysql://user@host:port/db (also mariadb://), oracle://user@host:port/service, odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used last, else the demo.</source>
+        <source>The lock table&apos;s database, as a URL: sqlite:PATH, postgresql://user@host:port/db, mysql://user@host:port/db (also mariadb://), oracle://user@host:port/service, odbc://DSN. Default: $LOCKSCOPE_DB, else the profile used last, else the demo.</source>
         <translation>锁表所在的数据库，以 URL 表示：sqlite:PATH、postgresql://user@host:port/db、mysql://user@host:port/db（也可用 mariadb://）、oracle://user@host:port/service、odbc://DSN。默认依次为：$LOCKSCOPE_DB、上次使用的连接配置、演示数据库。</translation>
     </message>
     <message>
@@ -2079,11 +2079,11 @@ Expires at
         <translation>锁数</translation>
     </message>
     <message>
-        <source>--window-threshold takes a number of locks, not "%1"</source>
+        <source>--window-threshold takes a number of locks, not &quot;%1&quot;</source>
         <translation>--window-threshold 需要锁的数量，而不是“%1”</translation>
     </message>
     <message>
-        <source>The lock table is this application's (its columns and rules): %1. --table defaults to its usual table. Default: Lockscope's own table.</source>
+        <source>The lock table is this application&apos;s (its columns and rules): %1. --table defaults to its usual table. Default: Lockscope&apos;s own table.</source>
         <translation>锁表属于该应用（使用其列与规则）：%1。--table 默认为其常用表。默认：Lockscope 自己的表。</translation>
     </message>
     <message>
@@ -2268,7 +2268,7 @@ Expires at
         <translation>URL 包含控制字符。</translation>
     </message>
     <message>
-        <source>it has no scheme (such as "postgresql:") at the start.</source>
+        <source>it has no scheme (such as &quot;postgresql:&quot;) at the start.</source>
         <translation>URL 开头缺少协议名（如“postgresql:”）。</translation>
     </message>
     <message>
@@ -2276,11 +2276,11 @@ Expires at
         <translation>SQLite URL 中没有文件路径（应写作 sqlite:/path/to/file）。</translation>
     </message>
     <message>
-        <source>the path has a '%' that is not followed by two hex digits (write %25 for a percent sign).</source>
+        <source>the path has a &apos;%&apos; that is not followed by two hex digits (write %25 for a percent sign).</source>
         <translation>路径中的“%”后面不是两位十六进制数字（百分号本身请写作 %25）。</translation>
     </message>
     <message>
-        <source>the path's percent-encoding is not valid UTF-8.</source>
+        <source>the path&apos;s percent-encoding is not valid UTF-8.</source>
         <translation>路径的百分号编码不是有效的 UTF-8。</translation>
     </message>
     <message>
@@ -2288,11 +2288,11 @@ Expires at
         <translation>路径包含控制字符。</translation>
     </message>
     <message>
-        <source>the scheme "%1" is not known.</source>
+        <source>the scheme &quot;%1&quot; is not known.</source>
         <translation>未知的协议名“%1”。</translation>
     </message>
     <message>
-        <source>"%1:" must be followed by "//".</source>
+        <source>&quot;%1:&quot; must be followed by &quot;//&quot;.</source>
         <translation>“%1:”后面必须跟“//”。</translation>
     </message>
     <message>
@@ -2304,7 +2304,7 @@ Expires at
         <translation>端口不是 1 到 65535 之间的数字。</translation>
     </message>
     <message>
-        <source>the database name "%1" contains a slash.</source>
+        <source>the database name &quot;%1&quot; contains a slash.</source>
         <translation>数据库名称“%1”包含斜杠。</translation>
     </message>
     <message>
@@ -2312,39 +2312,39 @@ Expires at
         <translation>用户名、密码或数据库名称包含控制字符（如 %00 或 %0A）。</translation>
     </message>
     <message>
-        <source>the option "%1" is not supported for %2.</source>
+        <source>the option &quot;%1&quot; is not supported for %2.</source>
         <translation>%2 不支持选项“%1”。</translation>
     </message>
     <message>
-        <source>the value of option "%1" contains ';' or '='.</source>
+        <source>the value of option &quot;%1&quot; contains &apos;;&apos; or &apos;=&apos;.</source>
         <translation>选项“%1”的值包含“;”或“=”。</translation>
     </message>
     <message>
-        <source>the value of option "%1" contains a control character.</source>
+        <source>the value of option &quot;%1&quot; contains a control character.</source>
         <translation>选项“%1”的值包含控制字符。</translation>
     </message>
     <message>
-        <source>"%1" is not a duration: use a number with a unit, such as 500ms, 30s, 5m, 2h or 1d.</source>
+        <source>&quot;%1&quot; is not a duration: use a number with a unit, such as 500ms, 30s, 5m, 2h or 1d.</source>
         <translation>“%1”不是有效的时长：请使用带单位的数字，如 500ms、30s、5m、2h 或 1d。</translation>
     </message>
     <message>
-        <source>reading the grant of "%1"</source>
+        <source>reading the grant of &quot;%1&quot;</source>
         <translation>读取“%1”的获取结果</translation>
     </message>
     <message>
-        <source>acquiring "%1"</source>
+        <source>acquiring &quot;%1&quot;</source>
         <translation>获取“%1”</translation>
     </message>
     <message>
-        <source>Waiting for "%1" was cancelled.</source>
+        <source>Waiting for &quot;%1&quot; was cancelled.</source>
         <translation>对“%1”的等待已取消。</translation>
     </message>
     <message>
-        <source>renewing "%1"</source>
+        <source>renewing &quot;%1&quot;</source>
         <translation>续期“%1”</translation>
     </message>
     <message>
-        <source>releasing "%1"</source>
+        <source>releasing &quot;%1&quot;</source>
         <translation>释放“%1”</translation>
     </message>
     <message>
@@ -2352,7 +2352,7 @@ Expires at
         <translation>描述</translation>
     </message>
     <message>
-        <source>initializing "%1"</source>
+        <source>initializing &quot;%1&quot;</source>
         <translation>初始化“%1”</translation>
     </message>
     <message>
@@ -2368,7 +2368,7 @@ Expires at
         <translation>原因</translation>
     </message>
     <message>
-        <source>force-releasing "%1"</source>
+        <source>force-releasing &quot;%1&quot;</source>
         <translation>强制释放“%1”</translation>
     </message>
     <message>
@@ -2376,7 +2376,7 @@ Expires at
         <translation>记录强制释放事件</translation>
     </message>
     <message>
-        <source>deleting "%1"</source>
+        <source>deleting &quot;%1&quot;</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
@@ -2388,7 +2388,7 @@ Expires at
         <translation>列出锁</translation>
     </message>
     <message>
-        <source>reading lock "%1"</source>
+        <source>reading lock &quot;%1&quot;</source>
         <translation>读取锁“%1”</translation>
     </message>
     <message>
@@ -2396,7 +2396,7 @@ Expires at
         <translation>历史记录条数上限必须在 1 到 %1 之间；实际为 %2。</translation>
     </message>
     <message>
-        <source>reading the history of "%1"</source>
+        <source>reading the history of &quot;%1&quot;</source>
         <translation>读取“%1”的历史记录</translation>
     </message>
     <message>
@@ -2440,7 +2440,7 @@ Expires at
         <translation>无法打开 SQLite 数据库 %1：目录 %2 不存在。</translation>
     </message>
     <message>
-        <source>The server at %1 refused the login of user "%2": wrong password or no access. Give the password in the URL, in LOCKSCOPE_PASSWORD or at the prompt.</source>
+        <source>The server at %1 refused the login of user &quot;%2&quot;: wrong password or no access. Give the password in the URL, in LOCKSCOPE_PASSWORD or at the prompt.</source>
         <translation>服务器 %1 拒绝了用户“%2”的登录：密码错误或无访问权限。请在 URL、LOCKSCOPE_PASSWORD 或提示符中提供密码。</translation>
     </message>
     <message>
@@ -2480,7 +2480,7 @@ Expires at
         <translation>在%2时与 %1 的连接断开；结果未知。下次尝试时将重新连接。</translation>
     </message>
     <message>
-        <source>The lock table does not exist in %1 (while %2). Create it with "lockctl schema --create", or print the DDL for your DBA with "lockctl schema --print".</source>
+        <source>The lock table does not exist in %1 (while %2). Create it with &quot;lockctl schema --create&quot;, or print the DDL for your DBA with &quot;lockctl schema --print&quot;.</source>
         <translation>%1 中不存在锁表（%2时）。请使用“lockctl schema --create”创建，或使用“lockctl schema --print”输出 DDL 交给 DBA。</translation>
     </message>
     <message>
@@ -2532,7 +2532,7 @@ Expires at
         <translation>租约时长（TTL）%1 超过上限 %2；运行时间更长的任务应续期其租约。</translation>
     </message>
     <message>
-        <source>"%1" is not a valid table name: use letters, digits and underscores (not starting with a digit, at most %2 characters), optionally prefixed by a schema name and a dot.</source>
+        <source>&quot;%1&quot; is not a valid table name: use letters, digits and underscores (not starting with a digit, at most %2 characters), optionally prefixed by a schema name and a dot.</source>
         <translation>“%1”不是有效的表名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符），可选择以模式名加点作为前缀。</translation>
     </message>
     <message>
@@ -2560,7 +2560,7 @@ Expires at
         <translation>数据库未能识别该会话。</translation>
     </message>
     <message>
-        <source>reading the database's own locks</source>
+        <source>reading the database&apos;s own locks</source>
         <translation>读取数据库自身的锁</translation>
     </message>
     <message>
@@ -2568,15 +2568,15 @@ Expires at
         <translation>无法读取 performance_schema.metadata_locks（%1）。</translation>
     </message>
     <message>
-        <source>performance_schema is off and the metadata_lock_info plugin is not installed, so the server cannot list its user locks: only the names you give are looked up (IS_USED_LOCK). Turn performance_schema on, or INSTALL SONAME 'metadata_lock_info' (MariaDB), to see them all.</source>
-        <translation>performance_schema 已关闭且未安装 metadata_lock_info 插件，服务器无法列出其用户锁：只查询您给出的锁名（IS_USED_LOCK）。要查看全部，请开启 performance_schema，或执行 INSTALL SONAME 'metadata_lock_info'（MariaDB）。</translation>
+        <source>performance_schema is off and the metadata_lock_info plugin is not installed, so the server cannot list its user locks: only the names you give are looked up (IS_USED_LOCK). Turn performance_schema on, or INSTALL SONAME &apos;metadata_lock_info&apos; (MariaDB), to see them all.</source>
+        <translation>performance_schema 已关闭且未安装 metadata_lock_info 插件，服务器无法列出其用户锁：只查询您给出的锁名（IS_USED_LOCK）。要查看全部，请开启 performance_schema，或执行 INSTALL SONAME &apos;metadata_lock_info&apos;（MariaDB）。</translation>
     </message>
     <message>
-        <source>Ending another user's session needs membership in pg_signal_backend (or superuser); a superuser's session can only be ended by a superuser.</source>
+        <source>Ending another user&apos;s session needs membership in pg_signal_backend (or superuser); a superuser&apos;s session can only be ended by a superuser.</source>
         <translation>结束其他用户的会话需要 pg_signal_backend 角色成员身份（或超级用户）；超级用户的会话只能由超级用户结束。</translation>
     </message>
     <message>
-        <source>Killing another user's connection needs the CONNECTION ADMIN privilege (or SUPER).</source>
+        <source>Killing another user&apos;s connection needs the CONNECTION ADMIN privilege (or SUPER).</source>
         <translation>终止其他用户的连接需要 CONNECTION ADMIN 权限（或 SUPER）。</translation>
     </message>
     <message>
@@ -2588,7 +2588,7 @@ Expires at
         <translation>检查锁的持有者</translation>
     </message>
     <message>
-        <source>%1 is not in the processlist: it has ended, or this user may not see other users' connections (that needs the PROCESS privilege).</source>
+        <source>%1 is not in the processlist: it has ended, or this user may not see other users&apos; connections (that needs the PROCESS privilege).</source>
         <translation>%1 不在进程列表中：它已结束，或当前用户无权查看其他用户的连接（这需要 PROCESS 权限）。</translation>
     </message>
     <message>
@@ -2600,7 +2600,7 @@ Expires at
         <translation>ID %1 现在属于另一个会话（开始于 %2），而不是您看到的那个（开始于 %3）。</translation>
     </message>
     <message>
-        <source>The id %1 now belongs to user "%2", not "%3": another session.</source>
+        <source>The id %1 now belongs to user &quot;%2&quot;, not &quot;%3&quot;: another session.</source>
         <translation>ID %1 现在属于用户“%2”而不是“%3”：这是另一个会话。</translation>
     </message>
     <message>
@@ -2628,7 +2628,7 @@ Expires at
         <translation>%1 刚刚已自行结束。</translation>
     </message>
     <message>
-        <source>%1 is Lockscope's own connection: refused.</source>
+        <source>%1 is Lockscope&apos;s own connection: refused.</source>
         <translation>%1 是 Lockscope 自己的连接：已拒绝。</translation>
     </message>
     <message>
@@ -2644,15 +2644,15 @@ Expires at
         <translation>记录终止操作</translation>
     </message>
     <message>
-        <source>The profile's "time" must be "utc" or "local"; got "%1".</source>
+        <source>The profile&apos;s &quot;time&quot; must be &quot;utc&quot; or &quot;local&quot;; got &quot;%1&quot;.</source>
         <translation>配置的“time”必须是“utc”或“local”；实际为“%1”。</translation>
     </message>
     <message>
-        <source>The profile's "release" must be one of status, delete, expire or clear_holder; got "%1".</source>
+        <source>The profile&apos;s &quot;release&quot; must be one of status, delete, expire or clear_holder; got &quot;%1&quot;.</source>
         <translation>配置的“release”必须是 status、delete、expire 或 clear_holder 之一；实际为“%1”。</translation>
     </message>
     <message>
-        <source>There is no profile "%1". The profiles are: %2.</source>
+        <source>There is no profile &quot;%1&quot;. The profiles are: %2.</source>
         <translation>没有名为“%1”的配置。可用的配置有：%2。</translation>
     </message>
     <message>
@@ -2660,7 +2660,7 @@ Expires at
         <translation>该配置没有映射锁名称列。</translation>
     </message>
     <message>
-        <source>"%1" is not a valid column name: use letters, digits and underscores (not starting with a digit, at most %2 characters).</source>
+        <source>&quot;%1&quot; is not a valid column name: use letters, digits and underscores (not starting with a digit, at most %2 characters).</source>
         <translation>“%1”不是有效的列名：请使用字母、数字和下划线（不能以数字开头，最多 %2 个字符）。</translation>
     </message>
     <message>
@@ -2668,15 +2668,15 @@ Expires at
         <translation>该配置把同一列映射为两种用途。</translation>
     </message>
     <message>
-        <source>a status column (release "status")</source>
+        <source>a status column (release &quot;status&quot;)</source>
         <translation>一个状态列（release 为“status”）</translation>
     </message>
     <message>
-        <source>an expiry column (release "expire")</source>
+        <source>an expiry column (release &quot;expire&quot;)</source>
         <translation>一个过期时间列（release 为“expire”）</translation>
     </message>
     <message>
-        <source>a holder column (release "clear_holder")</source>
+        <source>a holder column (release &quot;clear_holder&quot;)</source>
         <translation>一个持有者列（release 为“clear_holder”）</translation>
     </message>
     <message>
@@ -2732,7 +2732,7 @@ Expires at
         <translation>按配置 %2 获取 %1</translation>
     </message>
     <message>
-        <source>There is no row "%1" in %2: the profile %3 locks existing rows only.</source>
+        <source>There is no row &quot;%1&quot; in %2: the profile %3 locks existing rows only.</source>
         <translation>%2 中没有行“%1”：配置 %3 只锁定已存在的行。</translation>
     </message>
     <message>
@@ -2748,7 +2748,7 @@ Expires at
         <translation>强制释放 %1</translation>
     </message>
     <message>
-        <source>The profile %1 has no initialize: its application creates a lock's row when it locks.</source>
+        <source>The profile %1 has no initialize: its application creates a lock&apos;s row when it locks.</source>
         <translation>配置 %1 没有初始化操作：其应用在加锁时才创建锁的行。</translation>
     </message>
     <message>
@@ -2756,7 +2756,7 @@ Expires at
         <translation>初始化 %1</translation>
     </message>
     <message>
-        <source>The database refused the session time zone "%1": %2</source>
+        <source>The database refused the session time zone &quot;%1&quot;: %2</source>
         <translation>数据库拒绝了会话时区“%1”：%2</translation>
     </message>
     <message>
@@ -2764,7 +2764,7 @@ Expires at
         <translation>%1 没有可设置的会话时区。</translation>
     </message>
     <message>
-        <source>"%1" is not a time zone: give a name such as Asia/Shanghai or UTC, or an offset such as +08:00.</source>
+        <source>&quot;%1&quot; is not a time zone: give a name such as Asia/Shanghai or UTC, or an offset such as +08:00.</source>
         <translation>“%1”不是时区：请给出名称（如 Asia/Shanghai 或 UTC）或偏移量（如 +08:00）。</translation>
     </message>
     <message>
@@ -2774,6 +2774,26 @@ Expires at
     <message>
         <source>freeing a wake-up lock</source>
         <translation>释放唤醒锁</translation>
+    </message>
+    <message>
+        <source>the option &quot;readonly&quot; takes 1, true, 0 or false.</source>
+        <translation>选项“readonly”只接受 1、true、0 或 false。</translation>
+    </message>
+    <message>
+        <source>terminating the session that holds a lock</source>
+        <translation>终止持有锁的会话</translation>
+    </message>
+    <message>
+        <source>Cannot open the SQLite database %1 read-only: the file does not exist (a read-only connection does not create it).</source>
+        <translation>无法以只读方式打开 SQLite 数据库 %1：文件不存在（只读连接不会创建它）。</translation>
+    </message>
+    <message>
+        <source>The database refused to make the session read-only: %1</source>
+        <translation>数据库拒绝将会话设为只读：%1</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is read-only: %2 was refused before anything was sent to the database. Connect without read-only to change locks.</source>
+        <translation>到 %1 的连接是只读的：%2已被拒绝，未向数据库发送任何内容。要修改锁，请以非只读方式连接。</translation>
     </message>
 </context>
 <context>
@@ -2819,7 +2839,7 @@ Expires at
         <translation>锁 %1：资源已于 %7 接受了 %6 的栅栏令牌 %5，之后又于 %4 接受了 %2 使用栅栏令牌 %3 的写入。</translation>
     </message>
     <message>
-        <source>"%1" is not a duration distribution: write "200ms", "100ms-300ms" or "exp:200ms".</source>
+        <source>&quot;%1&quot; is not a duration distribution: write &quot;200ms&quot;, &quot;100ms-300ms&quot; or &quot;exp:200ms&quot;.</source>
         <translation>“%1”不是有效的时长分布：请写作“200ms”、“100ms-300ms”或“exp:200ms”。</translation>
     </message>
     <message>
@@ -2851,24 +2871,32 @@ Expires at
         <translation>暂停的额外时长和时钟偏差不能为负数。</translation>
     </message>
     <message>
-        <source>Unknown protocol "%1": use lockcore, unsafe-no-expiry or unsafe-client-clock.</source>
+        <source>Unknown protocol &quot;%1&quot;: use lockcore, unsafe-no-expiry or unsafe-client-clock.</source>
         <translation>未知协议“%1”：请使用 lockcore、unsafe-no-expiry 或 unsafe-client-clock。</translation>
     </message>
     <message>
-        <source>locking "%1" (unsafe)</source>
+        <source>locking &quot;%1&quot; (unsafe)</source>
         <translation>锁定“%1”（不安全方式）</translation>
     </message>
     <message>
-        <source>Waiting for "%1" was cancelled.</source>
+        <source>Waiting for &quot;%1&quot; was cancelled.</source>
         <translation>对“%1”的等待已取消。</translation>
     </message>
     <message>
-        <source>unlocking "%1" (unsafe)</source>
+        <source>unlocking &quot;%1&quot; (unsafe)</source>
         <translation>解锁“%1”（不安全方式）</translation>
     </message>
     <message>
-        <source>resetting "%1" (unsafe)</source>
+        <source>resetting &quot;%1&quot; (unsafe)</source>
         <translation>重置“%1”（不安全方式）</translation>
+    </message>
+    <message>
+        <source>running a simulated client</source>
+        <translation>运行模拟客户端</translation>
+    </message>
+    <message>
+        <source>running the contention simulator</source>
+        <translation>运行争用模拟器</translation>
     </message>
 </context>
 </TS>

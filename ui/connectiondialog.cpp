@@ -414,6 +414,8 @@ void ConnectionDialog::onUrlEdited(const QString &text)
     if (!spec)
         return;
     m_form->setSpec(*spec);
+    if (spec->readOnly) // "readonly=1" in the URL
+        m_readOnlyCheck->setChecked(true);
     fieldsEdited();
     if (spec->passwordFromUrl)
         updateUrlText(); // the password never stays on screen

@@ -71,6 +71,7 @@ Result<ConnectionProfile> ConnectionProfile::fromUrl(const QString &url)
         return spec.error();
     ConnectionProfile profile;
     profile.spec = std::move(spec).value();
+    profile.readOnly = profile.spec.readOnly; // "readonly=1" in the URL
     return profile;
 }
 
@@ -184,8 +185,12 @@ Status ConnectionProfile::validate() const
 
 QString ConnectionProfile::displayUrl() const
 {
-    const QString query = queryOf(spec);
-    return query.isEmpty() ? spec.redacted() : spec.redacted() + u'?' + query;
+    ConnectionSpec plain = spec;
+    plain.readOnly = false; // its redacted() would add "?readonly=1" itself
+    QString query = queryOf(spec);
+    if (spec.readOnly && spec.isServer())
+        query = query.isEmpty() ? u"readonly=1"_s : QString(query + u"&readonly=1"_s);
+    return query.isEmpty() ? plain.redacted() : plain.redacted() + u'?' + query;
 }
 
 QString ConnectionProfile::title() const

@@ -25,9 +25,10 @@ void DatabaseWorker::configure(const ConnectionSpec &spec, const QString &table,
     m_profileReader.reset();
     m_detectionDone = false;
     m_spec = spec;
+    m_spec.readOnly = spec.readOnly || readOnly; // lockcore refuses writes, not only this worker
     m_table = table;
     m_timeoutS = timeoutS;
-    m_readOnly = readOnly;
+    m_readOnly = m_spec.readOnly;
     m_configured = true;
     m_reader.reset();
 }

@@ -84,7 +84,8 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
 {
     m_auditTable = auditTable;
     m_spec = spec;
-    m_readOnly = readOnly;
+    m_spec->readOnly = spec.readOnly || readOnly; // lockcore refuses terminate, not only the UI
+    m_readOnly = m_spec->readOnly;
     m_connectTimeoutS = connectTimeoutS;
     m_worker->stop(); // the previous connection's reads no longer arrive
     m_workerStarted = false;

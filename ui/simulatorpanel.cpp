@@ -104,7 +104,8 @@ void SimulatorPanel::setConnection(const lockcore::ConnectionSpec &spec, bool re
 {
     stop(); // a run belongs to the database it was started on
     m_spec = spec;
-    m_readOnly = readOnly;
+    m_spec->readOnly = spec.readOnly || readOnly; // lockcore refuses a run, not only the UI
+    m_readOnly = m_spec->readOnly;
     updateState();
 }
 

@@ -98,7 +98,7 @@ void setUpCommandParser(QCommandLineParser &parser, const Command &command)
         description += u"\n\n"_s + QCoreApplication::translate("lockctl", command.details);
     description += u"\n\n"_s
                    + Tr::tr("The global options (--db, --table, --json, --connect-timeout, "
-                            "--no-prompt; see \"lockctl --help\") may also be given here.");
+                            "--no-prompt, --read-only; see \"lockctl --help\") may also be given here.");
     parser.setApplicationDescription(wrapped(description));
     parser.addOptions(command.options());
     for (QCommandLineOption option : globalOptions()) {

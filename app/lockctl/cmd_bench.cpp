@@ -89,6 +89,9 @@ int runBench(Invocation &invocation)
     if (!opened)
         return invocation.fail(opened.error());
     lockcore::Session &session = **opened;
+    // Every protocol bench writes its tables (and seeds them): not on a read-only connection.
+    if (lockcore::Status writable = session.checkWritable(Tr::tr("benchmarking")); !writable)
+        return invocation.fail(writable.error());
     if (session.dialect().kind() == lockcore::Dialect::Kind::Oracle)
         return invocation.fail(Error::invalidInput(
             Tr::tr("bench runs on SQLite, PostgreSQL and MySQL/MariaDB; its protocols have no "

@@ -119,6 +119,9 @@ int runSimulate(Invocation &invocation)
     auto session = openSession(*spec, invocation.settings());
     if (!session)
         return invocation.fail(session.error());
+    if (lockcore::Status writable = (*session)->checkWritable(Tr::tr("simulating"));
+        !writable)
+        return invocation.fail(writable.error());
 
     InterruptGuard guard; // Ctrl-C and SIGTERM end the run early; the report still comes
     auto report = request->processes ? runProcesses(**session, invocation, *request)

@@ -18,7 +18,10 @@ Result<ConnectionSpec> connectionSpec(const GlobalSettings &settings)
         return Error::invalidInput(
             Tr::tr("No database given: use --db URL or set LOCKSCOPE_DB (for example "
                    "sqlite:/path/locks.db or postgresql://user@host/database)."));
-    return ConnectionSpec::parse(settings.url);
+    auto spec = ConnectionSpec::parse(settings.url);
+    if (spec && settings.readOnly)
+        spec->readOnly = true;
+    return spec;
 }
 
 Result<std::unique_ptr<Session>> openSession(ConnectionSpec spec, const GlobalSettings &settings)

@@ -9,6 +9,7 @@ int exitCodeFor(const lockcore::Error &error)
     using Kind = lockcore::Error::Kind;
     switch (error.kind) {
     case Kind::InvalidInput:
+    case Kind::ReadOnly: // --read-only (or readonly=1) forbids what the command asked for
         return ExitUsage;
     case Kind::Cancelled:
         return ExitRefused;

@@ -44,6 +44,11 @@ QList<QCommandLineOption> globalOptions()
                            Tr::tr("Give up connecting after this many seconds (default: 5)."),
                            u"SECONDS"_s),
         QCommandLineOption(u"no-prompt"_s, Tr::tr("Never ask for a password, even on a terminal.")),
+        QCommandLineOption(u"read-only"_s,
+                           Tr::tr("Refuse every change (acquire, release, init, force-release, "
+                                  "schema --create, terminate...): it exits with 2 before "
+                                  "anything is sent, and the database session is read-only "
+                                  "too. Also: readonly=1 in a server URL.")),
     };
 }
 
@@ -68,6 +73,7 @@ Result<GlobalSettings> globalSettings(const QCommandLineParser &before,
                                           "--profile too."));
     settings.json = isSet(u"json"_s);
     settings.noPrompt = isSet(u"no-prompt"_s);
+    settings.readOnly = isSet(u"read-only"_s);
     if (isSet(u"connect-timeout"_s)) {
         bool ok = false;
         const int seconds = value(u"connect-timeout"_s).trimmed().toInt(&ok);

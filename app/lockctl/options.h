@@ -21,6 +21,7 @@ struct GlobalSettings
     bool json = false;
     int connectTimeoutS = 5;
     bool noPrompt = false;
+    bool readOnly = false; // --read-only: the session refuses every write (lockcore)
 };
 
 QList<QCommandLineOption> globalOptions();

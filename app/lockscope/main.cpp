@@ -1,14 +1,25 @@
 // lockscope: the desktop monitor. Opens the lock table given with --db, or the last profile,
 // or, on first start, the embedded SQLite demo database with simulated clients.
 
+#include "hidepassword.h"
 #include "startup.h"
 
 #include <QApplication>
+#include <QByteArray>
 #include <QIcon>
+#include <vector>
 
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
+    // Qt reads the arguments from a copy; the originals (what `ps` shows) lose their passwords.
+    std::vector<QByteArray> copies(argv, argv + argc);
+    std::vector<char *> arguments;
+    for (QByteArray &copy : copies)
+        arguments.push_back(copy.data());
+    arguments.push_back(nullptr);
+    int count = argc;
+    QApplication app(count, arguments.data());
+    lockcore::hidePasswordsInArguments(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Lockscope"));
     QApplication::setApplicationName(QStringLiteral("lockscope"));
     QApplication::setApplicationDisplayName(QStringLiteral("Lockscope"));

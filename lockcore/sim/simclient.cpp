@@ -7,6 +7,7 @@
 #include "resource.h"
 #include "session.h"
 #include "simtables.h"
+#include "simtr.h"
 #include "unsafelock.h"
 
 #include <QCoreApplication>
@@ -295,6 +296,12 @@ void runClient(const lockcore::ConnectionSpec &spec, const SimSettings &settings
     auto session = lockcore::Session::open(spec);
     if (!session) {
         emitTo(sinks.failure, AttemptRecord{client, -1, 0, 0, session.error().fullText()});
+        return;
+    }
+    if (lockcore::Status writable = (*session)->checkWritable(
+            SimTr::tr("running a simulated client"));
+        !writable) {
+        emitTo(sinks.failure, AttemptRecord{client, -1, 0, 0, writable.error().fullText()});
         return;
     }
     auto service = lockcore::LockService::create(**session, settings.table);

@@ -5,6 +5,7 @@
 #include "resource.h"
 #include "session.h"
 #include "simtables.h"
+#include "simtr.h"
 #include "unsafelock.h"
 
 #include <QCoreApplication>
@@ -89,6 +90,11 @@ lockcore::Status Simulator::prepare()
     auto session = lockcore::Session::open(m_spec);
     if (!session)
         return session.error();
+    // The simulator writes its locks, resource and unsafe tables: not on a read-only session.
+    if (lockcore::Status writable = (*session)->checkWritable(
+            SimTr::tr("running the contention simulator"));
+        !writable)
+        return writable.error();
     auto service = lockcore::LockService::create(**session, m_settings.table);
     if (!service)
         return service.error();
@@ -131,6 +137,11 @@ lockcore::Result<SimReport> Simulator::run(
     auto session = lockcore::Session::open(m_spec);
     if (!session)
         return session.error();
+    // The simulator writes its locks, resource and unsafe tables: not on a read-only session.
+    if (lockcore::Status writable = (*session)->checkWritable(
+            SimTr::tr("running the contention simulator"));
+        !writable)
+        return writable.error();
     auto service = lockcore::LockService::create(**session, m_settings.table);
     if (!service)
         return service.error();
