@@ -15,7 +15,9 @@ constexpr int maxColumnChars = 64;
 
 bool isColumnName(const QString &column)
 {
-    static const QRegularExpression re(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    // Anchored at the very end: "$" would also match before a trailing newline ("busy\n").
+    static const QRegularExpression re(
+        QRegularExpression::anchoredPattern(u"[A-Za-z_][A-Za-z0-9_]*"_s));
     return column.size() <= maxColumnChars && re.match(column).hasMatch();
 }
 
