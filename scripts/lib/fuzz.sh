@@ -7,7 +7,7 @@ fuzz_targets=(fuzz_connectionspec fuzz_profile fuzz_validation fuzz_lockctl_opti
 
 # build_fuzzers: configure and build the targets into $ROOT/build-fuzz.
 build_fuzzers() {
-    command -v clang++ >/dev/null || die "clang++ not found (install: ${fuzz_packages[*]})"
+    command -v clang++ >/dev/null || die "clang++ not found: install fuzz_packages (lib/common.sh)"
     log "building the fuzz targets in $ROOT/build-fuzz"
     CXX=clang++ cmake -S "$ROOT" -B "$ROOT/build-fuzz" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCKSCOPE_FUZZ=ON >/dev/null
