@@ -277,6 +277,9 @@ void HostileTest::hostileProfileMappings_data()
         << u"time zone"_s << true;
     QTest::newRow("unknown release") << custom("\"name_column\": \"name\", \"release\": \"drop\"")
                                      << u"release"_s << true;
+    QTest::newRow("built-in TTL of zero") // found by fuzz_profile: it reloaded as 10 s
+        << QByteArray("{\"profile\": \"spring-int-lock\", \"locked_at_ttl_ms\": 0}")
+        << u"positive TTL"_s << true;
     QTest::newRow("not JSON") << QByteArray("{\"profile\": \"custom\", \"table\": ") << u"JSON"_s
                               << false;
     QTest::newRow("JSON array") << QByteArray("[\"custom\"]") << u"JSON object"_s << false;
