@@ -15,7 +15,9 @@ constexpr int maxColumnChars = 64;
 
 bool isColumnName(const QString &column)
 {
-    static const QRegularExpression re(u"^[A-Za-z_][A-Za-z0-9_]*$"_s);
+    // Anchored at the very end: "$" would also match before a trailing newline ("busy\n").
+    static const QRegularExpression re(
+        QRegularExpression::anchoredPattern(u"[A-Za-z_][A-Za-z0-9_]*"_s));
     return column.size() <= maxColumnChars && re.match(column).hasMatch();
 }
 
@@ -214,8 +216,15 @@ Result<Profile> Profile::fromMap(const QVariantMap &map)
                                                              + u", custom"_s));
     if (map.contains(u"region_value"_s))
         profile->regionValue = map.value(u"region_value"_s).toString();
-    if (map.contains(u"locked_at_ttl_ms"_s))
-        profile->lockedAtTtlMs = map.value(u"locked_at_ttl_ms"_s).toLongLong();
+    if (map.contains(u"locked_at_ttl_ms"_s)) {
+        const qint64 ttlMs = map.value(u"locked_at_ttl_ms"_s).toLongLong();
+        // The application's locks expire at locked-at + TTL (Spring): 0 would show them as
+        // never expiring, and a saved profile would load with the built-in TTL again.
+        if (profile->lockedAtTtlMs > 0 && ttlMs <= 0)
+            return Error::invalidInput(
+                Tr::tr("The profile %1 needs %2.").arg(id, Tr::tr("a positive TTL")));
+        profile->lockedAtTtlMs = ttlMs;
+    }
     profile->sessionTimeZone = map.value(u"session_time_zone"_s).toString();
     if (Status valid = profile->validate(); !valid)
         return valid.error();

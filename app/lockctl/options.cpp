@@ -3,6 +3,7 @@
 #include "duration.h"
 #include "lockservice.h"
 #include "tr.h"
+#include "validation.h"
 
 #include <QCommandLineParser>
 
@@ -71,6 +72,9 @@ Result<GlobalSettings> globalSettings(const QCommandLineParser &before,
     if (!settings.appTimeZone.isEmpty() && settings.profile.isEmpty())
         return Error::invalidInput(Tr::tr("--app-time-zone is for an application's table: give "
                                           "--profile too."));
+    // Checked here, for every command: some (such as "now") accept --profile but never use it.
+    if (lockcore::Status zone = lockcore::validateTimeZoneName(settings.appTimeZone); !zone)
+        return zone.error();
     settings.json = isSet(u"json"_s);
     settings.noPrompt = isSet(u"no-prompt"_s);
     settings.readOnly = isSet(u"read-only"_s);

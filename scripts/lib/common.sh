@@ -21,6 +21,11 @@ build_packages=(
 # Needed by scripts/test in addition to build_packages.
 # shellcheck disable=SC2034
 test_packages=(postgresql mariadb-server mariadb-client faketime openssl)
+# The libFuzzer targets (scripts/fuzz, and scripts/test after ctest): clang and its
+# compiler-rt (libclang_rt.fuzzer, asan, ubsan), which Debian 12 ships for its default clang 14
+# in libclang-rt-14-dev.
+# shellcheck disable=SC2034
+fuzz_packages=(clang libclang-rt-14-dev)
 
 log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
