@@ -110,9 +110,11 @@ Statement ProfileSql::acquireUpdate(const QString &name, const QString &holder,
     return st;
 }
 
-Statement ProfileSql::acquireInsert(const QString &name, const QString &holder,
-                                    qint64 ttlMs) const
+Statement ProfileSql::insertRow(const QString &name, const QString &holder, bool held,
+                                qint64 ttlMs) const
 {
+    // Every mapped column: held, the lease from now (by the database clock) and status 1;
+    // free, the expiry at now and status 0.
     const ProfileColumns &c = m_profile.columns;
     const QString now = m_clock->now(m_profile.time);
     Statement st;
@@ -128,12 +130,22 @@ Statement ProfileSql::acquireInsert(const QString &name, const QString &holder,
         st << ", " << Param{holder};
     if (!c.lockedAt.isEmpty())
         st << ", " << now;
-    if (!c.expires.isEmpty())
-        st << ", " << Param{ttlMs, m_clock->plusBoundMs(now)};
+    if (!c.expires.isEmpty()) {
+        if (held)
+            st << ", " << Param{ttlMs, m_clock->plusBoundMs(now)};
+        else
+            st << ", " << now;
+    }
     if (!c.status.isEmpty())
-        st << ", 1";
+        st << (held ? ", 1" : ", 0");
     st << ')';
     return st;
+}
+
+Statement ProfileSql::acquireInsert(const QString &name, const QString &holder,
+                                    qint64 ttlMs) const
+{
+    return insertRow(name, holder, true, ttlMs);
 }
 
 void ProfileSql::appendReleaseHead(Statement &st) const
@@ -198,27 +210,9 @@ Statement ProfileSql::forceRelease(const QString &name, const QString &expectHol
 
 Statement ProfileSql::initialize(const QString &name, const QString &holder) const
 {
-    const ProfileColumns &c = m_profile.columns;
-    const QString now = m_clock->now(m_profile.time);
-    Statement st;
-    if (c.status.isEmpty())
-        return st;
-    st << "INSERT INTO " << m_table << " (" << col(c.name);
-    for (const QString &column : {c.region, c.holder, c.lockedAt, c.expires, c.status}) {
-        if (!column.isEmpty())
-            st << ", " << col(column);
-    }
-    st << ") VALUES (" << Param{name};
-    if (!c.region.isEmpty())
-        st << ", " << Param{m_profile.regionValue};
-    if (!c.holder.isEmpty())
-        st << ", " << Param{holder};
-    if (!c.lockedAt.isEmpty())
-        st << ", " << now;
-    if (!c.expires.isEmpty())
-        st << ", " << now;
-    st << ", 0)";
-    return st;
+    if (m_profile.columns.status.isEmpty())
+        return {};
+    return insertRow(name, holder, false, 0);
 }
 
 } // namespace lockcore

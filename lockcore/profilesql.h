@@ -56,6 +56,9 @@ public:
     Statement initialize(const QString &name, const QString &holder) const;
 
 private:
+    // The INSERT of a row, held by `holder` for ttlMs or free (acquireInsert, initialize).
+    Statement insertRow(const QString &name, const QString &holder, bool held,
+                        qint64 ttlMs) const;
     QString col(const QString &column) const { return m_dialect.quoteIdentifier(column); }
     void appendKey(Statement &st, const QString &name) const;
     void appendHeld(Statement &st) const; // " AND <still held>" for release/force release
