@@ -73,7 +73,18 @@ Statement Dialect::acquireExisting(const TableNames &, const QString &, const QS
 }
 
 Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64,
-                                const QString &) const
+                                const QString &, WakeLockTaking) const
+{
+    return {};
+}
+
+Statement Dialect::acquireUpsert(const TableNames &, const QString &, const QString &, qint64,
+                                 const QString &, WakeLockTaking, double) const
+{
+    return {};
+}
+
+Statement Dialect::wakeLockWaitFirst(const QString &, double) const
 {
     return {};
 }
@@ -88,6 +99,8 @@ QString Dialect::inlineLiteral(const QVariant &value) const
     case QMetaType::LongLong:
     case QMetaType::ULongLong:
         return value.toString();
+    case QMetaType::Double:
+        return QString::number(value.toDouble(), 'f', 6);
     default:
         break;
     }

@@ -79,11 +79,29 @@ public:
     // Where there is no RETURNING but the driver sends several statements in one round trip
     // (MySQL): the conditional UPDATE followed by a SELECT of the lock's state (col::State)
     // with one more column, the UPDATE's affected rows. Empty text: not supported.
-    // `takeWakeLock` (not empty): the SELECT also takes that wake-up lock (see wakeLockName)
-    // when the UPDATE granted a fresh hold, as one more column: 1 taken, 0 not, NULL not tried.
+    // `takeWakeLock` (not empty): the batch also takes that wake-up lock (see wakeLockName),
+    // reported as one more column: 1 taken, 0 not, NULL not tried. OnFreshGrant: the SELECT
+    // takes it, without waiting, when the UPDATE granted a fresh hold. WaitedFirst: the batch
+    // is sent after wakeLockWaitFirst, which waited for it before the UPDATE; the column is
+    // what that wait got.
+    enum class WakeLockTaking { OnFreshGrant, WaitedFirst };
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs,
-                                   const QString &takeWakeLock = {}) const;
+                                   const QString &takeWakeLock = {},
+                                   WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const;
+    // MariaDB 10.5 and later (INSERT .. RETURNING): the whole acquire as one statement that
+    // can be prepared, INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING the lock's state
+    // (col::State) and one more column, 1 when this connection holds `wakeLock` afterwards.
+    // Granted when the returned holder is `holder`; a missing lock is created. `taking` as for
+    // acquireBatch; WaitedFirst waits up to `waitSeconds` for the wake-up lock before the row
+    // is touched. Empty text: not supported (then acquireBatch).
+    virtual Statement acquireUpsert(const TableNames &t, const QString &name,
+                                    const QString &holder, qint64 ttlMs, const QString &wakeLock,
+                                    WakeLockTaking taking, double waitSeconds = 0) const;
+    // The statement that opens a WaitedFirst batch: it waits up to `seconds` for the wake-up
+    // lock, so a waiter woken by the holder's release goes on to its UPDATE inside the server,
+    // without a round trip to the client first. Empty: not supported.
+    virtual Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const;
     // A value written into SQL text for a batch (binds cannot be used there): never from
     // escaping rules that depend on the server's SQL mode.
     virtual QString inlineLiteral(const QVariant &value) const;

@@ -55,7 +55,8 @@ protected:
     void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
     // The database time read once for the whole statement, as a derived table "n" with column t.
     QString nowSource() const;
-    QString stateColumns(const QString &alias) const;
+    // `now`: the database time of the statement (the derived table's n.t, or an expression).
+    QString stateColumns(const QString &alias, const QString &now = QStringLiteral("n.t")) const;
     QString grantColumns(const QString &alias) const;
 };
 
@@ -128,7 +129,12 @@ public:
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
-                           qint64 ttlMs, const QString &takeWakeLock = {}) const override;
+                           qint64 ttlMs, const QString &takeWakeLock = {},
+                           WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;
+    Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
+                            qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
+                            double waitSeconds = 0) const override;
+    Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 fence,

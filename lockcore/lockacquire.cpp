@@ -123,8 +123,14 @@ Result<Grant> LockService::acquireWoken(const QString &name, const QString &hold
 }
 
 Result<Grant> LockService::acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
-                                       bool describeRefusal)
+                                       bool describeRefusal, qint64 wakeWaitMs)
 {
+    if (m_session->supportsInsertReturning()) {
+        Result<Grant> result = acquireUpserting(name, holder, ttlMs, wakeWaitMs);
+        if (result)
+            recordGrant(*result);
+        return result;
+    }
     const Dialect &dialect = m_session->dialect();
     const QString what = Tr::tr("acquiring \"%1\"").arg(name);
 
@@ -133,13 +139,18 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     AcquireText &cached = m_acquireText;
     const QString wakeLock = wakeLockFor(name);
     const QString takeWakeLock = m_session->holdsWakeLock(wakeLock) ? QString() : wakeLock;
-    if (cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder
-        || cached.takesWakeLock != takeWakeLock) {
-        const Statement batch = dialect.hasUpsertReturning()
-                                    ? Statement()
-                                    : dialect.acquireBatch(m_tables, name, holder, ttlMs,
-                                                           takeWakeLock);
+    const bool waitFirst = wakeWaitMs >= 0 && !takeWakeLock.isEmpty();
+    if (cached.upsert || cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder
+        || cached.takesWakeLock != takeWakeLock || cached.wakeLockWaitedFirst != waitFirst) {
+        cached.upsert = false;
+        const Statement batch =
+            dialect.hasUpsertReturning()
+                ? Statement()
+                : dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
+                                       waitFirst ? Dialect::WakeLockTaking::WaitedFirst
+                                                 : Dialect::WakeLockTaking::OnFreshGrant);
         cached.takesWakeLock = takeWakeLock;
+        cached.wakeLockWaitedFirst = waitFirst;
         cached.batchSql = batch.text().isEmpty() ? QString() : dialect.inlined(batch);
         cached.statement = cached.batchSql.isEmpty()
                                ? dialect.acquire(m_tables, name, holder, ttlMs)
@@ -149,10 +160,23 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         cached.ttlMs = ttlMs;
     }
     const bool batched = !cached.batchSql.isEmpty();
-    auto query = batched ? m_session->runBatch(cached.batchSql, 2, what)
-                         : m_session->run(cached.statement, what);
-    if (!query)
+    const bool waited = batched && waitFirst;
+    auto query = !batched ? m_session->run(cached.statement, what)
+                 : waited ? m_session->runBatch(
+                       dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
+                                                                 double(wakeWaitMs) / 1000.0))
+                           + u";\n"_s + cached.batchSql,
+                       3, what)
+                          : m_session->runBatch(cached.batchSql, 2, what);
+    if (!query) {
+        // The wait may have taken the wake-up lock before a later statement failed: not ours
+        // to keep without the lock (a lost connection took it with it).
+        if (waited && query.error().kind != Error::Kind::ConnectionLost) {
+            m_session->noteWakeLock(takeWakeLock, true);
+            m_session->freeWakeLock(takeWakeLock);
+        }
         return query.error();
+    }
 
     Result<Grant> result = Grant{};
     if (batched) {
@@ -175,6 +199,12 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             }
         } else {
             (*query)->finish();
+            if (waited) {
+                // No row, so the batch did not say whether its wait took the wake-up lock:
+                // give it back (GET_LOCK counts re-entries), acquireNew takes it again.
+                m_session->noteWakeLock(takeWakeLock, true);
+                m_session->freeWakeLock(takeWakeLock);
+            }
             result = acquireNew(name, holder, ttlMs);
         }
     } else if (dialect.hasUpsertReturning()) {
@@ -213,6 +243,68 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         return result;
     recordGrant(*result);
     return result;
+}
+
+Result<Grant> LockService::acquireUpserting(const QString &name, const QString &holder,
+                                           qint64 ttlMs, qint64 wakeWaitMs)
+{
+    const Dialect &dialect = m_session->dialect();
+    const QString wakeLock = wakeLockFor(name);
+    const bool waitFirst = wakeWaitMs >= 0 && !wakeLock.isEmpty();
+    // Sent as text with the values written in: MariaDB prepares INSERT .. RETURNING as a
+    // statement without a result (MDEV-27013), so the driver would never read its row.
+    // Both forms are built once per (name, holder, lease); the waiting one is kept in two
+    // pieces around its only varying part, the wait.
+    AcquireText &cached = m_acquireText;
+    if (!cached.upsert || cached.ttlMs != ttlMs || cached.name != name
+        || cached.holder != holder) {
+        cached = AcquireText{};
+        cached.batchSql = dialect.inlined(
+            dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                  Dialect::WakeLockTaking::OnFreshGrant));
+        const QString marker = dialect.inlineLiteral(QVariant(0.125));
+        const QString waiting = dialect.inlined(
+            dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                  Dialect::WakeLockTaking::WaitedFirst, 0.125));
+        const qsizetype at = waiting.indexOf(marker);
+        cached.waitingHead = waiting.left(at);
+        cached.waitingTail = at < 0 ? QString() : waiting.mid(at + marker.size());
+        cached.upsert = true;
+        cached.name = name;
+        cached.holder = holder;
+        cached.ttlMs = ttlMs;
+    }
+    const QString sql =
+        !waitFirst ? cached.batchSql
+                   : cached.waitingHead + dialect.inlineLiteral(double(wakeWaitMs) / 1000.0)
+                         + cached.waitingTail;
+    auto query = m_session->runBatch(sql, 1, Tr::tr("acquiring \"%1\"").arg(name));
+    if (!query) {
+        // The wait may have taken the wake-up lock before the statement failed: not ours to
+        // keep without the lock (a lost connection took it with it).
+        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost) {
+            m_session->noteWakeLock(wakeLock, true);
+            m_session->freeWakeLock(wakeLock);
+        }
+        return query.error();
+    }
+    if (!(*query)->next()) { // RETURNING always has the row; be safe anyway
+        (*query)->finish();
+        return refusal(name, holder);
+    }
+    const LockInfo row = lockInfoFromRow(**query);
+    const bool ownsWakeLock = (*query)->value(col::SState + 1).toLongLong() == 1;
+    (*query)->finish();
+    if (!wakeLock.isEmpty())
+        m_session->noteWakeLock(wakeLock, ownsWakeLock);
+    if (row.holder == holder)
+        return grantFromState(row, holder);
+    Grant refused;
+    refused.name = name;
+    refused.holder = holder;
+    refused.current = row;
+    refused.dbNow = row.dbNow;
+    return refused;
 }
 
 QString LockService::wakeLockFor(const QString &name) const
@@ -273,6 +365,26 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     bool listenSpent = false;
     // When the holder seen last loses its lease, on `elapsed` (from database times); -1: unknown.
     qint64 leaseEndsAt = -1;
+    // MariaDB: how long the next attempt first waits for the wake-up lock, in its own batch
+    // (-1: it does not). The waiters queue there in the server: the release that frees the
+    // wake-up lock lets the first waiter's UPDATE run at once, without a round trip. The first
+    // attempt queues too, unless the policy allows only one, so an acquirer that finds the
+    // lock held joins the queue in the same round trip. While only time bounds the wait, an
+    // attempt queues for as long as the holder's lease can still run, in slices short enough
+    // for a cancel to be seen (a waiter that gives up its place goes to the back); with a
+    // bounded number of attempts, for the policy's pause.
+    constexpr qint64 wakeSliceMs = 250;
+    const auto queueWait = [&](qint64 pauseMs) {
+        qint64 wait = policy.maxAttempts > 0 ? qMin(pauseMs, wakeSliceMs) : wakeSliceMs;
+        if (leaseEndsAt >= 0)
+            wait = qMin(wait, qMax<qint64>(0, leaseEndsAt - elapsed.elapsed()));
+        if (policy.deadlineMs > 0)
+            wait = qMin(wait, qMax<qint64>(0, policy.deadlineMs - elapsed.elapsed()));
+        return wait;
+    };
+    qint64 wakeWaitMs = -1;
+    if (!wakeLock.isEmpty() && policy.maxAttempts != 1)
+        wakeWaitMs = queueWait(policy.delayMs(1, QRandomGenerator::global()->generateDouble()));
     for (int attempt = 1;; ++attempt) {
         if (listening)
             listening = m_session->listenForReleases(channel); // again after a reconnect
@@ -281,8 +393,10 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         // Who holds the lock is read after a refusal only when its lease end is not known or
         // has passed: a poll that is refused then costs one round trip, not two.
         const bool describe = leaseEndsAt < 0 || elapsed.elapsed() >= leaseEndsAt;
-        Result<Grant> grant = listening && woken ? acquireWoken(name, holder, ttlMs)
-                                                 : acquireOnce(name, holder, ttlMs, describe);
+        Result<Grant> grant = listening && woken
+                                  ? acquireWoken(name, holder, ttlMs)
+                                  : acquireOnce(name, holder, ttlMs, describe, wakeWaitMs);
+        wakeWaitMs = -1;
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
         const bool lost = !grant
@@ -338,16 +452,19 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         if (listening) {
             // false: the poll timer, or cancelled
             woken = delay > 0 && m_session->waitForRelease(name, delay, cancel);
-        } else if (!wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock)) {
-            // Blocked in the server until the holder releases (or the poll timer), in slices
-            // short enough for a cancel to be seen.
+        } else if (!wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock) && !lost) {
+            // The pause is spent queued for the wake-up lock: in the next attempt's own batch,
+            // after slices of its own when the policy's pause is longer than a slice.
             QElapsedTimer waited;
             waited.start();
-            for (qint64 left = delay; left > 0 && !(cancel && cancel->load());
-                 left = delay - waited.elapsed()) {
-                if (waitForWakeLock(wakeLock, qMin<qint64>(left, 250)))
-                    break;
+            if (policy.maxAttempts > 0) {
+                for (qint64 left = delay; left > wakeSliceMs && !(cancel && cancel->load());
+                     left = delay - waited.elapsed()) {
+                    if (waitForWakeLock(wakeLock, wakeSliceMs))
+                        break;
+                }
             }
+            wakeWaitMs = queueWait(qMax<qint64>(0, delay - waited.elapsed())); // unless taken
         } else {
             QElapsedTimer slept;
             slept.start();

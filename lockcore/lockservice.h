@@ -61,8 +61,13 @@ private:
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);
     // describeRefusal: when refused, also read who holds the lock (Grant::current).
+    // wakeWaitMs >= 0 (a waiter, on a connection with wake-up locks that does not hold this
+    // one): first wait up to that long for the lock's wake-up lock, in the same round trip.
     Result<Grant> acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
-                              bool describeRefusal);
+                              bool describeRefusal, qint64 wakeWaitMs = -1);
+    // acquireOnce on MariaDB 10.5 and later: one INSERT .. RETURNING (Dialect::acquireUpsert).
+    Result<Grant> acquireUpserting(const QString &name, const QString &holder, qint64 ttlMs,
+                                   qint64 wakeWaitMs);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
@@ -74,7 +79,10 @@ private:
         qint64 ttlMs = -1;
         Statement statement; // or, for a batch (MySQL), its text with the values written in
         QString batchSql;
-        QString takesWakeLock; // the batch also takes this wake-up lock on a fresh grant
+        QString takesWakeLock; // the batch also takes this wake-up lock
+        bool wakeLockWaitedFirst = false; // ... after a wait before the UPDATE
+        bool upsert = false;              // `batchSql` is Dialect::acquireUpsert's
+        QString waitingHead, waitingTail; // its WaitedFirst form, around the wait's seconds
     };
     // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
     QString wakeLockFor(const QString &name) const;

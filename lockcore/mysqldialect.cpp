@@ -60,19 +60,120 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
     return st;
 }
 
+namespace {
+// Set by the statement that opens a WaitedFirst batch, read by the batch's UPDATE and SELECT.
+constexpr auto kWakeVariable = "@lockscope_wake";
+// How long a lock just released stays reserved for the waiter that holds its wake-up lock.
+constexpr int kQueueGraceMs = 500;
+} // namespace
+
 Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 ttlMs,
-                                     const QString &takeWakeLock) const
+                                     const QString &takeWakeLock, WakeLockTaking taking) const
 {
     // The conditional UPDATE and a SELECT of the row with ROW_COUNT() (the UPDATE's affected
     // rows) sent together: granted or refused, an acquire of an existing lock is one round trip.
-    // A fresh grant (depth 1, ours) also takes the wake-up lock, without waiting for it.
+    // OnFreshGrant: a fresh grant (depth 1, ours) also takes the wake-up lock, without waiting
+    // for it. WaitedFirst: the wait before the UPDATE took it, or not.
     Statement st = acquire(t, name, holder, ttlMs);
+    if (!takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst) {
+        // A waiter whose wait ran out does not take a lock that was just released while
+        // another waiter holds its wake-up lock: the release woke that one, whose UPDATE is
+        // on its way. Otherwise the wake-up lock and the lock would part, and the next
+        // release would wake nobody. Reserved for kQueueGraceMs only, so a waiter that
+        // stopped (a paused process) holding the wake-up lock cannot keep a free lock from
+        // everyone. Taking over an expired lease, re-entry and a free wake-up lock: as always.
+        st << " AND (" << kWakeVariable << " = 1 OR holder <> '' OR IS_FREE_LOCK("
+           << text(takeWakeLock) << ") = 1 OR expires_at IS NULL OR expires_at < "
+           << plusMs(nowExpr(), QString::number(-kQueueGraceMs)) << ")";
+    }
     st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT()";
-    if (!takeWakeLock.isEmpty())
+    if (!takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst)
+        st << ", " << kWakeVariable;
+    else if (!takeWakeLock.isEmpty())
         st << ", CASE WHEN ROW_COUNT() = 1 AND l.depth = 1 AND l.holder = " << text(holder)
            << " THEN GET_LOCK(" << text(takeWakeLock) << ", 0) END";
     st << " FROM " << lockTable(t) << " l, " << nowSource() << " WHERE l.name = " << text(name);
+    return st;
+}
+
+Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
+                                      const QString &holder, qint64 ttlMs,
+                                      const QString &wakeLock, WakeLockTaking taking,
+                                      double waitSeconds) const
+{
+    // A missing lock is inserted, its fence continuing after the highest ever recorded for the
+    // name. An existing one is updated as the conditional UPDATE of acquire() would update it.
+    // The server parses the whole statement before it runs any of it, so a waiter woken by a
+    // release goes straight on to the row.
+    //
+    // ON DUPLICATE KEY UPDATE has no WHERE, and its assignments run left to right, each
+    // seeing the columns assigned before it. So the decision is taken once, by the first
+    // assignment, and carried in depth: 1 a fresh grant (taken, or taken over), more than 1
+    // a re-entry, negative (-1 - depth) refused; the last assignment restores a refused
+    // depth, and every other assignment of a refused acquire sets a column to itself.
+    // VALUES(column) is the row that would have been inserted: this holder, and one reading
+    // of the database clock (UTC_TIMESTAMP(3) is constant within a statement).
+    const QString now = nowExpr();
+    const QString table = lockTable(t);
+    const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
+    const qint64 insertTtl = ttlMs > 0 ? ttlMs : defaultTtlMs;
+    Statement st;
+    const auto owns = [&] {
+        st << "IS_USED_LOCK(" << text(wakeLock) << ") <=> CONNECTION_ID()";
+    };
+    st << "INSERT INTO " << table
+       << " (description, name, holder, prev_holder, depth, fence, acquired_at, expires_at,"
+          " renewed_at, ttl_ms) VALUES (";
+    if (waitFirst) {
+        // Evaluated before the row is looked at, so the wait holds no lock a release needs.
+        // Not taken twice (GET_LOCK counts re-entries); the value inserted is '' either way.
+        st << "IF(";
+        owns();
+        st << " OR GET_LOCK(" << text(wakeLock) << ", " << Param{waitSeconds}
+           << ") IS NOT NULL, '', '')";
+    } else {
+        st << "''";
+    }
+    st << ", " << text(name) << ", " << text(holder)
+       << ", '', 1, (SELECT COALESCE(MAX(fence), 0) + 1 FROM " << eventTable(t)
+       << " WHERE lock_name = " << text(name) << "), " << now << ", "
+       << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
+       << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
+    if (waitFirst) {
+        // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs
+        // ago to the waiter that has it (woken by that release, its statement is on its way);
+        // see acquireBatch.
+        st << "holder = VALUES(holder) OR (holder <> '' AND expires_at < VALUES(renewed_at))"
+              " OR (holder = '' AND (";
+        owns();
+        st << " OR expires_at IS NULL OR expires_at < "
+           << plusMs(u"VALUES(renewed_at)"_s, QString::number(-kQueueGraceMs)) << "))";
+    } else {
+        st << "holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at)";
+    }
+    st << ", IF(holder = VALUES(holder) AND expires_at >= VALUES(renewed_at), depth + 1, 1),"
+          " -1 - depth),"
+          " prev_holder = IF(depth = 1, holder, prev_holder),"
+          " fence = IF(depth = 1, fence + 1, fence),"
+          " acquired_at = IF(depth = 1, VALUES(acquired_at), acquired_at),"
+          " holder = IF(depth > 0, VALUES(holder), holder),"
+          " renewed_at = IF(depth > 0, VALUES(renewed_at), renewed_at),"
+          " expires_at = IF(depth > 0, "
+       << (ttlMs > 0 ? u"VALUES(expires_at)"_s : plusMs(u"VALUES(renewed_at)"_s, u"ttl_ms"_s))
+       << ", expires_at), depth = IF(depth < 0, -1 - depth, depth) RETURNING "
+       << stateColumns(table, now) << ", ";
+    if (wakeLock.isEmpty()) {
+        st << "0";
+    } else if (waitFirst) {
+        owns();
+    } else {
+        // A fresh grant takes the wake-up lock now, without waiting (the row is ours).
+        st << "CASE WHEN ";
+        owns();
+        st << " THEN 1 WHEN " << table << ".holder = " << text(holder) << " AND " << table
+           << ".depth = 1 THEN GET_LOCK(" << text(wakeLock) << ", 0) ELSE 0 END";
+    }
     return st;
 }
 
@@ -95,6 +196,16 @@ Statement MysqlDialect::releaseFreeingWakeLock(const TableNames &t, const QStrin
     // evaluated left to right); its result never changes the outcome (>= 0, and NULL -> 0).
     Statement st = release(t, name, holder, fence);
     st << " AND (depth > 1 OR COALESCE(RELEASE_LOCK(" << text(wakeLock) << "), 0) >= 0)";
+    return st;
+}
+
+Statement MysqlDialect::wakeLockWaitFirst(const QString &wakeLock, double seconds) const
+{
+    // A statement of its own, before the UPDATE: waiting inside the UPDATE would hold the
+    // row's lock meanwhile, and the holder's release needs that row.
+    Statement st;
+    st << "SET " << kWakeVariable << " = GET_LOCK(" << text(wakeLock) << ", "
+       << QString::number(qMax(0.0, seconds), 'f', 3) << ")";
     return st;
 }
 

@@ -236,19 +236,34 @@ Status Session::checkWritable(const QString &what) const
                  {}};
 }
 
+void Session::askServerVersion()
+{
+    if (m_mariaDbVersion)
+        return;
+    m_mariaDbVersion = QVersionNumber();
+    if (m_dialect->kind() != Dialect::Kind::MySQL || m_broken)
+        return;
+    QSqlQuery version(m_db);
+    ++m_roundTrips;
+    if (version.exec(u"SELECT VERSION()"_s) && version.next()) {
+        const QString text = version.value(0).toString(); // "10.11.19-MariaDB-0+deb12u1"
+        if (text.contains(u"MariaDB"_s))
+            m_mariaDbVersion = QVersionNumber::fromString(text);
+    }
+}
+
 bool Session::supportsWakeLocks()
 {
-    if (m_wakeLockSupport < 0) {
-        m_wakeLockSupport = 0;
-        if (m_dialect->kind() == Dialect::Kind::MySQL && !m_broken) {
-            // MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on) fractions of them.
-            QSqlQuery version(m_db);
-            ++m_roundTrips;
-            if (version.exec(u"SELECT VERSION()"_s) && version.next())
-                m_wakeLockSupport = version.value(0).toString().contains(u"MariaDB"_s) ? 1 : 0;
-        }
-    }
-    return m_wakeLockSupport == 1;
+    // MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on) fractions of them.
+    askServerVersion();
+    return *m_mariaDbVersion >= QVersionNumber(10, 1, 2);
+}
+
+bool Session::supportsInsertReturning()
+{
+    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none).
+    askServerVersion();
+    return !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)

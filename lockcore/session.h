@@ -8,7 +8,10 @@
 #include <QHash>
 #include <QSet>
 #include <QSqlDatabase>
+#include <QVersionNumber>
+
 #include <memory>
+#include <optional>
 
 class QSqlQuery;
 
@@ -75,6 +78,10 @@ public:
 
     // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
     bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
+    // MariaDB 10.5 on: an acquire is one INSERT .. RETURNING (Dialect::acquireUpsert).
+    bool supportsInsertReturning();
+    // Tests: acquire with the UPDATE + SELECT batch that MySQL and older MariaDB get.
+    void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -110,7 +117,9 @@ private:
     bool m_broken = false;
     QString m_timeZone;
     QSet<QString> m_wakeLocks;
-    int m_wakeLockSupport = -1; // -1: not asked yet
+    void askServerVersion();
+    std::optional<QVersionNumber> m_mariaDbVersion; // null: not MariaDB; unset: not asked yet
+    bool m_forceBatchAcquire = false;
 };
 
 } // namespace lockcore

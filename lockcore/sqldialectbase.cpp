@@ -26,13 +26,13 @@ void SqlDialectBase::appendLimit(Statement &st, int limit) const
     st << " LIMIT " << bigint(limit);
 }
 
-QString SqlDialectBase::stateColumns(const QString &a) const
+QString SqlDialectBase::stateColumns(const QString &a, const QString &now) const
 {
     return a + u".name, "_s + a + u".holder, "_s + a + u".prev_holder, "_s + a + u".depth, "_s + a
            + u".fence, "_s + msOf(a + u".acquired_at"_s) + u", "_s + msOf(a + u".expires_at"_s)
            + u", "_s + msOf(a + u".renewed_at"_s) + u", "_s + a + u".ttl_ms, "_s + a
-           + u".description, "_s + msOf(u"n.t"_s) + u", CASE WHEN "_s + isFree(a + u".holder"_s)
-           + u" THEN 0 WHEN "_s + a + u".expires_at < n.t THEN 2 ELSE 1 END"_s;
+           + u".description, "_s + msOf(now) + u", CASE WHEN "_s + isFree(a + u".holder"_s)
+           + u" THEN 0 WHEN "_s + a + u".expires_at < "_s + now + u" THEN 2 ELSE 1 END"_s;
 }
 
 QString SqlDialectBase::grantColumns(const QString &a) const

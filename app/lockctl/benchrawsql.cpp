@@ -70,12 +70,13 @@ private:
         auto cached = m_acquire.find(lock);
         if (cached == m_acquire.end())
             cached = m_acquire.insert(
-                lock, rawAcquire(m_sql.dialect(), m_tables, lock, m_holder, m_ttlMs));
+                lock, rawAcquire(m_sql.dialect(), m_tables, lock, m_holder, m_ttlMs,
+                                 m_sql.session().supportsInsertReturning()));
         const RawAcquire &acquire = *cached;
         using Answer = RawAcquire::Answer;
 
-        auto query = acquire.answer == Answer::StateRow
-                         ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
+        const bool text = acquire.answer == Answer::StateRow || acquire.answer == Answer::UpsertRow;
+        auto query = text ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
                          : m_sql.run(acquire.statement.text(), acquire.statement.binds(), m_what);
         if (!query)
             return query.error();
@@ -90,6 +91,11 @@ private:
         case Answer::StateRow:
             granted = q.next() && q.value(lockcore::col::SState + 1).toLongLong() == 1
                       && q.value(lockcore::col::SHolder).toString() == m_holder;
+            if (granted)
+                m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
+            break;
+        case Answer::UpsertRow:
+            granted = q.next() && q.value(lockcore::col::SHolder).toString() == m_holder;
             if (granted)
                 m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
             break;

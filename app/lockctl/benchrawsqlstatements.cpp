@@ -30,12 +30,20 @@ int statementCount(const QString &text)
 } // namespace
 
 RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QString &name,
-                      const QString &holder, qint64 ttlMs)
+                      const QString &holder, qint64 ttlMs, bool insertReturning)
 {
     RawAcquire acquire;
     if (dialect.hasUpsertReturning()) {
         acquire.answer = RawAcquire::Answer::ReturnedRow;
         acquire.statement = dialect.acquire(tables, name, holder, ttlMs);
+        return acquire;
+    }
+    // As LockService::acquire on MariaDB 10.5 on, without the wake-up lock (a lockcore
+    // addition that raw-sql does not have, as it has no NOTIFY on PostgreSQL).
+    if (insertReturning) {
+        acquire.answer = RawAcquire::Answer::UpsertRow;
+        acquire.statement << dialect.inlined(dialect.acquireUpsert(
+            tables, name, holder, ttlMs, {}, Dialect::WakeLockTaking::OnFreshGrant));
         return acquire;
     }
     // As LockService::acquire: the batch where the dialect has one (MySQL), sent as text with

@@ -15,6 +15,8 @@ struct RawAcquire
         StateRow,    // a batch sent as text in one round trip (MySQL: the conditional UPDATE,
                      // then the row's state with ROW_COUNT() as one more column); granted when
                      // that is 1 and the holder is us; fence: col::SFence
+        UpsertRow,   // (MariaDB 10.5 on) one INSERT .. RETURNING sent as text: the row's
+                     // state; granted when the holder is us; fence: col::SFence
         Affected,    // (a dialect without either) the conditional UPDATE alone: granted
                      // when it affected one row; the fence then costs a SELECT (selectGrant)
     };
@@ -23,8 +25,10 @@ struct RawAcquire
     int results = 1;               // statements in the batch
 };
 
+// insertReturning: Session::supportsInsertReturning(), where lockcore sends the upsert.
 RawAcquire rawAcquire(const lockcore::Dialect &dialect, const lockcore::TableNames &tables,
-                      const QString &name, const QString &holder, qint64 ttlMs);
+                      const QString &name, const QString &holder, qint64 ttlMs,
+                      bool insertReturning);
 // The release; it released when it returns a row (releaseReturnsRow) or affects one row.
 lockcore::Statement rawRelease(const lockcore::Dialect &dialect,
                                const lockcore::TableNames &tables, const QString &name,
