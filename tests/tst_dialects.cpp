@@ -408,6 +408,7 @@ class TestDialects : public QObject
 
 private slots:
     void mysqlAcquireIsOneBatchWithInlinedHexText();
+    void mariadbAcquireIsOneUpsertThatDecidesOnce();
     void postgresReleaseNotifiesItsTablesChannel();
     void postgresWokenRetryIsAPlainConditionalUpdate();
     void factory();
@@ -1281,6 +1282,44 @@ void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
     // The other dialects have RETURNING (or, Oracle, no batches).
     for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
         QVERIFY(dialect(kind)->acquireBatch(tables(false), kName, kHolder, kTtl).text().isEmpty());
+}
+
+void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
+{
+    // MariaDB 10.5 on: INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING. Its assignments run
+    // left to right: the first decides (into depth), the last restores a refused depth.
+    const auto d = dialect(Kind::MySQL);
+    const QString wake = d->wakeLockName(tables(false), kName);
+    const QString plain = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
+                                                      Dialect::WakeLockTaking::OnFreshGrant));
+    QVERIFY2(plain.startsWith(u"INSERT INTO `dist_lock` (description, name,"_s), qPrintable(plain));
+    QVERIFY(!plain.contains(u';'));
+    QVERIFY(!plain.contains(u'?'));
+    QVERIFY(!plain.contains(kName));
+    const qsizetype update = plain.indexOf(u" ON DUPLICATE KEY UPDATE depth = IF("_s);
+    const qsizetype restore = plain.indexOf(u", depth = IF(depth < 0, -1 - depth, depth) RETURNING "_s);
+    QVERIFY2(update > 0 && restore > update, qPrintable(plain));
+    // Not waiting: the wake-up lock is taken only by a fresh grant, after the row decided.
+    QVERIFY(plain.indexOf(u"GET_LOCK("_s) > restore);
+    QVERIFY(plain.contains(u"holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at)"_s));
+
+    const QString waiting = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
+                                                        Dialect::WakeLockTaking::WaitedFirst,
+                                                        0.25));
+    // Waiting: GET_LOCK in the VALUES (evaluated before the row is touched), with the wait.
+    const qsizetype getLock = waiting.indexOf(u"GET_LOCK("_s);
+    QVERIFY2(getLock > 0 && getLock < waiting.indexOf(u" ON DUPLICATE KEY UPDATE "_s),
+             qPrintable(waiting));
+    QVERIFY(waiting.contains(u", 0.250000) IS NOT NULL"_s));
+    // ... and a lock just released is left to the waiter that has the wake-up lock.
+    QVERIFY(waiting.contains(u"expires_at < TIMESTAMPADD(MICROSECOND, 1000 * (-500), VALUES(renewed_at))"_s));
+    // The other dialects have no such statement.
+    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
+        QVERIFY(dialect(kind)
+                    ->acquireUpsert(tables(false), kName, kHolder, kTtl, {},
+                                    Dialect::WakeLockTaking::OnFreshGrant)
+                    .text()
+                    .isEmpty());
 }
 
 void TestDialects::postgresReleaseNotifiesItsTablesChannel()
