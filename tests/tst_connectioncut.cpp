@@ -129,8 +129,12 @@ bool ConnectionCutTest::waitUntilWaiting(qint64 id)
     const QString sql = m_admin->dialect().kind() == Dialect::Kind::PostgreSQL
                             ? u"SELECT count(*) FROM pg_stat_activity WHERE pid = %1"
                               u" AND wait_event_type = 'Lock'"_s.arg(id)
+                            // An UPDATE waits as 'Updating'. MariaDB 10.5's one-statement
+                            // acquire, INSERT .. ON DUPLICATE KEY UPDATE sent as text, shows
+                            // 'Executing' (or 'Update') while it waits for the blocked row.
                             : u"SELECT count(*) FROM information_schema.PROCESSLIST WHERE ID = %1"
-                              u" AND STATE = 'Updating' AND INFO LIKE 'UPDATE%%'"_s
+                              u" AND ((STATE = 'Updating' AND INFO LIKE 'UPDATE%%') OR (STATE IN"
+                              u" ('Update', 'Executing') AND INFO LIKE 'INSERT%%'))"_s
                                   .arg(id);
     for (int i = 0; i < 200; ++i) {
         QSqlQuery query(m_admin->database());
