@@ -100,6 +100,15 @@ public:
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
+    Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
+                            qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
+                            double waitSeconds = 0) const override;
+    QString wakeLockName(const TableNames &t, const QString &name) const override;
+    Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                     const QString &holder, qint64 fence,
+                                     const QString &wakeLock) const override;
+    Statement takeWakeLock(const QString &wakeLock, double seconds) const override;
+    Statement freeWakeLock(const QString &wakeLock) const override;
     Statement acquireExisting(const TableNames &t, const QString &name, const QString &holder,
                               qint64 ttlMs) const override;
     QString releaseChannel(const TableNames &t) const override;
@@ -112,6 +121,11 @@ public:
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
+    // acquire() reading the clock from `source` (a derived table "n" with column t).
+    Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
+                          qint64 ttlMs, const Statement &source) const;
+    // An advisory lock key from a wake-up lock's name.
+    Param wakeKey(const QString &wakeLock) const;
     QString msOf(const QString &timeExpr) const override;
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
     Param bigint(qint64 value) const override;

@@ -160,8 +160,16 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         cached.ttlMs = ttlMs;
     }
     const bool batched = !cached.batchSql.isEmpty();
-    const bool waited = batched && waitFirst;
-    auto query = !batched ? m_session->run(cached.statement, what)
+    const bool waited = waitFirst;
+    // PostgreSQL: a waiter's queued acquire (Dialect::acquireUpsert), prepared like acquire().
+    const Statement queued = waited && !batched
+                                 ? dialect.acquireUpsert(m_tables, name, holder, ttlMs,
+                                                         takeWakeLock,
+                                                         Dialect::WakeLockTaking::WaitedFirst,
+                                                         double(wakeWaitMs) / 1000.0)
+                                 : Statement();
+    auto query = !batched ? m_session->run(queued.text().isEmpty() ? cached.statement : queued,
+                                           what)
                  : waited ? m_session->runBatch(
                        dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
                                                                  double(wakeWaitMs) / 1000.0))
@@ -208,6 +216,9 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             result = acquireNew(name, holder, ttlMs);
         }
     } else if (dialect.hasUpsertReturning()) {
+        // Its wait took the wake-up lock (a wait that ran out failed the statement).
+        if (!queued.text().isEmpty())
+            m_session->noteWakeLock(takeWakeLock, true);
         // One statement: a row back means granted (created, taken, re-entered or taken over).
         if ((*query)->next()) {
             result = grantFromRow(**query, name, holder);
@@ -393,10 +404,21 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         // Who holds the lock is read after a refusal only when its lease end is not known or
         // has passed: a poll that is refused then costs one round trip, not two.
         const bool describe = leaseEndsAt < 0 || elapsed.elapsed() >= leaseEndsAt;
+        const bool queued = wakeWaitMs >= 0 && !m_session->holdsWakeLock(wakeLock);
         Result<Grant> grant = listening && woken
                                   ? acquireWoken(name, holder, ttlMs)
                                   : acquireOnce(name, holder, ttlMs, describe, wakeWaitMs);
         wakeWaitMs = -1;
+        // A queued wait that ran out (PostgreSQL fails the statement: lock_timeout) changed
+        // nothing: the next attempt polls at once, outside the queue, so that an expired
+        // lease is still taken over and who holds the lock is read; then it queues again.
+        const bool pollNow = queued && !grant && grant.error().kind == Error::Kind::Busy;
+        if (pollNow) {
+            Grant refused;
+            refused.name = name;
+            refused.holder = holder;
+            grant = refused;
+        }
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
         const bool lost = !grant
@@ -437,7 +459,15 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             }
             return grant; // refused, or the last connection error
         }
-        if (!listening && !listenSpent && !channel.isEmpty() && !m_session->isBroken()) {
+        if (cancel && cancel->load())
+            return Error{Error::Kind::Cancelled,
+                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
+        if (pollNow)
+            continue;
+        // With wake-up locks, only the first waiter in the queue listens: it holds the
+        // wake-up lock but not the lock, whose holder will not wake it (PostgreSQL).
+        if (!listening && !listenSpent && !channel.isEmpty() && !m_session->isBroken()
+            && (wakeLock.isEmpty() || m_session->holdsWakeLock(wakeLock))) {
             listening = m_session->listenForReleases(channel);
             woken = false;
             if (listening)

@@ -47,6 +47,94 @@ QStringList PostgresDialect::schema(const TableNames &t) const
 Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs) const
 {
+    Statement now;
+    now << nowSource();
+    return acquireFrom(t, name, holder, ttlMs, now);
+}
+
+Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
+                                         const QString &holder, qint64 ttlMs,
+                                         const QString &wakeLock, WakeLockTaking taking,
+                                         double waitSeconds) const
+{
+    // The queued acquire of a waiter that does not hold the lock's wake-up lock (an advisory
+    // lock): it first waits for it, up to waitSeconds (lock_timeout, for this statement only:
+    // set_config(.., true) ends with the statement's transaction), then reads the clock and
+    // decides as acquire() does. The clock is read inside the derived table that waits, so
+    // after the wait; and the wait comes before the row is touched, so it holds nothing the
+    // release it waits for needs. A wait that runs out fails the statement (55P03), which
+    // changed nothing. (No form for OnFreshGrant: a grant by a plain acquire does not take
+    // the wake-up lock on PostgreSQL; the first waiter that finds it free takes it.)
+    if (wakeLock.isEmpty() || taking != WakeLockTaking::WaitedFirst)
+        return {};
+    const qint64 waitMs = qMax<qint64>(1, qRound64(waitSeconds * 1000.0));
+    Statement source;
+    source << "(SELECT clock_timestamp() AS t FROM (SELECT pg_advisory_lock(CASE WHEN "
+              "set_config('lock_timeout', "
+           << text(QString::number(waitMs)) << ", true) <> '' THEN " << wakeKey(wakeLock)
+           << " END)) w) n";
+    return acquireFrom(t, name, holder, ttlMs, source);
+}
+
+QString PostgresDialect::wakeLockName(const TableNames &t, const QString &name) const
+{
+    // An advisory lock, key: 64 bits of a digest of the table and the lock name (a collision
+    // only makes a waiter wait on another lock's release). Its name is the key in decimal.
+    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
+    const QByteArray key = table.toUtf8() + '\0' + name.toUtf8();
+    const QByteArray digest = QCryptographicHash::hash(key, QCryptographicHash::Sha1);
+    quint64 bits = 0;
+    for (int i = 0; i < 8; ++i)
+        bits = (bits << 8) | quint8(digest.at(i));
+    return QString::number(qint64(bits));
+}
+
+Param PostgresDialect::wakeKey(const QString &wakeLock) const
+{
+    return bigint(wakeLock.toLongLong());
+}
+
+Statement PostgresDialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
+                                                  const QString &holder, qint64 fence,
+                                                  const QString &wakeLock) const
+{
+    // The advisory lock is freed when the lock becomes free, inside the statement: the first
+    // queued waiter's acquire goes on at once and waits for this commit on the row.
+    Statement st = release(t, name, holder, fence);
+    st << ", CASE WHEN l.depth = 0 THEN pg_advisory_unlock(" << wakeKey(wakeLock) << ") END";
+    return st;
+}
+
+Statement PostgresDialect::takeWakeLock(const QString &wakeLock, double seconds) const
+{
+    // One row, 1 when taken. A wait that runs out fails with 55P03 (not taken).
+    Statement st;
+    if (seconds <= 0) {
+        st << "SELECT CASE WHEN pg_try_advisory_lock(" << wakeKey(wakeLock) << ") THEN 1 ELSE 0 END";
+        return st;
+    }
+    st << "SELECT 1 FROM (SELECT pg_advisory_lock(CASE WHEN set_config('lock_timeout', "
+       << text(QString::number(qMax<qint64>(1, qRound64(seconds * 1000.0))))
+       << ", true) <> '' THEN " << wakeKey(wakeLock) << " END)) w";
+    return st;
+}
+
+Statement PostgresDialect::freeWakeLock(const QString &wakeLock) const
+{
+    // Only when this session holds it (pg_locks: a bigint key is classid, the high 32 bits,
+    // and objid, the low ones, with objsubid 1): unlocking a lock not held draws a warning.
+    Statement st;
+    st << "SELECT pg_advisory_unlock(" << wakeKey(wakeLock)
+       << ") FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted"
+          " AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = "
+       << wakeKey(wakeLock);
+    return st;
+}
+
+Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
+                                       const QString &holder, qint64 ttlMs,
+                                       const Statement &source) const
+{
     // EXCLUDED carries the row that would have been inserted, including the one clock reading
     // (renewed_at = acquired_at = n.t), so every comparison uses the same instant.
     const QString fallback = QString::number(defaultTtlMs);
@@ -61,8 +149,9 @@ Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
-    st << ", '' FROM " << nowSource()
-       << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
+    st << ", '' FROM ";
+    st.embed(source.text(), source.binds());
+    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
        << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
        << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
        << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter

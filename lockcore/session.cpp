@@ -254,7 +254,10 @@ void Session::askServerVersion()
 
 bool Session::supportsWakeLocks()
 {
-    // MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on) fractions of them.
+    // PostgreSQL: advisory locks. MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on)
+    // fractions of them.
+    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
+        return true;
     askServerVersion();
     return *m_mariaDbVersion >= QVersionNumber(10, 1, 2);
 }
