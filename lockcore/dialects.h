@@ -53,6 +53,8 @@ protected:
     // "CASE WHEN <given ttl> > 0 THEN <given ttl> ELSE <fallback> END": ttlMs 0 means the
     // lock's own default (ttl_ms column) or, for a new row, 30 s.
     void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
+    // SHA-1 of the table and the lock name: what a wake-up lock's name is made from.
+    static QByteArray wakeLockDigest(const TableNames &t, const QString &name);
     // The database time read once for the whole statement, as a derived table "n" with column t.
     QString nowSource() const;
     // `now`: the database time of the statement (the derived table's n.t, or an expression).

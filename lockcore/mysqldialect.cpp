@@ -1,6 +1,5 @@
 #include "dialects.h"
 
-#include <QCryptographicHash>
 
 using namespace Qt::StringLiterals;
 
@@ -181,11 +180,7 @@ QString MysqlDialect::wakeLockName(const TableNames &t, const QString &name) con
 {
     // GET_LOCK names are at most 64 characters and case-insensitive: a digest of the table
     // and the lock name (a collision only makes a waiter wait on the wrong holder's release).
-    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
-    const QByteArray key = table.toUtf8() + '\0' + name.toUtf8();
-    return u"lockscope:"_s
-           + QString::fromLatin1(
-               QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(40));
+    return u"lockscope:"_s + QString::fromLatin1(wakeLockDigest(t, name).toHex());
 }
 
 Statement MysqlDialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,

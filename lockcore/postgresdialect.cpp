@@ -80,9 +80,7 @@ QString PostgresDialect::wakeLockName(const TableNames &t, const QString &name) 
 {
     // An advisory lock, key: 64 bits of a digest of the table and the lock name (a collision
     // only makes a waiter wait on another lock's release). Its name is the key in decimal.
-    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
-    const QByteArray key = table.toUtf8() + '\0' + name.toUtf8();
-    const QByteArray digest = QCryptographicHash::hash(key, QCryptographicHash::Sha1);
+    const QByteArray digest = wakeLockDigest(t, name);
     quint64 bits = 0;
     for (int i = 0; i < 8; ++i)
         bits = (bits << 8) | quint8(digest.at(i));

@@ -1,5 +1,7 @@
 #include "dialects.h"
 
+#include <QCryptographicHash>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -24,6 +26,13 @@ void SqlDialectBase::appendTtl(Statement &st, qint64 ttlMs, const QString &fallb
 void SqlDialectBase::appendLimit(Statement &st, int limit) const
 {
     st << " LIMIT " << bigint(limit);
+}
+
+QByteArray SqlDialectBase::wakeLockDigest(const TableNames &t, const QString &name)
+{
+    const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
+    return QCryptographicHash::hash(table.toUtf8() + '\0' + name.toUtf8(),
+                                    QCryptographicHash::Sha1);
 }
 
 QString SqlDialectBase::stateColumns(const QString &a, const QString &now) const

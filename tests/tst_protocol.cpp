@@ -11,6 +11,52 @@ using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestBackend;
 
+namespace {
+
+// "bob" on a connection of his own, in another thread: takes the lock (acquire, or
+// acquireWithWait with `policy` when given), holds it for holdMs, releases it.
+struct Holder
+{
+    QString table;
+    QString name;
+    std::optional<RetryPolicy> policy;
+    unsigned long holdMs = 500;
+    QElapsedTimer clock;
+    std::atomic_bool held{false};
+    std::atomic_bool tookWakeLock{false};
+    std::atomic<qint64> releasedAtMs{-1};
+    QString error;
+    std::unique_ptr<QThread> thread;
+
+    void start()
+    {
+        clock.start();
+        thread.reset(QThread::create([this] {
+            auto session = TestBackend::instance().open(&error);
+            if (!session)
+                return;
+            auto locks = LockService::create(*session, table);
+            auto grant = policy ? locks->acquireWithWait(name, u"bob"_s, 60000, *policy)
+                                : locks->acquire(name, u"bob"_s, 60000);
+            if (!grant || !grant->acquired) {
+                error = u"bob could not acquire"_s;
+                return;
+            }
+            tookWakeLock = session->holdsWakeLock(
+                session->dialect().wakeLockName(locks->tables(), name));
+            held = true;
+            QThread::msleep(holdMs);
+            auto released = locks->release(name, u"bob"_s, grant->fence);
+            releasedAtMs = clock.elapsed();
+            if (!released || !released->released)
+                error = u"bob could not release"_s;
+        }));
+        thread->start();
+    }
+};
+
+} // namespace
+
 class ProtocolTest : public QObject
 {
     Q_OBJECT
@@ -557,32 +603,13 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     if (!postgres && !m_session->supportsWakeLocks())
         QSKIP("Only PostgreSQL and MariaDB wake waiters on release; SQLite polls (tested above).");
     const QString name = lockName();
-    const QString table = m_table;
-    std::atomic_bool held{false};
-    std::atomic<qint64> releasedAtMs{-1};
-    QElapsedTimer clock;
-    clock.start();
-    QString threadError;
-    std::unique_ptr<QThread> holder(QThread::create([&] {
-        auto session = TestBackend::instance().open(&threadError);
-        if (!session)
-            return;
-        auto locks = LockService::create(*session, table);
-        auto grant = locks->acquire(name, u"bob"_s, 60000);
-        if (!grant || !grant->acquired) {
-            threadError = u"bob could not acquire"_s;
-            return;
-        }
-        held = true;
-        QThread::msleep(500);
-        auto released = locks->release(name, u"bob"_s, grant->fence);
-        releasedAtMs = clock.elapsed();
-        if (!released || !released->released)
-            threadError = u"bob could not release"_s;
-    }));
-    holder->start();
-    QTRY_VERIFY_WITH_TIMEOUT(held || holder->isFinished(), 10000);
-    QVERIFY2(held, qPrintable(threadError));
+    Holder holder;
+    holder.table = m_table;
+    holder.name = name;
+    holder.holdMs = 500;
+    holder.start();
+    QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
+    QVERIFY2(holder.held, qPrintable(holder.error));
 
     RetryPolicy policy;
     policy.deadlineMs = 30000;
@@ -591,9 +618,9 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     policy.jitter = 0;
     const quint64 notificationsBefore = m_session->releaseListener().received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
-    const qint64 acquiredAtMs = clock.elapsed();
-    holder->wait();
-    QVERIFY2(threadError.isEmpty(), qPrintable(threadError));
+    const qint64 acquiredAtMs = holder.clock.elapsed();
+    holder.thread->wait();
+    QVERIFY2(holder.error.isEmpty(), qPrintable(holder.error));
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
     if (postgres) {
@@ -602,7 +629,8 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         QCOMPARE(waited->attempts, 3);
         QVERIFY(m_session->releaseListener().received() > notificationsBefore);
     } else {
-        // Refused; blocked on bob's wake-up lock; woken by the release, which it passed on.
+        // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
+        // release inside the second attempt; the wake-up lock is passed on with the lock.
         QCOMPARE(waited->attempts, 2);
         QVERIFY(m_session->holdsWakeLock(m_session->dialect().wakeLockName(
             m_locks->tables(), name)));
@@ -610,7 +638,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         QVERIFY(!m_session->holdsWakeLock(m_session->dialect().wakeLockName(
             m_locks->tables(), name)));
     }
-    const qint64 gap = acquiredAtMs - releasedAtMs;
+    const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire: %lld ms (the waiter's poll interval is 10000 ms)", gap);
     QVERIFY2(gap < 3000, qPrintable(QString::number(gap)));
 }
@@ -624,50 +652,31 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     if (!m_session->supportsWakeLocks())
         QSKIP("SQLite polls.");
     const QString name = lockName();
-    const QString table = m_table;
-    std::atomic_bool held{false};
-    std::atomic<qint64> releasedAtMs{-1};
-    QElapsedTimer clock;
-    clock.start();
-    QString threadError;
     RetryPolicy policy;
     policy.deadlineMs = 10000;
     policy.initialDelayMs = 10000;
     policy.maxDelayMs = 10000;
     policy.jitter = 0;
-    std::unique_ptr<QThread> holder(QThread::create([&] {
-        auto session = TestBackend::instance().open(&threadError);
-        if (!session)
-            return;
-        auto locks = LockService::create(*session, table);
-        auto grant = locks->acquireWithWait(name, u"bob"_s, 60000, policy);
-        if (!grant || !grant->acquired) {
-            threadError = u"bob could not acquire"_s;
-            return;
-        }
-        if (!session->holdsWakeLock(session->dialect().wakeLockName(locks->tables(), name)))
-            threadError = u"bob's grant did not take the wake-up lock"_s;
-        held = true;
-        QThread::msleep(120); // less than a waiter's slice (250 ms) in the queue
-        auto released = locks->release(name, u"bob"_s, grant->fence);
-        releasedAtMs = clock.elapsed();
-        if (!released || !released->released)
-            threadError = u"bob could not release"_s;
-    }));
-    holder->start();
-    QTRY_VERIFY_WITH_TIMEOUT(held || holder->isFinished(), 10000);
-    QVERIFY2(held, qPrintable(threadError));
+    Holder holder;
+    holder.table = m_table;
+    holder.name = name;
+    holder.policy = policy;
+    holder.holdMs = 120; // less than a waiter's slice (250 ms) in the queue
+    holder.start();
+    QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
+    QVERIFY2(holder.held, qPrintable(holder.error));
+    QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
 
     const quint64 notificationsBefore = m_session->releaseListener().received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
-    const qint64 acquiredAtMs = clock.elapsed();
-    holder->wait();
-    QVERIFY2(threadError.isEmpty(), qPrintable(threadError));
+    const qint64 acquiredAtMs = holder.clock.elapsed();
+    holder.thread->wait();
+    QVERIFY2(holder.error.isEmpty(), qPrintable(holder.error));
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
     QCOMPARE(waited->attempts, 1);
     QCOMPARE(m_session->releaseListener().received(), notificationsBefore);
-    const qint64 gap = acquiredAtMs - releasedAtMs;
+    const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
     QVERIFY2(gap < 100, qPrintable(QString::number(gap)));
     QVERIFY(m_session->holdsWakeLock(m_session->dialect().wakeLockName(m_locks->tables(), name)));
