@@ -31,8 +31,8 @@ void SqlDialectBase::appendLimit(Statement &st, int limit) const
 QByteArray SqlDialectBase::wakeLockDigest(const TableNames &t, const QString &name)
 {
     const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
-    return QCryptographicHash::hash(table.toUtf8() + '\0' + name.toUtf8(),
-                                    QCryptographicHash::Sha1);
+    const QByteArray key = table.toUtf8() + '\0' + name.toUtf8();
+    return QCryptographicHash::hash(key, QCryptographicHash::Sha1);
 }
 
 QString SqlDialectBase::stateColumns(const QString &a, const QString &now) const
