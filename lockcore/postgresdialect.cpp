@@ -97,9 +97,17 @@ Statement PostgresDialect::releaseFreeingWakeLock(const TableNames &t, const QSt
                                                   const QString &wakeLock) const
 {
     // The advisory lock is freed when the lock becomes free, inside the statement: the first
-    // queued waiter's acquire goes on at once and waits for this commit on the row.
-    Statement st = release(t, name, holder, fence);
-    st << ", CASE WHEN l.depth = 0 THEN pg_advisory_unlock(" << wakeKey(wakeLock) << ") END";
+    // queued waiter's acquire goes on at once and waits for this commit on the row. No NOTIFY:
+    // the one waiter that listens is the first in the queue when the holder is not in it,
+    // and this holder is (each NOTIFY serializes the commits that send one).
+    Statement st;
+    st << "UPDATE " << lockTable(t)
+       << " AS l SET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
+          " expires_at = CASE WHEN l.depth <= 1 THEN n.t ELSE l.expires_at END,"
+          " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END FROM "
+       << nowSource() << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
+       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s)
+       << ", CASE WHEN l.depth = 0 THEN pg_advisory_unlock(" << wakeKey(wakeLock) << ") END";
     return st;
 }
 
