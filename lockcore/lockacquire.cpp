@@ -28,6 +28,19 @@ Status validateAcquire(const QString &name, const QString &holder, qint64 ttlMs)
     return {};
 }
 
+// A refused acquire; `current`: who holds the lock, when that is known.
+Grant refusedGrant(const QString &name, const QString &holder, const LockInfo *current = nullptr)
+{
+    Grant grant;
+    grant.name = name;
+    grant.holder = holder;
+    if (current) {
+        grant.current = *current;
+        grant.dbNow = current->dbNow;
+    }
+    return grant;
+}
+
 } // namespace
 
 Result<Grant> LockService::refusal(const QString &name, const QString &holder)
@@ -35,14 +48,7 @@ Result<Grant> LockService::refusal(const QString &name, const QString &holder)
     auto current = lock(name);
     if (!current)
         return current.error();
-    Grant grant;
-    grant.name = name;
-    grant.holder = holder;
-    if (*current) {
-        grant.current = **current;
-        grant.dbNow = grant.current.dbNow;
-    }
-    return grant;
+    return refusedGrant(name, holder, *current ? &**current : nullptr);
 }
 
 Result<Grant> LockService::grantFromSelect(const QString &name, const QString &holder)
@@ -108,18 +114,14 @@ Result<Grant> LockService::acquireWoken(const QString &name, const QString &hold
     auto query = m_session->run(update, Tr::tr("acquiring \"%1\"").arg(name));
     if (!query)
         return query.error();
-    Grant grant;
     if ((*query)->next()) {
-        grant = grantFromRow(**query, name, holder);
+        const Grant grant = grantFromRow(**query, name, holder);
         (*query)->finish();
         recordGrant(grant);
         return grant;
-    } else {
-        grant.name = name; // refused: another waiter was faster (who, is not read)
-        grant.holder = holder;
     }
     (*query)->finish();
-    return grant;
+    return refusedGrant(name, holder); // another waiter was faster (who, is not read)
 }
 
 Result<Grant> LockService::acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
@@ -160,9 +162,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         cached.ttlMs = ttlMs;
     }
     const bool batched = !cached.batchSql.isEmpty();
-    const bool waited = waitFirst;
     // PostgreSQL: a waiter's queued acquire (Dialect::acquireUpsert), prepared like acquire().
-    const Statement queued = waited && !batched
+    const Statement queued = waitFirst && !batched
                                  ? dialect.acquireUpsert(m_tables, name, holder, ttlMs,
                                                          takeWakeLock,
                                                          Dialect::WakeLockTaking::WaitedFirst,
@@ -170,7 +171,7 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
                                  : Statement();
     auto query = !batched ? m_session->run(queued.text().isEmpty() ? cached.statement : queued,
                                            what)
-                 : waited ? m_session->runBatch(
+                 : waitFirst ? m_session->runBatch(
                        dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
                                                                  double(wakeWaitMs) / 1000.0))
                            + u";\n"_s + cached.batchSql,
@@ -179,10 +180,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     if (!query) {
         // The wait may have taken the wake-up lock before a later statement failed: not ours
         // to keep without the lock (a lost connection took it with it).
-        if (waited && query.error().kind != Error::Kind::ConnectionLost) {
-            m_session->noteWakeLock(takeWakeLock, true);
-            m_session->freeWakeLock(takeWakeLock);
-        }
+        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost)
+            m_session->giveBackWakeLock(takeWakeLock);
         return query.error();
     }
 
@@ -198,21 +197,14 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             if (updated && row.holder == holder) {
                 result = grantFromState(row, holder);
             } else {
-                Grant refused;
-                refused.name = name;
-                refused.holder = holder;
-                refused.current = row;
-                refused.dbNow = row.dbNow;
-                result = refused;
+                result = refusedGrant(name, holder, &row);
             }
         } else {
             (*query)->finish();
-            if (waited) {
-                // No row, so the batch did not say whether its wait took the wake-up lock:
-                // give it back (GET_LOCK counts re-entries), acquireNew takes it again.
-                m_session->noteWakeLock(takeWakeLock, true);
-                m_session->freeWakeLock(takeWakeLock);
-            }
+            // No row, so the batch did not say whether its wait took the wake-up lock: give
+            // it back (GET_LOCK counts re-entries), acquireNew takes it again.
+            if (waitFirst)
+                m_session->giveBackWakeLock(takeWakeLock);
             result = acquireNew(name, holder, ttlMs);
         }
     } else if (dialect.hasUpsertReturning()) {
@@ -225,14 +217,7 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             (*query)->finish();
         } else {
             (*query)->finish();
-            if (describeRefusal) {
-                result = refusal(name, holder);
-            } else {
-                Grant refused;
-                refused.name = name;
-                refused.holder = holder;
-                result = refused;
-            }
+            result = describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
         }
     } else if ((*query)->numRowsAffected() == 1) {
         result = grantFromSelect(name, holder);
@@ -240,14 +225,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         auto current = lock(name);
         if (!current)
             return current.error();
-        if (*current) {
-            Grant refused;
-            refused.name = name;
-            refused.holder = holder;
-            refused.current = **current;
-            refused.dbNow = refused.current.dbNow;
-            return refused;
-        }
+        if (*current)
+            return refusedGrant(name, holder, &**current);
         result = acquireNew(name, holder, ttlMs);
     }
     if (!result)
@@ -293,10 +272,8 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     if (!query) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it).
-        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost) {
-            m_session->noteWakeLock(wakeLock, true);
-            m_session->freeWakeLock(wakeLock);
-        }
+        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost)
+            m_session->giveBackWakeLock(wakeLock);
         return query.error();
     }
     if (!(*query)->next()) { // RETURNING always has the row; be safe anyway
@@ -308,14 +285,7 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     (*query)->finish();
     if (!wakeLock.isEmpty())
         m_session->noteWakeLock(wakeLock, ownsWakeLock);
-    if (row.holder == holder)
-        return grantFromState(row, holder);
-    Grant refused;
-    refused.name = name;
-    refused.holder = holder;
-    refused.current = row;
-    refused.dbNow = row.dbNow;
-    return refused;
+    return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);
 }
 
 QString LockService::wakeLockFor(const QString &name) const
@@ -376,9 +346,10 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     bool listenSpent = false;
     // When the holder seen last loses its lease, on `elapsed` (from database times); -1: unknown.
     qint64 leaseEndsAt = -1;
-    // MariaDB: how long the next attempt first waits for the wake-up lock, in its own batch
-    // (-1: it does not). The waiters queue there in the server: the release that frees the
-    // wake-up lock lets the first waiter's UPDATE run at once, without a round trip. The first
+    // PostgreSQL and MariaDB: how long the next attempt first waits for the wake-up lock, in
+    // its own statement (-1: it does not). The waiters queue there in the server: the release
+    // that frees the wake-up lock lets the first waiter's acquire go on at once, without a
+    // round trip. The first
     // attempt queues too, unless the policy allows only one, so an acquirer that finds the
     // lock held joins the queue in the same round trip. While only time bounds the wait, an
     // attempt queues for as long as the holder's lease can still run, in slices short enough
@@ -392,6 +363,11 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         if (policy.deadlineMs > 0)
             wait = qMin(wait, qMax<qint64>(0, policy.deadlineMs - elapsed.elapsed()));
         return wait;
+    };
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    const auto cancellation = [&name] {
+        return Error{Error::Kind::Cancelled,
+                     Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
     };
     qint64 wakeWaitMs = -1;
     if (!wakeLock.isEmpty() && policy.maxAttempts != 1)
@@ -413,12 +389,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         // nothing: the next attempt polls at once, outside the queue, so that an expired
         // lease is still taken over and who holds the lock is read; then it queues again.
         const bool pollNow = queued && !grant && grant.error().kind == Error::Kind::Busy;
-        if (pollNow) {
-            Grant refused;
-            refused.name = name;
-            refused.holder = holder;
-            grant = refused;
-        }
+        if (pollNow)
+            grant = refusedGrant(name, holder);
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
         const bool lost = !grant
@@ -459,9 +431,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             }
             return grant; // refused, or the last connection error
         }
-        if (cancel && cancel->load())
-            return Error{Error::Kind::Cancelled,
-                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
+        if (cancelled())
+            return cancellation();
         if (pollNow)
             continue;
         // With wake-up locks, only the first waiter in the queue listens: it holds the
@@ -483,12 +454,12 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             // false: the poll timer, or cancelled
             woken = delay > 0 && m_session->waitForRelease(name, delay, cancel);
         } else if (!wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock) && !lost) {
-            // The pause is spent queued for the wake-up lock: in the next attempt's own batch,
-            // after slices of its own when the policy's pause is longer than a slice.
+            // The pause is spent queued for the wake-up lock: in the next attempt's own
+            // statement, after slices of its own when the policy's pause is longer than a slice.
             QElapsedTimer waited;
             waited.start();
             if (policy.maxAttempts > 0) {
-                for (qint64 left = delay; left > wakeSliceMs && !(cancel && cancel->load());
+                for (qint64 left = delay; left > wakeSliceMs && !cancelled();
                      left = delay - waited.elapsed()) {
                     if (waitForWakeLock(wakeLock, wakeSliceMs))
                         break;
@@ -498,12 +469,11 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         } else {
             QElapsedTimer slept;
             slept.start();
-            while (slept.elapsed() < delay && !(cancel && cancel->load()))
+            while (slept.elapsed() < delay && !cancelled())
                 QThread::msleep(quint32(qMin<qint64>(20, delay - slept.elapsed())));
         }
-        if (cancel && cancel->load())
-            return Error{Error::Kind::Cancelled,
-                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
+        if (cancelled())
+            return cancellation();
     }
 }
 

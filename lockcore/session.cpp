@@ -286,6 +286,12 @@ void Session::freeWakeLock(const QString &lock)
         (*query)->finish();
 }
 
+void Session::giveBackWakeLock(const QString &lock)
+{
+    m_wakeLocks.insert(lock);
+    freeWakeLock(lock);
+}
+
 Status Session::setTimeZone(const QString &zone)
 {
     if (Status valid = validateTimeZoneName(zone); !valid)

@@ -86,6 +86,9 @@ public:
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
     void freeWakeLock(const QString &lock);
+    // Frees it whether or not it is known to be held: after a statement that waited for it
+    // failed, or did not say whether the wait took it.
+    void giveBackWakeLock(const QString &lock);
 
     // Statements sent to the server so far: the round trips an operation cost.
     quint64 roundTrips() const { return m_roundTrips; }
