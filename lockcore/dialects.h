@@ -128,6 +128,11 @@ protected:
                           qint64 ttlMs, const Statement &source) const;
     // An advisory lock key from a wake-up lock's name.
     Param wakeKey(const QString &wakeLock) const;
+    // A derived table "w" that waits up to `seconds` for the wake-up lock.
+    void appendAdvisoryWait(Statement &st, const QString &wakeLock, double seconds) const;
+    // The release's UPDATE, returning the remaining depth and the database time (col::R*).
+    Statement releaseReturning(const TableNames &t, const QString &name, const QString &holder,
+                               qint64 fence) const;
     QString msOf(const QString &timeExpr) const override;
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
     Param bigint(qint64 value) const override;

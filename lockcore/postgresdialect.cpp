@@ -67,12 +67,10 @@ Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &nam
     // the wake-up lock on PostgreSQL; the first waiter that finds it free takes it.)
     if (wakeLock.isEmpty() || taking != WakeLockTaking::WaitedFirst)
         return {};
-    const qint64 waitMs = qMax<qint64>(1, qRound64(waitSeconds * 1000.0));
     Statement source;
-    source << "(SELECT clock_timestamp() AS t FROM (SELECT pg_advisory_lock(CASE WHEN "
-              "set_config('lock_timeout', "
-           << text(QString::number(waitMs)) << ", true) <> '' THEN " << wakeKey(wakeLock)
-           << " END)) w) n";
+    source << "(SELECT clock_timestamp() AS t FROM ";
+    appendAdvisoryWait(source, wakeLock, waitSeconds);
+    source << ") n";
     return acquireFrom(t, name, holder, ttlMs, source);
 }
 
@@ -92,6 +90,16 @@ Param PostgresDialect::wakeKey(const QString &wakeLock) const
     return bigint(wakeLock.toLongLong());
 }
 
+void PostgresDialect::appendAdvisoryWait(Statement &st, const QString &wakeLock,
+                                         double seconds) const
+{
+    // A derived table "w" that waits up to `seconds` (at least 1 ms: 0 would mean no limit)
+    // for the advisory lock; lock_timeout is set for this statement's transaction only.
+    st << "(SELECT pg_advisory_lock(CASE WHEN set_config('lock_timeout', "
+       << text(QString::number(qMax<qint64>(1, qRound64(seconds * 1000.0))))
+       << ", true) <> '' THEN " << wakeKey(wakeLock) << " END)) w";
+}
+
 Statement PostgresDialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
                                                   const QString &holder, qint64 fence,
                                                   const QString &wakeLock) const
@@ -100,14 +108,8 @@ Statement PostgresDialect::releaseFreeingWakeLock(const TableNames &t, const QSt
     // queued waiter's acquire goes on at once and waits for this commit on the row. No NOTIFY:
     // the one waiter that listens is the first in the queue when the holder is not in it,
     // and this holder is (each NOTIFY serializes the commits that send one).
-    Statement st;
-    st << "UPDATE " << lockTable(t)
-       << " AS l SET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
-          " expires_at = CASE WHEN l.depth <= 1 THEN n.t ELSE l.expires_at END,"
-          " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END FROM "
-       << nowSource() << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s)
-       << ", CASE WHEN l.depth = 0 THEN pg_advisory_unlock(" << wakeKey(wakeLock) << ") END";
+    Statement st = releaseReturning(t, name, holder, fence);
+    st << ", CASE WHEN l.depth = 0 THEN pg_advisory_unlock(" << wakeKey(wakeLock) << ") END";
     return st;
 }
 
@@ -119,9 +121,8 @@ Statement PostgresDialect::takeWakeLock(const QString &wakeLock, double seconds)
         st << "SELECT CASE WHEN pg_try_advisory_lock(" << wakeKey(wakeLock) << ") THEN 1 ELSE 0 END";
         return st;
     }
-    st << "SELECT 1 FROM (SELECT pg_advisory_lock(CASE WHEN set_config('lock_timeout', "
-       << text(QString::number(qMax<qint64>(1, qRound64(seconds * 1000.0))))
-       << ", true) <> '' THEN " << wakeKey(wakeLock) << " END)) w";
+    st << "SELECT 1 FROM ";
+    appendAdvisoryWait(st, wakeLock, seconds);
     return st;
 }
 
@@ -211,14 +212,21 @@ Statement PostgresDialect::release(const TableNames &t, const QString &name,
     // When the lock becomes free, NOTIFY (delivered at commit, in the same round trip) wakes
     // the waiters listening on the table's channel. The channel is made of validated
     // identifier characters only, so it is written as a literal.
+    Statement st = releaseReturning(t, name, holder, fence);
+    st << ", CASE WHEN l.depth = 0 THEN pg_notify('" << releaseChannel(t) << "', l.name) END";
+    return st;
+}
+
+Statement PostgresDialect::releaseReturning(const TableNames &t, const QString &name,
+                                            const QString &holder, qint64 fence) const
+{
     Statement st;
     st << "UPDATE " << lockTable(t)
        << " AS l SET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
           " expires_at = CASE WHEN l.depth <= 1 THEN n.t ELSE l.expires_at END,"
           " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END FROM "
        << nowSource() << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s)
-       << ", CASE WHEN l.depth = 0 THEN pg_notify('" << releaseChannel(t) << "', l.name) END";
+       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s);
     return st;
 }
 
