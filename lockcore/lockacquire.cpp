@@ -241,48 +241,44 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     const Dialect &dialect = m_session->dialect();
     const QString wakeLock = wakeLockFor(name);
     const bool waitFirst = wakeWaitMs >= 0 && !wakeLock.isEmpty();
-    // Sent as text with the values written in: MariaDB prepares INSERT .. RETURNING as a
-    // statement without a result (MDEV-27013), so the driver would never read its row.
-    // Both forms are built once per (name, holder, lease); the waiting one is kept in two
-    // pieces around its only varying part, the wait.
+    // Prepared once per connection, and run through Connector/C (Session::runReturning).
+    // Both forms are built once per (name, holder, lease); the waiting one differs only in the
+    // wait, its one floating-point bind.
     AcquireText &cached = m_acquireText;
     if (!cached.upsert || cached.ttlMs != ttlMs || cached.name != name
         || cached.holder != holder) {
         cached = AcquireText{};
-        cached.batchSql = dialect.inlined(
-            dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                  Dialect::WakeLockTaking::OnFreshGrant));
-        const QString marker = dialect.inlineLiteral(QVariant(0.125));
-        const QString waiting = dialect.inlined(
-            dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                  Dialect::WakeLockTaking::WaitedFirst, 0.125));
-        const qsizetype at = waiting.indexOf(marker);
-        cached.waitingHead = waiting.left(at);
-        cached.waitingTail = at < 0 ? QString() : waiting.mid(at + marker.size());
+        cached.statement = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                                 Dialect::WakeLockTaking::OnFreshGrant);
+        cached.waiting = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                               Dialect::WakeLockTaking::WaitedFirst, 0.0);
+        const QVariantList &binds = cached.waiting.binds();
+        for (qsizetype i = 0; i < binds.size(); ++i) {
+            if (binds.at(i).metaType().id() == QMetaType::Double)
+                cached.waitBind = i;
+        }
         cached.upsert = true;
         cached.name = name;
         cached.holder = holder;
         cached.ttlMs = ttlMs;
     }
-    const QString sql =
-        !waitFirst ? cached.batchSql
-                   : cached.waitingHead + dialect.inlineLiteral(double(wakeWaitMs) / 1000.0)
-                         + cached.waitingTail;
-    auto query = m_session->runBatch(sql, 1, Tr::tr("acquiring \"%1\"").arg(name));
-    if (!query) {
+    const bool queued = waitFirst && cached.waitBind >= 0;
+    if (queued)
+        cached.waiting.rebind(cached.waitBind, double(wakeWaitMs) / 1000.0);
+    auto rows = m_session->runReturning(queued ? cached.waiting : cached.statement,
+                                        Tr::tr("acquiring \"%1\"").arg(name));
+    if (!rows) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it).
-        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost)
+        if (waitFirst && rows.error().kind != Error::Kind::ConnectionLost)
             m_session->giveBackWakeLock(wakeLock);
-        return query.error();
+        return rows.error();
     }
-    if (!(*query)->next()) { // RETURNING always has the row; be safe anyway
-        (*query)->finish();
+    if (rows->isEmpty()) // RETURNING always has the row; be safe anyway
         return refusal(name, holder);
-    }
-    const LockInfo row = lockInfoFromRow(**query);
-    const bool ownsWakeLock = (*query)->value(col::SState + 1).toLongLong() == 1;
-    (*query)->finish();
+    const QVariantList &returned = rows->constFirst();
+    const LockInfo row = lockInfoFromRow(returned);
+    const bool ownsWakeLock = returned.value(col::SState + 1).toLongLong() == 1;
     if (!wakeLock.isEmpty())
         m_session->noteWakeLock(wakeLock, ownsWakeLock);
     return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);

@@ -81,8 +81,9 @@ private:
         QString batchSql;
         QString takesWakeLock; // the batch also takes this wake-up lock
         bool wakeLockWaitedFirst = false; // ... after a wait before the UPDATE
-        bool upsert = false;              // `batchSql` is Dialect::acquireUpsert's
-        QString waitingHead, waitingTail; // its WaitedFirst form, around the wait's seconds
+        bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant) ...
+        Statement waiting;   // ... and this its WaitedFirst form, whose wait ...
+        qsizetype waitBind = -1; // ... in seconds is this bind
     };
     // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
     QString wakeLockFor(const QString &name) const;

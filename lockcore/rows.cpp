@@ -13,7 +13,11 @@ QDateTime timeFromMs(const QVariant &ms)
     return QDateTime::fromMSecsSinceEpoch(ms.toLongLong(), Qt::UTC);
 }
 
-LockInfo lockInfoFromRow(const QSqlQuery &q)
+namespace {
+
+// q: anything with value(int) -> QVariant.
+template<typename Row>
+LockInfo lockInfoFrom(const Row &q)
 {
     LockInfo info;
     info.name = q.value(col::SName).toString();
@@ -33,6 +37,23 @@ LockInfo lockInfoFromRow(const QSqlQuery &q)
     default: info.state = LockState::Held; break;
     }
     return info;
+}
+
+} // namespace
+
+LockInfo lockInfoFromRow(const QSqlQuery &query)
+{
+    return lockInfoFrom(query);
+}
+
+LockInfo lockInfoFromRow(const QVariantList &row)
+{
+    struct Values
+    {
+        const QVariantList &row;
+        QVariant value(int i) const { return row.value(i); }
+    };
+    return lockInfoFrom(Values{row});
 }
 
 Grant grantFromRow(const QSqlQuery &q, const QString &name, const QString &holder)

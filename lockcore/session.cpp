@@ -54,6 +54,7 @@ void Session::clearCache()
     qDeleteAll(m_prepared);
     m_prepared.clear();
     m_batch.reset();
+    m_returning.clear();
 }
 
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
@@ -264,9 +265,10 @@ bool Session::supportsWakeLocks()
 
 bool Session::supportsInsertReturning()
 {
-    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none).
+    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C.
     askServerVersion();
-    return !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5);
+    return !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5)
+           && MariaDbReturning::usable(m_db);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)
@@ -399,6 +401,22 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
         return error;
     }
     return query;
+}
+
+Result<QList<QVariantList>> Session::runReturning(const Statement &statement,
+                                                  const QString &what)
+{
+    if (Status reopened = reopenIfBroken(); !reopened)
+        return reopened.error();
+    ++m_roundTrips;
+    MariaDbReturning::Rows result = m_returning.exec(m_db, statement);
+    if (result.error.isValid()) {
+        const Error error = failure(result.error, what);
+        if (error.kind == Error::Kind::ConnectionLost)
+            m_broken = true;
+        return error;
+    }
+    return std::move(result.rows);
 }
 
 bool Session::listenForReleases(const QString &channel)

@@ -2,6 +2,7 @@
 
 #include "connectionspec.h"
 #include "dialect.h"
+#include "mariadbreturning.h"
 #include "releaselistener.h"
 #include "result.h"
 
@@ -59,6 +60,9 @@ public:
     Result<QSqlQuery *> runBatch(const Statement &statement, int statements, const QString &what);
     // The same with the text already made by Dialect::inlined().
     Result<QSqlQuery *> runBatch(const QString &sql, int statements, const QString &what);
+    // A prepared statement whose rows Qt's driver cannot read (MariaDB's INSERT .. RETURNING,
+    // see MariaDbReturning), prepared once per connection; only where supportsInsertReturning().
+    Result<QList<QVariantList>> runReturning(const Statement &statement, const QString &what);
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
@@ -78,7 +82,8 @@ public:
 
     // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
     bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
-    // MariaDB 10.5 on: an acquire is one INSERT .. RETURNING (Dialect::acquireUpsert).
+    // MariaDB 10.5 on, with this build's Connector/C under the Qt driver: an acquire is one
+    // prepared INSERT .. RETURNING (Dialect::acquireUpsert, runReturning()).
     bool supportsInsertReturning();
     // Tests: acquire with the UPDATE + SELECT batch that MySQL and older MariaDB get.
     void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
@@ -115,6 +120,7 @@ private:
     std::unique_ptr<Dialect> m_dialect;
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_batch;
+    MariaDbReturning m_returning;
     ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;

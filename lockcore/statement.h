@@ -55,6 +55,8 @@ public:
 
     const QString &text() const { return m_text; }
     const QVariantList &binds() const { return m_binds; }
+    // Another value for the bind at `index` (the same statement, run again with it).
+    void rebind(qsizetype index, const QVariant &value) { m_binds[index] = value; }
 
 private:
     QString m_text;

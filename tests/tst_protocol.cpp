@@ -3,7 +3,10 @@
 
 #include "testbackend.h"
 
+#include "mariadbreturning.h"
+
 #include <QSqlQuery>
+#include <QVersionNumber>
 #include <QThread>
 #include <atomic>
 
@@ -68,6 +71,7 @@ private slots:
     void acquireCreatesTheLockWithAFence();
     void acquireUsesTheDatabaseClock();
     void secondHolderIsRefusedAndToldWhoHolds();
+    void refusalCarriesLongAndQuotedTextIntact();
     void reentryCountsDepth();
     void renewExtendsTheLease();
     void renewWithAWrongFenceIsLost();
@@ -86,6 +90,7 @@ private slots:
     void acquireWithWaitWakesOnReleaseNotification();
     void acquireWithWaitQueuesInTheServer();
     void releasedLockIsLeftToTheWokenWaiter();
+    void mariadbAcquireIsOnePreparedStatement();
     void roundTripsPerOperation();
     void refusedPollsCostOneRoundTrip();
     void clockOffsetIsSmallOnLoopback();
@@ -211,6 +216,31 @@ void ProtocolTest::secondHolderIsRefusedAndToldWhoHolds()
     QCOMPARE(second->current.state, LockState::Held);
     QVERIFY(second->current.remainingMs() > 0);
     QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+}
+
+void ProtocolTest::refusalCarriesLongAndQuotedTextIntact()
+{
+    // The refused acquire reads the row back: text longer than a first read buffer (MariaDB's
+    // prepared acquire reads such a column twice), quotes and non-ASCII arrive as stored.
+    const QString name = lockName() + u"-o'neil-锁"_s;
+    QString description;
+    while (description.size() < 990)
+        description += u"it's a 说明 \"quoted\"; "_s;
+    description.truncate(990);
+    const QString holder = u"o'brien@主机:42"_s;
+    QVERIFY(m_locks->initialize(name, 10000, description)->created);
+    auto first = m_locks->acquire(name, holder, 10000);
+    LOCKSCOPE_VERIFY_OK(first);
+    QVERIFY(first->acquired);
+
+    auto second = m_otherLocks->acquire(name, u"bob"_s, 10000);
+    LOCKSCOPE_VERIFY_OK(second);
+    QVERIFY(!second->acquired);
+    QCOMPARE(second->current.name, name);
+    QCOMPARE(second->current.holder, holder);
+    QCOMPARE(second->current.description, description);
+    QCOMPARE(second->current.fence, first->fence);
+    QVERIFY(m_locks->release(name, holder, first->fence)->released);
 }
 
 void ProtocolTest::reentryCountsDepth()
@@ -733,6 +763,24 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
         QVERIFY(refused && !refused->acquired);
         QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
     }
+}
+
+void ProtocolTest::mariadbAcquireIsOnePreparedStatement()
+{
+    // The fast path must not fall back to the batch unnoticed: on MariaDB 10.5 and later, with
+    // Connector/C in this build (scripts install libmariadb-dev), the acquire is the prepared
+    // INSERT .. RETURNING, unless a test forces the batch.
+    if (!TestBackend::instance().isMariadb())
+        QSKIP("MariaDB only");
+    if (qEnvironmentVariableIsSet("LOCKSCOPE_TEST_MYSQL_BATCH"))
+        QSKIP("the batch is forced (LOCKSCOPE_TEST_MYSQL_BATCH)");
+    QVERIFY2(MariaDbReturning::compiledIn(),
+             "built without MariaDB Connector/C: install libmariadb-dev and configure again");
+    QSqlQuery version(m_session->database());
+    QVERIFY(version.exec(u"SELECT VERSION()"_s) && version.next());
+    if (QVersionNumber::fromString(version.value(0).toString()) < QVersionNumber(10, 5))
+        QSKIP("MariaDB before 10.5 has no INSERT .. RETURNING");
+    QVERIFY(m_session->supportsInsertReturning());
 }
 
 void ProtocolTest::roundTripsPerOperation()

@@ -75,8 +75,18 @@ private:
         const RawAcquire &acquire = *cached;
         using Answer = RawAcquire::Answer;
 
-        const bool text = acquire.answer == Answer::StateRow || acquire.answer == Answer::UpsertRow;
-        auto query = text ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
+        if (acquire.answer == Answer::UpsertRow) {
+            auto rows = m_sql.runReturning(acquire.statement, m_what);
+            if (!rows)
+                return rows.error();
+            const QVariantList row = rows->value(0);
+            const bool granted = row.value(lockcore::col::SHolder).toString() == m_holder;
+            if (granted)
+                m_fences.insert(lock, row.value(lockcore::col::SFence).toLongLong());
+            return granted;
+        }
+        auto query = acquire.answer == Answer::StateRow
+                         ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
                          : m_sql.run(acquire.statement.text(), acquire.statement.binds(), m_what);
         if (!query)
             return query.error();
@@ -94,10 +104,7 @@ private:
             if (granted)
                 m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
             break;
-        case Answer::UpsertRow:
-            granted = q.next() && q.value(lockcore::col::SHolder).toString() == m_holder;
-            if (granted)
-                m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
+        case Answer::UpsertRow: // read above
             break;
         case Answer::Affected:
             granted = q.numRowsAffected() == 1;

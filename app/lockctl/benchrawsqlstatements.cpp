@@ -42,8 +42,8 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     // addition that raw-sql does not have, as it has no NOTIFY on PostgreSQL).
     if (insertReturning) {
         acquire.answer = RawAcquire::Answer::UpsertRow;
-        acquire.statement << dialect.inlined(dialect.acquireUpsert(
-            tables, name, holder, ttlMs, {}, Dialect::WakeLockTaking::OnFreshGrant));
+        acquire.statement = dialect.acquireUpsert(tables, name, holder, ttlMs, {},
+                                                  Dialect::WakeLockTaking::OnFreshGrant);
         return acquire;
     }
     // As LockService::acquire: the batch where the dialect has one (MySQL), sent as text with

@@ -15,8 +15,9 @@ struct RawAcquire
         StateRow,    // a batch sent as text in one round trip (MySQL: the conditional UPDATE,
                      // then the row's state with ROW_COUNT() as one more column); granted when
                      // that is 1 and the holder is us; fence: col::SFence
-        UpsertRow,   // (MariaDB 10.5 on) one INSERT .. RETURNING sent as text: the row's
-                     // state; granted when the holder is us; fence: col::SFence
+        UpsertRow,   // (MariaDB 10.5 on) one prepared INSERT .. RETURNING, its row read
+                     // through Connector/C (Session::runReturning): the row's state;
+                     // granted when the holder is us; fence: col::SFence
         Affected,    // (a dialect without either) the conditional UPDATE alone: granted
                      // when it affected one row; the fence then costs a SELECT (selectGrant)
     };

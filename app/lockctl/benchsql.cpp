@@ -19,6 +19,13 @@ SqlRunner::~SqlRunner()
     qDeleteAll(m_prepared);
 }
 
+Result<QList<QVariantList>> SqlRunner::runReturning(const lockcore::Statement &statement,
+                                                    const QString &what)
+{
+    ++m_roundTrips;
+    return m_session.runReturning(statement, what);
+}
+
 const lockcore::Dialect &SqlRunner::dialect() const
 {
     return m_session.dialect();

@@ -13,6 +13,7 @@ class QSqlQuery;
 namespace lockcore {
 class Dialect;
 class Session;
+class Statement;
 } // namespace lockcore
 
 namespace lockctl::bench {
@@ -36,6 +37,9 @@ public:
     // Executes text as it is, unprepared: `results` statements separated by ";" in one round
     // trip. On success the query is on the last statement's result.
     lockcore::Result<QSqlQuery *> runText(const QString &sql, int results, const QString &what);
+    // Session::runReturning (MariaDB's prepared INSERT .. RETURNING), counted here too.
+    lockcore::Result<QList<QVariantList>> runReturning(const lockcore::Statement &statement,
+                                                       const QString &what);
 
     const lockcore::Dialect &dialect() const;
     lockcore::Session &session() const { return m_session; }
