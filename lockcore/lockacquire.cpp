@@ -241,7 +241,7 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     const Dialect &dialect = m_session->dialect();
     const QString wakeLock = wakeLockFor(name);
     const bool waitFirst = wakeWaitMs >= 0 && !wakeLock.isEmpty();
-    // Prepared once per connection, and run through Connector/C (Session::runReturning).
+    // Prepared once per connection, and run through Connector/C (Session::runDirect).
     // Both forms are built once per (name, holder, lease); the waiting one differs only in the
     // wait, its one floating-point bind.
     AcquireText &cached = m_acquireText;
@@ -265,8 +265,8 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     const bool queued = waitFirst && cached.waitBind >= 0;
     if (queued)
         cached.waiting.rebind(cached.waitBind, double(wakeWaitMs) / 1000.0);
-    auto rows = m_session->runReturning(queued ? cached.waiting : cached.statement,
-                                        Tr::tr("acquiring \"%1\"").arg(name));
+    auto rows = m_session->runDirect(queued ? cached.waiting : cached.statement,
+                                     Tr::tr("acquiring \"%1\"").arg(name));
     if (!rows) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it).
@@ -274,9 +274,9 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
             m_session->giveBackWakeLock(wakeLock);
         return rows.error();
     }
-    if (rows->isEmpty()) // RETURNING always has the row; be safe anyway
+    if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
         return refusal(name, holder);
-    const QVariantList &returned = rows->constFirst();
+    const QVariantList &returned = rows->rows.constFirst();
     const LockInfo row = lockInfoFromRow(returned);
     const bool ownsWakeLock = returned.value(col::SState + 1).toLongLong() == 1;
     if (!wakeLock.isEmpty())
@@ -528,33 +528,42 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     // the first waiter blocked on it.
     const QString wakeLock = wakeLockFor(name);
     const bool freesWakeLock = m_session->holdsWakeLock(wakeLock);
-    auto query = m_session->run(
+    const Statement statement =
         freesWakeLock ? dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock)
-                      : dialect.release(m_tables, name, holder, fence),
-        Tr::tr("releasing \"%1\"").arg(name));
-    if (!query)
-        return query.error();
-
+                      : dialect.release(m_tables, name, holder, fence);
+    const QString what = Tr::tr("releasing \"%1\"").arg(name);
     ReleaseOutcome outcome;
-    const auto settleWakeLock = qScopeGuard([&] {
-        if (!freesWakeLock)
-            return;
+    if (m_session->supportsDirect()) {
+        // MariaDB: one round trip instead of the Qt driver's two.
+        auto answer = m_session->runDirect(statement, what);
+        if (!answer)
+            return answer.error();
+        if (answer->affectedRows == 1) {
+            outcome.released = true;
+            outcome.remainingDepth = int(answer->insertId); // LAST_INSERT_ID(remaining depth)
+        }
+    } else {
+        auto query = m_session->run(statement, what);
+        if (!query)
+            return query.error();
+        if (dialect.hasUpsertReturning()) {
+            if ((*query)->next()) {
+                outcome.released = true;
+                outcome.remainingDepth = (*query)->value(col::RDepth).toInt();
+                outcome.releasedAt = timeFromMs((*query)->value(col::RNowMs));
+            }
+            (*query)->finish();
+        } else if ((*query)->numRowsAffected() == 1) {
+            outcome.released = true;
+            if (dialect.releaseDepthViaInsertId())
+                outcome.remainingDepth = (*query)->lastInsertId().toInt(); // invalid (0) -> 0
+        }
+    }
+    if (freesWakeLock) {
         if (!outcome.released)
             m_session->freeWakeLock(wakeLock); // lost: not ours to keep
         else if (outcome.remainingDepth <= 0)
             m_session->noteWakeLock(wakeLock, false); // freed by the release itself
-    });
-    if (dialect.hasUpsertReturning()) {
-        if ((*query)->next()) {
-            outcome.released = true;
-            outcome.remainingDepth = (*query)->value(col::RDepth).toInt();
-            outcome.releasedAt = timeFromMs((*query)->value(col::RNowMs));
-        }
-        (*query)->finish();
-    } else if ((*query)->numRowsAffected() == 1) {
-        outcome.released = true;
-        if (dialect.releaseDepthViaInsertId())
-            outcome.remainingDepth = (*query)->lastInsertId().toInt(); // invalid (0) -> 0
     }
     if (!outcome.released) {
         // Lost: taken over after expiry, force-released or deleted. Nothing was changed.

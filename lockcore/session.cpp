@@ -54,7 +54,7 @@ void Session::clearCache()
     qDeleteAll(m_prepared);
     m_prepared.clear();
     m_batch.reset();
-    m_returning.clear();
+    m_direct.clear();
 }
 
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
@@ -263,12 +263,16 @@ bool Session::supportsWakeLocks()
     return *m_mariaDbVersion >= QVersionNumber(10, 1, 2);
 }
 
+bool Session::supportsDirect()
+{
+    askServerVersion();
+    return !m_forceMySqlPath && !m_mariaDbVersion->isNull() && MariaDbStatements::usable(m_db);
+}
+
 bool Session::supportsInsertReturning()
 {
     // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C.
-    askServerVersion();
-    return !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5)
-           && MariaDbReturning::usable(m_db);
+    return supportsDirect() && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)
@@ -403,20 +407,19 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
     return query;
 }
 
-Result<QList<QVariantList>> Session::runReturning(const Statement &statement,
-                                                  const QString &what)
+Result<DirectResult> Session::runDirect(const Statement &statement, const QString &what)
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
     ++m_roundTrips;
-    MariaDbReturning::Rows result = m_returning.exec(m_db, statement);
-    if (result.error.isValid()) {
-        const Error error = failure(result.error, what);
+    MariaDbStatements::Outcome outcome = m_direct.exec(m_db, statement);
+    if (outcome.error.isValid()) {
+        const Error error = failure(outcome.error, what);
         if (error.kind == Error::Kind::ConnectionLost)
             m_broken = true;
         return error;
     }
-    return std::move(result.rows);
+    return std::move(outcome.result);
 }
 
 bool Session::listenForReleases(const QString &channel)

@@ -2,7 +2,7 @@
 
 #include "connectionspec.h"
 #include "dialect.h"
-#include "mariadbreturning.h"
+#include "mariadbstatements.h"
 #include "releaselistener.h"
 #include "result.h"
 
@@ -60,9 +60,10 @@ public:
     Result<QSqlQuery *> runBatch(const Statement &statement, int statements, const QString &what);
     // The same with the text already made by Dialect::inlined().
     Result<QSqlQuery *> runBatch(const QString &sql, int statements, const QString &what);
-    // A prepared statement whose rows Qt's driver cannot read (MariaDB's INSERT .. RETURNING,
-    // see MariaDbReturning), prepared once per connection; only where supportsInsertReturning().
-    Result<QList<QVariantList>> runReturning(const Statement &statement, const QString &what);
+    // MariaDB: a statement prepared once per connection and run through Connector/C
+    // (MariaDbStatements): one round trip where Qt's driver takes two, and the row of an
+    // INSERT .. RETURNING, which Qt's driver cannot read. Only where supportsDirect().
+    Result<DirectResult> runDirect(const Statement &statement, const QString &what);
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
@@ -82,11 +83,13 @@ public:
 
     // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
     bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
-    // MariaDB 10.5 on, with this build's Connector/C under the Qt driver: an acquire is one
-    // prepared INSERT .. RETURNING (Dialect::acquireUpsert, runReturning()).
+    // MariaDB with this build's Connector/C under the Qt driver: runDirect() can be used.
+    bool supportsDirect();
+    // ... and 10.5 on: an acquire is one prepared INSERT .. RETURNING (Dialect::acquireUpsert).
     bool supportsInsertReturning();
-    // Tests: acquire with the UPDATE + SELECT batch that MySQL and older MariaDB get.
-    void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
+    // Tests: MariaDB as on MySQL: the acquire is the UPDATE + SELECT batch, and every statement
+    // goes through the Qt driver.
+    void forceMySqlPath(bool force) { m_forceMySqlPath = force; }
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -120,7 +123,7 @@ private:
     std::unique_ptr<Dialect> m_dialect;
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_batch;
-    MariaDbReturning m_returning;
+    MariaDbStatements m_direct;
     ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;
@@ -128,7 +131,7 @@ private:
     QSet<QString> m_wakeLocks;
     void askServerVersion();
     std::optional<QVersionNumber> m_mariaDbVersion; // null: not MariaDB; unset: not asked yet
-    bool m_forceBatchAcquire = false;
+    bool m_forceMySqlPath = false;
 };
 
 } // namespace lockcore

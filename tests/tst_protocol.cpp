@@ -3,7 +3,7 @@
 
 #include "testbackend.h"
 
-#include "mariadbreturning.h"
+#include "mariadbstatements.h"
 
 #include <QSqlQuery>
 #include <QVersionNumber>
@@ -774,7 +774,7 @@ void ProtocolTest::mariadbAcquireIsOnePreparedStatement()
         QSKIP("MariaDB only");
     if (qEnvironmentVariableIsSet("LOCKSCOPE_TEST_MYSQL_BATCH"))
         QSKIP("the batch is forced (LOCKSCOPE_TEST_MYSQL_BATCH)");
-    QVERIFY2(MariaDbReturning::compiledIn(),
+    QVERIFY2(MariaDbStatements::compiledIn(),
              "built without MariaDB Connector/C: install libmariadb-dev and configure again");
     QSqlQuery version(m_session->database());
     QVERIFY(version.exec(u"SELECT VERSION()"_s) && version.next());

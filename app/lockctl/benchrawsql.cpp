@@ -1,6 +1,6 @@
-// The "raw-sql" protocol: lockcore's own acquire and release statements (benchrawsqlstatements.h)
-// sent with plain QSqlQuery objects, prepared once, and nothing else: the floor of a durable
-// lease with a fence, two commits per cycle.
+// The "raw-sql" protocol: lockcore's own acquire and release statements
+// (benchrawsqlstatements.h) sent as the other protocols send theirs (SqlRunner: prepared once),
+// and nothing else: the floor of a durable lease with a fence, two commits per cycle.
 
 #include "benchprotocol.h"
 #include "benchrawsqlstatements.h"
@@ -75,22 +75,12 @@ private:
         const RawAcquire &acquire = *cached;
         using Answer = RawAcquire::Answer;
 
-        if (acquire.answer == Answer::UpsertRow) {
-            auto rows = m_sql.runReturning(acquire.statement, m_what);
-            if (!rows)
-                return rows.error();
-            const QVariantList row = rows->value(0);
-            const bool granted = row.value(lockcore::col::SHolder).toString() == m_holder;
-            if (granted)
-                m_fences.insert(lock, row.value(lockcore::col::SFence).toLongLong());
-            return granted;
-        }
         auto query = acquire.answer == Answer::StateRow
                          ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
                          : m_sql.run(acquire.statement.text(), acquire.statement.binds(), m_what);
         if (!query)
             return query.error();
-        QSqlQuery &q = **query;
+        bench::Answer &q = **query;
         bool granted = false;
         switch (acquire.answer) {
         case Answer::ReturnedRow:
@@ -104,7 +94,10 @@ private:
             if (granted)
                 m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
             break;
-        case Answer::UpsertRow: // read above
+        case Answer::UpsertRow:
+            granted = q.next() && q.value(lockcore::col::SHolder).toString() == m_holder;
+            if (granted)
+                m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
             break;
         case Answer::Affected:
             granted = q.numRowsAffected() == 1;

@@ -1,6 +1,7 @@
 #include "benchsql.h"
 
 #include "session.h"
+#include "statement.h"
 
 #include <QSqlQuery>
 
@@ -19,11 +20,29 @@ SqlRunner::~SqlRunner()
     qDeleteAll(m_prepared);
 }
 
-Result<QList<QVariantList>> SqlRunner::runReturning(const lockcore::Statement &statement,
-                                                    const QString &what)
+bool Answer::next()
 {
-    ++m_roundTrips;
-    return m_session.runReturning(statement, what);
+    if (m_query)
+        return m_query->next();
+    return ++m_row < m_direct.rows.size();
+}
+
+QVariant Answer::value(int column) const
+{
+    if (m_query)
+        return m_query->value(column);
+    return m_direct.rows.value(m_row).value(column);
+}
+
+int Answer::numRowsAffected() const
+{
+    return m_query ? m_query->numRowsAffected() : int(m_direct.affectedRows);
+}
+
+void Answer::finish()
+{
+    if (m_query)
+        m_query->finish();
 }
 
 const lockcore::Dialect &SqlRunner::dialect() const
@@ -31,9 +50,20 @@ const lockcore::Dialect &SqlRunner::dialect() const
     return m_session.dialect();
 }
 
-Result<QSqlQuery *> SqlRunner::run(const QString &sql, const QVariantList &binds,
-                                   const QString &what)
+Result<Answer *> SqlRunner::run(const QString &sql, const QVariantList &binds,
+                               const QString &what)
 {
+    m_answer = Answer();
+    if (m_session.supportsDirect()) {
+        lockcore::Statement statement;
+        statement.embed(sql, binds);
+        ++m_roundTrips;
+        auto direct = m_session.runDirect(statement, what);
+        if (!direct)
+            return direct.error();
+        m_answer.m_direct = std::move(*direct);
+        return &m_answer;
+    }
     QSqlQuery *query = m_prepared.value(sql);
     if (!query) {
         auto fresh = std::make_unique<QSqlQuery>(m_session.database());
@@ -49,11 +79,13 @@ Result<QSqlQuery *> SqlRunner::run(const QString &sql, const QVariantList &binds
     ++m_roundTrips;
     if (!query->exec())
         return m_session.errorFrom(query->lastError(), what);
-    return query;
+    m_answer.m_query = query;
+    return &m_answer;
 }
 
-Result<QSqlQuery *> SqlRunner::runText(const QString &sql, int results, const QString &what)
+Result<Answer *> SqlRunner::runText(const QString &sql, int results, const QString &what)
 {
+    m_answer = Answer();
     if (!m_text) {
         m_text = std::make_unique<QSqlQuery>(m_session.database());
         m_text->setForwardOnly(true);
@@ -68,7 +100,8 @@ Result<QSqlQuery *> SqlRunner::runText(const QString &sql, int results, const QS
         m_text->finish();
         return error;
     }
-    return m_text.get();
+    m_answer.m_query = m_text.get();
+    return &m_answer;
 }
 
 bool isConflict(const Error &error)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mariadbstatements.h"
 #include "result.h"
 
 #include <QHash>
@@ -13,14 +14,32 @@ class QSqlQuery;
 namespace lockcore {
 class Dialect;
 class Session;
-class Statement;
 } // namespace lockcore
 
 namespace lockctl::bench {
 
+// One execution's answer, read the same way whichever way the statement went: through the Qt
+// driver, or on MariaDB through Connector/C (Session::runDirect), as lockcore sends its own.
+class Answer
+{
+public:
+    bool next();
+    QVariant value(int column) const;
+    int numRowsAffected() const;
+    void finish(); // an open SQLite read would pin its snapshot
+
+private:
+    friend class SqlRunner;
+    QSqlQuery *m_query = nullptr; // or, when null:
+    lockcore::DirectResult m_direct;
+    qsizetype m_row = -1;
+};
+
 // The SQL of one client of a protocol other than lockcore: plain QSqlQuery objects on the
 // client's own connection, each statement prepared once and then only bound and executed, so
-// every execution is one round trip, counted. Errors are classified by the session's dialect
+// every execution is one round trip, counted. On MariaDB every protocol's statements go
+// through Connector/C as lockcore's do (Session::supportsDirect): the same transport for all,
+// without the Qt driver's extra round trip per execution. Errors are classified by the session's dialect
 // (a duplicate key is Error::Kind::Duplicate).
 class SqlRunner
 {
@@ -30,16 +49,13 @@ public:
     SqlRunner(const SqlRunner &) = delete;
     SqlRunner &operator=(const SqlRunner &) = delete;
 
-    // Binds and executes `sql`. On success the query is before its first row; read it, then
-    // finish() it (an open SQLite read would pin its snapshot).
-    lockcore::Result<QSqlQuery *> run(const QString &sql, const QVariantList &binds,
-                                      const QString &what);
+    // Binds and executes `sql`. On success the answer is before its first row; read it, then
+    // finish() it. Valid until the next run.
+    lockcore::Result<Answer *> run(const QString &sql, const QVariantList &binds,
+                                   const QString &what);
     // Executes text as it is, unprepared: `results` statements separated by ";" in one round
-    // trip. On success the query is on the last statement's result.
-    lockcore::Result<QSqlQuery *> runText(const QString &sql, int results, const QString &what);
-    // Session::runReturning (MariaDB's prepared INSERT .. RETURNING), counted here too.
-    lockcore::Result<QList<QVariantList>> runReturning(const lockcore::Statement &statement,
-                                                       const QString &what);
+    // trip. On success the answer is the last statement's result.
+    lockcore::Result<Answer *> runText(const QString &sql, int results, const QString &what);
 
     const lockcore::Dialect &dialect() const;
     lockcore::Session &session() const { return m_session; }
@@ -49,6 +65,7 @@ private:
     lockcore::Session &m_session;
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_text;
+    Answer m_answer;
     quint64 m_roundTrips = 0;
 };
 

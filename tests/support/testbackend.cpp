@@ -67,10 +67,10 @@ std::unique_ptr<Session> TestBackend::open(QString *error) const
             *error = session.error().fullText();
         return nullptr;
     }
-    // The MySQL acquire (UPDATE + SELECT batch) that MariaDB before 10.5 and MySQL get,
-    // tested on this MariaDB (see tests/CMakeLists.txt).
+    // What MariaDB before 10.5 and MySQL get (the UPDATE + SELECT batch for the acquire, every
+    // statement through the Qt driver), tested on this MariaDB (see tests/CMakeLists.txt).
     if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_MYSQL_BATCH") == 1)
-        (*session)->forceBatchAcquire(true);
+        (*session)->forceMySqlPath(true);
     return std::move(session).value();
 }
 

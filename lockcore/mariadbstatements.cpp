@@ -1,4 +1,4 @@
-#include "mariadbreturning.h"
+#include "mariadbstatements.h"
 
 #include <QByteArray>
 #include <QSqlDatabase>
@@ -191,22 +191,22 @@ bool fetchRows(MYSQL_STMT *stmt, QList<QVariantList> *rows)
 
 } // namespace
 
-bool MariaDbReturning::compiledIn()
+bool MariaDbStatements::compiledIn()
 {
     return true;
 }
 
-bool MariaDbReturning::usable(const QSqlDatabase &db)
+bool MariaDbStatements::usable(const QSqlDatabase &db)
 {
     return handleOf(db) && !libmysqlclientLoaded();
 }
 
-MariaDbReturning::~MariaDbReturning()
+MariaDbStatements::~MariaDbStatements()
 {
     clear();
 }
 
-void MariaDbReturning::clear()
+void MariaDbStatements::clear()
 {
     // On a connection that is gone, closing only frees the client side.
     for (void *stmt : std::as_const(m_statements))
@@ -214,9 +214,10 @@ void MariaDbReturning::clear()
     m_statements.clear();
 }
 
-MariaDbReturning::Rows MariaDbReturning::exec(const QSqlDatabase &db, const Statement &statement)
+MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
+                                                   const Statement &statement)
 {
-    Rows out;
+    Outcome out;
     MYSQL *mysql = handleOf(db);
     if (!mysql || libmysqlclientLoaded()) {
         out.error = QSqlError(u"This connection cannot run statements through MariaDB "
@@ -246,12 +247,18 @@ MariaDbReturning::Rows MariaDbReturning::exec(const QSqlDatabase &db, const Stat
     Params params(statement.binds());
     const bool ran = (params.binds.empty() || mysql_stmt_bind_param(stmt, params.binds.data()) == 0)
                      && mysql_stmt_execute(stmt) == 0;
-    if (!ran || !fetchRows(stmt, &out.rows)) {
+    if (ran) {
+        // Read before the rows: fetching them does not change these.
+        const my_ulonglong affected = mysql_stmt_affected_rows(stmt);
+        out.result.affectedRows = affected == my_ulonglong(-1) ? 0 : affected;
+        out.result.insertId = mysql_stmt_insert_id(stmt);
+    }
+    if (!ran || !fetchRows(stmt, &out.result.rows)) {
         out.error = errorOf(stmt, ran ? u"Unable to fetch row"_s : u"Unable to execute statement"_s);
         // Prepared afresh next time (after DDL, say); the session reconnects when it is lost.
         mysql_stmt_close(stmt);
         m_statements.remove(statement.text());
-        out.rows.clear();
+        out.result = {};
         return out;
     }
     mysql_stmt_free_result(stmt);
@@ -260,23 +267,23 @@ MariaDbReturning::Rows MariaDbReturning::exec(const QSqlDatabase &db, const Stat
 
 #else // no Connector/C in this build: the batch acquire is used instead
 
-bool MariaDbReturning::compiledIn()
+bool MariaDbStatements::compiledIn()
 {
     return false;
 }
 
-bool MariaDbReturning::usable(const QSqlDatabase &)
+bool MariaDbStatements::usable(const QSqlDatabase &)
 {
     return false;
 }
 
-MariaDbReturning::~MariaDbReturning() = default;
+MariaDbStatements::~MariaDbStatements() = default;
 
-void MariaDbReturning::clear() {}
+void MariaDbStatements::clear() {}
 
-MariaDbReturning::Rows MariaDbReturning::exec(const QSqlDatabase &, const Statement &)
+MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &, const Statement &)
 {
-    Rows out;
+    Outcome out;
     out.error = QSqlError(u"This build of Lockscope has no MariaDB Connector/C."_s, {},
                           QSqlError::ConnectionError);
     return out;

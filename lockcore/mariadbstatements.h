@@ -1,0 +1,63 @@
+#pragma once
+
+#include "statement.h"
+
+#include <QHash>
+#include <QList>
+#include <QSqlError>
+#include <QVariantList>
+
+class QSqlDatabase;
+
+namespace lockcore {
+
+// What one statement run through Connector/C answered.
+struct DirectResult
+{
+    QList<QVariantList> rows; // NULL as a null QVariant; integers as qlonglong
+    quint64 affectedRows = 0;
+    quint64 insertId = 0; // LAST_INSERT_ID(expr) of the statement, if it set one
+};
+
+// Prepared statements run through MariaDB Connector/C on the Qt connection's own handle, for
+// what Qt's MySQL driver cannot do, or does with a round trip too many:
+//
+// - MariaDB prepares an INSERT .. RETURNING as a statement without a result (MDEV-27013); its
+//   columns arrive only with the execution. Qt's driver reads a prepared statement's columns
+//   once, at prepare time, so it never reads such a row. Connector/C reads them after every
+//   execution. Prepared, the acquire costs the server about a third of what the same
+//   statement costs as text (docs/protocol.md).
+// - Qt's driver resets a prepared statement before every execution (mysql_stmt_reset), which
+//   is a round trip of its own (COM_STMT_RESET): two round trips per statement. Here, one.
+//
+// Owned by the Session of that connection and used on its thread only. clear() before the
+// connection closes.
+class MariaDbStatements
+{
+public:
+    // This build links Connector/C, and `db` is an open QMYSQL connection made by it (not by
+    // MySQL's libmysqlclient, whose handle is a different structure).
+    static bool usable(const QSqlDatabase &db);
+    // This build links Connector/C.
+    static bool compiledIn();
+
+    MariaDbStatements() = default;
+    ~MariaDbStatements();
+    MariaDbStatements(const MariaDbStatements &) = delete;
+    MariaDbStatements &operator=(const MariaDbStatements &) = delete;
+
+    struct Outcome
+    {
+        DirectResult result;
+        QSqlError error; // valid when the statement failed; the server's code as native code
+    };
+    // Prepares `statement` (once per text) and executes it with its binds on `db`'s handle.
+    Outcome exec(const QSqlDatabase &db, const Statement &statement);
+    // Closes every prepared statement (before the connection closes or after it broke).
+    void clear();
+
+private:
+    QHash<QString, void *> m_statements; // MYSQL_STMT *, per statement text
+};
+
+} // namespace lockcore
