@@ -7,7 +7,9 @@
 #include "rows.h"
 #include "session.h"
 #include "tr.h"
+#include "validation.h"
 
+#include <QHash>
 #include <QRegularExpression>
 #include <QSqlQuery>
 #include <algorithm>
@@ -231,7 +233,35 @@ Result<NativeLockSnapshot> NativeLockReader::read()
         break;
     }
     linkWaiters(snapshot.locks);
+    nameWakeLocks(&snapshot.locks);
     return snapshot;
+}
+
+void NativeLockReader::nameWakeLocks(QList<NativeLock> *locks)
+{
+    if (locks->isEmpty() || m_auditTable.isEmpty() || !validateTableName(m_auditTable).ok())
+        return;
+    const Dialect &dialect = m_session->dialect();
+    const TableNames tables = TableNames::fromTable(m_auditTable);
+    Statement st;
+    st << "SELECT name FROM " << dialect.lockTable(tables) << " WHERE holder <> ''";
+    // No lock table there (not a Lockscope schema), or no right to read it: nothing to name.
+    auto held = m_session->run(st, Tr::tr("reading the held locks' names"));
+    if (!held)
+        return;
+    QHash<QString, QString> lockOfWakeLock;
+    while ((*held)->next()) {
+        const QString name = (*held)->value(0).toString();
+        const QString wakeLock = dialect.wakeLockName(tables, name);
+        if (!wakeLock.isEmpty())
+            lockOfWakeLock.insert(wakeLock, name);
+    }
+    (*held)->finish();
+    for (NativeLock &lock : *locks) {
+        const bool oneKey = dialect.kind() != Dialect::Kind::PostgreSQL || lock.objSubId == 1;
+        if (oneKey)
+            lock.wakeLockOf = lockOfWakeLock.value(lock.key);
+    }
 }
 
 Status NativeLockReader::readMysql(const Identity &id, const QString &what,

@@ -43,6 +43,9 @@ struct NativeLock
     QDateTime stateSince;   // PostgreSQL state_change; MySQL now - processlist TIME
     QDateTime waitStart;    // waiting sessions (PostgreSQL 14+)
     QList<qint64> waiters;  // granted rows: the sessions waiting for this lock
+    // Lockscope's own wake-up lock (Dialect::wakeLockName) of this lock in the reader's lock
+    // table (setAuditTable), held while that lock is held; empty: not one, or not known.
+    QString wakeLockOf;
 
     // The key as the user gives it: the bigint, "k1,k2", or "classid/objid/objsubid"
     // (PostgreSQL); the name (MySQL); the name or id1 (Oracle).
@@ -121,7 +124,8 @@ public:
     // MySQL: true looks up only the names given, whatever else the server offers.
     void setNamesOnly(bool namesOnly) { m_namesOnly = namesOnly; }
     // The Lockscope lock table whose event table receives the audit, when it exists
-    // (default dist_lock; empty: the log and the outcome only).
+    // (default dist_lock; empty: the log and the outcome only). read() also names the
+    // wake-up locks of its held locks (NativeLock::wakeLockOf).
     void setAuditTable(const QString &table) { m_auditTable = table; }
     void setActor(const QString &actor) { m_actor = actor; }
     // Why the admin terminates (the GUI asks for it): added to the audit's detail.
@@ -152,6 +156,8 @@ private:
     Result<Identity> identity();
     Status readMysql(const Identity &id, const QString &what, NativeLockSnapshot *snapshot);
     Status appendRows(const Statement &statement, const QString &what, QList<NativeLock> *out);
+    // Sets wakeLockOf on the locks that are wake-up locks of the lock table's held locks.
+    void nameWakeLocks(QList<NativeLock> *locks);
     // The compare-and-set: empty when `expected` still holds its lock, else why not.
     Result<QString> whyNotHeld(const NativeLock &expected);
     Status kill(const NativeLock &expected, const Identity &id, TerminateOutcome &outcome);

@@ -167,6 +167,48 @@ private slots:
         QVERIFY(find(after->locks, pidOf(*b), key2, true));
     }
 
+    // Lockscope's own wake-up lock, held by a LockService holding a lock of the reader's lock
+    // table, is named after that lock; another session's lock with no such name is not.
+    void wakeUpLocksAreNamed()
+    {
+        QString error;
+        auto holder = TestBackend::instance().open(&error);
+        QVERIFY2(holder, qPrintable(error));
+        auto service = lockcore::LockService::create(*holder, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        const QString name = u"native.wake-%1"_s.arg(QRandomGenerator::global()->generate() % 100000);
+        // Waiting takes the wake-up lock on both servers (a plain acquire does not on
+        // PostgreSQL); the lock is free, so the first attempt gets it.
+        lockcore::RetryPolicy policy;
+        policy.deadlineMs = 5000;
+        auto grant = service->acquireWithWait(name, u"tester"_s, 30000, policy);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        const QString wakeLock =
+            holder->dialect().wakeLockName(lockcore::TableNames::fromTable(m_table), name);
+        QVERIFY(!wakeLock.isEmpty());
+        QVERIFY(holder->holdsWakeLock(wakeLock));
+        const QString otherKey = uniqueKey();
+        auto other = holding(otherKey, &error);
+        QVERIFY2(other, qPrintable(error));
+
+        NativeLockReader r = reader({wakeLock, otherKey});
+        auto snapshot = r.read();
+        LOCKSCOPE_VERIFY_OK(snapshot);
+        const NativeLock *wake = find(snapshot->locks, pidOf(*holder), wakeLock, true);
+        QVERIFY2(wake, qPrintable(wakeLock));
+        QCOMPARE(wake->wakeLockOf, name);
+        const NativeLock *plain = find(snapshot->locks, pidOf(*other), otherKey, true);
+        QVERIFY(plain);
+        QVERIFY(plain->wakeLockOf.isEmpty());
+
+        // Released: the wake-up lock goes with the lock.
+        QVERIFY(service->release(name, u"tester"_s, grant->fence)->released);
+        auto after = r.read();
+        LOCKSCOPE_VERIFY_OK(after);
+        QVERIFY(!find(after->locks, pidOf(*holder), wakeLock, true));
+    }
+
     // A session blocked on a held lock is listed as waiting, under the holder's waiters.
     void waiterAppears()
     {

@@ -91,6 +91,30 @@ private slots:
         QCOMPARE(model.rowOf(200, u"42"_s, true), -1);
     }
 
+    // Lockscope's own wake-up lock says whose it is, and a refresh that names it updates the row.
+    void wakeUpLockNamed()
+    {
+        NativeLocksModel model;
+        QAbstractItemModelTester tester(&model);
+        NativeLock plain = held(100, u"-6301895123589262693"_s);
+        model.setSnapshot(snapshot({plain}));
+        QCOMPARE(cell(model, 0, NativeLocksModel::Key), u"-6301895123589262693"_s);
+        NativeLock named = plain;
+        named.wakeLockOf = u"orders"_s;
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setSnapshot(snapshot({named}));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(cell(model, 0, NativeLocksModel::Key),
+                 u"-6301895123589262693 (Lockscope wake-up lock of \"orders\")"_s);
+        QVERIFY(model.index(0, NativeLocksModel::Key)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"\"orders\""_s));
+        // The key itself stays the key (terminate and selection use it).
+        QCOMPARE(model.index(0, 0).data(NativeLocksModel::KeyRole).toString(),
+                 u"-6301895123589262693"_s);
+    }
+
     // Without a transaction start (MySQL) "since" falls back to the state, then the session.
     void sinceFallsBack()
     {

@@ -1508,6 +1508,14 @@ Expires at
         <source>Waiting sessions</source>
         <translation>等待的会话</translation>
     </message>
+    <message>
+        <source>%1 (Lockscope wake-up lock of &quot;%2&quot;)</source>
+        <translation>%1（Lockscope 对“%2”的唤醒锁）</translation>
+    </message>
+    <message>
+        <source>Lockscope holds this lock while it holds &quot;%1&quot; in the lock table, so that waiters for &quot;%1&quot; queue in the database. The release frees it.</source>
+        <translation>Lockscope 持有锁表中的“%1”期间同时持有此锁，使等待“%1”的客户端在数据库中排队。释放时一并释放。</translation>
+    </message>
 </context>
 <context>
     <name>NativeLocksPanel</name>
@@ -2794,6 +2802,10 @@ Expires at
     <message>
         <source>The connection to %1 is read-only: %2 was refused before anything was sent to the database. Connect without read-only to change locks.</source>
         <translation>到 %1 的连接是只读的：%2已被拒绝，未向数据库发送任何内容。要修改锁，请以非只读方式连接。</translation>
+    </message>
+    <message>
+        <source>reading the held locks&apos; names</source>
+        <translation>读取被持有的锁的名称</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,8 @@ bool sameContent(const NativeLock &a, const NativeLock &b)
            && a.application == b.application && a.client == b.client && a.state == b.state
            && a.database == b.database && a.sessionStart == b.sessionStart
            && a.xactStart == b.xactStart && a.stateSince == b.stateSince
-           && a.waitStart == b.waitStart && a.waiters == b.waiters;
+           && a.waitStart == b.waitStart && a.waiters == b.waiters
+           && a.wakeLockOf == b.wakeLockOf;
 }
 
 QString stamp(const QDateTime &time)
@@ -61,7 +62,10 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case Key: return lock.key;
+        case Key:
+            return lock.wakeLockOf.isEmpty()
+                       ? lock.key
+                       : tr("%1 (Lockscope wake-up lock of \"%2\")").arg(lock.key, lock.wakeLockOf);
         case Mode: return lock.mode;
         case Status: return lock.granted ? tr("held") : tr("waiting");
         case Pid:
@@ -91,6 +95,13 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
                 lines << tr("state: %1").arg(lock.state);
             return lines.join(u'\n');
         }
+        case Key:
+            if (!lock.wakeLockOf.isEmpty())
+                return tr("Lockscope holds this lock while it holds \"%1\" in the lock table, so "
+                          "that waiters for \"%1\" queue in the database. The release frees "
+                          "it.")
+                    .arg(lock.wakeLockOf);
+            return lock.database.isEmpty() ? QVariant() : tr("Database: %1").arg(lock.database);
         case Waiters: {
             QStringList pids;
             for (qint64 pid : lock.waiters)

@@ -55,6 +55,8 @@ QJsonObject nativeLockToJson(const NativeLock &lock)
     }
     if (lock.serial > 0)
         json.insert(u"serial"_s, lock.serial);
+    if (!lock.wakeLockOf.isEmpty())
+        json.insert(u"wake_up_lock_of"_s, lock.wakeLockOf);
     return json;
 }
 
@@ -73,7 +75,10 @@ QString nativeLocksText(const lockcore::NativeLockSnapshot &snapshot)
                          + (lock.pid == snapshot.ownPid ? u" *"_s : QString()),
                      lock.user, lock.client.isEmpty() ? u"-"_s : lock.client,
                      lock.application.isEmpty() ? u"-"_s : lock.application,
-                     lock.key.isEmpty() ? u"?"_s : lock.key,
+                     lock.key.isEmpty() ? u"?"_s
+                     : lock.wakeLockOf.isEmpty()
+                         ? lock.key
+                         : Tr::tr("%1 (wake-up lock of \"%2\")").arg(lock.key, lock.wakeLockOf),
                      lock.granted ? Tr::tr("held") : Tr::tr("waiting"), textTime(since),
                      waiters.isEmpty() ? u"-"_s : waiters.join(u',')});
     }
@@ -123,6 +128,7 @@ int runNativeLocks(Invocation &invocation)
         return invocation.fail(service.error());
     NativeLockReader reader((*service)->session());
     reader.setNames(namesOption(invocation));
+    reader.setAuditTable(invocation.settings().table); // names its held locks' wake-up locks
     auto snapshot = reader.read();
     if (!snapshot)
         return invocation.fail(snapshot.error());
