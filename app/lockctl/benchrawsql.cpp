@@ -80,7 +80,7 @@ private:
                          : m_sql.run(acquire.statement.text(), acquire.statement.binds(), m_what);
         if (!query)
             return query.error();
-        bench::Answer &q = **query;
+        SqlReply &q = **query;
         bool granted = false;
         switch (acquire.answer) {
         case Answer::ReturnedRow:

@@ -20,26 +20,26 @@ SqlRunner::~SqlRunner()
     qDeleteAll(m_prepared);
 }
 
-bool Answer::next()
+bool SqlReply::next()
 {
     if (m_query)
         return m_query->next();
     return ++m_row < m_direct.rows.size();
 }
 
-QVariant Answer::value(int column) const
+QVariant SqlReply::value(int column) const
 {
     if (m_query)
         return m_query->value(column);
     return m_direct.rows.value(m_row).value(column);
 }
 
-int Answer::numRowsAffected() const
+int SqlReply::numRowsAffected() const
 {
     return m_query ? m_query->numRowsAffected() : int(m_direct.affectedRows);
 }
 
-void Answer::finish()
+void SqlReply::finish()
 {
     if (m_query)
         m_query->finish();
@@ -50,10 +50,10 @@ const lockcore::Dialect &SqlRunner::dialect() const
     return m_session.dialect();
 }
 
-Result<Answer *> SqlRunner::run(const QString &sql, const QVariantList &binds,
+Result<SqlReply *> SqlRunner::run(const QString &sql, const QVariantList &binds,
                                const QString &what)
 {
-    m_answer = Answer();
+    m_reply = SqlReply();
     if (m_session.supportsDirect()) {
         lockcore::Statement statement;
         statement.embed(sql, binds);
@@ -61,8 +61,8 @@ Result<Answer *> SqlRunner::run(const QString &sql, const QVariantList &binds,
         auto direct = m_session.runDirect(statement, what);
         if (!direct)
             return direct.error();
-        m_answer.m_direct = std::move(*direct);
-        return &m_answer;
+        m_reply.m_direct = std::move(*direct);
+        return &m_reply;
     }
     QSqlQuery *query = m_prepared.value(sql);
     if (!query) {
@@ -79,13 +79,13 @@ Result<Answer *> SqlRunner::run(const QString &sql, const QVariantList &binds,
     ++m_roundTrips;
     if (!query->exec())
         return m_session.errorFrom(query->lastError(), what);
-    m_answer.m_query = query;
-    return &m_answer;
+    m_reply.m_query = query;
+    return &m_reply;
 }
 
-Result<Answer *> SqlRunner::runText(const QString &sql, int results, const QString &what)
+Result<SqlReply *> SqlRunner::runText(const QString &sql, int results, const QString &what)
 {
-    m_answer = Answer();
+    m_reply = SqlReply();
     if (!m_text) {
         m_text = std::make_unique<QSqlQuery>(m_session.database());
         m_text->setForwardOnly(true);
@@ -100,8 +100,8 @@ Result<Answer *> SqlRunner::runText(const QString &sql, int results, const QStri
         m_text->finish();
         return error;
     }
-    m_answer.m_query = m_text.get();
-    return &m_answer;
+    m_reply.m_query = m_text.get();
+    return &m_reply;
 }
 
 bool isConflict(const Error &error)

@@ -18,9 +18,9 @@ class Session;
 
 namespace lockctl::bench {
 
-// One execution's answer, read the same way whichever way the statement went: through the Qt
+// One execution's reply, read the same way whichever way the statement went: through the Qt
 // driver, or on MariaDB through Connector/C (Session::runDirect), as lockcore sends its own.
-class Answer
+class SqlReply
 {
 public:
     bool next();
@@ -39,8 +39,8 @@ private:
 // client's own connection, each statement prepared once and then only bound and executed, so
 // every execution is one round trip, counted. On MariaDB every protocol's statements go
 // through Connector/C as lockcore's do (Session::supportsDirect): the same transport for all,
-// without the Qt driver's extra round trip per execution. Errors are classified by the session's dialect
-// (a duplicate key is Error::Kind::Duplicate).
+// without the Qt driver's extra round trip per execution. Errors are classified by the
+// session's dialect (a duplicate key is Error::Kind::Duplicate).
 class SqlRunner
 {
 public:
@@ -51,11 +51,11 @@ public:
 
     // Binds and executes `sql`. On success the answer is before its first row; read it, then
     // finish() it. Valid until the next run.
-    lockcore::Result<Answer *> run(const QString &sql, const QVariantList &binds,
+    lockcore::Result<SqlReply *> run(const QString &sql, const QVariantList &binds,
                                    const QString &what);
     // Executes text as it is, unprepared: `results` statements separated by ";" in one round
     // trip. On success the answer is the last statement's result.
-    lockcore::Result<Answer *> runText(const QString &sql, int results, const QString &what);
+    lockcore::Result<SqlReply *> runText(const QString &sql, int results, const QString &what);
 
     const lockcore::Dialect &dialect() const;
     lockcore::Session &session() const { return m_session; }
@@ -65,7 +65,7 @@ private:
     lockcore::Session &m_session;
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_text;
-    Answer m_answer;
+    SqlReply m_reply;
     quint64 m_roundTrips = 0;
 };
 
