@@ -272,7 +272,7 @@ bool Session::supportsDirect()
 bool Session::supportsInsertReturning()
 {
     // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C.
-    return supportsDirect() && *m_mariaDbVersion >= QVersionNumber(10, 5);
+    return supportsDirect() && !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)

@@ -90,6 +90,8 @@ public:
     // Tests: MariaDB as on MySQL: the acquire is the UPDATE + SELECT batch, and every statement
     // goes through the Qt driver.
     void forceMySqlPath(bool force) { m_forceMySqlPath = force; }
+    // Tests: MariaDB as before 10.5: the acquire is the batch, the release still goes direct.
+    void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -132,6 +134,7 @@ private:
     void askServerVersion();
     std::optional<QVersionNumber> m_mariaDbVersion; // null: not MariaDB; unset: not asked yet
     bool m_forceMySqlPath = false;
+    bool m_forceBatchAcquire = false;
 };
 
 } // namespace lockcore

@@ -67,10 +67,14 @@ std::unique_ptr<Session> TestBackend::open(QString *error) const
             *error = session.error().fullText();
         return nullptr;
     }
-    // What MariaDB before 10.5 and MySQL get (the UPDATE + SELECT batch for the acquire, every
-    // statement through the Qt driver), tested on this MariaDB (see tests/CMakeLists.txt).
-    if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_MYSQL_BATCH") == 1)
+    // Tested on this MariaDB (see tests/CMakeLists.txt): 1, what MySQL gets (the UPDATE +
+    // SELECT batch for the acquire, every statement through the Qt driver); 2, what MariaDB
+    // before 10.5 gets (the batch, the release through Connector/C).
+    const int mysqlBatch = qEnvironmentVariableIntValue("LOCKSCOPE_TEST_MYSQL_BATCH");
+    if (mysqlBatch == 1)
         (*session)->forceMySqlPath(true);
+    else if (mysqlBatch == 2)
+        (*session)->forceBatchAcquire(true);
     return std::move(session).value();
 }
 
