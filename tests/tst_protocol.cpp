@@ -56,7 +56,28 @@ struct Holder
         }));
         thread->start();
     }
+    void start(const QString &lockTable, const QString &lockName, unsigned long holdForMs,
+               std::optional<RetryPolicy> waitPolicy = {})
+    {
+        table = lockTable;
+        name = lockName;
+        holdMs = holdForMs;
+        policy = waitPolicy;
+        start();
+    }
 };
+
+// A waiter that polls every 10 s, without jitter, until the deadline: a hand-off faster than
+// that is the library's wake-up, not a poll.
+RetryPolicy pollingEvery10s(qint64 deadlineMs)
+{
+    RetryPolicy policy;
+    policy.deadlineMs = deadlineMs;
+    policy.initialDelayMs = 10000;
+    policy.maxDelayMs = 10000;
+    policy.jitter = 0;
+    return policy;
+}
 
 } // namespace
 
@@ -99,6 +120,9 @@ private:
     // Sleeps until the database clock has passed `until`.
     bool waitForDbTime(const QDateTime &until, int timeoutMs = 10000);
     QString lockName() const;
+    // alice got `name` from a holder that kept its wake-up lock: she holds that wake-up lock
+    // now, and her release frees it.
+    void releaseFreesPassedOnWakeLock(const QString &name, qint64 fence);
 
     std::unique_ptr<Session> m_session;
     std::unique_ptr<Session> m_other; // a second client
@@ -110,6 +134,14 @@ private:
 QString ProtocolTest::lockName() const
 {
     return u"proto."_s + QString::fromLatin1(QTest::currentTestFunction());
+}
+
+void ProtocolTest::releaseFreesPassedOnWakeLock(const QString &name, qint64 fence)
+{
+    const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
+    QVERIFY(m_session->holdsWakeLock(wakeLock));
+    QVERIFY(m_locks->release(name, u"alice"_s, fence)->released);
+    QVERIFY(!m_session->holdsWakeLock(wakeLock));
 }
 
 bool ProtocolTest::waitForDbTime(const QDateTime &until, int timeoutMs)
@@ -610,11 +642,7 @@ void ProtocolTest::acquireWithWaitWakesWhenTheLeaseEnds()
     // then, not at its next poll 10 s later. Every backend.
     const QString name = lockName();
     QVERIFY(m_otherLocks->acquire(name, u"bob"_s, 700)->acquired);
-    RetryPolicy policy;
-    policy.deadlineMs = 20000;
-    policy.initialDelayMs = 10000;
-    policy.maxDelayMs = 10000;
-    policy.jitter = 0;
+    const RetryPolicy policy = pollingEvery10s(20000);
     QElapsedTimer timer;
     timer.start();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
@@ -634,18 +662,11 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         QSKIP("Only PostgreSQL and MariaDB wake waiters on release; SQLite polls (tested above).");
     const QString name = lockName();
     Holder holder;
-    holder.table = m_table;
-    holder.name = name;
-    holder.holdMs = 500;
-    holder.start();
+    holder.start(m_table, name, 500);
     QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
     QVERIFY2(holder.held, qPrintable(holder.error));
 
-    RetryPolicy policy;
-    policy.deadlineMs = 30000;
-    policy.initialDelayMs = 10000;
-    policy.maxDelayMs = 10000;
-    policy.jitter = 0;
+    const RetryPolicy policy = pollingEvery10s(30000);
     const quint64 notificationsBefore = m_session->releaseListener().received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     const qint64 acquiredAtMs = holder.clock.elapsed();
@@ -662,11 +683,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
         // release inside the second attempt; the wake-up lock is passed on with the lock.
         QCOMPARE(waited->attempts, 2);
-        QVERIFY(m_session->holdsWakeLock(m_session->dialect().wakeLockName(
-            m_locks->tables(), name)));
-        QVERIFY(m_locks->release(name, u"alice"_s, waited->fence)->released);
-        QVERIFY(!m_session->holdsWakeLock(m_session->dialect().wakeLockName(
-            m_locks->tables(), name)));
+        releaseFreesPassedOnWakeLock(name, waited->fence);
     }
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire: %lld ms (the waiter's poll interval is 10000 ms)", gap);
@@ -682,17 +699,9 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     if (!m_session->supportsWakeLocks())
         QSKIP("SQLite polls.");
     const QString name = lockName();
-    RetryPolicy policy;
-    policy.deadlineMs = 10000;
-    policy.initialDelayMs = 10000;
-    policy.maxDelayMs = 10000;
-    policy.jitter = 0;
+    const RetryPolicy policy = pollingEvery10s(10000);
     Holder holder;
-    holder.table = m_table;
-    holder.name = name;
-    holder.policy = policy;
-    holder.holdMs = 120; // less than a waiter's slice (250 ms) in the queue
-    holder.start();
+    holder.start(m_table, name, 120, policy); // held less than a waiter's slice (250 ms) queued
     QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
     QVERIFY2(holder.held, qPrintable(holder.error));
     QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
@@ -709,9 +718,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
     QVERIFY2(gap < 100, qPrintable(QString::number(gap)));
-    QVERIFY(m_session->holdsWakeLock(m_session->dialect().wakeLockName(m_locks->tables(), name)));
-    QVERIFY(m_locks->release(name, u"alice"_s, waited->fence)->released);
-    QVERIFY(!m_session->holdsWakeLock(m_session->dialect().wakeLockName(m_locks->tables(), name)));
+    releaseFreesPassedOnWakeLock(name, waited->fence);
 }
 
 void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
