@@ -119,6 +119,9 @@ public:
                                              const QString &wakeLock) const;
     // Waits up to `seconds` for the wake-up lock: one row, 1 when taken.
     virtual Statement takeWakeLock(const QString &wakeLock, double seconds) const;
+    // The value of the bind marked Statement::Slot::WakeWait in acquireUpsert's WaitedFirst
+    // form, for a wait of `seconds`: the statement is built once and run again with another.
+    virtual QVariant wakeWaitValue(double seconds) const { return seconds; }
     virtual Statement freeWakeLock(const QString &wakeLock) const;
 
     // PostgreSQL: the channel a release NOTIFYs (payload: the lock name) so that waiters retry

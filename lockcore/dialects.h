@@ -106,6 +106,7 @@ public:
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
+    QVariant wakeWaitValue(double seconds) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 fence,
                                      const QString &wakeLock) const override;

@@ -86,8 +86,8 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
 
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
-        return writable.error();
+    if (m_session->isReadOnly())
+        return m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)).error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     return acquireOnce(name, holder, ttlMs, true);
@@ -134,43 +134,47 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         return result;
     }
     const Dialect &dialect = m_session->dialect();
-    const QString what = Tr::tr("acquiring \"%1\"").arg(name);
 
-    // The statement for this (name, holder, lease) is built once: a holder acquiring the same
-    // lock again and again (a worker, a waiter) does not pay for building SQL text each time.
+    // The statements for this (name, holder, lease) are built once (AcquireText).
     AcquireText &cached = m_acquireText;
     const QString wakeLock = wakeLockFor(name);
     const QString takeWakeLock = m_session->holdsWakeLock(wakeLock) ? QString() : wakeLock;
     const bool waitFirst = wakeWaitMs >= 0 && !takeWakeLock.isEmpty();
+    // A batch (MySQL) is text with every value written in, so it is built for each form.
+    const bool batchForms = !dialect.hasUpsertReturning();
     if (cached.upsert || cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder
-        || cached.takesWakeLock != takeWakeLock || cached.wakeLockWaitedFirst != waitFirst) {
-        cached.upsert = false;
+        || (batchForms
+            && (cached.takesWakeLock != takeWakeLock || cached.wakeLockWaitedFirst != waitFirst))) {
+        cached = AcquireText{};
         const Statement batch =
-            dialect.hasUpsertReturning()
-                ? Statement()
-                : dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
-                                       waitFirst ? Dialect::WakeLockTaking::WaitedFirst
-                                                 : Dialect::WakeLockTaking::OnFreshGrant);
+            !batchForms ? Statement()
+                        : dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
+                                               waitFirst ? Dialect::WakeLockTaking::WaitedFirst
+                                                         : Dialect::WakeLockTaking::OnFreshGrant);
         cached.takesWakeLock = takeWakeLock;
         cached.wakeLockWaitedFirst = waitFirst;
         cached.batchSql = batch.text().isEmpty() ? QString() : dialect.inlined(batch);
         cached.statement = cached.batchSql.isEmpty()
                                ? dialect.acquire(m_tables, name, holder, ttlMs)
                                : Statement();
+        // PostgreSQL: a waiter's queued acquire (Dialect::acquireUpsert), prepared like
+        // acquire(); each attempt binds its own wait.
+        if (!batchForms && !wakeLock.isEmpty()) {
+            cached.waiting = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                                   Dialect::WakeLockTaking::WaitedFirst, 0.0);
+            cached.waitBind = cached.waiting.slotIndex(Statement::Slot::WakeWait);
+        }
         cached.name = name;
         cached.holder = holder;
         cached.ttlMs = ttlMs;
+        cached.what = Tr::tr("acquiring \"%1\"").arg(name);
     }
+    const QString &what = cached.what;
     const bool batched = !cached.batchSql.isEmpty();
-    // PostgreSQL: a waiter's queued acquire (Dialect::acquireUpsert), prepared like acquire().
-    const Statement queued = waitFirst && !batched
-                                 ? dialect.acquireUpsert(m_tables, name, holder, ttlMs,
-                                                         takeWakeLock,
-                                                         Dialect::WakeLockTaking::WaitedFirst,
-                                                         double(wakeWaitMs) / 1000.0)
-                                 : Statement();
-    auto query = !batched ? m_session->run(queued.text().isEmpty() ? cached.statement : queued,
-                                           what)
+    const bool queued = waitFirst && !batched && cached.waitBind >= 0;
+    if (queued)
+        cached.waiting.rebind(cached.waitBind, dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
+    auto query = !batched ? m_session->run(queued ? cached.waiting : cached.statement, what)
                  : waitFirst ? m_session->runBatch(
                        dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
                                                                  double(wakeWaitMs) / 1000.0))
@@ -209,7 +213,7 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         }
     } else if (dialect.hasUpsertReturning()) {
         // Its wait took the wake-up lock (a wait that ran out failed the statement).
-        if (!queued.text().isEmpty())
+        if (queued)
             m_session->noteWakeLock(takeWakeLock, true);
         // One statement: a row back means granted (created, taken, re-entered or taken over).
         if ((*query)->next()) {
@@ -252,21 +256,17 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
                                                  Dialect::WakeLockTaking::OnFreshGrant);
         cached.waiting = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                Dialect::WakeLockTaking::WaitedFirst, 0.0);
-        const QVariantList &binds = cached.waiting.binds();
-        for (qsizetype i = 0; i < binds.size(); ++i) {
-            if (binds.at(i).metaType().id() == QMetaType::Double)
-                cached.waitBind = i;
-        }
+        cached.waitBind = cached.waiting.slotIndex(Statement::Slot::WakeWait);
         cached.upsert = true;
         cached.name = name;
         cached.holder = holder;
         cached.ttlMs = ttlMs;
+        cached.what = Tr::tr("acquiring \"%1\"").arg(name);
     }
     const bool queued = waitFirst && cached.waitBind >= 0;
     if (queued)
-        cached.waiting.rebind(cached.waitBind, double(wakeWaitMs) / 1000.0);
-    auto rows = m_session->runDirect(queued ? cached.waiting : cached.statement,
-                                     Tr::tr("acquiring \"%1\"").arg(name));
+        cached.waiting.rebind(cached.waitBind, dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
+    auto rows = m_session->runDirect(queued ? cached.waiting : cached.statement, cached.what);
     if (!rows) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it).
@@ -284,10 +284,15 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
     return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);
 }
 
-QString LockService::wakeLockFor(const QString &name) const
+QString LockService::wakeLockFor(const QString &name)
 {
-    return m_session->supportsWakeLocks() ? m_session->dialect().wakeLockName(m_tables, name)
-                                          : QString();
+    if (!m_session->supportsWakeLocks())
+        return {};
+    if (m_wakeLockOf != name || m_wakeLock.isEmpty()) { // a digest: kept for the last name
+        m_wakeLock = m_session->dialect().wakeLockName(m_tables, name);
+        m_wakeLockOf = name;
+    }
+    return m_wakeLock;
 }
 
 bool LockService::waitForWakeLock(const QString &wakeLock, qint64 ms)
@@ -307,8 +312,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
                                            qint64 ttlMs, const RetryPolicy &policy,
                                            const std::atomic_bool *cancel)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
-        return writable.error();
+    if (m_session->isReadOnly())
+        return m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)).error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     // PostgreSQL: a release NOTIFYs its table's channel, so a waiter retries as soon as the
@@ -519,8 +524,8 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
 Result<ReleaseOutcome> LockService::release(const QString &name, const QString &holder,
                                             qint64 fence)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)); !writable)
-        return writable.error();
+    if (m_session->isReadOnly())
+        return m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)).error();
     if (Status valid = validateAcquire(name, holder, 0); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
@@ -528,10 +533,25 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     // the first waiter blocked on it.
     const QString wakeLock = wakeLockFor(name);
     const bool freesWakeLock = m_session->holdsWakeLock(wakeLock);
-    const Statement statement =
-        freesWakeLock ? dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock)
-                      : dialect.release(m_tables, name, holder, fence);
-    const QString what = Tr::tr("releasing \"%1\"").arg(name);
+    ReleaseText &cached = m_releaseText;
+    if (cached.name != name || cached.holder != holder || cached.plain.text().isEmpty()) {
+        cached = ReleaseText{};
+        cached.plain = dialect.release(m_tables, name, holder, fence);
+        if (!wakeLock.isEmpty())
+            cached.freeing =
+                dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock);
+        cached.name = name;
+        cached.holder = holder;
+        cached.what = Tr::tr("releasing \"%1\"").arg(name);
+    }
+    Statement &statement = freesWakeLock ? cached.freeing : cached.plain;
+    if (const qsizetype at = statement.slotIndex(Statement::Slot::Fence); at >= 0)
+        statement.rebind(at, fence);
+    else // a dialect that does not mark its fence: built for this one
+        statement = freesWakeLock
+                        ? dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock)
+                        : dialect.release(m_tables, name, holder, fence);
+    const QString &what = cached.what;
     ReleaseOutcome outcome;
     if (m_session->supportsDirect()) {
         // MariaDB: one round trip instead of the Qt driver's two.

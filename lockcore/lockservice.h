@@ -72,26 +72,41 @@ private:
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
 
+    // The statements for one (name, holder, lease), built once: a holder acquiring and
+    // releasing the same lock again and again (a worker, a waiter) does not pay for building
+    // SQL text each time, only for the values that change (Statement::Slot).
     struct AcquireText
     {
         QString name;
         QString holder;
         qint64 ttlMs = -1;
+        QString what; // "acquiring "name"", for errors
         Statement statement; // or, for a batch (MySQL), its text with the values written in
         QString batchSql;
         QString takesWakeLock; // the batch also takes this wake-up lock
         bool wakeLockWaitedFirst = false; // ... after a wait before the UPDATE
-        bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant) ...
-        Statement waiting;   // ... and this its WaitedFirst form, whose wait ...
-        qsizetype waitBind = -1; // ... in seconds is this bind
+        bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant)
+        Statement waiting;   // Dialect::acquireUpsert's WaitedFirst form, whose wait ...
+        qsizetype waitBind = -1; // ... is this bind (Statement::Slot::WakeWait)
+    };
+    struct ReleaseText
+    {
+        QString name;
+        QString holder;
+        QString what; // "releasing "name"", for errors
+        Statement plain;   // Dialect::release
+        Statement freeing; // Dialect::releaseFreeingWakeLock (with a wake-up lock)
     };
     // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
-    QString wakeLockFor(const QString &name) const;
+    QString wakeLockFor(const QString &name);
     // Waits up to `ms` for the wake-up lock of `name`: true when this connection took it.
     bool waitForWakeLock(const QString &wakeLock, qint64 ms);
 
     Session *m_session;
     AcquireText m_acquireText;
+    ReleaseText m_releaseText;
+    QString m_wakeLockOf; // the name whose wake-up lock m_wakeLock is
+    QString m_wakeLock;
     TableNames m_tables;
     EventLevel m_eventLevel = EventLevel::Admin;
     QString m_actor;

@@ -56,6 +56,7 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
           " depth = LAST_INSERT_ID(CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END)"
           " WHERE name = "
        << text(name) << " AND holder = " << text(holder) << " AND fence = " << bigint(fence);
+    st.mark(Statement::Slot::Fence);
     return st;
 }
 
@@ -129,8 +130,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
         // Not taken twice (GET_LOCK counts re-entries); the value inserted is '' either way.
         st << "IF(";
         owns();
-        st << " OR GET_LOCK(" << text(wakeLock) << ", " << Param{waitSeconds}
-           << ") IS NOT NULL, '', '')";
+        st << " OR GET_LOCK(" << text(wakeLock) << ", " << Param{wakeWaitValue(waitSeconds)};
+        st.mark(Statement::Slot::WakeWait);
+        st << ") IS NOT NULL, '', '')";
     } else {
         st << "''";
     }

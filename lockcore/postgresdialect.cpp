@@ -85,6 +85,12 @@ QString PostgresDialect::wakeLockName(const TableNames &t, const QString &name) 
     return QString::number(qint64(bits));
 }
 
+QVariant PostgresDialect::wakeWaitValue(double seconds) const
+{
+    // lock_timeout in milliseconds, as text; at least 1 (0 would mean no limit).
+    return QString::number(qMax<qint64>(1, qRound64(seconds * 1000.0)));
+}
+
 Param PostgresDialect::wakeKey(const QString &wakeLock) const
 {
     return bigint(wakeLock.toLongLong());
@@ -96,8 +102,9 @@ void PostgresDialect::appendAdvisoryWait(Statement &st, const QString &wakeLock,
     // A derived table "w" that waits up to `seconds` (at least 1 ms: 0 would mean no limit)
     // for the advisory lock; lock_timeout is set for this statement's transaction only.
     st << "(SELECT pg_advisory_lock(CASE WHEN set_config('lock_timeout', "
-       << text(QString::number(qMax<qint64>(1, qRound64(seconds * 1000.0))))
-       << ", true) <> '' THEN " << wakeKey(wakeLock) << " END)) w";
+       << text(wakeWaitValue(seconds).toString());
+    st.mark(Statement::Slot::WakeWait);
+    st << ", true) <> '' THEN " << wakeKey(wakeLock) << " END)) w";
 }
 
 Statement PostgresDialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
@@ -157,7 +164,7 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
     st << ", '' FROM ";
-    st.embed(source.text(), source.binds());
+    st.embed(source);
     st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
        << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
        << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
@@ -226,7 +233,9 @@ Statement PostgresDialect::releaseReturning(const TableNames &t, const QString &
           " expires_at = CASE WHEN l.depth <= 1 THEN n.t ELSE l.expires_at END,"
           " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END FROM "
        << nowSource() << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << " RETURNING l.depth, " << msOf(u"n.t"_s);
+       << " AND l.fence = " << bigint(fence);
+    st.mark(Statement::Slot::Fence);
+    st << " RETURNING l.depth, " << msOf(u"n.t"_s);
     return st;
 }
 

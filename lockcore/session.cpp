@@ -357,9 +357,17 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         m_prepared.insert(statement.text(), query);
     }
     query->finish();
+    // A prepared query keeps its values between executions: only the ones that changed are
+    // bound again (a repeated acquire changes none, a release only its fence), because the
+    // Qt driver's bindValue costs more than the comparison.
     const QVariantList &binds = statement.binds();
-    for (int i = 0; i < binds.size(); ++i)
-        query->bindValue(i, binds.at(i));
+    for (int i = 0; i < binds.size(); ++i) {
+        const QVariant &value = binds.at(i);
+        const QVariant bound = query->boundValue(i);
+        if (bound.metaType() != value.metaType() || bound.isNull() != value.isNull()
+            || bound != value)
+            query->bindValue(i, value);
+    }
     ++m_roundTrips;
     if (!query->exec()) {
         const Error error = failure(query->lastError(), what);

@@ -133,6 +133,7 @@ Statement SqlDialectBase::release(const TableNames &t, const QString &name, cons
        << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
        << " WHERE name = " << text(name) << " AND holder = " << text(holder)
        << " AND fence = " << bigint(fence);
+    st.mark(Statement::Slot::Fence);
     return st;
 }
 

@@ -4,6 +4,8 @@
 #include <QVariant>
 #include <QVariantList>
 
+#include <utility>
+
 namespace lockcore {
 
 // A value to bind at this point of the statement; rendered as the dialect's placeholder.
@@ -52,6 +54,33 @@ public:
         m_binds += binds;
         return *this;
     }
+    // The same with a whole statement, whose marked binds stay marked.
+    Statement &embed(const Statement &other)
+    {
+        for (const auto &[slot, index] : other.m_slots)
+            m_slots.append({slot, m_binds.size() + index});
+        return embed(other.m_text, other.m_binds);
+    }
+
+    // Binds that a caller running the same statement again with other values looks for: the
+    // statement is built once and only these values change (see rebind).
+    enum class Slot { WakeWait, Fence };
+    // Marks the bind added last as `slot`.
+    Statement &mark(Slot slot)
+    {
+        Q_ASSERT(!m_binds.isEmpty());
+        m_slots.append({slot, m_binds.size() - 1});
+        return *this;
+    }
+    // The index of the bind marked `slot`; -1 when none is.
+    qsizetype slotIndex(Slot slot) const
+    {
+        for (const auto &[marked, index] : m_slots) {
+            if (marked == slot)
+                return index;
+        }
+        return -1;
+    }
 
     const QString &text() const { return m_text; }
     const QVariantList &binds() const { return m_binds; }
@@ -61,6 +90,7 @@ public:
 private:
     QString m_text;
     QVariantList m_binds;
+    QList<std::pair<Slot, qsizetype>> m_slots;
 };
 
 } // namespace lockcore

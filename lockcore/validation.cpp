@@ -11,15 +11,17 @@ namespace {
 
 // Text that every supported database stores and compares exactly: valid UTF-16, no control
 // characters (NUL cannot be stored by PostgreSQL; newlines and escapes garble logs and terminals).
-Status validateText(const QString &text, const QString &what, int maxChars, bool allowEmpty)
+// `what` names the text in a message; called only when there is one to write (translating
+// costs more than checking a short name).
+Status validateText(const QString &text, QString (*what)(), int maxChars, bool allowEmpty)
 {
     if (text.isEmpty()) {
         if (allowEmpty)
             return {};
-        return Error::invalidInput(Tr::tr("The %1 is empty.").arg(what));
+        return Error::invalidInput(Tr::tr("The %1 is empty.").arg(what()));
     }
     if (!text.isValidUtf16())
-        return Error::invalidInput(Tr::tr("The %1 is not valid Unicode text.").arg(what));
+        return Error::invalidInput(Tr::tr("The %1 is not valid Unicode text.").arg(what()));
     qsizetype codePoints = 0;
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
@@ -29,20 +31,20 @@ Status validateText(const QString &text, const QString &what, int maxChars, bool
             return Error::invalidInput(
                 Tr::tr("The %1 contains a control character (code %2) at position %3; "
                        "tabs, newlines and NUL are not allowed.")
-                    .arg(what)
+                    .arg(what())
                     .arg(c.unicode())
                     .arg(i + 1));
     }
     if (codePoints > maxChars)
         return Error::invalidInput(Tr::tr("The %1 is %2 characters long; the limit is %3.")
-                                       .arg(what)
+                                       .arg(what())
                                        .arg(codePoints)
                                        .arg(maxChars));
-    if (text.trimmed() != text)
+    if (text.front().isSpace() || text.back().isSpace()) // (QString::trimmed's white space)
         return Error::invalidInput(
             Tr::tr("The %1 starts or ends with white space, which some databases ignore when "
                    "comparing; remove it.")
-                .arg(what));
+                .arg(what()));
     return {};
 }
 
@@ -64,12 +66,12 @@ bool isIdentifier(QStringView part)
 
 Status validateLockName(const QString &name)
 {
-    return validateText(name, Tr::tr("lock name"), limits::maxNameChars, false);
+    return validateText(name, [] { return Tr::tr("lock name"); }, limits::maxNameChars, false);
 }
 
 Status validateHolder(const QString &holder)
 {
-    return validateText(holder, Tr::tr("holder id"), limits::maxNameChars, false);
+    return validateText(holder, [] { return Tr::tr("holder id"); }, limits::maxNameChars, false);
 }
 
 Status validateDescription(const QString &text, const QString &what)

@@ -411,6 +411,7 @@ private slots:
     void mariadbAcquireIsOneUpsertThatDecidesOnce();
     void postgresReleaseNotifiesItsTablesChannel();
     void postgresWokenRetryIsAPlainConditionalUpdate();
+    void rebindingASlotEqualsBuildingAfresh();
     void factory();
     void forDriver_data();
     void forDriver();
@@ -1349,6 +1350,49 @@ void TestDialects::postgresReleaseNotifiesItsTablesChannel()
     for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle}) {
         QVERIFY(dialect(kind)->releaseChannel(tables(false)).isEmpty());
         QVERIFY(dialect(kind)->notifyReleased(tables(false), kName).text().isEmpty());
+    }
+}
+
+void TestDialects::rebindingASlotEqualsBuildingAfresh()
+{
+    // LockService builds a release and a queued acquire once and then only rebinds the bind
+    // marked as the fence or the wait: that must give exactly what building it afresh with
+    // the other value gives, same text, same values, on every dialect.
+    const TableNames t = TableNames::fromTable(u"dist_lock"_s);
+    const auto sameStatement = [](const Statement &a, const Statement &b) {
+        return a.text() == b.text() && a.binds() == b.binds();
+    };
+    for (const Kind kind : allKinds) {
+        const auto d = dialect(kind);
+        const QString wakeLock = d->wakeLockName(t, u"orders"_s);
+        QList<std::pair<Statement, Statement>> fences{
+            {d->release(t, u"orders"_s, u"worker-1"_s, 41),
+             d->release(t, u"orders"_s, u"worker-1"_s, 9000000001)}};
+        if (!wakeLock.isEmpty())
+            fences.append({d->releaseFreeingWakeLock(t, u"orders"_s, u"worker-1"_s, 41, wakeLock),
+                           d->releaseFreeingWakeLock(t, u"orders"_s, u"worker-1"_s, 9000000001,
+                                                     wakeLock)});
+        for (auto &[built, other] : fences) {
+            const qsizetype at = built.slotIndex(Statement::Slot::Fence);
+            QVERIFY2(at >= 0, qPrintable(d->name() + u": no fence marked in "_s + built.text()));
+            QCOMPARE(built.binds().at(at).toLongLong(), 41);
+            QVERIFY(!sameStatement(built, other));
+            built.rebind(at, qint64(9000000001));
+            QVERIFY2(sameStatement(built, other), qPrintable(d->name()));
+        }
+        if (wakeLock.isEmpty())
+            continue;
+        Statement waiting = d->acquireUpsert(t, u"orders"_s, u"worker-1"_s, 30000, wakeLock,
+                                             Dialect::WakeLockTaking::WaitedFirst, 0.0);
+        const Statement longer = d->acquireUpsert(t, u"orders"_s, u"worker-1"_s, 30000, wakeLock,
+                                                  Dialect::WakeLockTaking::WaitedFirst, 0.25);
+        if (waiting.text().isEmpty())
+            continue;
+        const qsizetype at = waiting.slotIndex(Statement::Slot::WakeWait);
+        QVERIFY2(at >= 0, qPrintable(d->name() + u": no wait marked"_s));
+        QVERIFY(!sameStatement(waiting, longer));
+        waiting.rebind(at, d->wakeWaitValue(0.25));
+        QVERIFY2(sameStatement(waiting, longer), qPrintable(d->name()));
     }
 }
 

@@ -114,6 +114,7 @@ private slots:
     void mariadbAcquireIsOnePreparedStatement();
     void roundTripsPerOperation();
     void refusedPollsCostOneRoundTrip();
+    void statementsRunAgainTakeTheNewValues();
     void clockOffsetIsSmallOnLoopback();
 
 private:
@@ -827,6 +828,42 @@ void ProtocolTest::roundTripsPerOperation()
     qInfo("first-ever acquire of a lock: %llu round trip(s)", freshTrips);
     if (oneStatement)
         QCOMPARE(freshTrips, quint64(1));
+}
+
+void ProtocolTest::statementsRunAgainTakeTheNewValues()
+{
+    // LockService builds its statements once per (name, holder, lease) and the session binds
+    // again only the values that changed: each release must carry its own grant's fence (a
+    // stale one is refused), and another lock through the same prepared text its own name.
+    const QString name = lockName();
+    qint64 previous = 0;
+    for (int i = 0; i < 3; ++i) {
+        auto grant = m_locks->acquire(name, u"alice"_s, 5000);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        QVERIFY(grant->fence > previous);
+        if (previous > 0) {
+            auto stale = m_locks->release(name, u"alice"_s, previous);
+            LOCKSCOPE_VERIFY_OK(stale);
+            QVERIFY2(!stale->released, "a release with the previous grant's fence was accepted");
+        }
+        auto released = m_locks->release(name, u"alice"_s, grant->fence);
+        LOCKSCOPE_VERIFY_OK(released);
+        QVERIFY(released->released);
+        previous = grant->fence;
+    }
+    const QString other = name + u".other"_s;
+    auto grant = m_locks->acquire(other, u"alice"_s, 5000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    auto first = m_locks->lock(name);
+    auto second = m_locks->lock(other);
+    LOCKSCOPE_VERIFY_OK(first);
+    LOCKSCOPE_VERIFY_OK(second);
+    QVERIFY(*first && *second);
+    QCOMPARE((*first)->holder, QString());
+    QCOMPARE((*second)->holder, u"alice"_s);
+    QVERIFY(m_locks->release(other, u"alice"_s, grant->fence)->released);
 }
 
 void ProtocolTest::refusedPollsCostOneRoundTrip()
