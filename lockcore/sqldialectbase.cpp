@@ -19,8 +19,12 @@ QString SqlDialectBase::nowSource() const
 
 void SqlDialectBase::appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const
 {
-    st << "CASE WHEN " << bigint(ttlMs) << " > 0 THEN " << bigint(ttlMs) << " ELSE " << fallback
-       << " END";
+    // Decided here rather than by a CASE in the statement: one bind and no expression for the
+    // server to set up on each execution. (A statement is built for one lease anyway.)
+    if (ttlMs > 0)
+        st << "(" << bigint(ttlMs) << ")";
+    else
+        st << "(" << fallback << ")";
 }
 
 void SqlDialectBase::appendLimit(Statement &st, int limit) const

@@ -959,7 +959,7 @@ void TestDialects::oracleStatements()
     // Durations are added as DAY TO SECOND intervals of ms / 1000 seconds.
     if (builder == u"acquire" || builder == u"insertAcquire" || builder == u"renew") {
         static const QRegularExpression plus(
-            uR"(SYS_EXTRACT_UTC\(SYSTIMESTAMP\) \+ NUMTODSINTERVAL\(\(CASE WHEN \? > 0 THEN \? ELSE (ttl_ms|30000) END\) / 1000, 'SECOND'\))"_s);
+            uR"(SYS_EXTRACT_UTC\(SYSTIMESTAMP\) \+ NUMTODSINTERVAL\(\(\(\?\)\) / 1000, 'SECOND'\))"_s);
         QVERIFY2(plus.match(sql).hasMatch(), qPrintable(sql));
     }
     // Limits: FETCH FIRST n ROWS ONLY, last, after the ORDER BY.

@@ -115,6 +115,7 @@ private slots:
     void roundTripsPerOperation();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
+    void ttlZeroMeansTheLocksOwnLease();
     void clockOffsetIsSmallOnLoopback();
 
 private:
@@ -864,6 +865,34 @@ void ProtocolTest::statementsRunAgainTakeTheNewValues()
     QCOMPARE((*first)->holder, QString());
     QCOMPARE((*second)->holder, u"alice"_s);
     QVERIFY(m_locks->release(other, u"alice"_s, grant->fence)->released);
+}
+
+void ProtocolTest::ttlZeroMeansTheLocksOwnLease()
+{
+    // A lease of 0 asks for the lock's own (ttl_ms, set by initialize), and for a lock that
+    // does not exist yet the default 30 s: in every statement that takes or renews a lease.
+    const QString name = lockName();
+    QVERIFY(m_locks->initialize(name, 7000, {})->created);
+    auto grant = m_locks->acquire(name, u"alice"_s, 0);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    QCOMPARE(grant->dbNow.msecsTo(grant->expiresAt), 7000);
+    auto renewed = m_locks->renew(name, u"alice"_s, grant->fence, 0);
+    LOCKSCOPE_VERIFY_OK(renewed);
+    QVERIFY(renewed->renewed);
+    QCOMPARE(renewed->dbNow.msecsTo(renewed->expiresAt), 7000);
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    // The waiting form (PostgreSQL and MariaDB queue in the server) too.
+    auto waited = m_locks->acquireWithWait(name, u"bob"_s, 0, pollingEvery10s(1000));
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QCOMPARE(waited->dbNow.msecsTo(waited->expiresAt), 7000);
+    QVERIFY(m_locks->release(name, u"bob"_s, waited->fence)->released);
+
+    auto fresh = m_locks->acquire(name + u".fresh"_s, u"alice"_s, 0);
+    LOCKSCOPE_VERIFY_OK(fresh);
+    QVERIFY(fresh->acquired);
+    QCOMPARE(fresh->dbNow.msecsTo(fresh->expiresAt), 30000);
 }
 
 void ProtocolTest::refusedPollsCostOneRoundTrip()
