@@ -288,7 +288,7 @@ QString LockService::wakeLockFor(const QString &name)
 {
     if (!m_session->supportsWakeLocks())
         return {};
-    if (m_wakeLockOf != name || m_wakeLock.isEmpty()) { // a digest: kept for the last name
+    if (m_wakeLockOf != name) { // a digest: kept for the last name (names are never empty)
         m_wakeLock = m_session->dialect().wakeLockName(m_tables, name);
         m_wakeLockOf = name;
     }
@@ -544,13 +544,11 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
         cached.holder = holder;
         cached.what = Tr::tr("releasing \"%1\"").arg(name);
     }
+    // Every dialect marks the fence (tst_dialects::rebindingASlotEqualsBuildingAfresh).
     Statement &statement = freesWakeLock ? cached.freeing : cached.plain;
-    if (const qsizetype at = statement.slotIndex(Statement::Slot::Fence); at >= 0)
-        statement.rebind(at, fence);
-    else // a dialect that does not mark its fence: built for this one
-        statement = freesWakeLock
-                        ? dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock)
-                        : dialect.release(m_tables, name, holder, fence);
+    const qsizetype fenceAt = statement.slotIndex(Statement::Slot::Fence);
+    Q_ASSERT(fenceAt >= 0);
+    statement.rebind(fenceAt, fence);
     const QString &what = cached.what;
     ReleaseOutcome outcome;
     if (m_session->supportsDirect()) {
