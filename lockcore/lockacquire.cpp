@@ -174,7 +174,29 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const bool queued = waitFirst && !batched && cached.waitBind >= 0;
     if (queued)
         cached.waiting.rebind(cached.waitBind, dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
-    auto query = !batched ? m_session->run(queued ? cached.waiting : cached.statement, what)
+    if (!batched && dialect.hasUpsertReturning()) {
+        // PostgreSQL (through libpq, Session::runRows) and SQLite: one statement; a row back
+        // means granted (created, taken, re-entered or taken over).
+        auto rows = m_session->runRows(queued ? cached.waiting : cached.statement, what);
+        if (!rows) {
+            // The wait may have taken the wake-up lock before the statement failed: not ours
+            // to keep without the lock (a lost connection took it with it).
+            if (queued && rows.error().kind != Error::Kind::ConnectionLost)
+                m_session->giveBackWakeLock(takeWakeLock);
+            return rows.error();
+        }
+        // Its wait took the wake-up lock (a wait that ran out failed the statement).
+        if (queued)
+            m_session->noteWakeLock(takeWakeLock, true);
+        Result<Grant> result = !rows->rows.isEmpty()
+                                   ? Result<Grant>(grantFromRow(rows->rows.constFirst(), name, holder))
+                               : describeRefusal ? refusal(name, holder)
+                                                 : Result<Grant>(refusedGrant(name, holder));
+        if (result)
+            recordGrant(*result);
+        return result;
+    }
+    auto query = !batched ? m_session->run(cached.statement, what)
                  : waitFirst ? m_session->runBatch(
                        dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
                                                                  double(wakeWaitMs) / 1000.0))
@@ -210,18 +232,6 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             if (waitFirst)
                 m_session->giveBackWakeLock(takeWakeLock);
             result = acquireNew(name, holder, ttlMs);
-        }
-    } else if (dialect.hasUpsertReturning()) {
-        // Its wait took the wake-up lock (a wait that ran out failed the statement).
-        if (queued)
-            m_session->noteWakeLock(takeWakeLock, true);
-        // One statement: a row back means granted (created, taken, re-entered or taken over).
-        if ((*query)->next()) {
-            result = grantFromRow(**query, name, holder);
-            (*query)->finish();
-        } else {
-            (*query)->finish();
-            result = describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
         }
     } else if ((*query)->numRowsAffected() == 1) {
         result = grantFromSelect(name, holder);
@@ -560,18 +570,22 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
             outcome.released = true;
             outcome.remainingDepth = int(answer->insertId); // LAST_INSERT_ID(remaining depth)
         }
+    } else if (dialect.hasUpsertReturning()) {
+        // PostgreSQL through libpq (Session::runRows), SQLite: the row back is the release.
+        auto answer = m_session->runRows(statement, what);
+        if (!answer)
+            return answer.error();
+        if (!answer->rows.isEmpty()) {
+            const QVariantList &row = answer->rows.constFirst();
+            outcome.released = true;
+            outcome.remainingDepth = row.value(col::RDepth).toInt();
+            outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
+        }
     } else {
         auto query = m_session->run(statement, what);
         if (!query)
             return query.error();
-        if (dialect.hasUpsertReturning()) {
-            if ((*query)->next()) {
-                outcome.released = true;
-                outcome.remainingDepth = (*query)->value(col::RDepth).toInt();
-                outcome.releasedAt = timeFromMs((*query)->value(col::RNowMs));
-            }
-            (*query)->finish();
-        } else if ((*query)->numRowsAffected() == 1) {
+        if ((*query)->numRowsAffected() == 1) {
             outcome.released = true;
             if (dialect.releaseDepthViaInsertId())
                 outcome.remainingDepth = (*query)->lastInsertId().toInt(); // invalid (0) -> 0

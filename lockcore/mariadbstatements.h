@@ -1,5 +1,6 @@
 #pragma once
 
+#include "directresult.h"
 #include "statement.h"
 
 #include <QHash>
@@ -10,14 +11,6 @@
 class QSqlDatabase;
 
 namespace lockcore {
-
-// What one statement run through Connector/C answered.
-struct DirectResult
-{
-    QList<QVariantList> rows; // NULL as a null QVariant; integers as qlonglong
-    quint64 affectedRows = 0;
-    quint64 insertId = 0; // LAST_INSERT_ID(expr) of the statement, if it set one
-};
 
 // Prepared statements run through MariaDB Connector/C on the Qt connection's own handle, for
 // what Qt's MySQL driver cannot do, or does with a round trip too many:

@@ -39,24 +39,15 @@ LockInfo lockInfoFrom(const Row &q)
     return info;
 }
 
-} // namespace
-
-LockInfo lockInfoFromRow(const QSqlQuery &query)
+// A row of Session::runDirect() or runRows(), read like a query.
+struct Values
 {
-    return lockInfoFrom(query);
-}
+    const QVariantList &row;
+    QVariant value(int i) const { return row.value(i); }
+};
 
-LockInfo lockInfoFromRow(const QVariantList &row)
-{
-    struct Values
-    {
-        const QVariantList &row;
-        QVariant value(int i) const { return row.value(i); }
-    };
-    return lockInfoFrom(Values{row});
-}
-
-Grant grantFromRow(const QSqlQuery &q, const QString &name, const QString &holder)
+template<typename Row>
+Grant grantFrom(const Row &q, const QString &name, const QString &holder)
 {
     Grant grant;
     grant.acquired = true;
@@ -70,6 +61,28 @@ Grant grantFromRow(const QSqlQuery &q, const QString &name, const QString &holde
     if (grant.depth == 1)
         grant.tookOverFrom = q.value(col::GPrevHolder).toString();
     return grant;
+}
+
+} // namespace
+
+LockInfo lockInfoFromRow(const QSqlQuery &query)
+{
+    return lockInfoFrom(query);
+}
+
+LockInfo lockInfoFromRow(const QVariantList &row)
+{
+    return lockInfoFrom(Values{row});
+}
+
+Grant grantFromRow(const QSqlQuery &query, const QString &name, const QString &holder)
+{
+    return grantFrom(query, name, holder);
+}
+
+Grant grantFromRow(const QVariantList &row, const QString &name, const QString &holder)
+{
+    return grantFrom(Values{row}, name, holder);
 }
 
 Grant grantFromState(const LockInfo &row, const QString &holder)

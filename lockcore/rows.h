@@ -13,6 +13,7 @@ QDateTime timeFromMs(const QVariant &ms); // invalid for NULL
 LockInfo lockInfoFromRow(const QSqlQuery &query);
 LockInfo lockInfoFromRow(const QVariantList &row); // a row of Session::runDirect()
 Grant grantFromRow(const QSqlQuery &query, const QString &name, const QString &holder);
+Grant grantFromRow(const QVariantList &row, const QString &name, const QString &holder);
 // A grant read back as the lock's state row (the statement that granted it set renewed_at).
 Grant grantFromState(const LockInfo &row, const QString &holder);
 LockEvent eventFromRow(const QSqlQuery &query);

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QThread>
 #include <atomic>
 
@@ -55,6 +56,7 @@ void Session::clearCache()
     m_prepared.clear();
     m_batch.reset();
     m_direct.clear();
+    m_pgDirect.clear();
 }
 
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
@@ -428,6 +430,49 @@ Result<DirectResult> Session::runDirect(const Statement &statement, const QStrin
         return error;
     }
     return std::move(outcome.result);
+}
+
+bool Session::runsRowsDirectly()
+{
+    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
+        return PostgresStatements::usable(m_db);
+    return supportsDirect();
+}
+
+Result<DirectResult> Session::runRows(const Statement &statement, const QString &what)
+{
+    if (m_dialect->kind() != Dialect::Kind::PostgreSQL) {
+        if (supportsDirect())
+            return runDirect(statement, what);
+    } else if (Status reopened = reopenIfBroken(); !reopened) {
+        return reopened.error();
+    } else if (PostgresStatements::usable(m_db) && PostgresStatements::canBind(statement.binds())) {
+        ++m_roundTrips;
+        PostgresStatements::Outcome outcome = m_pgDirect.exec(m_db, statement);
+        if (outcome.error.isValid()) {
+            const Error error = failure(outcome.error, what);
+            if (error.kind == Error::Kind::ConnectionLost)
+                m_broken = true;
+            return error;
+        }
+        return std::move(outcome.result);
+    }
+    auto query = run(statement, what);
+    if (!query)
+        return query.error();
+    DirectResult out;
+    const int columns = (*query)->record().count();
+    while ((*query)->next()) {
+        QVariantList row;
+        row.reserve(columns);
+        for (int i = 0; i < columns; ++i)
+            row.append((*query)->value(i));
+        out.rows.append(std::move(row));
+    }
+    const int affected = (*query)->numRowsAffected();
+    out.affectedRows = affected > 0 ? quint64(affected) : 0;
+    (*query)->finish();
+    return out;
 }
 
 bool Session::listenForReleases(const QString &channel)

@@ -3,6 +3,7 @@
 #include "connectionspec.h"
 #include "dialect.h"
 #include "mariadbstatements.h"
+#include "postgresstatements.h"
 #include "releaselistener.h"
 #include "result.h"
 
@@ -64,6 +65,12 @@ public:
     // (MariaDbStatements): one round trip where Qt's driver takes two, and the row of an
     // INSERT .. RETURNING, which Qt's driver cannot read. Only where supportsDirect().
     Result<DirectResult> runDirect(const Statement &statement, const QString &what);
+    // One statement, its rows read at once: on PostgreSQL prepared once per connection and run
+    // through libpq's extended protocol (PostgresStatements), on MariaDB as runDirect(), and
+    // elsewhere through Qt's driver (run()).
+    Result<DirectResult> runRows(const Statement &statement, const QString &what);
+    // runRows() goes past Qt's driver on this connection (libpq or Connector/C).
+    bool runsRowsDirectly();
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
@@ -126,6 +133,7 @@ private:
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_batch;
     MariaDbStatements m_direct;
+    PostgresStatements m_pgDirect;
     ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;

@@ -9,6 +9,7 @@
 // - one statement: no ';' or comment outside quotes.
 
 #include "dialect.h"
+#include "postgresstatements.h"
 #include "validation.h"
 
 #include <QRegularExpression>
@@ -20,6 +21,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::Dialect;
+using lockcore::PostgresStatements;
 using lockcore::Statement;
 using lockcore::TableNames;
 using Kind = Dialect::Kind;
@@ -412,6 +414,8 @@ private slots:
     void postgresReleaseNotifiesItsTablesChannel();
     void postgresWokenRetryIsAPlainConditionalUpdate();
     void rebindingASlotEqualsBuildingAfresh();
+    void postgresPlaceholdersAreNumbered();
+    void postgresStatementsBindOnlyPlainValues();
     void factory();
     void forDriver_data();
     void forDriver();
@@ -1394,6 +1398,55 @@ void TestDialects::rebindingASlotEqualsBuildingAfresh()
         waiting.rebind(at, d->wakeWaitValue(0.25));
         QVERIFY2(sameStatement(waiting, longer), qPrintable(d->name()));
     }
+}
+
+void TestDialects::postgresPlaceholdersAreNumbered()
+{
+    // libpq numbers its placeholders; a "?" inside a literal or a quoted identifier is text.
+    int count = 0;
+    QCOMPARE(PostgresStatements::numberedPlaceholders(
+                 u"SELECT ?, '?', \"a?\", ? FROM t WHERE x = 'it''s ?' AND y = ?"_s, &count),
+             QByteArray("SELECT $1, '?', \"a?\", $2 FROM t WHERE x = 'it''s ?' AND y = $3"));
+    QCOMPARE(count, 3);
+    QCOMPARE(PostgresStatements::numberedPlaceholders(u"SELECT 'ß ?'"_s, &count),
+             QByteArray("SELECT 'ß ?'"));
+    QCOMPARE(count, 0);
+    PostgresStatements::numberedPlaceholders(u"SELECT ? WHERE x = 'open ?"_s, &count);
+    QCOMPARE(count, -1);
+    // Every statement lockcore prepares through libpq: one placeholder per value, none lost
+    // to a literal (a name with a quote or a "?" is a value, never in the text).
+    const auto pg = dialect(Kind::PostgreSQL);
+    const TableNames t = TableNames::fromTable(u"dist_lock"_s);
+    const QString name = u"it's ? a lock"_s;
+    const QString holder = u"who? 'me'"_s;
+    const QString wakeLock = pg->wakeLockName(t, name);
+    const QList<Statement> statements{
+        pg->acquire(t, name, holder, 30000),
+        pg->acquire(t, name, holder, 0),
+        pg->acquireUpsert(t, name, holder, 30000, wakeLock, Dialect::WakeLockTaking::WaitedFirst,
+                          0.25),
+        pg->release(t, name, holder, 41),
+        pg->releaseFreeingWakeLock(t, name, holder, 41, wakeLock),
+        pg->renew(t, name, holder, 41, 30000),
+    };
+    for (const Statement &st : statements) {
+        QVERIFY2(!st.text().contains(name) && !st.text().contains(holder), qPrintable(st.text()));
+        QByteArray numbered = PostgresStatements::numberedPlaceholders(st.text(), &count);
+        QCOMPARE(count, st.binds().size());
+        QVERIFY2(!numbered.contains('?'), numbered.constData());
+        QVERIFY(numbered.contains(QByteArray(QByteArray("$") + QByteArray::number(count))));
+        QVERIFY(PostgresStatements::canBind(st.binds()));
+    }
+}
+
+void TestDialects::postgresStatementsBindOnlyPlainValues()
+{
+    // Values libpq gets as text; anything else is left to Qt's driver (Session::runRows).
+    QVERIFY(PostgresStatements::canBind({}));
+    QVERIFY(PostgresStatements::canBind({QVariant(), true, 7, qint64(9000000001), 0.25,
+                                         u"x"_s, QVariant(QMetaType(QMetaType::QString))}));
+    QVERIFY(!PostgresStatements::canBind({u"x"_s, QDateTime::currentDateTimeUtc()}));
+    QVERIFY(!PostgresStatements::canBind({QByteArray("x")}));
 }
 
 void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()

@@ -4,6 +4,7 @@
 #include "testbackend.h"
 
 #include "mariadbstatements.h"
+#include "postgresstatements.h"
 
 #include <QSqlQuery>
 #include <QVersionNumber>
@@ -112,6 +113,7 @@ private slots:
     void acquireWithWaitQueuesInTheServer();
     void releasedLockIsLeftToTheWokenWaiter();
     void mariadbAcquireIsOnePreparedStatement();
+    void postgresStatementsGoThroughLibpq();
     void roundTripsPerOperation();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
@@ -772,6 +774,46 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
         QVERIFY(refused && !refused->acquired);
         QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
     }
+}
+
+void ProtocolTest::postgresStatementsGoThroughLibpq()
+{
+    // The libpq path must not fall back to Qt's driver unnoticed: with libpq in this build
+    // (scripts install libpq-dev), the acquire and the release are prepared through libpq's
+    // extended protocol, which the server lists with from_sql false (Qt's driver prepares
+    // with the SQL command PREPARE: from_sql true). Both forms of the acquire are checked:
+    // the plain one (acquire) and the queued one (acquireWithWait).
+    if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
+        QSKIP("PostgreSQL only");
+    QVERIFY2(PostgresStatements::compiledIn(),
+             "built without libpq: install libpq-dev and configure again");
+    QVERIFY(m_session->runsRowsDirectly());
+    const QString name = lockName();
+    for (const bool queued : {false, true}) {
+        auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 30000, RetryPolicy{})
+                            : m_locks->acquire(name, u"alice"_s, 30000);
+        QVERIFY(grant && grant->acquired);
+        auto released = m_locks->release(name, u"alice"_s, grant->fence);
+        QVERIFY(released && released->released);
+    }
+    QSqlQuery prepared(m_session->database());
+    QVERIFY(prepared.exec(u"SELECT statement FROM pg_prepared_statements WHERE NOT from_sql"_s));
+    int acquires = 0;
+    int queuedAcquires = 0;
+    int releases = 0;
+    while (prepared.next()) {
+        const QString statement = prepared.value(0).toString();
+        if (!statement.contains(m_table))
+            continue;
+        if (statement.startsWith(u"INSERT INTO"_s))
+            ++(statement.contains(u"pg_advisory_lock"_s) ? queuedAcquires : acquires);
+        else if (statement.startsWith(u"UPDATE"_s) && statement.contains(u"l.fence = CAST($3 AS bigint)"_s))
+            ++releases;
+    }
+    // (Other test functions' statements on this connection may be there too.)
+    QVERIFY(acquires >= 1);
+    QVERIFY(queuedAcquires >= 1);
+    QVERIFY(releases >= 1);
 }
 
 void ProtocolTest::mariadbAcquireIsOnePreparedStatement()

@@ -54,11 +54,11 @@ Result<SqlReply *> SqlRunner::run(const QString &sql, const QVariantList &binds,
                                const QString &what)
 {
     m_reply = SqlReply();
-    if (m_session.supportsDirect()) {
+    if (m_session.runsRowsDirectly()) {
         lockcore::Statement statement;
         statement.embed(sql, binds);
         ++m_roundTrips;
-        auto direct = m_session.runDirect(statement, what);
+        auto direct = m_session.runRows(statement, what);
         if (!direct)
             return direct.error();
         m_reply.m_direct = std::move(*direct);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mariadbstatements.h"
+#include "directresult.h"
 #include "result.h"
 
 #include <QHash>
@@ -19,7 +19,8 @@ class Session;
 namespace lockctl::bench {
 
 // One execution's reply, read the same way whichever way the statement went: through the Qt
-// driver, or on MariaDB through Connector/C (Session::runDirect), as lockcore sends its own.
+// driver, or past it (Session::runRows: libpq on PostgreSQL, Connector/C on MariaDB), as
+// lockcore sends its own.
 class SqlReply
 {
 public:
@@ -37,10 +38,10 @@ private:
 
 // The SQL of one client of a protocol other than lockcore: plain QSqlQuery objects on the
 // client's own connection, each statement prepared once and then only bound and executed, so
-// every execution is one round trip, counted. On MariaDB every protocol's statements go
-// through Connector/C as lockcore's do (Session::supportsDirect): the same transport for all,
-// without the Qt driver's extra round trip per execution. Errors are classified by the
-// session's dialect (a duplicate key is Error::Kind::Duplicate).
+// every execution is one round trip, counted. On PostgreSQL and MariaDB every protocol's
+// statements go past the Qt driver as lockcore's do (Session::runsRowsDirectly): libpq's
+// extended protocol on PostgreSQL, Connector/C on MariaDB; the same transport for all.
+// Errors are classified by the session's dialect (a duplicate key is Error::Kind::Duplicate).
 class SqlRunner
 {
 public:

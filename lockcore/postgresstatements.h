@@ -1,0 +1,75 @@
+#pragma once
+
+#include "directresult.h"
+#include "statement.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QSqlError>
+#include <QVariantList>
+
+#include <vector>
+
+class QSqlDatabase;
+
+namespace lockcore {
+
+// Prepared statements run through libpq's extended protocol on the Qt connection's own handle
+// (QSqlDriver::handle(), a PGconn*), for the statements of every acquire and release.
+//
+// Qt's PostgreSQL driver prepares with the SQL command PREPARE and runs each execution as the
+// text "EXECUTE name (values)" in a simple query: the driver formats and escapes every value
+// into that text and the server parses it again for every execution. Here the values travel
+// as parameters of a prepared statement (PQexecPrepared), as pgbench -M prepared sends them;
+// docs/benchmarks.md has what that saves.
+//
+// Notifications that arrive during a statement stay in libpq's queue, where the driver's own
+// reading (ReleaseListener::drain) finds them, as after a statement of the driver's.
+//
+// Owned by the Session of that connection and used on its thread only. clear() when the
+// connection closes or is reopened; a different handle also starts afresh.
+class PostgresStatements
+{
+public:
+    // This build links libpq.
+    static bool compiledIn();
+    // This build links libpq, and `db` is an open QPSQL connection.
+    static bool usable(const QSqlDatabase &db);
+    // Every value is of a type sent as a parameter here (null, bool, integer, floating point,
+    // string); any other leaves the statement to Qt's driver.
+    static bool canBind(const QVariantList &values);
+    // "?" placeholders (Qt's) as "$1", "$2", ... (libpq's), outside quoted literals and
+    // identifiers; -1 in *count when the text has a quote left open.
+    static QByteArray numberedPlaceholders(const QString &text, int *count);
+
+    PostgresStatements() = default;
+    ~PostgresStatements();
+    PostgresStatements(const PostgresStatements &) = delete;
+    PostgresStatements &operator=(const PostgresStatements &) = delete;
+
+    struct Outcome
+    {
+        DirectResult result; // insertId is not used
+        QSqlError error;     // valid when the statement failed; the SQLSTATE as native code
+    };
+    // Prepares `statement` (once per text) and executes it with its binds on `db`'s handle.
+    Outcome exec(const QSqlDatabase &db, const Statement &statement);
+    // Forgets every prepared statement (the connection closed, or is about to).
+    void clear();
+
+private:
+    struct Prepared
+    {
+        QByteArray name;
+        int params = 0;
+        QVariantList bound;              // the values encoded below
+        std::vector<QByteArray> encoded; // as text, UTF-8
+        std::vector<bool> nulls;
+    };
+    QHash<QString, Prepared> m_statements; // per statement text
+    const void *m_conn = nullptr;          // the handle they were prepared on
+    quint64 m_nextName = 0;
+};
+
+} // namespace lockcore
