@@ -423,13 +423,18 @@ Result<DirectResult> Session::runDirect(const Statement &statement, const QStrin
         return reopened.error();
     ++m_roundTrips;
     MariaDbStatements::Outcome outcome = m_direct.exec(m_db, statement);
-    if (outcome.error.isValid()) {
-        const Error error = failure(outcome.error, what);
-        if (error.kind == Error::Kind::ConnectionLost)
-            m_broken = true;
-        return error;
-    }
-    return std::move(outcome.result);
+    return directAnswer(outcome.error, std::move(outcome.result), what);
+}
+
+Result<DirectResult> Session::directAnswer(const QSqlError &failed, DirectResult &&result,
+                                           const QString &what)
+{
+    if (!failed.isValid())
+        return std::move(result);
+    const Error error = failure(failed, what);
+    if (error.kind == Error::Kind::ConnectionLost)
+        m_broken = true;
+    return error;
 }
 
 bool Session::runsRowsDirectly()
@@ -449,13 +454,7 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     } else if (PostgresStatements::usable(m_db) && PostgresStatements::canBind(statement.binds())) {
         ++m_roundTrips;
         PostgresStatements::Outcome outcome = m_pgDirect.exec(m_db, statement);
-        if (outcome.error.isValid()) {
-            const Error error = failure(outcome.error, what);
-            if (error.kind == Error::Kind::ConnectionLost)
-                m_broken = true;
-            return error;
-        }
-        return std::move(outcome.result);
+        return directAnswer(outcome.error, std::move(outcome.result), what);
     }
     auto query = run(statement, what);
     if (!query)

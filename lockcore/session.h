@@ -124,6 +124,10 @@ private:
     Status applySessionSettings(); // after every (re)connect
     Status applyReadOnly();
     void clearCache();
+    // The answer of a statement run past Qt's driver: its rows, or its failure classified (a
+    // lost connection marks the session broken).
+    Result<DirectResult> directAnswer(const QSqlError &failed, DirectResult &&result,
+                                      const QString &what);
 
     ConnectionSpec m_spec;
     SessionOptions m_options;
