@@ -114,6 +114,7 @@ private slots:
     void releasedLockIsLeftToTheWokenWaiter();
     void mariadbAcquireIsOnePreparedStatement();
     void postgresStatementsGoThroughLibpq();
+    void postgresAcquireWhileAQueryIsBeingRead();
     void roundTripsPerOperation();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
@@ -814,6 +815,29 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     QVERIFY(acquires >= 1);
     QVERIFY(queuedAcquires >= 1);
     QVERIFY(releases >= 1);
+}
+
+void ProtocolTest::postgresAcquireWhileAQueryIsBeingRead()
+{
+    // A forward-only query of Qt's driver is read row by row and keeps libpq busy until it is
+    // finished. An acquire and a release on the same connection meanwhile must still work, not
+    // fail with "another command is already in progress": libpq's synchronous calls discard the
+    // unread rows first, as Qt's driver does before a statement of its own.
+    if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
+        QSKIP("PostgreSQL only");
+    QSqlQuery reading(m_session->database());
+    reading.setForwardOnly(true);
+    QVERIFY(reading.exec(u"SELECT generate_series(1, 100000)"_s));
+    QVERIFY(reading.next());
+    const QString name = lockName();
+    auto grant = m_locks->acquire(name, u"alice"_s, 30000);
+    QVERIFY2(grant, grant ? "" : qPrintable(grant.error().message));
+    QVERIFY(grant->acquired);
+    auto released = m_locks->release(name, u"alice"_s, grant->fence);
+    QVERIFY2(released, released ? "" : qPrintable(released.error().message));
+    QVERIFY(released->released);
+    while (reading.next()) { } // the rest was discarded; reading on is harmless
+    QVERIFY(reading.exec(u"SELECT 1"_s) && reading.next());
 }
 
 void ProtocolTest::mariadbAcquireIsOnePreparedStatement()
