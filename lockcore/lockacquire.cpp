@@ -496,27 +496,32 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
-    auto query = m_session->run(dialect.renew(m_tables, name, holder, fence, ttlMs),
-                                Tr::tr("renewing \"%1\"").arg(name));
-    if (!query)
-        return query.error();
-
+    const Statement statement = dialect.renew(m_tables, name, holder, fence, ttlMs);
+    const QString what = Tr::tr("renewing \"%1\"").arg(name);
     RenewOutcome outcome;
     if (dialect.hasUpsertReturning()) {
-        if ((*query)->next()) {
-            const Grant row = grantFromRow(**query, name, holder);
+        // PostgreSQL through libpq (Session::runRows), SQLite: the row back is the renewal.
+        auto rows = m_session->runRows(statement, what);
+        if (!rows)
+            return rows.error();
+        if (!rows->rows.isEmpty()) {
+            const Grant row = grantFromRow(rows->rows.constFirst(), name, holder);
             outcome.renewed = true;
             outcome.expiresAt = row.expiresAt;
             outcome.dbNow = row.dbNow;
         }
-        (*query)->finish();
-    } else if ((*query)->numRowsAffected() == 1) {
-        auto grant = grantFromSelect(name, holder);
-        if (!grant)
-            return grant.error();
-        outcome.renewed = grant->acquired && grant->fence == fence;
-        outcome.expiresAt = grant->expiresAt;
-        outcome.dbNow = grant->dbNow;
+    } else {
+        auto query = m_session->run(statement, what);
+        if (!query)
+            return query.error();
+        if ((*query)->numRowsAffected() == 1) {
+            auto grant = grantFromSelect(name, holder);
+            if (!grant)
+                return grant.error();
+            outcome.renewed = grant->acquired && grant->fence == fence;
+            outcome.expiresAt = grant->expiresAt;
+            outcome.dbNow = grant->dbNow;
+        }
     }
     if (!outcome.renewed) {
         m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours

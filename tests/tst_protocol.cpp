@@ -782,8 +782,8 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     // The libpq path must not fall back to Qt's driver unnoticed: with libpq in this build
     // (scripts install libpq-dev), the acquire and the release are prepared through libpq's
     // extended protocol, which the server lists with from_sql false (Qt's driver prepares
-    // with the SQL command PREPARE: from_sql true). Both forms of the acquire are checked:
-    // the plain one (acquire) and the queued one (acquireWithWait).
+    // with the SQL command PREPARE: from_sql true). Both forms of the acquire are checked
+    // (acquire, and the queued one of acquireWithWait), and the renewal.
     if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
         QSKIP("PostgreSQL only");
     QVERIFY2(PostgresStatements::compiledIn(),
@@ -794,6 +794,8 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
         auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 30000, RetryPolicy{})
                             : m_locks->acquire(name, u"alice"_s, 30000);
         QVERIFY(grant && grant->acquired);
+        auto renewed = m_locks->renew(name, u"alice"_s, grant->fence, 30000);
+        QVERIFY(renewed && renewed->renewed);
         auto released = m_locks->release(name, u"alice"_s, grant->fence);
         QVERIFY(released && released->released);
     }
@@ -802,12 +804,15 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     int acquires = 0;
     int queuedAcquires = 0;
     int releases = 0;
+    int renewals = 0;
     while (prepared.next()) {
         const QString statement = prepared.value(0).toString();
         if (!statement.contains(m_table))
             continue;
         if (statement.startsWith(u"INSERT INTO"_s))
             ++(statement.contains(u"pg_advisory_lock"_s) ? queuedAcquires : acquires);
+        else if (statement.startsWith(u"UPDATE"_s) && statement.contains(u"AS l SET expires_at = n.t"_s))
+            ++renewals;
         else if (statement.startsWith(u"UPDATE"_s) && statement.contains(u"l.fence = CAST($3 AS bigint)"_s))
             ++releases;
     }
@@ -815,6 +820,7 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     QVERIFY(acquires >= 1);
     QVERIFY(queuedAcquires >= 1);
     QVERIFY(releases >= 1);
+    QVERIFY(renewals >= 1);
 }
 
 void ProtocolTest::postgresAcquireWhileAQueryIsBeingRead()
