@@ -152,14 +152,6 @@ QSqlError errorOf(PGconn *conn, const PGresult *res, const QString &what)
                      broken ? QSqlError::ConnectionError : QSqlError::StatementError, code);
 }
 
-// Failures after which the prepared statement is still good: a lock wait that ran out, a
-// serialization failure or deadlock, a duplicate key.
-bool keepsStatement(const QSqlError &error)
-{
-    const QString code = error.nativeErrorCode();
-    return code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"23505";
-}
-
 } // namespace
 
 bool PostgresStatements::compiledIn()
@@ -186,6 +178,11 @@ void PostgresStatements::clear()
     // The statements die with their connection; one still open keeps them until it closes.
     m_statements.clear();
     m_conn = nullptr;
+}
+
+void PostgresStatements::forget(const QString &text)
+{
+    m_statements.remove(text);
 }
 
 PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
@@ -233,10 +230,7 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
     std::vector<const char *> values(size_t(prepared.params), nullptr);
     for (int i = 0; i < prepared.params; ++i) {
         const QVariant &value = binds.at(i);
-        const bool same = i < prepared.bound.size() && prepared.bound.at(i).metaType() == value.metaType()
-                          && prepared.bound.at(i).isNull() == value.isNull()
-                          && prepared.bound.at(i) == value;
-        if (!same) {
+        if (i >= prepared.bound.size() || !Statement::sameBind(prepared.bound.at(i), value)) {
             bool null = false;
             if (!encode(value, &prepared.encoded[size_t(i)], &null)) {
                 out.error = QSqlError(u"Unable to bind value"_s,
@@ -270,9 +264,6 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
         out.result.affectedRows = quint64(std::strtoull(PQcmdTuples(res), nullptr, 10));
     } else {
         out.error = errorOf(conn, res, u"Unable to execute statement"_s);
-        // Prepared afresh, under a new name, next time (after DDL changed its table, say).
-        if (!keepsStatement(out.error))
-            m_statements.erase(found);
     }
     PQclear(res);
     return out;
@@ -298,6 +289,8 @@ bool PostgresStatements::canBind(const QVariantList &)
 PostgresStatements::~PostgresStatements() = default;
 
 void PostgresStatements::clear() {}
+
+void PostgresStatements::forget(const QString &) {}
 
 PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &, const Statement &)
 {

@@ -57,6 +57,10 @@ public:
     Outcome exec(const QSqlDatabase &db, const Statement &statement);
     // Forgets every prepared statement (the connection closed, or is about to).
     void clear();
+    // Forgets the statement of `text`: the next exec() prepares it afresh, under a new name
+    // (after a failure that may have left it in a bad state; the old one goes with the
+    // connection).
+    void forget(const QString &text);
 
 private:
     struct Prepared

@@ -365,9 +365,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
     const QVariantList &binds = statement.binds();
     for (int i = 0; i < binds.size(); ++i) {
         const QVariant &value = binds.at(i);
-        const QVariant bound = query->boundValue(i);
-        if (bound.metaType() != value.metaType() || bound.isNull() != value.isNull()
-            || bound != value)
+        if (!Statement::sameBind(query->boundValue(i), value))
             query->bindValue(i, value);
     }
     ++m_roundTrips;
@@ -375,11 +373,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
         const Error error = failure(query->lastError(), what);
         if (error.kind == Error::Kind::ConnectionLost) {
             m_broken = true;
-        } else if (error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy) {
-            // (A duplicate key is an expected outcome that leaves the statement intact; and
-            // in a failed PostgreSQL transaction it could not be deallocated anyway.)
-            // A statement that failed may leave a server-side prepared statement in a bad
-            // state (e.g. after DDL changed the table): prepare it afresh next time.
+        } else if (preparedAfresh(error)) {
             delete m_prepared.take(statement.text());
         }
         return error;
@@ -426,6 +420,17 @@ Result<DirectResult> Session::runDirect(const Statement &statement, const QStrin
     return directAnswer(outcome.error, std::move(outcome.result), what);
 }
 
+bool Session::preparedAfresh(const Error &error)
+{
+    // A statement that failed may leave a server-side prepared statement in a bad state (e.g.
+    // after DDL changed the table): prepare it afresh next time. Not after a duplicate key or
+    // a busy database (expected outcomes that leave the statement intact; in a failed
+    // PostgreSQL transaction it could not be deallocated anyway), nor after a lost connection
+    // (the reconnect starts afresh anyway).
+    return error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy
+           && error.kind != Error::Kind::ConnectionLost;
+}
+
 Result<DirectResult> Session::directAnswer(const QSqlError &failed, DirectResult &&result,
                                            const QString &what)
 {
@@ -454,7 +459,10 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     } else if (PostgresStatements::usable(m_db) && PostgresStatements::canBind(statement.binds())) {
         ++m_roundTrips;
         PostgresStatements::Outcome outcome = m_pgDirect.exec(m_db, statement);
-        return directAnswer(outcome.error, std::move(outcome.result), what);
+        auto answer = directAnswer(outcome.error, std::move(outcome.result), what);
+        if (!answer && preparedAfresh(answer.error()))
+            m_pgDirect.forget(statement.text());
+        return answer;
     }
     auto query = run(statement, what);
     if (!query)

@@ -124,6 +124,8 @@ private:
     Status applySessionSettings(); // after every (re)connect
     Status applyReadOnly();
     void clearCache();
+    // After `error`, a cached prepared statement is dropped and prepared afresh next time.
+    static bool preparedAfresh(const Error &error);
     // The answer of a statement run past Qt's driver: its rows, or its failure classified (a
     // lost connection marks the session broken).
     Result<DirectResult> directAnswer(const QSqlError &failed, DirectResult &&result,

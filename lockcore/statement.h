@@ -86,6 +86,13 @@ public:
     const QVariantList &binds() const { return m_binds; }
     // Another value for the bind at `index` (the same statement, run again with it).
     void rebind(qsizetype index, const QVariant &value) { m_binds[index] = value; }
+    // A value bound before is still `value` (same type, same nullness, equal): a statement
+    // run again need not bind or encode it again.
+    static bool sameBind(const QVariant &bound, const QVariant &value)
+    {
+        return bound.metaType() == value.metaType() && bound.isNull() == value.isNull()
+               && bound == value;
+    }
 
 private:
     QString m_text;
