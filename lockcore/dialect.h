@@ -57,8 +57,23 @@ public:
     // grant; a missing row is created by insertAcquire().
     virtual bool hasUpsertReturning() const = 0;
 
+    // How an acquire that creates a lock's row numbers it. A lock's fences continue across
+    // its deletion and re-creation, so the first fence of a new row comes from the name's
+    // events (the highest ever recorded, plus one): a subquery the server sets up on every
+    // execution, although a lock that exists never needs it.
+    // - Numbered: the statement reads that history, so a row it creates is numbered. It also
+    //   numbers an unnumbered row (below) that it may take: free, expired, or left by this
+    //   holder.
+    // - Unnumbered (for a lock known to exist; PostgreSQL and MariaDB): it does not. A row it
+    //   creates has fence -1, unnumbered, and no grant is made with that: the holder sees it
+    //   and acquires again with Numbered. It never grants an unnumbered row.
+    // Dialects without the distinction (MySQL's batch, SQLite, Oracle) always number.
+    enum class NewRowFence { Numbered, Unnumbered };
+    static constexpr qint64 unnumberedFence = -1;
+    // true: acquire() (PostgreSQL) or acquireUpsert() (MariaDB) has an Unnumbered form.
+    virtual bool leavesNewRowsUnnumbered() const { return false; }
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                              qint64 ttlMs) const = 0;
+                              qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const = 0;
     // A retry of a waiter that was just told the lock is free (so the row exists): the
     // conditional UPDATE alone, returning the grant columns when granted and no row when
     // refused. It locks no row it does not change, unlike the upsert. Empty: use acquire().
@@ -97,7 +112,8 @@ public:
     // is touched. Empty text: not supported (then acquireBatch).
     virtual Statement acquireUpsert(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs, const QString &wakeLock,
-                                    WakeLockTaking taking, double waitSeconds = 0) const;
+                                    WakeLockTaking taking, double waitSeconds = 0,
+                                    NewRowFence fence = NewRowFence::Numbered) const;
     // The statement that opens a WaitedFirst batch: it waits up to `seconds` for the wake-up
     // lock, so a waiter woken by the holder's release goes on to its UPDATE inside the server,
     // without a round trip to the client first. Empty: not supported.

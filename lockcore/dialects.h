@@ -12,7 +12,7 @@ public:
     bool hasUpsertReturning() const override { return false; }
 
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs) const override;
+                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
     Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
@@ -70,7 +70,7 @@ public:
     QStringList schema(const TableNames &t) const override;
     bool hasUpsertReturning() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs) const override;
+                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
@@ -96,15 +96,17 @@ public:
     QString name() const override { return QStringLiteral("postgresql"); }
     QStringList schema(const TableNames &t) const override;
     bool hasUpsertReturning() const override { return true; }
+    bool leavesNewRowsUnnumbered() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs) const override;
+                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
-                            double waitSeconds = 0) const override;
+                            double waitSeconds = 0,
+                            NewRowFence fence = NewRowFence::Numbered) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     QVariant wakeWaitValue(double seconds) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
@@ -126,7 +128,7 @@ protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
     // acquire() reading the clock from `source` (a derived table "n" with column t).
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
-                          qint64 ttlMs, const Statement &source) const;
+                          qint64 ttlMs, const Statement &source, NewRowFence fence) const;
     // An advisory lock key from a wake-up lock's name.
     Param wakeKey(const QString &wakeLock) const;
     // A derived table "w" that waits up to `seconds` for the wake-up lock.
@@ -150,12 +152,14 @@ public:
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
+    bool leavesNewRowsUnnumbered() const override { return true; } // acquireUpsert
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
                            qint64 ttlMs, const QString &takeWakeLock = {},
                            WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
-                            double waitSeconds = 0) const override;
+                            double waitSeconds = 0,
+                            NewRowFence fence = NewRowFence::Numbered) const override;
     Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,

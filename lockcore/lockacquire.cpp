@@ -172,29 +172,42 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const QString &what = cached.what;
     const bool batched = !cached.batchSql.isEmpty();
     const bool queued = waitFirst && !batched && cached.waitBind >= 0;
-    if (queued)
-        cached.waiting.rebind(cached.waitBind, dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
     if (!batched && dialect.hasUpsertReturning()) {
         // PostgreSQL (through libpq, Session::runRows) and SQLite: one statement; a row back
-        // means granted (created, taken, re-entered or taken over).
-        auto rows = m_session->runRows(queued ? cached.waiting : cached.statement, what);
-        if (!rows) {
-            // The wait may have taken the wake-up lock before the statement failed: not ours
-            // to keep without the lock (a lost connection took it with it).
-            if (queued && rows.error().kind != Error::Kind::ConnectionLost)
-                m_session->giveBackWakeLock(takeWakeLock);
-            return rows.error();
+        // means granted (created, taken, re-entered or taken over). For a lock whose row is
+        // known, PostgreSQL's leaves out the fence history: a row it creates (the lock was
+        // deleted meanwhile) is unnumbered, and a second acquire numbers it.
+        const bool known = knowsRow(name);
+        for (int pass = 0;; ++pass) {
+            const bool queuedNow = queued && pass == 0;
+            auto rows = m_session->runRows(acquireForm(queuedNow, known && pass == 0, wakeWaitMs),
+                                           what);
+            if (!rows) {
+                // The wait may have taken the wake-up lock before the statement failed: not
+                // ours to keep without the lock (a lost connection took it with it).
+                if (queuedNow && rows.error().kind != Error::Kind::ConnectionLost)
+                    m_session->giveBackWakeLock(takeWakeLock);
+                return rows.error();
+            }
+            // Its wait took the wake-up lock (a wait that ran out failed the statement).
+            if (queuedNow)
+                m_session->noteWakeLock(takeWakeLock, true);
+            if (!rows->rows.isEmpty()) {
+                const Grant grant = grantFromRow(rows->rows.constFirst(), name, holder);
+                if (grant.fence < 0 && pass == 0)
+                    continue; // created unnumbered: no grant with that, number it
+                noteRowSeen(name);
+                recordGrant(grant);
+                return grant;
+            }
+            if (!describeRefusal)
+                return refusedGrant(name, holder);
+            Result<Grant> refused = refusal(name, holder);
+            if (refused && known && pass == 0 && !refused->current.name.isEmpty()
+                && refused->current.fence < 0 && takesUnnumbered(refused->current, holder))
+                continue;
+            return refused;
         }
-        // Its wait took the wake-up lock (a wait that ran out failed the statement).
-        if (queued)
-            m_session->noteWakeLock(takeWakeLock, true);
-        Result<Grant> result = !rows->rows.isEmpty()
-                                   ? Result<Grant>(grantFromRow(rows->rows.constFirst(), name, holder))
-                               : describeRefusal ? refusal(name, holder)
-                                                 : Result<Grant>(refusedGrant(name, holder));
-        if (result)
-            recordGrant(*result);
-        return result;
     }
     auto query = !batched ? m_session->run(cached.statement, what)
                  : waitFirst ? m_session->runBatch(
@@ -274,24 +287,84 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
         cached.what = Tr::tr("acquiring \"%1\"").arg(name);
     }
     const bool queued = waitFirst && cached.waitBind >= 0;
-    if (queued)
-        cached.waiting.rebind(cached.waitBind, dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
-    auto rows = m_session->runDirect(queued ? cached.waiting : cached.statement, cached.what);
-    if (!rows) {
-        // The wait may have taken the wake-up lock before the statement failed: not ours to
-        // keep without the lock (a lost connection took it with it).
-        if (waitFirst && rows.error().kind != Error::Kind::ConnectionLost)
-            m_session->giveBackWakeLock(wakeLock);
-        return rows.error();
+    // For a lock whose row is known, the statement leaves out the fence history: a row it
+    // creates (the lock was deleted meanwhile) is unnumbered, and a second acquire numbers it.
+    const bool known = knowsRow(name);
+    for (int pass = 0;; ++pass) {
+        auto rows = m_session->runDirect(
+            acquireForm(queued && pass == 0, known && pass == 0, wakeWaitMs), cached.what);
+        if (!rows) {
+            // The wait may have taken the wake-up lock before the statement failed: not ours
+            // to keep without the lock (a lost connection took it with it).
+            if (waitFirst && pass == 0 && rows.error().kind != Error::Kind::ConnectionLost)
+                m_session->giveBackWakeLock(wakeLock);
+            return rows.error();
+        }
+        if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
+            return refusal(name, holder);
+        const QVariantList &returned = rows->rows.constFirst();
+        const LockInfo row = lockInfoFromRow(returned);
+        const bool ownsWakeLock = returned.value(col::SState + 1).toLongLong() == 1;
+        if (!wakeLock.isEmpty())
+            m_session->noteWakeLock(wakeLock, ownsWakeLock);
+        if (row.fence < 0) {
+            // Unnumbered: created by this statement, or by another holder that has not
+            // numbered it yet (or never will: it stopped in between).
+            if (known && pass == 0 && takesUnnumbered(row, holder))
+                continue;
+            return refusedGrant(name, holder, &row);
+        }
+        noteRowSeen(name);
+        return row.holder == holder ? grantFromState(row, holder)
+                                    : refusedGrant(name, holder, &row);
     }
-    if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
-        return refusal(name, holder);
-    const QVariantList &returned = rows->rows.constFirst();
-    const LockInfo row = lockInfoFromRow(returned);
-    const bool ownsWakeLock = returned.value(col::SState + 1).toLongLong() == 1;
-    if (!wakeLock.isEmpty())
-        m_session->noteWakeLock(wakeLock, ownsWakeLock);
-    return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);
+}
+
+Statement &LockService::acquireForm(bool queued, bool known, qint64 wakeWaitMs)
+{
+    const Dialect &dialect = m_session->dialect();
+    AcquireText &cached = m_acquireText;
+    known = known && dialect.leavesNewRowsUnnumbered();
+    Statement &form = queued ? (known ? cached.knownWaiting : cached.waiting)
+                             : (known ? cached.known : cached.statement);
+    if (known && form.text().isEmpty()) {
+        const QString wakeLock = wakeLockFor(cached.name);
+        constexpr auto unnumbered = Dialect::NewRowFence::Unnumbered;
+        if (queued) {
+            form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
+                                         wakeLock, Dialect::WakeLockTaking::WaitedFirst, 0.0,
+                                         unnumbered);
+            cached.knownWaitBind = form.slotIndex(Statement::Slot::WakeWait);
+        } else if (cached.upsert) {
+            form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
+                                         wakeLock, Dialect::WakeLockTaking::OnFreshGrant, 0.0,
+                                         unnumbered);
+        } else {
+            form = dialect.acquire(m_tables, cached.name, cached.holder, cached.ttlMs, unnumbered);
+        }
+    }
+    if (queued)
+        form.rebind(known ? cached.knownWaitBind : cached.waitBind,
+                    dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
+    return form;
+}
+
+bool LockService::takesUnnumbered(const LockInfo &row, const QString &holder)
+{
+    return row.holder == holder || row.state != LockState::Held;
+}
+
+bool LockService::knowsRow(const QString &name) const
+{
+    return m_rowsSeen.contains(name);
+}
+
+void LockService::noteRowSeen(const QString &name)
+{
+    constexpr qsizetype maxRowsSeen = 4096;
+    if (m_rowsSeen.size() >= maxRowsSeen && !m_rowsSeen.contains(name))
+        m_rowsSeen.clear();
+    m_rowsSeen.insert(name);
 }
 
 QString LockService::wakeLockFor(const QString &name)

@@ -181,6 +181,7 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
         return committed.error();
     }
     outcome.deleted = true;
+    m_rowsSeen.remove(name); // re-created, it is numbered again by its first acquire
     return outcome;
 }
 

@@ -100,7 +100,7 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
 Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
                                       const QString &holder, qint64 ttlMs,
                                       const QString &wakeLock, WakeLockTaking taking,
-                                      double waitSeconds) const
+                                      double waitSeconds, NewRowFence fence) const
 {
     // A missing lock is inserted, its fence continuing after the highest ever recorded for the
     // name. An existing one is updated as the conditional UPDATE of acquire() would update it.
@@ -114,9 +114,14 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     // depth, and every other assignment of a refused acquire sets a column to itself.
     // VALUES(column) is the row that would have been inserted: this holder, and one reading
     // of the database clock (UTC_TIMESTAMP(3) is constant within a statement).
+    //
+    // fence (see NewRowFence): Unnumbered inserts fence -1 and grants only rows whose fence is
+    // not negative; Numbered reads the name's fence history for the row it inserts, and takes
+    // an unnumbered row afresh (free, expired, or this holder's), with that fence.
     const QString now = nowExpr();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
+    const bool numbering = fence == NewRowFence::Numbered;
     const qint64 insertTtl = ttlMs > 0 ? ttlMs : defaultTtlMs;
     Statement st;
     const auto owns = [&] {
@@ -136,11 +141,24 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "''";
     }
-    st << ", " << text(name) << ", " << text(holder)
-       << ", '', 1, (SELECT COALESCE(MAX(fence), 0) + 1 FROM " << eventTable(t)
-       << " WHERE lock_name = " << text(name) << "), " << now << ", "
-       << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
+    st << ", " << text(name) << ", " << text(holder) << ", '', 1, ";
+    if (numbering) {
+        st << "(SELECT COALESCE(MAX(fence), 0) + 1 FROM " << eventTable(t)
+           << " WHERE lock_name = " << text(name) << ")";
+    } else {
+        st << QString::number(unnumberedFence);
+    }
+    st << ", " << now << ", " << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
+    // Re-entry: a numbered row held by this holder whose lease runs.
+    const QString reenter = u"holder = VALUES(holder) AND expires_at >= VALUES(renewed_at)"_s;
+    if (numbering) {
+        // An unnumbered row is taken afresh when free, expired or this holder's; a numbered
+        // one as below.
+        st << "IF(fence < 0, holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at), ";
+    } else {
+        st << "fence >= 0 AND (";
+    }
     if (waitFirst) {
         // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
@@ -153,10 +171,18 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at)";
     }
-    st << ", IF(holder = VALUES(holder) AND expires_at >= VALUES(renewed_at), depth + 1, 1),"
-          " -1 - depth),"
-          " prev_holder = IF(depth = 1, holder, prev_holder),"
-          " fence = IF(depth = 1, fence + 1, fence),"
+    st << "), IF(";
+    if (numbering)
+        st << "fence >= 0 AND ";
+    st << reenter << ", depth + 1, 1), -1 - depth), prev_holder = IF(depth = 1";
+    if (numbering) // this holder's own unnumbered row: nobody was taken over
+        st << " AND NOT (fence < 0 AND holder = VALUES(holder))";
+    st << ", holder, prev_holder), fence = IF(depth = 1, ";
+    if (numbering)
+        st << "IF(fence < 0, VALUES(fence), fence + 1)";
+    else
+        st << "fence + 1";
+    st << ", fence),"
           " acquired_at = IF(depth = 1, VALUES(acquired_at), acquired_at),"
           " holder = IF(depth > 0, VALUES(holder), holder),"
           " renewed_at = IF(depth > 0, VALUES(renewed_at), renewed_at),"

@@ -45,17 +45,17 @@ QStringList PostgresDialect::schema(const TableNames &t) const
 }
 
 Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
-                                   const QString &holder, qint64 ttlMs) const
+                                   const QString &holder, qint64 ttlMs, NewRowFence fence) const
 {
     Statement now;
     now << nowSource();
-    return acquireFrom(t, name, holder, ttlMs, now);
+    return acquireFrom(t, name, holder, ttlMs, now, fence);
 }
 
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
                                          const QString &holder, qint64 ttlMs,
                                          const QString &wakeLock, WakeLockTaking taking,
-                                         double waitSeconds) const
+                                         double waitSeconds, NewRowFence fence) const
 {
     // The queued acquire of a waiter that does not hold the lock's wake-up lock (an advisory
     // lock): it first waits for it, up to waitSeconds (lock_timeout, for this statement only:
@@ -71,7 +71,7 @@ Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &nam
     source << "(SELECT clock_timestamp() AS t FROM ";
     appendAdvisoryWait(source, wakeLock, waitSeconds);
     source << ") n";
-    return acquireFrom(t, name, holder, ttlMs, source);
+    return acquireFrom(t, name, holder, ttlMs, source, fence);
 }
 
 QString PostgresDialect::wakeLockName(const TableNames &t, const QString &name) const
@@ -147,35 +147,53 @@ Statement PostgresDialect::freeWakeLock(const QString &wakeLock) const
 
 Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
                                        const QString &holder, qint64 ttlMs,
-                                       const Statement &source) const
+                                       const Statement &source, NewRowFence fence) const
 {
     // EXCLUDED carries the row that would have been inserted, including the one clock reading
     // (renewed_at = acquired_at = n.t), so every comparison uses the same instant.
+    const bool numbering = fence == NewRowFence::Numbered;
     const QString fallback = QString::number(defaultTtlMs);
-    const QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= EXCLUDED.renewed_at"_s;
+    // Re-entry: a numbered row held by this holder whose lease runs (an unnumbered one is
+    // only ever taken afresh).
+    const QString reenter = numbering ? u"l.fence >= 0 AND l.holder = EXCLUDED.holder"
+                                        u" AND l.expires_at >= EXCLUDED.renewed_at"_s
+                                      : u"l.holder = EXCLUDED.holder"
+                                        u" AND l.expires_at >= EXCLUDED.renewed_at"_s;
     Statement st;
     st << "INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder)
-       << ", '', 1, (SELECT COALESCE(MAX(e.fence), 0) + 1 FROM " << eventTable(t)
-       << " e WHERE e.lock_name = " << text(name) << "), n.t, n.t + (";
+       << text(name) << ", " << text(holder) << ", '', 1, ";
+    if (numbering) {
+        st << "(SELECT COALESCE(MAX(e.fence), 0) + 1 FROM " << eventTable(t)
+           << " e WHERE e.lock_name = " << text(name) << ")";
+    } else {
+        st << QString::number(unnumberedFence);
+    }
+    st << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
     st << ", '' FROM ";
     st.embed(source);
-    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
-       << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
-       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
-       << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
+    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter;
+    if (numbering) // this holder's own unnumbered row: nobody was taken over
+        st << " OR (l.fence < 0 AND l.holder = EXCLUDED.holder)";
+    st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
+       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
+    if (numbering)
+        st << "l.fence < 0 THEN EXCLUDED.fence WHEN ";
+    st << reenter << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
        << " THEN l.acquired_at ELSE EXCLUDED.renewed_at END, renewed_at = EXCLUDED.renewed_at, "
           "expires_at = EXCLUDED.renewed_at + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = EXCLUDED.holder"
-          " WHERE l.holder = '' OR l.expires_at < EXCLUDED.renewed_at"
-          " OR l.holder = EXCLUDED.holder RETURNING "
-       << grantColumns(u"l"_s);
+    st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE ";
+    if (!numbering)
+        st << "l.fence >= 0 AND (";
+    st << "l.holder = '' OR l.expires_at < EXCLUDED.renewed_at OR l.holder = EXCLUDED.holder";
+    if (!numbering)
+        st << ")";
+    st << " RETURNING " << grantColumns(u"l"_s);
     return st;
 }
 
@@ -196,8 +214,9 @@ Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &n
     st << " THEN l.acquired_at ELSE n.t END, renewed_at = n.t, expires_at = n.t + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
     st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM " << nowSource()
-       << " WHERE l.name = " << text(name) << " AND (l.holder = '' OR l.expires_at < n.t"
-       << " OR l.holder = " << text(holder) << ") RETURNING " << grantColumns(u"l"_s);
+       << " WHERE l.name = " << text(name) << " AND l.fence >= 0 AND (l.holder = ''"
+       << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
+       << grantColumns(u"l"_s);
     return st;
 }
 

@@ -56,7 +56,7 @@ QString SqlDialectBase::grantColumns(const QString &a) const
 }
 
 Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, const QString &holder,
-                                  qint64 ttlMs) const
+                                  qint64 ttlMs, NewRowFence) const
 {
     // One conditional UPDATE decided by the database clock (constant within a statement on
     // MySQL and Oracle). The columns the conditions read (holder, expires_at) are assigned
@@ -146,9 +146,12 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
 {
     // Compare-and-set on the fence the admin saw; the fence moves on so the old holder's token
     // is dead. prev_holder keeps who was released (read by the event insert that follows).
+    // An unnumbered row stays unnumbered (Dialect::NewRowFence): its holder had no grant, and
+    // the next acquire numbers it from the lock's history.
     Statement st;
     st << "UPDATE " << lockTable(t) << " SET prev_holder = holder, holder = " << freeHolder()
-       << ", depth = 0, fence = fence + 1, expires_at = " << nowExpr()
+       << ", depth = 0, fence = CASE WHEN fence < 0 THEN fence ELSE fence + 1 END, expires_at = "
+       << nowExpr()
        << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence);
     return st;
 }

@@ -54,8 +54,9 @@ QString SqliteDialect::plusMs(const QString &timeExpr, const QString &msExpr) co
 }
 
 Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const QString &holder,
-                                 qint64 ttlMs) const
+                                 qint64 ttlMs, NewRowFence) const
 {
+    // Always numbered: the subquery costs an embedded database next to nothing.
     const QString fallback = QString::number(defaultTtlMs);
     const QString reenter = u"l.holder = excluded.holder AND l.expires_at >= excluded.renewed_at"_s;
     Statement st;

@@ -412,6 +412,7 @@ private slots:
     void mysqlAcquireIsOneBatchWithInlinedHexText();
     void mariadbAcquireIsOneUpsertThatDecidesOnce();
     void postgresReleaseNotifiesItsTablesChannel();
+    void newRowFenceForms();
     void postgresWokenRetryIsAPlainConditionalUpdate();
     void rebindingASlotEqualsBuildingAfresh();
     void postgresPlaceholdersAreNumbered();
@@ -809,12 +810,14 @@ void TestDialects::conditionsOfTheProtocol()
         QVERIFY2(has(condition, uR"(\b(l\.)?fence = )"_s + ph), qPrintable(sql));
         QVERIFY2(!has(condition, uR"(\bOR\b)"_s), qPrintable(sql));
     }
-    // force release: compare-and-set on the fence the admin saw, and the fence moves on.
+    // force release: compare-and-set on the fence the admin saw, and the fence moves on
+    // (an unnumbered row's stays unnumbered, for the next acquire to number).
     {
         const QString sql = code(u"forceRelease"_s);
         const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
         QVERIFY2(has(condition, uR"(\bfence = )"_s + ph), qPrintable(sql));
-        QVERIFY2(has(sql, uR"(\bfence = fence \+ 1\b)"_s), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\bfence = CASE WHEN fence < 0 THEN fence ELSE fence \+ 1 END\b)"_s),
+                 qPrintable(sql));
         QVERIFY2(has(sql, uR"(\bdepth = 0\b)"_s), qPrintable(sql));
     }
     // delete: only an unchanged lock that is free or expired.
@@ -1460,8 +1463,9 @@ void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
     QVERIFY(!sql.contains(u"INSERT"_s));
     QVERIFY(!sql.contains(u"clock_timestamp()"_s.repeated(2)));
     QCOMPARE(sql.count(u"clock_timestamp()"_s), 1); // one clock reading, n.t
-    QVERIFY2(sql.contains(u" WHERE l.name = CAST(? AS text) AND (l.holder = '' OR l.expires_at < "
-                          u"n.t OR l.holder = CAST(? AS text)) RETURNING "_s),
+    // Never an unnumbered row (Dialect::NewRowFence): no grant is made with its fence.
+    QVERIFY2(sql.contains(u" WHERE l.name = CAST(? AS text) AND l.fence >= 0 AND (l.holder = '' OR"
+                          u" l.expires_at < n.t OR l.holder = CAST(? AS text)) RETURNING "_s),
              qPrintable(sql));
     const QStringList columns = resultColumnsOf(sql);
     QCOMPARE(columns.size(), 6); // col::Grant
@@ -1471,6 +1475,78 @@ void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
     QVERIFY(!sql.contains(kName));
     for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle})
         QVERIFY(dialect(kind)->acquireExisting(tables(false), kName, kHolder, kTtl).text().isEmpty());
+}
+
+void TestDialects::newRowFenceForms()
+{
+    // Dialect::NewRowFence. The Unnumbered form reads no fence history (no subquery on the
+    // events table), inserts fence -1, and grants only a row whose fence is not negative;
+    // the Numbered one reads the history and numbers an unnumbered row it takes.
+    using Fence = Dialect::NewRowFence;
+    const auto pg = dialect(Kind::PostgreSQL);
+    const auto my = dialect(Kind::MySQL);
+    const TableNames t = tables(false);
+    const QString wake = my->wakeLockName(t, kName);
+    const QString pgWake = pg->wakeLockName(t, kName);
+    struct Form
+    {
+        const char *what;
+        std::function<Statement(Fence)> build;
+        QString guard;       // the Unnumbered form's condition on the row's fence
+        QString numbers;     // the Numbered form's fence for an unnumbered row
+    };
+    const QList<Form> forms = {
+        {"postgresql acquire",
+         [&](Fence f) { return pg->acquire(t, kName, kHolder, kTtl, f); },
+         u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s,
+         u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s},
+        {"postgresql queued acquire",
+         [&](Fence f) {
+             return pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake,
+                                      Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
+         },
+         u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s,
+         u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s},
+        {"mariadb acquire",
+         [&](Fence f) {
+             return my->acquireUpsert(t, kName, kHolder, kTtl, wake,
+                                      Dialect::WakeLockTaking::OnFreshGrant, 0, f);
+         },
+         u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s,
+         u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s},
+        {"mariadb queued acquire",
+         [&](Fence f) {
+             return my->acquireUpsert(t, kName, kHolder, kTtl, wake,
+                                      Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
+         },
+         u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s,
+         u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s},
+    };
+    const QString events = u"dist_lock_event"_s;
+    for (const Form &form : forms) {
+        const QString unnumbered = form.build(Fence::Unnumbered).text();
+        const QString numbered = form.build(Fence::Numbered).text();
+        QVERIFY2(!unnumbered.contains(events), form.what);
+        QVERIFY2(!unnumbered.contains(u"MAX("_s), form.what);
+        QVERIFY2(unnumbered.contains(u", 1, -1, "_s), qPrintable(unnumbered));
+        QVERIFY2(unnumbered.contains(form.guard), qPrintable(unnumbered));
+        QVERIFY2(!unnumbered.contains(form.numbers), qPrintable(unnumbered));
+        QVERIFY2(numbered.contains(events) && numbered.contains(u"MAX("_s), form.what);
+        QVERIFY2(numbered.contains(form.numbers), qPrintable(numbered));
+        QVERIFY2(!numbered.contains(form.guard), qPrintable(numbered));
+        // Same binds apart from the history's lock name: the forms differ in SQL only.
+        QCOMPARE(form.build(Fence::Unnumbered).binds().size() + 1,
+                 form.build(Fence::Numbered).binds().size());
+    }
+    // Where there is no Unnumbered form, asking for one changes nothing.
+    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle}) {
+        const auto d = dialect(kind);
+        QCOMPARE(d->acquire(t, kName, kHolder, kTtl, Fence::Unnumbered).text(),
+                 d->acquire(t, kName, kHolder, kTtl, Fence::Numbered).text());
+    }
+    QVERIFY(pg->leavesNewRowsUnnumbered() && my->leavesNewRowsUnnumbered());
+    QVERIFY(!dialect(Kind::SQLite)->leavesNewRowsUnnumbered());
+    QVERIFY(!dialect(Kind::Oracle)->leavesNewRowsUnnumbered());
 }
 
 QTEST_GUILESS_MAIN(TestDialects)

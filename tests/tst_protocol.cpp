@@ -116,6 +116,9 @@ private slots:
     void postgresStatementsGoThroughLibpq();
     void postgresAcquireWhileAQueryIsBeingRead();
     void roundTripsPerOperation();
+    void knownLockDeletedElsewhereIsNumberedAgain();
+    void unnumberedRowIsNeverGrantedAsIs();
+    void unnumberedRowOfAStoppedHolderIsTakenOver();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
     void ttlZeroMeansTheLocksOwnLease();
@@ -128,6 +131,12 @@ private:
     // alice got `name` from a holder that kept its wake-up lock: she holds that wake-up lock
     // now, and her release frees it.
     void releaseFreesPassedOnWakeLock(const QString &name, qint64 fence);
+    // Gives `name` a history (alice acquires and releases it through m_locks, so m_locks
+    // knows its row), deletes it through m_otherLocks, and returns the deleted row's fence.
+    qint64 deletedWithHistory(const QString &name);
+    // What an acquire that leaves out the fence history leaves when its holder stops before
+    // numbering the row it created (Dialect::NewRowFence): an unnumbered row held by `holder`.
+    bool createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs);
 
     std::unique_ptr<Session> m_session;
     std::unique_ptr<Session> m_other; // a second client
@@ -901,6 +910,168 @@ void ProtocolTest::roundTripsPerOperation()
     qInfo("first-ever acquire of a lock: %llu round trip(s)", freshTrips);
     if (oneStatement)
         QCOMPARE(freshTrips, quint64(1));
+}
+
+qint64 ProtocolTest::deletedWithHistory(const QString &name)
+{
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    if (!grant || !grant->acquired || !m_locks->release(name, u"alice"_s, grant->fence))
+        return -1;
+    auto deleted = m_otherLocks->remove(name);
+    if (!deleted || !deleted->deleted)
+        return -1;
+    return grant->fence;
+}
+
+bool ProtocolTest::createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    const Dialect &dialect = m_other->dialect();
+    const Statement st =
+        m_other->supportsInsertReturning()
+            ? dialect.acquireUpsert(m_otherLocks->tables(), name, holder, ttlMs, {},
+                                    Dialect::WakeLockTaking::OnFreshGrant, 0.0,
+                                    Dialect::NewRowFence::Unnumbered)
+            : dialect.acquire(m_otherLocks->tables(), name, holder, ttlMs,
+                              Dialect::NewRowFence::Unnumbered);
+    auto query = m_other->run(st, u"creating an unnumbered row"_s);
+    if (!query)
+        return false;
+    (*query)->finish();
+    auto row = m_otherLocks->lock(name);
+    return row && *row && (*row)->fence == Dialect::unnumberedFence && (*row)->holder == holder;
+}
+
+void ProtocolTest::knownLockDeletedElsewhereIsNumberedAgain()
+{
+    // m_locks acquired the lock before, so it leaves out the fence history (PostgreSQL,
+    // MariaDB). Deleted by another client since, the lock is created again by that acquire,
+    // unnumbered, and numbered by a second one: the grant continues above the deleted fence.
+    const QString name = lockName();
+    const qint64 deletedFence = deletedWithHistory(name);
+    QVERIFY(deletedFence > 0);
+    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+
+    quint64 before = m_session->roundTrips();
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    const quint64 trips = m_session->roundTrips() - before;
+    qInfo("acquire of a lock deleted since it was last seen: %llu round trip(s)", trips);
+    QVERIFY2(grant->fence > deletedFence,
+             qPrintable(u"fence %1, deleted at %2"_s.arg(grant->fence).arg(deletedFence)));
+    QCOMPARE(grant->depth, 1);
+    QVERIFY(grant->tookOverFrom.isEmpty());
+    auto row = m_locks->lock(name);
+    QVERIFY(row && *row);
+    QCOMPARE((*row)->fence, grant->fence);
+    QCOMPARE((*row)->holder, u"alice"_s);
+    if (m_session->dialect().leavesNewRowsUnnumbered()
+        && (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning()))
+        QCOMPARE(trips, quint64(2));
+
+    // Known again: the next grant is one statement, and the fence moves on by one.
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    before = m_session->roundTrips();
+    auto next = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(next && next->acquired);
+    QCOMPARE(next->fence, grant->fence + 1);
+    if (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning())
+        QCOMPARE(m_session->roundTrips() - before, quint64(1));
+    QVERIFY(m_locks->release(name, u"alice"_s, next->fence)->released);
+}
+
+void ProtocolTest::unnumberedRowIsNeverGrantedAsIs()
+{
+    if (!m_other->dialect().leavesNewRowsUnnumbered()
+        || !(m_other->dialect().hasUpsertReturning() || m_other->supportsInsertReturning()))
+        QSKIP("PostgreSQL and MariaDB 10.5 on leave a new row unnumbered");
+    const QString name = lockName();
+    const qint64 deletedFence = deletedWithHistory(name);
+    QVERIFY(deletedFence > 0);
+    QVERIFY(createUnnumbered(name, u"ghost"_s, 60000));
+
+    // Held by its creator (which has no grant yet): refused, to a client that knows the lock
+    // and to one that does not.
+    for (LockService *locks : {&*m_locks, &*m_otherLocks}) {
+        auto refused = locks->acquire(name, u"alice"_s, 60000);
+        LOCKSCOPE_VERIFY_OK(refused);
+        QVERIFY(!refused->acquired);
+        QCOMPARE(refused->current.holder, u"ghost"_s);
+    }
+    RetryPolicy twice;
+    twice.maxAttempts = 2;
+    twice.initialDelayMs = 10;
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 60000, twice);
+    QVERIFY(waited && !waited->acquired);
+
+    // Force-released, it stays unnumbered; the next acquire numbers it from the history.
+    auto released = m_otherLocks->forceRelease(name, Dialect::unnumberedFence, u"test"_s);
+    LOCKSCOPE_VERIFY_OK(released);
+    QVERIFY(released->released);
+    auto row = m_locks->lock(name);
+    QVERIFY(row && *row);
+    QCOMPARE((*row)->fence, Dialect::unnumberedFence);
+    QVERIFY((*row)->holder.isEmpty());
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    QCOMPARE(grant->fence, deletedFence + 1);
+    QVERIFY(grant->tookOverFrom.isEmpty());
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+
+    // Left by this holder (it stopped between the two acquires, or lost its connection): its
+    // next acquire numbers it, a fresh hold, not a re-entry.
+    const qint64 before = grant->fence;
+    QVERIFY(m_otherLocks->remove(name)->deleted);
+    QVERIFY(createUnnumbered(name, u"alice"_s, 60000));
+    auto own = m_locks->acquire(name, u"alice"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(own);
+    QVERIFY(own->acquired);
+    QCOMPARE(own->depth, 1);
+    QCOMPARE(own->fence, before + 1);
+    QVERIFY(own->tookOverFrom.isEmpty());
+    QVERIFY(m_locks->release(name, u"alice"_s, own->fence)->released);
+}
+
+void ProtocolTest::unnumberedRowOfAStoppedHolderIsTakenOver()
+{
+    // Its creator stopped before numbering it: when its lease ends, the next acquire takes it
+    // over with the fence that follows the lock's history.
+    if (!m_other->dialect().leavesNewRowsUnnumbered()
+        || !(m_other->dialect().hasUpsertReturning() || m_other->supportsInsertReturning()))
+        QSKIP("PostgreSQL and MariaDB 10.5 on leave a new row unnumbered");
+    const QString name = lockName();
+    const qint64 deletedFence = deletedWithHistory(name);
+    QVERIFY(deletedFence > 0);
+    QVERIFY(createUnnumbered(name, u"ghost"_s, 200));
+    auto row = m_locks->lock(name);
+    QVERIFY(row && *row);
+    QVERIFY(waitForDbTime((*row)->expiresAt));
+    // By a waiter of acquireWithWait (the queued form) and by a plain acquire, each on its own
+    // copy of the row.
+    RetryPolicy policy;
+    policy.maxAttempts = 3;
+    policy.initialDelayMs = 10;
+    auto grant = m_locks->acquireWithWait(name, u"alice"_s, 60000, policy);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    QCOMPARE(grant->fence, deletedFence + 1);
+    QCOMPARE(grant->tookOverFrom, u"ghost"_s);
+    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+
+    const QString other = name + u".plain"_s;
+    const qint64 otherDeleted = deletedWithHistory(other);
+    QVERIFY(otherDeleted > 0);
+    QVERIFY(createUnnumbered(other, u"ghost"_s, 200));
+    auto otherRow = m_locks->lock(other);
+    QVERIFY(otherRow && *otherRow);
+    QVERIFY(waitForDbTime((*otherRow)->expiresAt));
+    auto plain = m_locks->acquire(other, u"alice"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(plain);
+    QVERIFY(plain->acquired);
+    QCOMPARE(plain->fence, otherDeleted + 1);
+    QCOMPARE(plain->tookOverFrom, u"ghost"_s);
+    QVERIFY(m_locks->release(other, u"alice"_s, plain->fence)->released);
 }
 
 void ProtocolTest::statementsRunAgainTakeTheNewValues()
