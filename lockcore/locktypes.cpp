@@ -1,5 +1,7 @@
 #include "locktypes.h"
 
+#include "tr.h"
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -12,6 +14,11 @@ QString lockStateName(LockState state)
     case LockState::Expired: return u"expired"_s;
     }
     return {};
+}
+
+QString fenceText(qint64 fence)
+{
+    return fence < 0 ? Tr::tr("none yet") : QString::number(fence);
 }
 
 qint64 LockInfo::remainingMs() const

@@ -1159,6 +1159,10 @@ Expires at
         <source>an unrecorded holder</source>
         <translation>未记录的持有者</translation>
     </message>
+    <message>
+        <source>Not numbered yet: an acquire created this lock and numbers it in its next statement, from the lock&apos;s history; no grant carries this value. If it stays so, its creator stopped in between, and the next acquirer numbers it when the lease ends.</source>
+        <translation>尚未编号：某次获取创建了这把锁，并会在它的下一条语句中根据这把锁的历史为它编号；没有任何授予使用这个值。如果一直如此，说明创建者在两条语句之间停止了，租约结束后下一个获取者会为它编号。</translation>
+    </message>
 </context>
 <context>
     <name>LockTablePanel</name>
@@ -2806,6 +2810,10 @@ Expires at
     <message>
         <source>reading the held locks&apos; names</source>
         <translation>读取被持有的锁的名称</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>尚无</translation>
     </message>
 </context>
 <context>
