@@ -1495,32 +1495,26 @@ void TestDialects::newRowFenceForms()
         QString guard;       // the Unnumbered form's condition on the row's fence
         QString numbers;     // the Numbered form's fence for an unnumbered row
     };
+    const QString pgGuard = u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s;
+    const QString pgNumbers = u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s;
+    const QString myGuard = u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s;
+    const QString myNumbers = u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s;
+    const auto pgQueued = [&](Fence f) {
+        return pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake,
+                                 Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
+    };
+    const auto myForm = [&](Dialect::WakeLockTaking taking) {
+        return [&my, &t, &wake, taking](Fence f) {
+            return my->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.5, f);
+        };
+    };
     const QList<Form> forms = {
-        {"postgresql acquire",
-         [&](Fence f) { return pg->acquire(t, kName, kHolder, kTtl, f); },
-         u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s,
-         u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s},
-        {"postgresql queued acquire",
-         [&](Fence f) {
-             return pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake,
-                                      Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
-         },
-         u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s,
-         u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s},
-        {"mariadb acquire",
-         [&](Fence f) {
-             return my->acquireUpsert(t, kName, kHolder, kTtl, wake,
-                                      Dialect::WakeLockTaking::OnFreshGrant, 0, f);
-         },
-         u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s,
-         u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s},
-        {"mariadb queued acquire",
-         [&](Fence f) {
-             return my->acquireUpsert(t, kName, kHolder, kTtl, wake,
-                                      Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
-         },
-         u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s,
-         u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s},
+        {"postgresql acquire", [&](Fence f) { return pg->acquire(t, kName, kHolder, kTtl, f); },
+         pgGuard, pgNumbers},
+        {"postgresql queued acquire", pgQueued, pgGuard, pgNumbers},
+        {"mariadb acquire", myForm(Dialect::WakeLockTaking::OnFreshGrant), myGuard, myNumbers},
+        {"mariadb queued acquire", myForm(Dialect::WakeLockTaking::WaitedFirst), myGuard,
+         myNumbers},
     };
     const QString events = u"dist_lock_event"_s;
     for (const Form &form : forms) {

@@ -137,6 +137,9 @@ private:
     // What an acquire that leaves out the fence history leaves when its holder stops before
     // numbering the row it created (Dialect::NewRowFence): an unnumbered row held by `holder`.
     bool createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs);
+    // This backend's acquire leaves out the fence history for a lock it knows (PostgreSQL,
+    // MariaDB 10.5 and later through its upsert).
+    bool leavesNewRowsUnnumbered() const;
 
     std::unique_ptr<Session> m_session;
     std::unique_ptr<Session> m_other; // a second client
@@ -923,6 +926,12 @@ qint64 ProtocolTest::deletedWithHistory(const QString &name)
     return grant->fence;
 }
 
+bool ProtocolTest::leavesNewRowsUnnumbered() const
+{
+    return m_session->dialect().leavesNewRowsUnnumbered()
+           && (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning());
+}
+
 bool ProtocolTest::createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs)
 {
     const Dialect &dialect = m_other->dialect();
@@ -965,8 +974,7 @@ void ProtocolTest::knownLockDeletedElsewhereIsNumberedAgain()
     QVERIFY(row && *row);
     QCOMPARE((*row)->fence, grant->fence);
     QCOMPARE((*row)->holder, u"alice"_s);
-    if (m_session->dialect().leavesNewRowsUnnumbered()
-        && (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning()))
+    if (leavesNewRowsUnnumbered())
         QCOMPARE(trips, quint64(2));
 
     // Known again: the next grant is one statement, and the fence moves on by one.
@@ -982,8 +990,7 @@ void ProtocolTest::knownLockDeletedElsewhereIsNumberedAgain()
 
 void ProtocolTest::unnumberedRowIsNeverGrantedAsIs()
 {
-    if (!m_other->dialect().leavesNewRowsUnnumbered()
-        || !(m_other->dialect().hasUpsertReturning() || m_other->supportsInsertReturning()))
+    if (!leavesNewRowsUnnumbered())
         QSKIP("PostgreSQL and MariaDB 10.5 on leave a new row unnumbered");
     const QString name = lockName();
     const qint64 deletedFence = deletedWithHistory(name);
@@ -1036,42 +1043,29 @@ void ProtocolTest::unnumberedRowIsNeverGrantedAsIs()
 void ProtocolTest::unnumberedRowOfAStoppedHolderIsTakenOver()
 {
     // Its creator stopped before numbering it: when its lease ends, the next acquire takes it
-    // over with the fence that follows the lock's history.
-    if (!m_other->dialect().leavesNewRowsUnnumbered()
-        || !(m_other->dialect().hasUpsertReturning() || m_other->supportsInsertReturning()))
+    // over with the fence that follows the lock's history. By a waiter of acquireWithWait (the
+    // queued form) and by a plain acquire, each on a lock of its own.
+    if (!leavesNewRowsUnnumbered())
         QSKIP("PostgreSQL and MariaDB 10.5 on leave a new row unnumbered");
-    const QString name = lockName();
-    const qint64 deletedFence = deletedWithHistory(name);
-    QVERIFY(deletedFence > 0);
-    QVERIFY(createUnnumbered(name, u"ghost"_s, 200));
-    auto row = m_locks->lock(name);
-    QVERIFY(row && *row);
-    QVERIFY(waitForDbTime((*row)->expiresAt));
-    // By a waiter of acquireWithWait (the queued form) and by a plain acquire, each on its own
-    // copy of the row.
-    RetryPolicy policy;
-    policy.maxAttempts = 3;
-    policy.initialDelayMs = 10;
-    auto grant = m_locks->acquireWithWait(name, u"alice"_s, 60000, policy);
-    LOCKSCOPE_VERIFY_OK(grant);
-    QVERIFY(grant->acquired);
-    QCOMPARE(grant->fence, deletedFence + 1);
-    QCOMPARE(grant->tookOverFrom, u"ghost"_s);
-    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
-
-    const QString other = name + u".plain"_s;
-    const qint64 otherDeleted = deletedWithHistory(other);
-    QVERIFY(otherDeleted > 0);
-    QVERIFY(createUnnumbered(other, u"ghost"_s, 200));
-    auto otherRow = m_locks->lock(other);
-    QVERIFY(otherRow && *otherRow);
-    QVERIFY(waitForDbTime((*otherRow)->expiresAt));
-    auto plain = m_locks->acquire(other, u"alice"_s, 60000);
-    LOCKSCOPE_VERIFY_OK(plain);
-    QVERIFY(plain->acquired);
-    QCOMPARE(plain->fence, otherDeleted + 1);
-    QCOMPARE(plain->tookOverFrom, u"ghost"_s);
-    QVERIFY(m_locks->release(other, u"alice"_s, plain->fence)->released);
+    for (const bool queued : {true, false}) {
+        const QString name = lockName() + (queued ? u".queued"_s : u".plain"_s);
+        const qint64 deletedFence = deletedWithHistory(name);
+        QVERIFY(deletedFence > 0);
+        QVERIFY(createUnnumbered(name, u"ghost"_s, 200));
+        auto row = m_locks->lock(name);
+        QVERIFY(row && *row);
+        QVERIFY(waitForDbTime((*row)->expiresAt));
+        RetryPolicy policy;
+        policy.maxAttempts = 3;
+        policy.initialDelayMs = 10;
+        auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 60000, policy)
+                            : m_locks->acquire(name, u"alice"_s, 60000);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        QCOMPARE(grant->fence, deletedFence + 1);
+        QCOMPARE(grant->tookOverFrom, u"ghost"_s);
+        QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    }
 }
 
 void ProtocolTest::statementsRunAgainTakeTheNewValues()
