@@ -72,6 +72,12 @@ Statement Dialect::acquireExisting(const TableNames &, const QString &, const QS
     return {};
 }
 
+Statement Dialect::renewBatch(const TableNames &, const QString &, const QString &, qint64,
+                              qint64) const
+{
+    return {};
+}
+
 Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64,
                                 const QString &, WakeLockTaking) const
 {

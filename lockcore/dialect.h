@@ -85,6 +85,12 @@ public:
                                   const QString &holder) const = 0;
     virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,
                             qint64 fence, qint64 ttlMs) const = 0;
+    // Where there is no RETURNING but the driver sends several statements in one round trip
+    // (MySQL): renew() followed by a SELECT of the grant columns (col::Grant) of the row held
+    // with that holder and fence, which is there only when the renewal matched it. Empty
+    // text: not supported (renew(), then selectGrant()).
+    virtual Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
+                                 qint64 fence, qint64 ttlMs) const;
     virtual Statement release(const TableNames &t, const QString &name, const QString &holder,
                               qint64 fence) const = 0;
     // Dialects without RETURNING report the remaining depth through the driver (MySQL:

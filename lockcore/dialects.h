@@ -153,6 +153,8 @@ public:
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
     bool leavesNewRowsUnnumbered() const override { return true; } // acquireUpsert
+    Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
+                         qint64 fence, qint64 ttlMs) const override;
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
                            qint64 ttlMs, const QString &takeWakeLock = {},
                            WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;

@@ -583,6 +583,20 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
             outcome.expiresAt = row.expiresAt;
             outcome.dbNow = row.dbNow;
         }
+    } else if (const Statement batch =
+                   dialect.renewBatch(m_tables, name, holder, fence, ttlMs);
+               !batch.text().isEmpty()) {
+        // MySQL, MariaDB: the UPDATE and the SELECT of the renewed row in one round trip.
+        auto query = m_session->runBatch(batch, 2, what);
+        if (!query)
+            return query.error();
+        if ((*query)->next()) {
+            const Grant row = grantFromRow(**query, name, holder);
+            outcome.renewed = true;
+            outcome.expiresAt = row.expiresAt;
+            outcome.dbNow = row.dbNow;
+        }
+        (*query)->finish();
     } else {
         auto query = m_session->run(statement, what);
         if (!query)

@@ -60,6 +60,19 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
     return st;
 }
 
+Statement MysqlDialect::renewBatch(const TableNames &t, const QString &name,
+                                   const QString &holder, qint64 fence, qint64 ttlMs) const
+{
+    // The UPDATE and a SELECT of the row it renewed, sent together: one round trip. A row
+    // with this holder and fence is one the UPDATE matched (fences only grow, so the pair
+    // cannot come back once it is gone); no row: lost.
+    Statement st = renew(t, name, holder, fence, ttlMs);
+    st << ";\nSELECT " << grantColumns(u"l"_s) << " FROM " << lockTable(t)
+       << " l WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
+       << " AND l.fence = " << bigint(fence);
+    return st;
+}
+
 namespace {
 // Set by the statement that opens a WaitedFirst batch, read by the batch's UPDATE and SELECT.
 constexpr auto kWakeVariable = "@lockscope_wake";

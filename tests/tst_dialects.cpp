@@ -1287,9 +1287,23 @@ void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
     QVERIFY(sql.contains(QString::number(kTtl)));
     QCOMPARE(d->inlineLiteral(QString()), u"''"_s);
     QCOMPARE(d->inlineLiteral(qint64(-5)), u"-5"_s);
+    // The renewal too: its UPDATE, then the renewed row, found by holder and fence.
+    const QString renew = d->inlined(d->renewBatch(tables(false), kName, kHolder, kFence, kTtl));
+    const QStringList renewStatements = renew.split(u";\n"_s);
+    QCOMPARE(renewStatements.size(), 2);
+    QCOMPARE(renewStatements.at(0), d->inlined(d->renew(tables(false), kName, kHolder, kFence, kTtl)));
+    QVERIFY2(renewStatements.at(1).startsWith(u"SELECT l.fence, l.depth, "_s), qPrintable(renew));
+    QVERIFY2(renewStatements.at(1).endsWith(u" AND l.fence = "_s + QString::number(kFence)),
+             qPrintable(renew));
+    QVERIFY(!renew.contains(u'?') && !renew.contains(kName) && renew.contains(hexName));
     // The other dialects have RETURNING (or, Oracle, no batches).
-    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
+    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle}) {
         QVERIFY(dialect(kind)->acquireBatch(tables(false), kName, kHolder, kTtl).text().isEmpty());
+        QVERIFY(dialect(kind)
+                    ->renewBatch(tables(false), kName, kHolder, kFence, kTtl)
+                    .text()
+                    .isEmpty());
+    }
 }
 
 void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()

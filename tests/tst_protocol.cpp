@@ -885,7 +885,10 @@ void ProtocolTest::roundTripsPerOperation()
     const bool oneStatement =
         m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning();
     const quint64 maxAcquire = oneStatement ? 1 : 2;
-    const quint64 maxRenew = m_session->dialect().hasUpsertReturning() ? 1 : 2;
+    // MySQL, MariaDB: the renewal's UPDATE and the SELECT of its row in one batch.
+    const bool renewInOne =
+        m_session->dialect().hasUpsertReturning()
+        || !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty();
 
     QVERIFY(m_locks->initialize(name, 5000, {})->created);
     quint64 before = m_session->roundTrips();
@@ -896,8 +899,12 @@ void ProtocolTest::roundTripsPerOperation()
     QVERIFY(acquireTrips >= 1 && acquireTrips <= maxAcquire);
 
     before = m_session->roundTrips();
-    QVERIFY(m_locks->renew(name, u"alice"_s, grant->fence, 5000)->renewed);
-    QVERIFY(m_session->roundTrips() - before <= maxRenew);
+    auto renewed = m_locks->renew(name, u"alice"_s, grant->fence, 5000);
+    QVERIFY(renewed && renewed->renewed);
+    QVERIFY(renewed->expiresAt > renewed->dbNow);
+    const quint64 renewTrips = m_session->roundTrips() - before;
+    qInfo("renew: %llu round trip(s)", renewTrips);
+    QCOMPARE(renewTrips, quint64(renewInOne ? 1 : 2));
 
     before = m_session->roundTrips();
     QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
