@@ -81,6 +81,11 @@ public:
                                       const QString &holder, qint64 ttlMs) const;
     virtual Statement insertAcquire(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs) const = 0;
+    // The two-step form's acquire of an unnumbered row (NewRowFence), which acquire() never
+    // grants: a conditional UPDATE that takes it afresh (free, expired, or this holder's) with
+    // the name's next fence. An upsert's Numbered form does this itself.
+    virtual Statement acquireUnnumbered(const TableNames &t, const QString &name,
+                                        const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,
                                   const QString &holder) const = 0;
     virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,

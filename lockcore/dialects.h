@@ -15,6 +15,8 @@ public:
                       qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
     Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs) const override;
+    Statement acquireUnnumbered(const TableNames &t, const QString &name, const QString &holder,
+                                qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
                           const QString &holder) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,

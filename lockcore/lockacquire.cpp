@@ -84,6 +84,25 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
     return grantFromSelect(name, holder);
 }
 
+Result<Grant> LockService::acquireUnnumbered(const QString &name, const QString &holder,
+                                            qint64 ttlMs)
+{
+    // Left unnumbered by another client's upsert (a client of this table built without
+    // Connector/C sends the two-step form); taken as acquireNew creates a row.
+    auto updated = m_session->run(m_session->dialect().acquireUnnumbered(m_tables, name, holder, ttlMs),
+                                  Tr::tr("acquiring \"%1\"").arg(name));
+    if (!updated)
+        return updated.error();
+    const bool taken = (*updated)->numRowsAffected() == 1;
+    (*updated)->finish();
+    if (!taken)
+        return refusal(name, holder); // another acquirer numbered it first
+    if (const QString wakeLock = wakeLockFor(name);
+        !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
+        waitForWakeLock(wakeLock, 0);
+    return grantFromSelect(name, holder);
+}
+
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
 {
     if (m_session->isReadOnly())
@@ -235,6 +254,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             (*query)->finish();
             if (updated && row.holder == holder) {
                 result = grantFromState(row, holder);
+            } else if (row.fence < 0 && takesUnnumbered(row, holder)) {
+                result = acquireUnnumbered(name, holder, ttlMs);
             } else {
                 result = refusedGrant(name, holder, &row);
             }
@@ -252,9 +273,12 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         auto current = lock(name);
         if (!current)
             return current.error();
-        if (*current)
+        if (*current && (**current).fence < 0 && takesUnnumbered(**current, holder))
+            result = acquireUnnumbered(name, holder, ttlMs);
+        else if (*current)
             return refusedGrant(name, holder, &**current);
-        result = acquireNew(name, holder, ttlMs);
+        else
+            result = acquireNew(name, holder, ttlMs);
     }
     if (!result)
         return result;

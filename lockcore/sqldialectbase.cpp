@@ -78,7 +78,29 @@ Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, cons
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
-    st << ", holder = " << text(holder) << " WHERE name = " << text(name) << " AND ("
+    // Never an unnumbered row (NewRowFence): acquireUnnumbered() takes that.
+    st << ", holder = " << text(holder) << " WHERE name = " << text(name)
+       << " AND fence >= 0 AND (" << isFree(u"holder"_s) << " OR expires_at < " << now
+       << " OR holder = " << text(holder) << ")";
+    return st;
+}
+
+Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &name,
+                                            const QString &holder, qint64 ttlMs) const
+{
+    // A fresh hold (never a re-entry), numbered as insertAcquire() numbers a new row. The
+    // columns the conditions read (holder, expires_at) are assigned last (MySQL).
+    const QString now = nowExpr();
+    Statement st;
+    st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN holder = " << text(holder)
+       << " THEN prev_holder ELSE holder END, depth = 1, fence = (SELECT COALESCE(MAX(e.fence), 0)"
+          " + 1 FROM "
+       << eventTable(t) << " e WHERE e.lock_name = " << text(name) << "), acquired_at = " << now
+       << ", renewed_at = " << now << ", expires_at = ";
+    Statement ttl;
+    appendTtl(ttl, ttlMs, u"ttl_ms"_s);
+    st.embed(plusMs(now, ttl.text()), ttl.binds());
+    st << ", holder = " << text(holder) << " WHERE name = " << text(name) << " AND fence < 0 AND ("
        << isFree(u"holder"_s) << " OR expires_at < " << now << " OR holder = " << text(holder)
        << ")";
     return st;

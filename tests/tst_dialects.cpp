@@ -842,9 +842,10 @@ void TestDialects::conditionsOfTheProtocol()
                                   uR"(OR l\.holder = \w+\.holder RETURNING)"_s),
                      qPrintable(sql));
         } else {
+            // ... never an unnumbered one (Dialect::NewRowFence; acquireUnnumbered takes it).
             const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
             QVERIFY2(has(condition, uR"(\bname = )"_s + ph
-                                        + uR"( AND \(holder (= ''|IS NULL) OR expires_at < .+ )"_s
+                                        + uR"( AND fence >= 0 AND \(holder (= ''|IS NULL) OR expires_at < .+ )"_s
                                         + uR"(OR holder = )"_s + ph + uR"(\)$)"_s),
                      qPrintable(condition));
         }
@@ -1546,11 +1547,17 @@ void TestDialects::newRowFenceForms()
         QCOMPARE(form.build(Fence::Unnumbered).binds().size() + 1,
                  form.build(Fence::Numbered).binds().size());
     }
-    // Where there is no Unnumbered form, asking for one changes nothing.
+    // Where there is no Unnumbered form, asking for one changes nothing; the two-step form
+    // takes an unnumbered row only with acquireUnnumbered, a fresh hold with the next fence.
     for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle}) {
         const auto d = dialect(kind);
         QCOMPARE(d->acquire(t, kName, kHolder, kTtl, Fence::Unnumbered).text(),
                  d->acquire(t, kName, kHolder, kTtl, Fence::Numbered).text());
+        const QString numbering = d->acquireUnnumbered(t, kName, kHolder, kTtl).text();
+        QVERIFY2(numbering.startsWith(u"UPDATE "_s), qPrintable(numbering));
+        QVERIFY2(numbering.contains(u", depth = 1, fence = (SELECT COALESCE(MAX(e.fence), 0) + 1 FROM "_s),
+                 qPrintable(numbering));
+        QVERIFY2(numbering.contains(u" AND fence < 0 AND ("_s), qPrintable(numbering));
     }
     QVERIFY(pg->leavesNewRowsUnnumbered() && my->leavesNewRowsUnnumbered());
     QVERIFY(!dialect(Kind::SQLite)->leavesNewRowsUnnumbered());
