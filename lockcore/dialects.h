@@ -57,6 +57,10 @@ protected:
     void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
     // SHA-1 of the table and the lock name: what a wake-up lock's name is made from.
     static QByteArray wakeLockDigest(const TableNames &t, const QString &name);
+    // The highest fence ever recorded for `name` (its events keep it across a delete and
+    // re-creation; an unnumbered row's -1 does not count), or 0, plus `plus`: a subquery.
+    void appendFenceHistory(Statement &st, const TableNames &t, const QString &name,
+                            int plus) const;
     // The database time read once for the whole statement, as a derived table "n" with column t.
     QString nowSource() const;
     // `now`: the database time of the statement (the derived table's n.t, or an expression).

@@ -156,8 +156,7 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     }
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, ";
     if (numbering) {
-        st << "(SELECT COALESCE(MAX(fence), 0) + 1 FROM " << eventTable(t)
-           << " WHERE lock_name = " << text(name) << ")";
+        appendFenceHistory(st, t, name, 1);
     } else {
         st << QString::number(unnumberedFence);
     }

@@ -165,8 +165,7 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
           "ttl_ms, description) SELECT "
        << text(name) << ", " << text(holder) << ", '', 1, ";
     if (numbering) {
-        st << "(SELECT COALESCE(MAX(e.fence), 0) + 1 FROM " << eventTable(t)
-           << " e WHERE e.lock_name = " << text(name) << ")";
+        appendFenceHistory(st, t, name, 1);
     } else {
         st << QString::number(unnumberedFence);
     }

@@ -32,6 +32,16 @@ void SqlDialectBase::appendLimit(Statement &st, int limit) const
     st << " LIMIT " << bigint(limit);
 }
 
+void SqlDialectBase::appendFenceHistory(Statement &st, const TableNames &t, const QString &name,
+                                        int plus) const
+{
+    st << "(SELECT COALESCE(MAX(e.fence), 0)";
+    if (plus != 0)
+        st << " + " << QString::number(plus);
+    st << " FROM " << eventTable(t) << " e WHERE e.lock_name = " << text(name)
+       << " AND e.fence >= 0)";
+}
+
 QByteArray SqlDialectBase::wakeLockDigest(const TableNames &t, const QString &name)
 {
     const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
@@ -93,10 +103,9 @@ Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &
     const QString now = nowExpr();
     Statement st;
     st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN holder = " << text(holder)
-       << " THEN prev_holder ELSE holder END, depth = 1, fence = (SELECT COALESCE(MAX(e.fence), 0)"
-          " + 1 FROM "
-       << eventTable(t) << " e WHERE e.lock_name = " << text(name) << "), acquired_at = " << now
-       << ", renewed_at = " << now << ", expires_at = ";
+       << " THEN prev_holder ELSE holder END, depth = 1, fence = ";
+    appendFenceHistory(st, t, name, 1);
+    st << ", acquired_at = " << now << ", renewed_at = " << now << ", expires_at = ";
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
@@ -115,8 +124,9 @@ Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;
     st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << text(holder) << ", " << freeHolder() << ", 1, (SELECT COALESCE(MAX(fence), 0) + 1 FROM "
-       << eventTable(t) << " WHERE lock_name = " << text(name) << "), " << now << ", ";
+       << text(holder) << ", " << freeHolder() << ", 1, ";
+    appendFenceHistory(st, t, name, 1);
+    st << ", " << now << ", ";
     Statement ttl;
     appendTtl(ttl, ttlMs, fallback);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
@@ -183,9 +193,10 @@ Statement SqlDialectBase::initialize(const TableNames &t, const QString &name, q
 {
     Statement st;
     st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << freeHolder() << ", " << freeHolder() << ", 0, (SELECT COALESCE(MAX(fence), 0) FROM "
-       << eventTable(t) << " WHERE lock_name = " << text(name) << "), NULL, " << nowExpr()
-       << ", NULL, " << bigint(ttlMs) << ", " << text(description) << ")";
+       << freeHolder() << ", " << freeHolder() << ", 0, ";
+    appendFenceHistory(st, t, name, 0);
+    st << ", NULL, " << nowExpr() << ", NULL, " << bigint(ttlMs) << ", " << text(description)
+       << ")";
     return st;
 }
 

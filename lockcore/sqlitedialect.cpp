@@ -63,9 +63,9 @@ Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const
     st << "INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder)
-       << ", '', 1, (SELECT COALESCE(MAX(e.fence), 0) + 1 FROM " << eventTable(t)
-       << " e WHERE e.lock_name = " << text(name) << "), n.t, n.t + (";
+       << text(name) << ", " << text(holder) << ", '', 1, ";
+    appendFenceHistory(st, t, name, 1);
+    st << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << "), n.t, ";
     appendTtl(st, ttlMs, fallback);

@@ -106,7 +106,8 @@ QString lockDetailsText(const lockcore::LockInfo &lock)
         {Tr::tr("holder:"), orDash(lock.holder)},
         {Tr::tr("previous holder:"), orDash(lock.prevHolder)},
         {Tr::tr("depth:"), QString::number(lock.depth)},
-        {Tr::tr("fence:"), lockcore::fenceText(lock.fence)},
+        {Tr::tr("fence:"), lock.fence < 0 ? lockcore::fenceText(lock.fence) + u" (-1)"_s
+                                           : lockcore::fenceText(lock.fence)},
         {Tr::tr("acquired at:"), textTime(lock.acquiredAt)},
         {Tr::tr("renewed at:"), textTime(lock.renewedAt)},
         {Tr::tr("expires at:"), textTime(lock.expiresAt)},
