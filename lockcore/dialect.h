@@ -161,6 +161,9 @@ public:
                                    qint64 expectedFence) const = 0;
     virtual Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
                                  const QString &description) const = 0;
+    // After initialize(), whose row is unnumbered (-1) like every row an INSERT creates: its
+    // fence from the lock's history (the highest ever recorded, or 0), in a statement of its own.
+    virtual Statement numberInitialized(const TableNames &t, const QString &name) const = 0;
     virtual Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const = 0;
     virtual Statement selectState(const TableNames &t, const QString &name) const = 0;
     virtual Statement selectAll(const TableNames &t) const = 0;

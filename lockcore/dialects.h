@@ -27,6 +27,7 @@ public:
                            qint64 expectedFence) const override;
     Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
                          const QString &description) const override;
+    Statement numberInitialized(const TableNames &t, const QString &name) const override;
     Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const override;
     Statement selectState(const TableNames &t, const QString &name) const override;
     Statement selectAll(const TableNames &t) const override;

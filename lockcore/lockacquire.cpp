@@ -77,18 +77,17 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
             return inserted.error();
         return refusal(name, holder);
     }
-    // A first grant takes the wake-up lock too (without waiting: a waiter may hold it).
-    if (const QString wakeLock = wakeLockFor(name);
-        !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
-        waitForWakeLock(wakeLock, 0);
-    return grantFromSelect(name, holder);
+    // Inserted unnumbered (Dialect::NewRowFence): numbered by a statement of its own, which
+    // reads the lock's history after any delete of its previous row committed.
+    return acquireUnnumbered(name, holder, ttlMs);
 }
 
 Result<Grant> LockService::acquireUnnumbered(const QString &name, const QString &holder,
                                             qint64 ttlMs)
 {
-    // Left unnumbered by another client's upsert (a client of this table built without
-    // Connector/C sends the two-step form); taken as acquireNew creates a row.
+    // Created by acquireNew, or left unnumbered by another client that stopped before
+    // numbering it. A first grant takes the wake-up lock too (without waiting: a waiter may
+    // hold it).
     auto updated = m_session->run(m_session->dialect().acquireUnnumbered(m_tables, name, holder, ttlMs),
                                   Tr::tr("acquiring \"%1\"").arg(name));
     if (!updated)
@@ -193,14 +192,11 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const bool queued = waitFirst && !batched && cached.waitBind >= 0;
     if (!batched && dialect.hasUpsertReturning()) {
         // PostgreSQL (through libpq, Session::runRows) and SQLite: one statement; a row back
-        // means granted (created, taken, re-entered or taken over). For a lock whose row is
-        // known, PostgreSQL's leaves out the fence history: a row it creates (the lock was
-        // deleted meanwhile) is unnumbered, and a second acquire numbers it.
-        const bool known = knowsRow(name);
+        // means granted (taken, re-entered or taken over). PostgreSQL's creates a missing row
+        // unnumbered, and the next acquire, the Numbered form, numbers it (Dialect::NewRowFence).
         for (int pass = 0;; ++pass) {
             const bool queuedNow = queued && pass == 0;
-            auto rows = m_session->runRows(acquireForm(queuedNow, known && pass == 0, wakeWaitMs),
-                                           what);
+            auto rows = m_session->runRows(acquireForm(queuedNow, pass == 0, wakeWaitMs), what);
             if (!rows) {
                 // The wait may have taken the wake-up lock before the statement failed: not
                 // ours to keep without the lock (a lost connection took it with it).
@@ -213,16 +209,20 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
                 m_session->noteWakeLock(takeWakeLock, true);
             if (!rows->rows.isEmpty()) {
                 const Grant grant = grantFromRow(rows->rows.constFirst(), name, holder);
-                if (grant.fence < 0 && pass == 0)
-                    continue; // created unnumbered: no grant with that, number it
-                noteRowSeen(name);
+                if (grant.fence < 0) {
+                    // Created unnumbered: no grant with that, number it (again if the row was
+                    // deleted and created anew in between).
+                    if (pass < maxNumberingPasses)
+                        continue;
+                    return refusedGrant(name, holder);
+                }
                 recordGrant(grant);
                 return grant;
             }
             if (!describeRefusal)
                 return refusedGrant(name, holder);
             Result<Grant> refused = refusal(name, holder);
-            if (refused && known && pass == 0 && !refused->current.name.isEmpty()
+            if (refused && pass < maxNumberingPasses && !refused->current.name.isEmpty()
                 && refused->current.fence < 0 && takesUnnumbered(refused->current, holder))
                 continue;
             return refused;
@@ -311,12 +311,11 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
         cached.what = Tr::tr("acquiring \"%1\"").arg(name);
     }
     const bool queued = waitFirst && cached.waitBind >= 0;
-    // For a lock whose row is known, the statement leaves out the fence history: a row it
-    // creates (the lock was deleted meanwhile) is unnumbered, and a second acquire numbers it.
-    const bool known = knowsRow(name);
+    // A missing row is created unnumbered, and the next acquire, the Numbered form, numbers it
+    // (Dialect::NewRowFence).
     for (int pass = 0;; ++pass) {
-        auto rows = m_session->runDirect(
-            acquireForm(queued && pass == 0, known && pass == 0, wakeWaitMs), cached.what);
+        auto rows = m_session->runDirect(acquireForm(queued && pass == 0, pass == 0, wakeWaitMs),
+                                         cached.what);
         if (!rows) {
             // The wait may have taken the wake-up lock before the statement failed: not ours
             // to keep without the lock (a lost connection took it with it).
@@ -334,41 +333,40 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
         if (row.fence < 0) {
             // Unnumbered: created by this statement, or by another holder that has not
             // numbered it yet (or never will: it stopped in between).
-            if (known && pass == 0 && takesUnnumbered(row, holder))
+            if (pass < maxNumberingPasses && takesUnnumbered(row, holder))
                 continue;
             return refusedGrant(name, holder, &row);
         }
-        noteRowSeen(name);
         return row.holder == holder ? grantFromState(row, holder)
                                     : refusedGrant(name, holder, &row);
     }
 }
 
-Statement &LockService::acquireForm(bool queued, bool known, qint64 wakeWaitMs)
+Statement &LockService::acquireForm(bool queued, bool leaveUnnumbered, qint64 wakeWaitMs)
 {
     const Dialect &dialect = m_session->dialect();
     AcquireText &cached = m_acquireText;
-    known = known && dialect.leavesNewRowsUnnumbered();
-    Statement &form = queued ? (known ? cached.knownWaiting : cached.waiting)
-                             : (known ? cached.known : cached.statement);
-    if (known && form.text().isEmpty()) {
+    const bool unnumbered = leaveUnnumbered && dialect.leavesNewRowsUnnumbered();
+    Statement &form = queued ? (unnumbered ? cached.unnumberedWaiting : cached.waiting)
+                             : (unnumbered ? cached.unnumbered : cached.statement);
+    if (unnumbered && form.text().isEmpty()) {
         const QString wakeLock = wakeLockFor(cached.name);
-        constexpr auto unnumbered = Dialect::NewRowFence::Unnumbered;
+        constexpr auto noHistory = Dialect::NewRowFence::Unnumbered;
         if (queued) {
             form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
                                          wakeLock, Dialect::WakeLockTaking::WaitedFirst, 0.0,
-                                         unnumbered);
-            cached.knownWaitBind = form.slotIndex(Statement::Slot::WakeWait);
+                                         noHistory);
+            cached.unnumberedWaitBind = form.slotIndex(Statement::Slot::WakeWait);
         } else if (cached.upsert) {
             form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
                                          wakeLock, Dialect::WakeLockTaking::OnFreshGrant, 0.0,
-                                         unnumbered);
+                                         noHistory);
         } else {
-            form = dialect.acquire(m_tables, cached.name, cached.holder, cached.ttlMs, unnumbered);
+            form = dialect.acquire(m_tables, cached.name, cached.holder, cached.ttlMs, noHistory);
         }
     }
     if (queued)
-        form.rebind(known ? cached.knownWaitBind : cached.waitBind,
+        form.rebind(unnumbered ? cached.unnumberedWaitBind : cached.waitBind,
                     dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
     return form;
 }
@@ -378,18 +376,6 @@ bool LockService::takesUnnumbered(const LockInfo &row, const QString &holder)
     return row.holder == holder || row.state != LockState::Held;
 }
 
-bool LockService::knowsRow(const QString &name) const
-{
-    return m_rowsSeen.contains(name);
-}
-
-void LockService::noteRowSeen(const QString &name)
-{
-    constexpr qsizetype maxRowsSeen = 4096;
-    if (m_rowsSeen.size() >= maxRowsSeen && !m_rowsSeen.contains(name))
-        m_rowsSeen.clear();
-    m_rowsSeen.insert(name);
-}
 
 QString LockService::wakeLockFor(const QString &name)
 {

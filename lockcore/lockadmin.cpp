@@ -32,6 +32,13 @@ Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
                                    Tr::tr("initializing \"%1\"").arg(name));
     InitOutcome outcome;
     if (inserted) {
+        // Inserted unnumbered; numbered from the lock's history by a statement of its own.
+        auto numbered = m_session->run(dialect.numberInitialized(m_tables, name),
+                                       Tr::tr("initializing \"%1\"").arg(name));
+        if (!numbered) {
+            m_session->rollback();
+            return numbered.error();
+        }
         auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name, u"init"_s,
                                                                   u"holder"_s, m_actor,
                                                                   description),
@@ -181,7 +188,6 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
         return committed.error();
     }
     outcome.deleted = true;
-    m_rowsSeen.remove(name); // re-created, it is numbered again by its first acquire
     return outcome;
 }
 

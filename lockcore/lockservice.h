@@ -5,7 +5,6 @@
 #include "result.h"
 #include "retrypolicy.h"
 
-#include <QSet>
 #include <QStringList>
 #include <atomic>
 #include <optional>
@@ -91,21 +90,22 @@ private:
         bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant)
         Statement waiting;   // Dialect::acquireUpsert's WaitedFirst form, whose wait ...
         qsizetype waitBind = -1; // ... is this bind (Statement::Slot::WakeWait)
-        // The same two forms for a lock whose row exists (Dialect::NewRowFence::Unnumbered),
-        // built when first used; `statement` and `waiting` number a row they create.
-        Statement known;
-        Statement knownWaiting;
-        qsizetype knownWaitBind = -1;
+        // The same two forms in Dialect::NewRowFence::Unnumbered, built when first used;
+        // `statement` and `waiting` are the Numbered ones.
+        Statement unnumbered;
+        Statement unnumberedWaiting;
+        qsizetype unnumberedWaitBind = -1;
     };
-    // The acquire statement to send from m_acquireText: queued (waits first) or not, for a
-    // lock whose row is known to exist or not. A queued one has its wait bound.
-    Statement &acquireForm(bool queued, bool known, qint64 wakeWaitMs);
+    // The acquire statement to send from m_acquireText: queued (waits first) or not, in the
+    // Unnumbered form (`leaveUnnumbered`: the first attempt) or the Numbered one. A queued one
+    // has its wait bound.
+    Statement &acquireForm(bool queued, bool leaveUnnumbered, qint64 wakeWaitMs);
     // An acquire's answer showed a row that no grant is made with (Dialect::NewRowFence):
     // true when this holder may take it, numbering it (free, expired, or its own).
     static bool takesUnnumbered(const LockInfo &row, const QString &holder);
-    // Whether `name`'s row was seen numbered, so its acquire can leave out the fence history.
-    bool knowsRow(const QString &name) const;
-    void noteRowSeen(const QString &name);
+    // How many times an acquire sends the Numbered form after the first statement found or
+    // left an unnumbered row (more than once only when the row is deleted meanwhile).
+    static constexpr int maxNumberingPasses = 3;
     struct ReleaseText
     {
         QString name;
@@ -122,9 +122,6 @@ private:
     Session *m_session;
     AcquireText m_acquireText;
     ReleaseText m_releaseText;
-    // Names whose rows this service has seen numbered (bounded: forgetting one only costs
-    // its next acquire the fence history's subquery).
-    QSet<QString> m_rowsSeen;
     QString m_wakeLockOf; // the name whose wake-up lock m_wakeLock is
     QString m_wakeLock;
     TableNames m_tables;

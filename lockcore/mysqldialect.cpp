@@ -115,8 +115,8 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
                                       const QString &wakeLock, WakeLockTaking taking,
                                       double waitSeconds, NewRowFence fence) const
 {
-    // A missing lock is inserted, its fence continuing after the highest ever recorded for the
-    // name. An existing one is updated as the conditional UPDATE of acquire() would update it.
+    // A missing lock is inserted unnumbered (fence -1), and numbered by the next acquire. An
+    // existing one is updated as the conditional UPDATE of acquire() would update it.
     // The server parses the whole statement before it runs any of it, so a waiter woken by a
     // release goes straight on to the row.
     //
@@ -128,9 +128,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     // VALUES(column) is the row that would have been inserted: this holder, and one reading
     // of the database clock (UTC_TIMESTAMP(3) is constant within a statement).
     //
-    // fence (see NewRowFence): Unnumbered inserts fence -1 and grants only rows whose fence is
-    // not negative; Numbered reads the name's fence history for the row it inserts, and takes
-    // an unnumbered row afresh (free, expired, or this holder's), with that fence.
+    // fence (see NewRowFence): a row either form inserts is unnumbered (-1). Unnumbered grants
+    // only rows whose fence is not negative; Numbered also takes an unnumbered row afresh
+    // (free, expired, or this holder's) with the next fence of the name's history.
     const QString now = nowExpr();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
@@ -154,13 +154,8 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "''";
     }
-    st << ", " << text(name) << ", " << text(holder) << ", '', 1, ";
-    if (numbering) {
-        appendFenceHistory(st, t, name, 1);
-    } else {
-        st << QString::number(unnumberedFence);
-    }
-    st << ", " << now << ", " << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
+    st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
+       << QString::number(unnumberedFence) << ", " << now << ", " << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
     // Re-entry: a numbered row held by this holder whose lease runs.
     const QString reenter = u"holder = VALUES(holder) AND expires_at >= VALUES(renewed_at)"_s;
@@ -190,8 +185,11 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     if (numbering) // this holder's own unnumbered row: nobody was taken over
         st << " AND NOT (fence < 0 AND holder = VALUES(holder))";
     st << ", holder, prev_holder), fence = IF(depth = 1, ";
-    if (numbering)
-        st << "IF(fence < 0, VALUES(fence), fence + 1)";
+    if (numbering) {
+        st << "IF(fence < 0, ";
+        appendFenceHistory(st, t, name, 1);
+        st << ", fence + 1)";
+    }
     else
         st << "fence + 1";
     st << ", fence),"

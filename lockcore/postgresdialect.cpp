@@ -163,13 +163,8 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     st << "INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder) << ", '', 1, ";
-    if (numbering) {
-        appendFenceHistory(st, t, name, 1);
-    } else {
-        st << QString::number(unnumberedFence);
-    }
-    st << ", n.t, n.t + (";
+       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(unnumberedFence)
+       << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
@@ -180,8 +175,13 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
         st << " OR (l.fence < 0 AND l.holder = EXCLUDED.holder)";
     st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
        << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
-    if (numbering)
-        st << "l.fence < 0 THEN EXCLUDED.fence WHEN ";
+    if (numbering) {
+        // Read by this statement, which started after the unnumbered row was there, so after
+        // any delete of the lock's previous row had committed (its insert waited for that).
+        st << "l.fence < 0 THEN ";
+        appendFenceHistory(st, t, name, 1);
+        st << " WHEN ";
+    }
     st << reenter << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
        << " THEN l.acquired_at ELSE EXCLUDED.renewed_at END, renewed_at = EXCLUDED.renewed_at, "
           "expires_at = EXCLUDED.renewed_at + (";

@@ -124,9 +124,8 @@ Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;
     st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << text(holder) << ", " << freeHolder() << ", 1, ";
-    appendFenceHistory(st, t, name, 1);
-    st << ", " << now << ", ";
+       << text(holder) << ", " << freeHolder() << ", 1, " << QString::number(unnumberedFence)
+       << ", " << now << ", ";
     Statement ttl;
     appendTtl(ttl, ttlMs, fallback);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
@@ -193,10 +192,20 @@ Statement SqlDialectBase::initialize(const TableNames &t, const QString &name, q
 {
     Statement st;
     st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << freeHolder() << ", " << freeHolder() << ", 0, ";
-    appendFenceHistory(st, t, name, 0);
-    st << ", NULL, " << nowExpr() << ", NULL, " << bigint(ttlMs) << ", " << text(description)
+       << freeHolder() << ", " << freeHolder() << ", 0, " << QString::number(unnumberedFence)
+       << ", NULL, " << nowExpr() << ", NULL, " << bigint(ttlMs) << ", " << text(description)
        << ")";
+    return st;
+}
+
+Statement SqlDialectBase::numberInitialized(const TableNames &t, const QString &name) const
+{
+    // A statement of its own after initialize()'s INSERT: it reads the history after any
+    // delete of the lock's previous row committed (the INSERT waited for that).
+    Statement st;
+    st << "UPDATE " << lockTable(t) << " SET fence = ";
+    appendFenceHistory(st, t, name, 0);
+    st << " WHERE name = " << text(name) << " AND fence < 0";
     return st;
 }
 

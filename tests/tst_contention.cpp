@@ -81,18 +81,25 @@ void ContentionTest::cleanupTestCase()
 void ContentionTest::clientsNeverOverlap_data()
 {
     QTest::addColumn<bool>("preinitialized");
-    // A lock that exists already (the steady state), and one that every client tries to
-    // create at once (the concurrent-insert path).
-    QTest::newRow("existing lock") << true;
-    QTest::newRow("created under contention") << false;
+    QTest::addColumn<bool>("deleting");
+    // A lock that exists already (the steady state), one that every client tries to create
+    // at once (the concurrent-insert path), and one that another connection deletes whenever
+    // it finds it free, so that clients that know the lock re-create it unnumbered and number
+    // it (Dialect::NewRowFence) while the others wait.
+    QTest::newRow("existing lock") << true << false;
+    QTest::newRow("created under contention") << false << false;
+    QTest::newRow("deleted and re-created under contention") << true << true;
 }
 
 void ContentionTest::clientsNeverOverlap()
 {
     QFETCH(bool, preinitialized);
+    QFETCH(bool, deleting);
     const int clients = envInt("LOCKSCOPE_CONTENTION_CLIENTS", 8);
     const int rounds = envInt("LOCKSCOPE_CONTENTION_ROUNDS", 500);
-    const QString name = preinitialized ? u"contended.existing"_s : u"contended.fresh"_s;
+    const QString name = deleting         ? u"contended.deleted"_s
+                         : preinitialized ? u"contended.existing"_s
+                                          : u"contended.fresh"_s;
     if (preinitialized) {
         auto service = LockService::create(*m_session, m_table);
         QVERIFY(service);
@@ -154,6 +161,8 @@ void ContentionTest::clientsNeverOverlap()
             }
             if (!released->released)
                 ++result.lostReleases; // still a hold to check for overlaps
+            if (deleting)
+                QThread::usleep(2500); // leaves the lock free at times, for the deleter
             if (hold.startUs < 0 || hold.endUs < 0) {
                 result.error = u"could not read the database clock"_s;
                 abort = true;
@@ -163,9 +172,42 @@ void ContentionTest::clientsNeverOverlap()
         }
     };
 
+    // Deletes the lock whenever it is free (LockService::remove refuses a held one), until
+    // the clients are done.
+    std::atomic_bool clientsDone{false};
+    int deletes = 0;
+    QString deleterError;
+    auto deleter = [&] {
+        QString error;
+        auto session = TestBackend::instance().open(&error);
+        auto service = session ? LockService::create(*session, m_table)
+                               : Result<LockService>(Error::invalidInput(error));
+        if (!service) {
+            deleterError = service.error().fullText();
+            abort = true;
+            return;
+        }
+        while (!go.load())
+            std::this_thread::yield();
+        while (!clientsDone.load() && !abort.load()) {
+            auto removed = service->remove(name);
+            if (!removed) {
+                deleterError = removed.error().fullText();
+                abort = true;
+                return;
+            }
+            if (removed->deleted)
+                ++deletes;
+            QThread::usleep(200);
+        }
+    };
+
     std::vector<std::thread> threads;
     for (int id = 0; id < clients; ++id)
         threads.emplace_back(client, id);
+    std::thread deleterThread;
+    if (deleting)
+        deleterThread = std::thread(deleter);
     while (ready.load() < clients)
         QThread::msleep(5);
     QElapsedTimer timer;
@@ -174,6 +216,14 @@ void ContentionTest::clientsNeverOverlap()
     for (std::thread &thread : threads)
         thread.join();
     const qint64 elapsedMs = timer.elapsed();
+    clientsDone = true;
+    if (deleterThread.joinable())
+        deleterThread.join();
+    QVERIFY2(deleterError.isEmpty(), qPrintable(deleterError));
+    if (deleting) {
+        qInfo("the lock was deleted %d times while the clients ran", deletes);
+        QVERIFY(deletes > 0);
+    }
 
     std::vector<Hold> holds;
     qint64 attempts = 0;
@@ -239,12 +289,15 @@ void ContentionTest::clientsNeverOverlap()
     QCOMPARE(lostReleases, 0); // leases of 30 s never expire here: nobody may lose one
     QCOMPARE(unsafeCounter.load(), qint64(clients) * rounds);
 
-    // The lock is free at the end, and its fence counted every grant.
+    // The lock is free at the end (or deleted), and its fence counted every grant: a lock
+    // re-created after a delete continues above the deleted one's fence.
     auto service = LockService::create(*m_session, m_table);
     auto last = service->lock(name);
-    QVERIFY(last && last->has_value());
-    QCOMPARE((*last)->state, LockState::Free);
-    QCOMPARE((*last)->fence, holds.back().fence);
+    QVERIFY(last && (last->has_value() || deleting));
+    if (last->has_value()) {
+        QCOMPARE((*last)->state, LockState::Free);
+        QCOMPARE((*last)->fence, holds.back().fence);
+    }
     QVERIFY(holds.back().fence >= qint64(holds.size()));
 }
 

@@ -107,7 +107,7 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
     } else if (builder == u"insertAcquire") {
         b.statement = d.insertAcquire(t, kName, kHolder, kTtl);
         b.inputs = {name, holder, ttl};
-        b.onEventTable = true;
+        b.onEventTable = false; // unnumbered: acquireUnnumbered numbers it
     } else if (builder == u"selectGrant") {
         b.statement = d.selectGrant(t, kName, kHolder);
         b.inputs = {name, holder};
@@ -124,7 +124,7 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
     } else if (builder == u"initialize") {
         b.statement = d.initialize(t, kName, kTtl, kDescription);
         b.inputs = {name, ttl, QVariant(kDescription)};
-        b.onEventTable = true;
+        b.onEventTable = false; // unnumbered: numberInitialized numbers it
     } else if (builder == u"deleteLock") {
         b.statement = d.deleteLock(t, kName, kFence);
         b.inputs = {name, fence};
@@ -826,17 +826,28 @@ void TestDialects::conditionsOfTheProtocol()
         QVERIFY2(has(sql, uR"(\bfence = )"_s + ph), qPrintable(sql));
         QVERIFY2(has(sql, uR"(\(holder (= ''|IS NULL) OR expires_at < )"_s), qPrintable(sql));
     }
-    // A created row continues after the highest fence ever recorded for the name.
+    // An INSERT creates a row unnumbered (-1); a statement of its own numbers it from the
+    // highest fence ever recorded for the name (not counting an unnumbered row's -1).
     for (const QString &builder : {u"insertAcquire"_s, u"initialize"_s}) {
         const QString sql = code(builder);
-        QVERIFY2(has(sql, uR"(COALESCE\(MAX\((e\.)?fence\), 0\))"_s), qPrintable(sql));
-        QVERIFY2(has(sql, uR"(\block_name = )"_s + ph), qPrintable(sql));
+        QVERIFY2(!sql.contains(u"MAX("_s) && sql.contains(u", -1, "_s), qPrintable(sql));
+    }
+    for (const QString &sql : {d->numberInitialized(tables(false), kName).text(),
+                               d->acquireUnnumbered(tables(false), kName, kHolder, kTtl).text()}) {
+        QVERIFY2(has(sql, uR"(COALESCE\(MAX\(e\.fence\), 0\))"_s), qPrintable(sql));
+        QVERIFY2(has(sql, uR"(\be\.lock_name = )"_s + ph + uR"( AND e\.fence >= 0\))"_s),
+                 qPrintable(sql));
+        QVERIFY2(has(sql, uR"( AND fence < 0\b)"_s), qPrintable(sql));
     }
     // acquire succeeds on a free row, an expired one, or our own.
     {
         const QString sql = code(u"acquire"_s);
         if (d->hasUpsertReturning()) {
-            QVERIFY2(has(sql, uR"(COALESCE\(MAX\(e\.fence\), 0\) \+ 1)"_s), qPrintable(sql));
+            if (d->kind() == Kind::SQLite) // PostgreSQL's numbers only an unnumbered row
+                QVERIFY2(has(sql, uR"(COALESCE\(MAX\(e\.fence\), 0\) \+ 1)"_s), qPrintable(sql));
+            else
+                QVERIFY2(has(sql, uR"(THEN \(SELECT COALESCE\(MAX\(e\.fence\), 0\) \+ 1)"_s),
+                         qPrintable(sql));
             QVERIFY2(has(sql, uR"(DO UPDATE SET .* WHERE l\.holder = '' )"_s
                                   uR"(OR l\.expires_at < \w+\.renewed_at )"_s
                                   uR"(OR l\.holder = \w+\.holder RETURNING)"_s),
@@ -1494,9 +1505,10 @@ void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
 
 void TestDialects::newRowFenceForms()
 {
-    // Dialect::NewRowFence. The Unnumbered form reads no fence history (no subquery on the
-    // events table), inserts fence -1, and grants only a row whose fence is not negative;
-    // the Numbered one reads the history and numbers an unnumbered row it takes.
+    // Dialect::NewRowFence. Both forms insert a missing row with fence -1. The Unnumbered
+    // form reads no fence history (no subquery on the events table) and grants only a row
+    // whose fence is not negative; the Numbered one reads the history to number an unnumbered
+    // row it takes.
     using Fence = Dialect::NewRowFence;
     const auto pg = dialect(Kind::PostgreSQL);
     const auto my = dialect(Kind::MySQL);
@@ -1511,9 +1523,9 @@ void TestDialects::newRowFenceForms()
         QString numbers;     // the Numbered form's fence for an unnumbered row
     };
     const QString pgGuard = u" WHERE l.fence >= 0 AND (l.holder = '' OR "_s;
-    const QString pgNumbers = u"fence = CASE WHEN l.fence < 0 THEN EXCLUDED.fence WHEN "_s;
+    const QString pgNumbers = u"fence = CASE WHEN l.fence < 0 THEN (SELECT COALESCE(MAX(e.fence), 0) + 1 FROM "_s;
     const QString myGuard = u"ON DUPLICATE KEY UPDATE depth = IF(fence >= 0 AND ("_s;
-    const QString myNumbers = u"fence = IF(depth = 1, IF(fence < 0, VALUES(fence), fence + 1), fence)"_s;
+    const QString myNumbers = u"fence = IF(depth = 1, IF(fence < 0, (SELECT COALESCE(MAX(e.fence), 0) + 1 FROM "_s;
     const auto pgQueued = [&](Fence f) {
         return pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake,
                                  Dialect::WakeLockTaking::WaitedFirst, 0.5, f);
@@ -1541,6 +1553,7 @@ void TestDialects::newRowFenceForms()
         QVERIFY2(unnumbered.contains(form.guard), qPrintable(unnumbered));
         QVERIFY2(!unnumbered.contains(form.numbers), qPrintable(unnumbered));
         QVERIFY2(numbered.contains(events) && numbered.contains(u"MAX("_s), form.what);
+        QVERIFY2(numbered.contains(u", 1, -1, "_s), qPrintable(numbered));
         QVERIFY2(numbered.contains(form.numbers), qPrintable(numbered));
         QVERIFY2(!numbered.contains(form.guard), qPrintable(numbered));
         // Same binds apart from the history's lock name: the forms differ in SQL only.

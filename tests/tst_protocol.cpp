@@ -918,8 +918,10 @@ void ProtocolTest::roundTripsPerOperation()
     QVERIFY(fresh && fresh->acquired);
     const quint64 freshTrips = m_session->roundTrips() - before;
     qInfo("first-ever acquire of a lock: %llu round trip(s)", freshTrips);
+    // PostgreSQL and MariaDB create the row unnumbered and number it with a second statement
+    // (Dialect::NewRowFence); SQLite's one statement numbers it.
     if (oneStatement)
-        QCOMPARE(freshTrips, quint64(1));
+        QCOMPARE(freshTrips, quint64(leavesNewRowsUnnumbered() ? 2 : 1));
 }
 
 qint64 ProtocolTest::deletedWithHistory(const QString &name)
