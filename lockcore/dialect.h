@@ -57,17 +57,16 @@ public:
     // grant; a missing row is created by insertAcquire().
     virtual bool hasUpsertReturning() const = 0;
 
-    // How an acquire that creates a lock's row numbers it. A lock's fences continue across
-    // its deletion and re-creation, so the first fence of a new row comes from the name's
-    // events (the highest ever recorded, plus one): a subquery the server sets up on every
-    // execution, although a lock that exists never needs it.
-    // - Numbered: the statement reads that history, so a row it creates is numbered. It also
-    //   numbers an unnumbered row (below) that it may take: free, expired, or left by this
-    //   holder.
-    // - Unnumbered (for a lock known to exist; PostgreSQL and MariaDB): it does not. A row it
-    //   creates has fence -1, unnumbered, and no grant is made with that: the holder sees it
-    //   and acquires again with Numbered. It never grants an unnumbered row.
-    // Dialects without the distinction (MySQL's batch, SQLite, Oracle) always number.
+    // How an acquire numbers a lock's row. A lock's fences continue across its deletion and
+    // re-creation, so a new row's first fence comes from the name's events (the highest ever
+    // recorded, plus one). An INSERT creates the row unnumbered (fence -1; no grant is ever
+    // made with that), and a later statement numbers it: one that starts after the INSERT
+    // returned, so after any delete of the old row it waited for, whose event it then sees.
+    // - Unnumbered (PostgreSQL, MariaDB; sent first): no history read (a subquery the server
+    //   would set up on every execution); it grants only rows whose fence is not negative.
+    // - Numbered: it also takes an unnumbered row that this holder may take (free, expired,
+    //   or its own) afresh, with the history's next fence.
+    // Dialects without the distinction (MySQL's batch, SQLite, Oracle) ignore it.
     enum class NewRowFence { Numbered, Unnumbered };
     static constexpr qint64 unnumberedFence = -1;
     // true: acquire() (PostgreSQL) or acquireUpsert() (MariaDB) has an Unnumbered form.

@@ -131,8 +131,8 @@ private:
     // alice got `name` from a holder that kept its wake-up lock: she holds that wake-up lock
     // now, and her release frees it.
     void releaseFreesPassedOnWakeLock(const QString &name, qint64 fence);
-    // Gives `name` a history (alice acquires and releases it through m_locks, so m_locks
-    // knows its row), deletes it through m_otherLocks, and returns the deleted row's fence.
+    // Gives `name` a history (alice acquires and releases it through m_locks), deletes it
+    // through m_otherLocks, and returns the deleted row's fence.
     qint64 deletedWithHistory(const QString &name);
     // What an acquire that leaves out the fence history leaves when its holder stops before
     // numbering the row it created (Dialect::NewRowFence): an unnumbered row held by `holder`.
@@ -963,9 +963,9 @@ bool ProtocolTest::createUnnumbered(const QString &name, const QString &holder, 
 
 void ProtocolTest::knownLockDeletedElsewhereIsNumberedAgain()
 {
-    // m_locks acquired the lock before, so it leaves out the fence history (PostgreSQL,
-    // MariaDB). Deleted by another client since, the lock is created again by that acquire,
-    // unnumbered, and numbered by a second one: the grant continues above the deleted fence.
+    // Deleted by another client since m_locks last held it, the lock is created again by
+    // m_locks' acquire, unnumbered (PostgreSQL, MariaDB), and numbered by a second statement:
+    // the grant continues above the deleted fence.
     const QString name = lockName();
     const qint64 deletedFence = deletedWithHistory(name);
     QVERIFY(deletedFence > 0);
@@ -1009,8 +1009,8 @@ void ProtocolTest::unnumberedRowIsNeverGrantedAsIs()
     QVERIFY(deletedFence > 0);
     QVERIFY(createUnnumbered(name, u"ghost"_s, 60000));
 
-    // Held by its creator (which has no grant yet): refused, to a client that knows the lock
-    // and to one that does not.
+    // Held by its creator (which has no grant yet): refused, to a client that held the lock
+    // before and to one that never did.
     for (LockService *locks : {&*m_locks, &*m_otherLocks}) {
         auto refused = locks->acquire(name, u"alice"_s, 60000);
         LOCKSCOPE_VERIFY_OK(refused);

@@ -34,7 +34,7 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
 {
     RawAcquire acquire;
     // The bench's lock rows exist (RawSqlProtocol::setUp initializes them), so these are the
-    // forms lockcore sends for a lock it has seen: without the fence history of a new row.
+    // forms lockcore sends first: without the fence history of a new row.
     constexpr auto known = Dialect::NewRowFence::Unnumbered;
     if (dialect.hasUpsertReturning()) {
         acquire.answer = RawAcquire::Answer::ReturnedRow;
