@@ -54,7 +54,7 @@ public:
 
     // true: acquire, renew and release are one statement returning the new state
     // (INSERT .. ON CONFLICT .. RETURNING). false: a conditional UPDATE, then a SELECT of the
-    // grant; a missing row is created by insertAcquire().
+    // grant; a missing row is created by insertAcquire() and numbered by acquireUnnumbered().
     virtual bool hasUpsertReturning() const = 0;
 
     // How an acquire numbers a lock's row. A lock's fences continue across its deletion and
@@ -80,9 +80,10 @@ public:
                                       const QString &holder, qint64 ttlMs) const;
     virtual Statement insertAcquire(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs) const = 0;
-    // The two-step form's acquire of an unnumbered row (NewRowFence), which acquire() never
-    // grants: a conditional UPDATE that takes it afresh (free, expired, or this holder's) with
-    // the name's next fence. An upsert's Numbered form does this itself.
+    // The two-step form's acquire of an unnumbered row (NewRowFence: the one insertAcquire()
+    // just created, or one acquire() refused): a conditional UPDATE that takes it afresh (free,
+    // expired, or this holder's) with the name's next fence. An upsert's Numbered form does
+    // this itself.
     virtual Statement acquireUnnumbered(const TableNames &t, const QString &name,
                                         const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,

@@ -376,7 +376,6 @@ bool LockService::takesUnnumbered(const LockInfo &row, const QString &holder)
     return row.holder == holder || row.state != LockState::Held;
 }
 
-
 QString LockService::wakeLockFor(const QString &name)
 {
     if (!m_session->supportsWakeLocks())
@@ -579,7 +578,12 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
-    const Statement statement = dialect.renew(m_tables, name, holder, fence, ttlMs);
+    // MySQL, MariaDB: renew() and the SELECT of the renewed row as one batch; else renew().
+    const Statement batch = dialect.hasUpsertReturning()
+                                ? Statement()
+                                : dialect.renewBatch(m_tables, name, holder, fence, ttlMs);
+    const Statement statement =
+        batch.text().isEmpty() ? dialect.renew(m_tables, name, holder, fence, ttlMs) : Statement();
     const QString what = Tr::tr("renewing \"%1\"").arg(name);
     RenewOutcome outcome;
     if (dialect.hasUpsertReturning()) {
@@ -593,9 +597,7 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
             outcome.expiresAt = row.expiresAt;
             outcome.dbNow = row.dbNow;
         }
-    } else if (const Statement batch =
-                   dialect.renewBatch(m_tables, name, holder, fence, ttlMs);
-               !batch.text().isEmpty()) {
+    } else if (!batch.text().isEmpty()) {
         // MySQL, MariaDB: the UPDATE and the SELECT of the renewed row in one round trip.
         auto query = m_session->runBatch(batch, 2, what);
         if (!query)

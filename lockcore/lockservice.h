@@ -71,7 +71,8 @@ private:
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
-    // The two-step form's acquire of an unnumbered row it may take (Dialect::acquireUnnumbered).
+    // The two-step form's acquire of an unnumbered row: the one acquireNew created, or one it
+    // may take (Dialect::acquireUnnumbered).
     Result<Grant> acquireUnnumbered(const QString &name, const QString &holder, qint64 ttlMs);
 
     // The statements for one (name, holder, lease), built once: a holder acquiring and

@@ -155,7 +155,8 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
         st << "''";
     }
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
-       << QString::number(unnumberedFence) << ", " << now << ", " << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
+       << QString::number(unnumberedFence) << ", " << now << ", "
+       << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
     // Re-entry: a numbered row held by this holder whose lease runs.
     const QString reenter = u"holder = VALUES(holder) AND expires_at >= VALUES(renewed_at)"_s;

@@ -155,10 +155,9 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     const QString fallback = QString::number(defaultTtlMs);
     // Re-entry: a numbered row held by this holder whose lease runs (an unnumbered one is
     // only ever taken afresh).
-    const QString reenter = numbering ? u"l.fence >= 0 AND l.holder = EXCLUDED.holder"
-                                        u" AND l.expires_at >= EXCLUDED.renewed_at"_s
-                                      : u"l.holder = EXCLUDED.holder"
-                                        u" AND l.expires_at >= EXCLUDED.renewed_at"_s;
+    QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= EXCLUDED.renewed_at"_s;
+    if (numbering)
+        reenter.prepend(u"l.fence >= 0 AND "_s);
     Statement st;
     st << "INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "

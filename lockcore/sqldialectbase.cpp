@@ -98,8 +98,9 @@ Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, cons
 Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &name,
                                             const QString &holder, qint64 ttlMs) const
 {
-    // A fresh hold (never a re-entry), numbered as insertAcquire() numbers a new row. The
-    // columns the conditions read (holder, expires_at) are assigned last (MySQL).
+    // A fresh hold (never a re-entry) with the history's next fence: the row insertAcquire()
+    // created, or one another client left unnumbered. The columns the conditions read
+    // (holder, expires_at) are assigned last (MySQL).
     const QString now = nowExpr();
     Statement st;
     st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN holder = " << text(holder)
@@ -118,8 +119,9 @@ Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &
 Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name,
                                         const QString &holder, qint64 ttlMs) const
 {
-    // A lock acquired for the first time. Its fence continues after the highest fence ever
-    // recorded for this name, so a deleted and re-created lock never reuses a token.
+    // A lock acquired for the first time, held unnumbered (NewRowFence): acquireUnnumbered(),
+    // a statement of its own, gives it the fence after the highest ever recorded for this
+    // name, so a deleted and re-created lock never reuses a token.
     const QString now = nowExpr();
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;

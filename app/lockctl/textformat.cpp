@@ -106,8 +106,8 @@ QString lockDetailsText(const lockcore::LockInfo &lock)
         {Tr::tr("holder:"), orDash(lock.holder)},
         {Tr::tr("previous holder:"), orDash(lock.prevHolder)},
         {Tr::tr("depth:"), QString::number(lock.depth)},
-        {Tr::tr("fence:"), lock.fence < 0 ? lockcore::fenceText(lock.fence) + u" (-1)"_s
-                                           : lockcore::fenceText(lock.fence)},
+        {Tr::tr("fence:"),
+         lockcore::fenceText(lock.fence) + (lock.fence < 0 ? u" (-1)"_s : QString())},
         {Tr::tr("acquired at:"), textTime(lock.acquiredAt)},
         {Tr::tr("renewed at:"), textTime(lock.renewedAt)},
         {Tr::tr("expires at:"), textTime(lock.expiresAt)},
