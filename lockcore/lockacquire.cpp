@@ -387,6 +387,13 @@ QString LockService::wakeLockFor(const QString &name)
     return m_wakeLock;
 }
 
+const QString &LockService::releaseChannel()
+{
+    if (!m_releaseChannel)
+        m_releaseChannel = m_session->dialect().releaseChannel(m_tables);
+    return *m_releaseChannel;
+}
+
 bool LockService::waitForWakeLock(const QString &wakeLock, qint64 ms)
 {
     auto query = m_session->run(m_session->dialect().takeWakeLock(wakeLock, double(ms) / 1000.0),
@@ -410,7 +417,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         return valid.error();
     // PostgreSQL: a release NOTIFYs its table's channel, so a waiter retries as soon as the
     // lock is free. Polling with jitter remains (lease expiry is not notified; other databases).
-    const QString channel = m_session->dialect().releaseChannel(m_tables);
+    const QString &channel = releaseChannel();
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     // MariaDB: the holder keeps a wake-up lock (GET_LOCK) while it holds the lock; a waiter

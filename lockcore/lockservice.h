@@ -117,6 +117,8 @@ private:
     };
     // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
     QString wakeLockFor(const QString &name);
+    // Dialect::releaseChannel of this table, worked out once.
+    const QString &releaseChannel();
     // Waits up to `ms` for the wake-up lock of `name`: true when this connection took it.
     bool waitForWakeLock(const QString &wakeLock, qint64 ms);
 
@@ -125,6 +127,7 @@ private:
     ReleaseText m_releaseText;
     QString m_wakeLockOf; // the name whose wake-up lock m_wakeLock is
     QString m_wakeLock;
+    std::optional<QString> m_releaseChannel;
     TableNames m_tables;
     EventLevel m_eventLevel = EventLevel::Admin;
     QString m_actor;

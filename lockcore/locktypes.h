@@ -59,7 +59,7 @@ struct ReleaseOutcome
 {
     bool released = false; // false: lost (taken over or force-released), nothing changed
     int remainingDepth = -1; // 0: free now; > 0: still held (re-entered); -1: not reported
-    QDateTime releasedAt;    // database time, when the dialect reports it
+    QDateTime releasedAt;    // database time the lock became free, when the dialect reports it
     LockInfo current;        // when lost: the lock as it is now
 };
 

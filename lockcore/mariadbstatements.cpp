@@ -56,25 +56,74 @@ QSqlError errorOf(MYSQL_STMT *stmt, const QString &what)
                      QSqlError::StatementError, QString::number(mysql_stmt_errno(stmt)));
 }
 
-// The values of one execution's binds; alive until the execution is done.
-struct Params
+bool isInteger(enum_field_types type)
 {
-    std::vector<MYSQL_BIND> binds;
+    switch (type) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// A text column is read into a buffer of this size first; a longer value is read again.
+constexpr qsizetype columnBufferSize = 256;
+
+} // namespace
+
+// A prepared statement with its buffers, kept from one execution to the next: a value is
+// encoded again only when it changed, and the columns are read into the same buffers.
+struct MariaDbStatements::Prepared
+{
+    MYSQL_STMT *stmt = nullptr;
+
+    // The values, as Connector/C reads them (MYSQL_BIND points into the vectors below).
+    QVariantList bound; // the values the buffers hold
+    std::vector<MYSQL_BIND> params;
     std::vector<QByteArray> texts;
     std::vector<long long> integers;
     std::vector<double> reals;
     std::vector<unsigned long> lengths;
 
-    explicit Params(const QVariantList &values)
-        : binds(values.size())
-        , texts(values.size())
-        , integers(values.size())
-        , reals(values.size())
-        , lengths(values.size())
+    // The columns: integers as qlonglong, everything else as text. The types are read once,
+    // from the first execution that has columns (a statement's columns keep their types).
+    std::vector<MYSQL_BIND> columns;
+    std::vector<long long> columnIntegers;
+    std::vector<QByteArray> columnTexts;
+    std::vector<unsigned long> columnLengths;
+    std::vector<my_bool> columnNulls;
+
+    ~Prepared()
     {
-        for (qsizetype i = 0; i < values.size(); ++i) {
-            const QVariant &v = values.at(i);
-            MYSQL_BIND &b = binds[i];
+        // On a connection that is gone, closing only frees the client side.
+        if (stmt)
+            mysql_stmt_close(stmt);
+    }
+
+    // Puts `values` into the buffers (only those that changed) and binds them.
+    bool bind(const QVariantList &values)
+    {
+        const size_t count = size_t(values.size());
+        bool changed = params.size() != count;
+        if (changed) {
+            params.assign(count, MYSQL_BIND{});
+            texts.assign(count, QByteArray());
+            integers.assign(count, 0);
+            reals.assign(count, 0);
+            lengths.assign(count, 0);
+            bound.clear();
+        }
+        for (size_t i = 0; i < count; ++i) {
+            const QVariant &v = values.at(qsizetype(i));
+            if (i < size_t(bound.size()) && Statement::sameBind(bound.at(qsizetype(i)), v))
+                continue;
+            changed = true;
+            MYSQL_BIND &b = params[i];
             std::memset(&b, 0, sizeof b);
             switch (v.metaType().id()) {
             case QMetaType::UnknownType:
@@ -105,91 +154,91 @@ struct Params
                 break;
             }
         }
+        bound = values;
+        if (!changed || count == 0)
+            return true;
+        if (mysql_stmt_bind_param(stmt, params.data()) == 0)
+            return true;
+        bound.clear(); // bound afresh next time
+        return false;
     }
-};
 
-bool isInteger(enum_field_types type)
-{
-    switch (type) {
-    case MYSQL_TYPE_TINY:
-    case MYSQL_TYPE_SHORT:
-    case MYSQL_TYPE_LONG:
-    case MYSQL_TYPE_INT24:
-    case MYSQL_TYPE_LONGLONG:
-    case MYSQL_TYPE_YEAR:
-        return true;
-    default:
-        return false;
-    }
-}
-
-// Reads every row of the execution's result: integers as qlonglong, everything else as text.
-bool fetchRows(MYSQL_STMT *stmt, QList<QVariantList> *rows)
-{
-    const unsigned columns = mysql_stmt_field_count(stmt);
-    if (columns == 0)
-        return true;
-    MYSQL_RES *meta = mysql_stmt_result_metadata(stmt);
-    if (!meta)
-        return false;
-    const MYSQL_FIELD *fields = mysql_fetch_fields(meta);
-    std::vector<MYSQL_BIND> binds(columns);
-    std::vector<long long> integers(columns);
-    std::vector<QByteArray> texts(columns);
-    std::vector<unsigned long> lengths(columns);
-    std::vector<my_bool> nulls(columns);
-    for (unsigned i = 0; i < columns; ++i) {
-        MYSQL_BIND &b = binds[i];
-        std::memset(&b, 0, sizeof b);
-        b.length = &lengths[i];
-        b.is_null = &nulls[i];
-        if (isInteger(fields[i].type)) {
-            b.buffer_type = MYSQL_TYPE_LONGLONG;
-            b.buffer = &integers[i];
-            b.is_unsigned = (fields[i].flags & UNSIGNED_FLAG) != 0;
-        } else {
-            texts[i].resize(256); // longer values are read again below
-            b.buffer_type = MYSQL_TYPE_STRING;
-            b.buffer = texts[i].data();
-            b.buffer_length = static_cast<unsigned long>(texts[i].size());
-        }
-    }
-    mysql_free_result(meta);
-    if (mysql_stmt_bind_result(stmt, binds.data()) != 0)
-        return false;
-    for (;;) {
-        const int fetched = mysql_stmt_fetch(stmt);
-        if (fetched == MYSQL_NO_DATA)
-            break;
-        if (fetched != 0 && fetched != MYSQL_DATA_TRUNCATED)
+    // Sets up the column buffers from the execution's metadata, the first time.
+    bool describeColumns(unsigned count)
+    {
+        if (columns.size() == count)
+            return true;
+        MYSQL_RES *meta = mysql_stmt_result_metadata(stmt);
+        if (!meta)
             return false;
-        QVariantList row;
-        row.reserve(columns);
-        for (unsigned i = 0; i < columns; ++i) {
-            if (nulls[i]) {
-                row.append(QVariant());
-            } else if (binds[i].buffer_type == MYSQL_TYPE_LONGLONG) {
-                row.append(QVariant(qlonglong(integers[i])));
-            } else if (lengths[i] <= binds[i].buffer_length) {
-                row.append(QString::fromUtf8(texts[i].constData(), qsizetype(lengths[i])));
+        const MYSQL_FIELD *fields = mysql_fetch_fields(meta);
+        columns.assign(count, MYSQL_BIND{});
+        columnIntegers.assign(count, 0);
+        columnTexts.assign(count, QByteArray());
+        columnLengths.assign(count, 0);
+        columnNulls.assign(count, 0);
+        for (unsigned i = 0; i < count; ++i) {
+            MYSQL_BIND &b = columns[i];
+            std::memset(&b, 0, sizeof b);
+            b.length = &columnLengths[i];
+            b.is_null = &columnNulls[i];
+            if (isInteger(fields[i].type)) {
+                b.buffer_type = MYSQL_TYPE_LONGLONG;
+                b.buffer = &columnIntegers[i];
+                b.is_unsigned = (fields[i].flags & UNSIGNED_FLAG) != 0;
             } else {
-                QByteArray whole(qsizetype(lengths[i]), Qt::Uninitialized);
-                MYSQL_BIND again;
-                std::memset(&again, 0, sizeof again);
-                again.buffer_type = MYSQL_TYPE_STRING;
-                again.buffer = whole.data();
-                again.buffer_length = lengths[i];
-                if (mysql_stmt_fetch_column(stmt, &again, i, 0) != 0)
-                    return false;
-                row.append(QString::fromUtf8(whole));
+                columnTexts[i].resize(columnBufferSize);
+                b.buffer_type = MYSQL_TYPE_STRING;
+                b.buffer = columnTexts[i].data();
+                b.buffer_length = static_cast<unsigned long>(columnTexts[i].size());
             }
         }
-        rows->append(row);
+        mysql_free_result(meta);
+        return true;
     }
-    return true;
-}
 
-} // namespace
+    // Reads every row of the execution's result.
+    bool fetchRows(QList<QVariantList> *rows)
+    {
+        const unsigned count = mysql_stmt_field_count(stmt);
+        if (count == 0)
+            return true;
+        // Bound for each execution: an INSERT .. RETURNING's columns arrive with each one.
+        if (!describeColumns(count) || mysql_stmt_bind_result(stmt, columns.data()) != 0)
+            return false;
+        for (;;) {
+            const int fetched = mysql_stmt_fetch(stmt);
+            if (fetched == MYSQL_NO_DATA)
+                break;
+            if (fetched != 0 && fetched != MYSQL_DATA_TRUNCATED)
+                return false;
+            QVariantList row;
+            row.reserve(count);
+            for (unsigned i = 0; i < count; ++i) {
+                if (columnNulls[i]) {
+                    row.append(QVariant());
+                } else if (columns[i].buffer_type == MYSQL_TYPE_LONGLONG) {
+                    row.append(QVariant(qlonglong(columnIntegers[i])));
+                } else if (columnLengths[i] <= columns[i].buffer_length) {
+                    row.append(QString::fromUtf8(columnTexts[i].constData(),
+                                                 qsizetype(columnLengths[i])));
+                } else {
+                    QByteArray whole(qsizetype(columnLengths[i]), Qt::Uninitialized);
+                    MYSQL_BIND again;
+                    std::memset(&again, 0, sizeof again);
+                    again.buffer_type = MYSQL_TYPE_STRING;
+                    again.buffer = whole.data();
+                    again.buffer_length = columnLengths[i];
+                    if (mysql_stmt_fetch_column(stmt, &again, i, 0) != 0)
+                        return false;
+                    row.append(QString::fromUtf8(whole));
+                }
+            }
+            rows->append(std::move(row));
+        }
+        return true;
+    }
+};
 
 bool MariaDbStatements::compiledIn()
 {
@@ -201,6 +250,8 @@ bool MariaDbStatements::usable(const QSqlDatabase &db)
     return handleOf(db) && !libmysqlclientLoaded();
 }
 
+MariaDbStatements::MariaDbStatements() = default;
+
 MariaDbStatements::~MariaDbStatements()
 {
     clear();
@@ -208,10 +259,7 @@ MariaDbStatements::~MariaDbStatements()
 
 void MariaDbStatements::clear()
 {
-    // On a connection that is gone, closing only frees the client side.
-    for (void *stmt : std::as_const(m_statements))
-        mysql_stmt_close(static_cast<MYSQL_STMT *>(stmt));
-    m_statements.clear();
+    m_statements.clear(); // each closes its MYSQL_STMT
 }
 
 MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
@@ -225,10 +273,12 @@ MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
                               {}, QSqlError::ConnectionError);
         return out;
     }
-    auto *stmt = static_cast<MYSQL_STMT *>(m_statements.value(statement.text()));
-    if (!stmt) {
-        stmt = mysql_stmt_init(mysql);
-        if (!stmt) {
+    const StatementKey key = statement.key();
+    auto found = m_statements.find(key);
+    if (found == m_statements.end()) {
+        auto prepared = std::make_unique<Prepared>();
+        prepared->stmt = mysql_stmt_init(mysql);
+        if (!prepared->stmt) {
             out.error = QSqlError(u"Out of memory preparing a statement"_s,
                                   QString::fromUtf8(mysql_error(mysql)),
                                   QSqlError::StatementError,
@@ -236,36 +286,39 @@ MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
             return out;
         }
         const QByteArray text = statement.text().toUtf8();
-        if (mysql_stmt_prepare(stmt, text.constData(), static_cast<unsigned long>(text.size()))
+        if (mysql_stmt_prepare(prepared->stmt, text.constData(),
+                               static_cast<unsigned long>(text.size()))
             != 0) {
-            out.error = errorOf(stmt, u"Unable to prepare statement"_s);
-            mysql_stmt_close(stmt);
+            out.error = errorOf(prepared->stmt, u"Unable to prepare statement"_s);
             return out;
         }
-        m_statements.insert(statement.text(), stmt);
+        found = m_statements.emplace(key, std::move(prepared)).first;
     }
-    Params params(statement.binds());
-    const bool ran = (params.binds.empty() || mysql_stmt_bind_param(stmt, params.binds.data()) == 0)
-                     && mysql_stmt_execute(stmt) == 0;
+    Prepared &prepared = *found->second;
+    const bool ran = prepared.bind(statement.binds()) && mysql_stmt_execute(prepared.stmt) == 0;
     if (ran) {
         // Read before the rows: fetching them does not change these.
-        const my_ulonglong affected = mysql_stmt_affected_rows(stmt);
+        const my_ulonglong affected = mysql_stmt_affected_rows(prepared.stmt);
         out.result.affectedRows = affected == my_ulonglong(-1) ? 0 : affected;
-        out.result.insertId = mysql_stmt_insert_id(stmt);
+        out.result.insertId = mysql_stmt_insert_id(prepared.stmt);
     }
-    if (!ran || !fetchRows(stmt, &out.result.rows)) {
-        out.error = errorOf(stmt, ran ? u"Unable to fetch row"_s : u"Unable to execute statement"_s);
+    if (!ran || !prepared.fetchRows(&out.result.rows)) {
+        out.error = errorOf(prepared.stmt,
+                            ran ? u"Unable to fetch row"_s : u"Unable to execute statement"_s);
         // Prepared afresh next time (after DDL, say); the session reconnects when it is lost.
-        mysql_stmt_close(stmt);
-        m_statements.remove(statement.text());
+        m_statements.erase(found);
         out.result = {};
         return out;
     }
-    mysql_stmt_free_result(stmt);
+    mysql_stmt_free_result(prepared.stmt);
     return out;
 }
 
 #else // no Connector/C in this build: the batch acquire is used instead
+
+struct MariaDbStatements::Prepared
+{
+};
 
 bool MariaDbStatements::compiledIn()
 {
@@ -276,6 +329,8 @@ bool MariaDbStatements::usable(const QSqlDatabase &)
 {
     return false;
 }
+
+MariaDbStatements::MariaDbStatements() = default;
 
 MariaDbStatements::~MariaDbStatements() = default;
 

@@ -3,10 +3,12 @@
 #include "directresult.h"
 #include "statement.h"
 
-#include <QHash>
 #include <QList>
 #include <QSqlError>
 #include <QVariantList>
+
+#include <memory>
+#include <unordered_map>
 
 class QSqlDatabase;
 
@@ -34,7 +36,7 @@ public:
     // This build links Connector/C.
     static bool compiledIn();
 
-    MariaDbStatements() = default;
+    MariaDbStatements();
     ~MariaDbStatements();
     MariaDbStatements(const MariaDbStatements &) = delete;
     MariaDbStatements &operator=(const MariaDbStatements &) = delete;
@@ -50,7 +52,8 @@ public:
     void clear();
 
 private:
-    QHash<QString, void *> m_statements; // MYSQL_STMT *, per statement text
+    struct Prepared; // a MYSQL_STMT with the buffers of its values and columns
+    std::unordered_map<StatementKey, std::unique_ptr<Prepared>, StatementKey::Hasher> m_statements;
 };
 
 } // namespace lockcore

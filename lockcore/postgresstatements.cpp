@@ -182,7 +182,7 @@ void PostgresStatements::clear()
 
 void PostgresStatements::forget(const QString &text)
 {
-    m_statements.remove(text);
+    m_statements.erase(StatementKey::of(text));
 }
 
 PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
@@ -200,7 +200,8 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
         m_conn = conn;
     }
     const QVariantList &binds = statement.binds();
-    auto found = m_statements.find(statement.text());
+    const StatementKey key = statement.key();
+    auto found = m_statements.find(key);
     if (found == m_statements.end()) {
         int params = 0;
         const QByteArray sql = numberedPlaceholders(statement.text(), &params);
@@ -223,9 +224,9 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
         PQclear(res);
         if (!ok)
             return out;
-        found = m_statements.insert(statement.text(), std::move(prepared));
+        found = m_statements.emplace(key, std::move(prepared)).first;
     }
-    Prepared &prepared = *found;
+    Prepared &prepared = found->second;
     // Only the values that changed since the last execution are encoded again.
     std::vector<const char *> values(size_t(prepared.params), nullptr);
     for (int i = 0; i < prepared.params; ++i) {

@@ -4,11 +4,11 @@
 #include "statement.h"
 
 #include <QByteArray>
-#include <QHash>
 #include <QList>
 #include <QSqlError>
 #include <QVariantList>
 
+#include <unordered_map>
 #include <vector>
 
 class QSqlDatabase;
@@ -71,7 +71,7 @@ private:
         std::vector<QByteArray> encoded; // as text, UTF-8
         std::vector<bool> nulls;
     };
-    QHash<QString, Prepared> m_statements; // per statement text
+    std::unordered_map<StatementKey, Prepared, StatementKey::Hasher> m_statements;
     const void *m_conn = nullptr;          // the handle they were prepared on
     quint64 m_nextName = 0;
 };

@@ -96,8 +96,10 @@ Statement SqliteDialect::renew(const TableNames &t, const QString &name, const Q
 Statement SqliteDialect::release(const TableNames &t, const QString &name, const QString &holder,
                                  qint64 fence) const
 {
+    // The time of the release: the lease end it wrote when the lock became free (none while
+    // a re-entered hold keeps it).
     Statement st = SqlDialectBase::release(t, name, holder, fence);
-    st << " RETURNING depth, " << nowExpr();
+    st << " RETURNING depth, CASE WHEN depth = 0 THEN expires_at END";
     return st;
 }
 

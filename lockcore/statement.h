@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHashFunctions>
 #include <QString>
 #include <QVariant>
 #include <QVariantList>
@@ -7,6 +8,25 @@
 #include <utility>
 
 namespace lockcore {
+
+// A statement's text as the key of a connection's prepared statements, with its hash worked
+// out once (Statement::key()): it is looked up on every execution, and the text of an acquire
+// is a few kilobytes.
+struct StatementKey
+{
+    QString text;
+    size_t hash = 0;
+
+    static StatementKey of(const QString &text) { return {text, qHash(text)}; }
+    friend bool operator==(const StatementKey &a, const StatementKey &b)
+    {
+        return a.hash == b.hash && a.text == b.text;
+    }
+    struct Hasher
+    {
+        size_t operator()(const StatementKey &key) const noexcept { return key.hash; }
+    };
+};
 
 // A value to bind at this point of the statement; rendered as the dialect's placeholder.
 struct Param
@@ -22,21 +42,25 @@ class Statement
 public:
     Statement &operator<<(const char *sql)
     {
+        m_hashed = false;
         m_text += QLatin1String(sql);
         return *this;
     }
     Statement &operator<<(char sql)
     {
+        m_hashed = false;
         m_text += QLatin1Char(sql);
         return *this;
     }
     Statement &operator<<(const QString &sql)
     {
+        m_hashed = false;
         m_text += sql;
         return *this;
     }
     Statement &operator<<(const Param &param)
     {
+        m_hashed = false;
         m_text += param.placeholder;
         // A null QString binds as SQL NULL; text columns are NOT NULL, so bind it as ''.
         if (param.value.metaType().id() == QMetaType::QString && param.value.toString().isNull())
@@ -50,6 +74,7 @@ public:
     // order) followed by that statement's binds.
     Statement &embed(const QString &sql, const QVariantList &binds)
     {
+        m_hashed = false;
         m_text += sql;
         m_binds += binds;
         return *this;
@@ -83,6 +108,15 @@ public:
     }
 
     const QString &text() const { return m_text; }
+    // The text with its hash, worked out once for a statement that is run again and again.
+    StatementKey key() const
+    {
+        if (!m_hashed) {
+            m_hash = qHash(m_text);
+            m_hashed = true;
+        }
+        return {m_text, m_hash};
+    }
     const QVariantList &binds() const { return m_binds; }
     // Another value for the bind at `index` (the same statement, run again with it).
     void rebind(qsizetype index, const QVariant &value) { m_binds[index] = value; }
@@ -98,6 +132,8 @@ private:
     QString m_text;
     QVariantList m_binds;
     QList<std::pair<Slot, qsizetype>> m_slots;
+    mutable size_t m_hash = 0;
+    mutable bool m_hashed = false;
 };
 
 } // namespace lockcore

@@ -27,7 +27,9 @@ Status validateText(const QString &text, QString (*what)(), int maxChars, bool a
         const QChar c = text.at(i);
         if (!c.isLowSurrogate())
             ++codePoints;
-        if (c.category() == QChar::Other_Control)
+        // (Below 0x80 the control characters are 0x00-0x1F and 0x7F: no table look-up.)
+        const char16_t u = c.unicode();
+        if (u < 0x80 ? (u < 0x20 || u == 0x7f) : c.category() == QChar::Other_Control)
             return Error::invalidInput(
                 Tr::tr("The %1 contains a control character (code %2) at position %3; "
                        "tabs, newlines and NUL are not allowed.")

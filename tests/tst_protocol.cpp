@@ -306,6 +306,7 @@ void ProtocolTest::reentryCountsDepth()
     QVERIFY(released && released->released);
     if (released->remainingDepth != -1)
         QCOMPARE(released->remainingDepth, 1);
+    QVERIFY(!released->releasedAt.isValid()); // still held: no time of release
     auto state = m_locks->lock(name);
     QVERIFY(state && state->has_value());
     QCOMPARE((*state)->state, LockState::Held);
@@ -320,6 +321,12 @@ void ProtocolTest::reentryCountsDepth()
     state = m_locks->lock(name);
     QCOMPARE((*state)->state, LockState::Free);
     QVERIFY((*state)->holder.isEmpty());
+    // Where the dialect reports it (PostgreSQL): the lease end the release wrote, by the
+    // database clock, after the grant.
+    if (released->releasedAt.isValid()) {
+        QCOMPARE(released->releasedAt, (*state)->expiresAt);
+        QVERIFY(released->releasedAt >= first->dbNow);
+    }
 
     // A release by a holder that no longer holds anything is lost.
     released = m_locks->release(name, u"alice"_s, first->fence);
