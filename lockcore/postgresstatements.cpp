@@ -227,11 +227,15 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
         found = m_statements.emplace(key, std::move(prepared)).first;
     }
     Prepared &prepared = found->second;
-    // Only the values that changed since the last execution are encoded again.
+    // Only the values that changed since the last execution are encoded again (none when the
+    // statement's values are the very list encoded last: it was not rebound since).
+    const bool unchanged = prepared.bound.size() == binds.size()
+                           && prepared.bound.constData() == binds.constData();
     std::vector<const char *> values(size_t(prepared.params), nullptr);
     for (int i = 0; i < prepared.params; ++i) {
         const QVariant &value = binds.at(i);
-        if (i >= prepared.bound.size() || !Statement::sameBind(prepared.bound.at(i), value)) {
+        if (!unchanged
+            && (i >= prepared.bound.size() || !Statement::sameBind(prepared.bound.at(i), value))) {
             bool null = false;
             if (!encode(value, &prepared.encoded[size_t(i)], &null)) {
                 out.error = QSqlError(u"Unable to bind value"_s,

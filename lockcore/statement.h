@@ -119,7 +119,13 @@ public:
     }
     const QVariantList &binds() const { return m_binds; }
     // Another value for the bind at `index` (the same statement, run again with it).
-    void rebind(qsizetype index, const QVariant &value) { m_binds[index] = value; }
+    // The same value again changes nothing: the list stays the one a connection encoded last,
+    // which it then need not compare value by value (PostgresStatements, MariaDbStatements).
+    void rebind(qsizetype index, const QVariant &value)
+    {
+        if (!sameBind(m_binds.at(index), value))
+            m_binds[index] = value;
+    }
     // A value bound before is still `value` (same type, same nullness, equal): a statement
     // run again need not bind or encode it again.
     static bool sameBind(const QVariant &bound, const QVariant &value)

@@ -20,9 +20,11 @@
 #include <memory>
 
 using namespace Qt::StringLiterals;
+using lockcore::Param;
 using lockcore::Dialect;
 using lockcore::PostgresStatements;
 using lockcore::Statement;
+using lockcore::StatementKey;
 using lockcore::TableNames;
 using Kind = Dialect::Kind;
 
@@ -415,6 +417,7 @@ private slots:
     void newRowFenceForms();
     void postgresWokenRetryIsAPlainConditionalUpdate();
     void rebindingASlotEqualsBuildingAfresh();
+    void statementKeyAndRebindKeepTheirPromises();
     void postgresPlaceholdersAreNumbered();
     void postgresStatementsBindOnlyPlainValues();
     void factory();
@@ -1429,6 +1432,36 @@ void TestDialects::rebindingASlotEqualsBuildingAfresh()
         waiting.rebind(at, d->wakeWaitValue(0.25));
         QVERIFY2(sameStatement(waiting, longer), qPrintable(d->name()));
     }
+}
+
+void TestDialects::statementKeyAndRebindKeepTheirPromises()
+{
+    // The connections look a statement up by its key, whose hash is worked out once: it must
+    // be the hash of the text as it is now, also after the text grew.
+    Statement st;
+    st << "SELECT 1 FROM t WHERE a = " << Param{qint64(7)};
+    const StatementKey first = st.key();
+    QCOMPARE(first.hash, qHash(st.text()));
+    QCOMPARE(st.key(), StatementKey::of(st.text()));
+    st << " AND b = " << Param{u"x"_s};
+    QVERIFY(st.key().hash != first.hash || st.key().text != first.text);
+    QCOMPARE(st.key().hash, qHash(st.text()));
+    QVERIFY(!(st.key() == first));
+
+    // A connection skips comparing the values of the very list it encoded last (same data):
+    // rebinding the same value must keep that list, another value must not.
+    const QVariantList encoded = st.binds(); // what a connection keeps after an execution
+    st.rebind(0, qint64(7));
+    QVERIFY(st.binds().constData() == encoded.constData());
+    st.rebind(0, qint64(8));
+    QVERIFY(st.binds().constData() != encoded.constData());
+    QCOMPARE(st.binds().at(0).toLongLong(), 8);
+    QCOMPARE(encoded.at(0).toLongLong(), 7);
+    // A value of another type is another value, though it compares equal as a QVariant.
+    const QVariantList before = st.binds();
+    st.rebind(0, 8);
+    QVERIFY(st.binds().constData() != before.constData());
+    QCOMPARE(st.binds().at(0).metaType(), QMetaType::fromType<int>());
 }
 
 void TestDialects::postgresPlaceholdersAreNumbered()
