@@ -121,6 +121,7 @@ private slots:
     void unnumberedRowOfAStoppedHolderIsTakenOver();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
+    void directStatementsTakeEveryNewValue();
     void ttlZeroMeansTheLocksOwnLease();
     void clockOffsetIsSmallOnLoopback();
 
@@ -1122,6 +1123,49 @@ void ProtocolTest::statementsRunAgainTakeTheNewValues()
     QCOMPARE((*first)->holder, QString());
     QCOMPARE((*second)->holder, u"alice"_s);
     QVERIFY(m_locks->release(other, u"alice"_s, grant->fence)->released);
+}
+
+void ProtocolTest::directStatementsTakeEveryNewValue()
+{
+    // The connections that run statements past Qt's driver (libpq, Connector/C) keep each
+    // prepared statement's values and encode again only those that changed, and read the
+    // columns into buffers kept from one execution to the next. Every execution must still
+    // send exactly its own values and read back exactly its own row: changed or not, rebound
+    // in place (as LockService does) or in another list, short, empty, NULL, non-ASCII and
+    // longer than a column's first buffer (256 bytes).
+    if (!m_session->runsRowsDirectly())
+        QSKIP("This connection runs every statement through Qt's driver.");
+    const bool postgres = m_session->dialect().kind() == lockcore::Dialect::Kind::PostgreSQL;
+    const QString text = postgres ? u"SELECT CAST(? AS text), CAST(? AS bigint), CAST(? AS text)"_s
+                                  : u"SELECT CAST(? AS CHAR), CAST(? AS SIGNED), CAST(? AS CHAR)"_s;
+    const QString longText = u"\u00fc\u597d-"_s.repeated(120); // 600 characters, 1,200 bytes
+    const QList<QVariantList> rounds = {
+        {u"a"_s, qint64(1), QVariant()},
+        {u"a"_s, qint64(1), QVariant()}, // the same values again
+        {u"\u00fc \u597d"_s, qint64(-5), longText},
+        {u""_s, qint64(9000000001), u"b"_s},
+        {longText, qint64(2), u"b"_s},
+        {u"a"_s, qint64(1), QVariant()},
+    };
+    Statement inPlace;
+    inPlace.embed(text, rounds.first());
+    for (const QVariantList &values : rounds) {
+        for (qsizetype i = 0; i < values.size(); ++i)
+            inPlace.rebind(i, values.at(i));
+        Statement fresh;
+        fresh.embed(text, values);
+        for (const Statement *st : {&inPlace, &fresh}) {
+            auto answer = m_session->runRows(*st, u"echoing values"_s);
+            LOCKSCOPE_VERIFY_OK(answer);
+            QCOMPARE(answer->rows.size(), 1);
+            const QVariantList &row = answer->rows.constFirst();
+            QCOMPARE(row.size(), 3);
+            QCOMPARE(row.at(0).toString(), values.at(0).toString());
+            QCOMPARE(row.at(1).toLongLong(), values.at(1).toLongLong());
+            QCOMPARE(row.at(2).isNull(), values.at(2).isNull());
+            QCOMPARE(row.at(2).toString(), values.at(2).toString());
+        }
+    }
 }
 
 void ProtocolTest::ttlZeroMeansTheLocksOwnLease()
