@@ -91,7 +91,8 @@ struct MariaDbStatements::Prepared
     std::vector<unsigned long> lengths;
 
     // The columns: integers as qlonglong, everything else as text. The types are read once,
-    // from the first execution that has columns (a statement's columns keep their types).
+    // from the first execution that has columns: the statements run here (lockcore's acquire,
+    // release, renewal) return the same expressions every time.
     std::vector<MYSQL_BIND> columns;
     std::vector<long long> columnIntegers;
     std::vector<QByteArray> columnTexts;
