@@ -118,8 +118,8 @@ struct MariaDbStatements::Prepared
             reals.assign(count, 0);
             lengths.assign(count, 0);
             bound.clear();
-        } else if (bound.size() == values.size() && bound.constData() == values.constData()) {
-            return true; // the very list bound last: the statement was not rebound since
+        } else if (Statement::sameBinds(bound, values)) {
+            return true;
         }
         for (size_t i = 0; i < count; ++i) {
             const QVariant &v = values.at(qsizetype(i));

@@ -190,9 +190,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
         st << "IF(fence < 0, ";
         appendFenceHistory(st, t, name, 1);
         st << ", fence + 1)";
-    }
-    else
+    } else {
         st << "fence + 1";
+    }
     st << ", fence),"
           " acquired_at = IF(depth = 1, VALUES(acquired_at), acquired_at),"
           " holder = IF(depth > 0, VALUES(holder), holder),"

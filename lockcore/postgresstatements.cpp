@@ -229,8 +229,7 @@ PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
     Prepared &prepared = found->second;
     // Only the values that changed since the last execution are encoded again (none when the
     // statement's values are the very list encoded last: it was not rebound since).
-    const bool unchanged = prepared.bound.size() == binds.size()
-                           && prepared.bound.constData() == binds.constData();
+    const bool unchanged = Statement::sameBinds(prepared.bound, binds);
     std::vector<const char *> values(size_t(prepared.params), nullptr);
     for (int i = 0; i < prepared.params; ++i) {
         const QVariant &value = binds.at(i);

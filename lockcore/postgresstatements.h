@@ -72,7 +72,7 @@ private:
         std::vector<bool> nulls;
     };
     std::unordered_map<StatementKey, Prepared, StatementKey::Hasher> m_statements;
-    const void *m_conn = nullptr;          // the handle they were prepared on
+    const void *m_conn = nullptr; // the handle they were prepared on
     quint64 m_nextName = 0;
 };
 

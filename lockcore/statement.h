@@ -17,7 +17,8 @@ struct StatementKey
     QString text;
     size_t hash = 0;
 
-    static StatementKey of(const QString &text) { return {text, qHash(text)}; }
+    static size_t hashOf(const QString &text) { return qHash(text); }
+    static StatementKey of(const QString &text) { return {text, hashOf(text)}; }
     friend bool operator==(const StatementKey &a, const StatementKey &b)
     {
         return a.hash == b.hash && a.text == b.text;
@@ -112,7 +113,7 @@ public:
     StatementKey key() const
     {
         if (!m_hashed) {
-            m_hash = qHash(m_text);
+            m_hash = StatementKey::hashOf(m_text);
             m_hashed = true;
         }
         return {m_text, m_hash};
@@ -120,7 +121,7 @@ public:
     const QVariantList &binds() const { return m_binds; }
     // Another value for the bind at `index` (the same statement, run again with it).
     // The same value again changes nothing: the list stays the one a connection encoded last,
-    // which it then need not compare value by value (PostgresStatements, MariaDbStatements).
+    // which it then need not compare value by value (sameBinds).
     void rebind(qsizetype index, const QVariant &value)
     {
         if (!sameBind(m_binds.at(index), value))
@@ -132,6 +133,12 @@ public:
     {
         return bound.metaType() == value.metaType() && bound.isNull() == value.isNull()
                && bound == value;
+    }
+    // `values` is the very list encoded last (`bound`, kept by a connection): the statement was
+    // not rebound since (see rebind), so no value needs comparing.
+    static bool sameBinds(const QVariantList &bound, const QVariantList &values)
+    {
+        return bound.size() == values.size() && bound.constData() == values.constData();
     }
 
 private:
