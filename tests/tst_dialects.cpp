@@ -20,8 +20,8 @@
 #include <memory>
 
 using namespace Qt::StringLiterals;
-using lockcore::Param;
 using lockcore::Dialect;
+using lockcore::Param;
 using lockcore::PostgresStatements;
 using lockcore::Statement;
 using lockcore::StatementKey;
