@@ -2,6 +2,7 @@
 
 #include "statement.h"
 
+#include <QDateTime>
 #include <QSqlError>
 #include <QStringList>
 #include <memory>
@@ -170,10 +171,15 @@ public:
     virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;
     virtual Statement now() const = 0;
 
+    // `at`: the database time the change took effect, as the operation reported it (a grant's
+    // acquired_at, a renewal's renewed_at, a release's time), so the history carries the same
+    // time as the answer; invalid: the database clock now (an event that changed nothing).
     virtual Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
                                   const QString &holder, qint64 fence, const QString &actor,
-                                  const QString &detail) const = 0;
-    // An event whose holder and fence are read from the lock row itself (same transaction).
+                                  const QString &detail, const QDateTime &at = {}) const = 0;
+    // An event whose holder, fence and time are read from the lock row itself (same
+    // transaction, right after the change): its time is the row's expires_at, which an
+    // initialize and a force release set to the time of the change.
     virtual Statement insertEventFromRow(const TableNames &t, const QString &name,
                                          const QString &kind, const QString &holderColumn,
                                          const QString &actor, const QString &detail) const = 0;

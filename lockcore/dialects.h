@@ -35,7 +35,7 @@ public:
     Statement now() const override;
     Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
                           const QString &holder, qint64 fence, const QString &actor,
-                          const QString &detail) const override;
+                          const QString &detail, const QDateTime &at = {}) const override;
     Statement insertEventFromRow(const TableNames &t, const QString &name, const QString &kind,
                                  const QString &holderColumn, const QString &actor,
                                  const QString &detail) const override;
@@ -44,6 +44,18 @@ protected:
     static constexpr qint64 defaultTtlMs = 30000;
 
     virtual QString nowExpr() const = 0;                       // the database clock
+    // The clock of a statement that changes a row, read where the change is made: after any
+    // wait of the statement (a row lock, a wake-up lock). Default: nowExpr().
+    virtual QString changeNow() const { return nowExpr(); }
+    // changeNow() again later in a statement that assigned `renewed_at = changeNow()` first:
+    // the same instant. Default: changeNow() (constant within a statement, or, on SQLite,
+    // within a step). MySQL reads the column just assigned (SET runs left to right).
+    virtual QString changeNowAgain() const { return changeNow(); }
+    // The start of a statement that changes rows ("UPDATE", "INSERT", "DELETE"), with what
+    // its changeNow() needs (MySQL: UTC for SYSDATE()).
+    virtual QString writeVerb(const QString &verb) const { return verb; }
+    // A database time given in milliseconds since the epoch (a bound value) as a column value.
+    virtual QString timeFromMs(const QString &msExpr) const = 0;
     virtual QString msOf(const QString &timeExpr) const = 0;   // -> integer ms since the epoch
     virtual QString plusMs(const QString &timeExpr, const QString &msExpr) const = 0;
     virtual QString fromDual() const { return {}; }            // Oracle: " FROM dual"
@@ -91,6 +103,7 @@ public:
 
 protected:
     QString nowExpr() const override;
+    QString timeFromMs(const QString &msExpr) const override { return msExpr; }
     QString msOf(const QString &timeExpr) const override { return timeExpr; }
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
 };
@@ -133,6 +146,10 @@ public:
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
+    QString timeFromMs(const QString &msExpr) const override;
+    // The clock read after this session holds the row of lock `name` (a derived table "n"
+    // with column t): an UPDATE that reads it meets no row lock afterwards.
+    void appendClockAfterRowLock(Statement &st, const TableNames &t, const QString &name) const;
     // acquire() reading the clock from `source` (a derived table "n" with column t).
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
                           qint64 ttlMs, const Statement &source, NewRowFence fence) const;
@@ -186,6 +203,10 @@ public:
 
 protected:
     QString nowExpr() const override { return QStringLiteral("UTC_TIMESTAMP(3)"); }
+    QString changeNow() const override { return QStringLiteral("SYSDATE(3)"); }
+    QString changeNowAgain() const override { return QStringLiteral("renewed_at"); }
+    QString writeVerb(const QString &verb) const override;
+    QString timeFromMs(const QString &msExpr) const override;
     QString msOf(const QString &timeExpr) const override;
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
 };
@@ -206,6 +227,7 @@ public:
 
 protected:
     QString nowExpr() const override { return QStringLiteral("SYS_EXTRACT_UTC(SYSTIMESTAMP)"); }
+    QString timeFromMs(const QString &msExpr) const override;
     QString msOf(const QString &timeExpr) const override;
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
     QString fromDual() const override { return QStringLiteral(" FROM dual"); }

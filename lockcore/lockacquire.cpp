@@ -10,6 +10,7 @@
 #include <QScopeGuard>
 #include <QSqlQuery>
 #include <QThread>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -39,6 +40,19 @@ Grant refusedGrant(const QString &name, const QString &holder, const LockInfo *c
         grant.dbNow = current->dbNow;
     }
     return grant;
+}
+
+// A MySQL release's LAST_INSERT_ID (MysqlDialect::release): the remaining depth, or, when the
+// lock became free, the time it did in ms since 1970 (above any depth, an INT).
+ReleaseOutcome releasedFromInsertId(qint64 insertId)
+{
+    ReleaseOutcome outcome;
+    outcome.released = true;
+    const bool becameFree = insertId > std::numeric_limits<qint32>::max();
+    outcome.remainingDepth = becameFree ? 0 : int(insertId);
+    if (becameFree)
+        outcome.releasedAt = timeFromMs(insertId);
+    return outcome;
 }
 
 } // namespace
@@ -118,10 +132,12 @@ void LockService::recordGrant(const Grant &grant)
     const QString kind = grant.depth > 1 ? u"reenter"_s
                          : grant.tookOverFrom.isEmpty() ? u"acquire"_s
                                                         : u"takeover"_s;
+    // At the grant's own time: its acquired_at, or a re-entry's renewal (dbNow).
     recordEvent(grant.name, kind, grant.holder, grant.fence,
                 grant.tookOverFrom.isEmpty()
                     ? QString()
-                    : u"lease of "_s + grant.tookOverFrom + u" had expired"_s);
+                    : u"lease of "_s + grant.tookOverFrom + u" had expired"_s,
+                grant.depth > 1 ? grant.dbNow : grant.acquiredAt);
 }
 
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
@@ -638,7 +654,8 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
             outcome.current = **current;
     }
     recordEvent(name, outcome.renewed ? u"renew"_s : u"lost"_s, holder, fence,
-                outcome.renewed ? QString() : u"renew refused: no longer the holder"_s);
+                outcome.renewed ? QString() : u"renew refused: no longer the holder"_s,
+                outcome.renewed ? outcome.dbNow : QDateTime());
     return outcome;
 }
 
@@ -677,10 +694,8 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
         auto answer = m_session->runDirect(statement, what);
         if (!answer)
             return answer.error();
-        if (answer->affectedRows == 1) {
-            outcome.released = true;
-            outcome.remainingDepth = int(answer->insertId); // LAST_INSERT_ID(remaining depth)
-        }
+        if (answer->affectedRows == 1)
+            outcome = releasedFromInsertId(qint64(answer->insertId));
     } else if (dialect.hasUpsertReturning()) {
         // PostgreSQL through libpq (Session::runRows), SQLite: the row back is the release.
         auto answer = m_session->runRows(statement, what);
@@ -699,7 +714,7 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
         if ((*query)->numRowsAffected() == 1) {
             outcome.released = true;
             if (dialect.releaseDepthViaInsertId())
-                outcome.remainingDepth = (*query)->lastInsertId().toInt(); // invalid (0) -> 0
+                outcome = releasedFromInsertId((*query)->lastInsertId().toLongLong());
         }
     }
     if (freesWakeLock) {
@@ -717,7 +732,8 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
             outcome.current = **current;
     }
     recordEvent(name, outcome.released ? u"release"_s : u"lost"_s, holder, fence,
-                outcome.released ? QString() : u"release refused: no longer the holder"_s);
+                outcome.released ? QString() : u"release refused: no longer the holder"_s,
+                outcome.releasedAt);
     return outcome;
 }
 

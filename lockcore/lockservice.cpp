@@ -105,13 +105,13 @@ Result<DbClock> LockService::clock()
 }
 
 void LockService::recordEvent(const QString &name, const QString &kind, const QString &holder,
-                              qint64 fence, const QString &detail)
+                              qint64 fence, const QString &detail, const QDateTime &at)
 {
     if (m_eventLevel != EventLevel::All || m_session->isReadOnly())
         return; // (a read-only session changed nothing to record)
     // The audit of ordinary operations is best effort: the operation itself already happened.
     auto recorded = m_session->run(m_session->dialect().insertEvent(m_tables, name, kind, holder,
-                                                                    fence, m_actor, detail),
+                                                                    fence, m_actor, detail, at),
                                    Tr::tr("recording an event"));
     if (!recorded)
         qWarning("lockcore: could not record a %s event: %s", qPrintable(kind),

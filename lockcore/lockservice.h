@@ -55,8 +55,9 @@ public:
 
 private:
     LockService(Session &session, const TableNames &tables);
+    // `at`: when the change took effect, as the operation reported it (invalid: now).
     void recordEvent(const QString &name, const QString &kind, const QString &holder,
-                     qint64 fence, const QString &detail);
+                     qint64 fence, const QString &detail, const QDateTime &at = {});
     void recordGrant(const Grant &grant); // its event, at EventLevel::All
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);

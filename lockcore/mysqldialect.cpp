@@ -5,11 +5,30 @@ using namespace Qt::StringLiterals;
 
 namespace lockcore {
 
-// MySQL and MariaDB: DATETIME(3) columns holding UTC from UTC_TIMESTAMP(3) (constant within a
-// statement, independent of the session time zone; TIMESTAMP would convert through the session
-// time zone and ends in 2038). utf8mb4_bin so names compare exactly (the default collations
-// ignore case and accents, which would merge different locks). No UPDATE .. RETURNING, so an
-// acquire is the conditional UPDATE plus a SELECT of the grant.
+// MySQL and MariaDB: DATETIME(3) columns holding UTC (TIMESTAMP would convert through the session
+// time zone and ends in 2038). A statement that changes a row reads the clock with SYSDATE(3),
+// read when it is called, so after any wait of the statement (UTC_TIMESTAMP() and NOW() are
+// fixed when the statement starts, before it waits on a row lock or a GET_LOCK), in UTC for
+// that statement alone (writeVerb). Reads use UTC_TIMESTAMP(3). utf8mb4_bin so names compare
+// exactly (the default collations ignore case and accents, which would merge different locks).
+// No UPDATE .. RETURNING, so an acquire is the conditional UPDATE plus a SELECT of the grant.
+
+QString MysqlDialect::writeVerb(const QString &verb) const
+{
+    // For this statement alone, whatever the session's settings: UTC, which SYSDATE() answers
+    // in, and a known SQL mode, so SET runs left to right (MariaDB's SIMULTANEOUS_ASSIGNMENT
+    // would not) and later assignments can read the one clock reading an earlier one stored.
+    // MariaDB runs the /*M! */ comment (SET STATEMENT .. FOR); MySQL 8 reads the SET_VAR hint
+    // after the verb and takes /*M! */ as a comment (MySQL is not run here).
+    return u"/*M! SET STATEMENT time_zone = '+00:00', sql_mode = 'STRICT_ALL_TABLES' FOR */ "_s
+           + verb
+           + u" /*+ SET_VAR(time_zone = '+00:00') SET_VAR(sql_mode = 'STRICT_ALL_TABLES') */"_s;
+}
+
+QString MysqlDialect::timeFromMs(const QString &msExpr) const
+{
+    return u"TIMESTAMPADD(MICROSECOND, 1000 * "_s + msExpr + u", '1970-01-01 00:00:00')"_s;
+}
 
 QStringList MysqlDialect::schema(const TableNames &t) const
 {
@@ -48,13 +67,17 @@ QStringList MysqlDialect::schema(const TableNames &t) const
 Statement MysqlDialect::release(const TableNames &t, const QString &name, const QString &holder,
                                 qint64 fence) const
 {
-    // LAST_INSERT_ID(expr) hands the remaining depth back in the OK packet: still one round trip.
+    // LAST_INSERT_ID(expr) hands the outcome back in the OK packet: still one round trip. It
+    // is the remaining depth, or, when the lock became free, the time it did (the expires_at
+    // just assigned, SET running left to right) in ms since 1970, always above any depth
+    // (releasedAtFromInsertId).
     Statement st;
-    st << "UPDATE " << lockTable(t)
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
        << " SET holder = CASE WHEN depth <= 1 THEN '' ELSE holder END,"
-          " expires_at = CASE WHEN depth <= 1 THEN UTC_TIMESTAMP(3) ELSE expires_at END,"
-          " depth = LAST_INSERT_ID(CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END)"
-          " WHERE name = "
+          " expires_at = CASE WHEN depth <= 1 THEN "
+       << changeNow()
+       << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 * LAST_INSERT_ID("
+       << msOf(u"expires_at"_s) << ") ELSE LAST_INSERT_ID(depth - 1) END WHERE name = "
        << text(name) << " AND holder = " << text(holder) << " AND fence = " << bigint(fence);
     st.mark(Statement::Slot::Fence);
     return st;
@@ -98,7 +121,7 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
         // everyone. Taking over an expired lease, re-entry and a free wake-up lock: as always.
         st << " AND (" << kWakeVariable << " = 1 OR holder <> '' OR IS_FREE_LOCK("
            << text(takeWakeLock) << ") = 1 OR expires_at IS NULL OR expires_at < "
-           << plusMs(nowExpr(), QString::number(-kQueueGraceMs)) << ")";
+           << plusMs(changeNow(), QString::number(-kQueueGraceMs)) << ")";
     }
     st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT()";
     if (!takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst)
@@ -125,13 +148,18 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     // assignment, and carried in depth: 1 a fresh grant (taken, or taken over), more than 1
     // a re-entry, negative (-1 - depth) refused; the last assignment restores a refused
     // depth, and every other assignment of a refused acquire sets a column to itself.
-    // VALUES(column) is the row that would have been inserted: this holder, and one reading
-    // of the database clock (UTC_TIMESTAMP(3) is constant within a statement).
+    // VALUES(holder) is the row that would have been inserted: this holder.
+    //
+    // The clock: SYSDATE(3), read when called (writeVerb makes it UTC). The decision reads it
+    // once the row is locked, after any wait (the wake-up lock in VALUES, the row's lock); a
+    // grant then reads it once more into renewed_at, and acquired_at and expires_at are
+    // counted from that column. So a grant's time is never before the change it follows, and
+    // its lease is a full ttl from the grant.
     //
     // fence (see NewRowFence): a row either form inserts is unnumbered (-1). Unnumbered grants
     // only rows whose fence is not negative; Numbered also takes an unnumbered row afresh
     // (free, expired, or this holder's) with the next fence of the name's history.
-    const QString now = nowExpr();
+    const QString now = changeNow();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
     const bool numbering = fence == NewRowFence::Numbered;
@@ -140,7 +168,7 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     const auto owns = [&] {
         st << "IS_USED_LOCK(" << text(wakeLock) << ") <=> CONNECTION_ID()";
     };
-    st << "INSERT INTO " << table
+    st << writeVerb(u"INSERT"_s) << " INTO " << table
        << " (description, name, holder, prev_holder, depth, fence, acquired_at, expires_at,"
           " renewed_at, ttl_ms) VALUES (";
     if (waitFirst) {
@@ -159,11 +187,11 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
        << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
     // Re-entry: a numbered row held by this holder whose lease runs.
-    const QString reenter = u"holder = VALUES(holder) AND expires_at >= VALUES(renewed_at)"_s;
+    const QString reenter = u"holder = VALUES(holder) AND expires_at >= "_s + now;
     if (numbering) {
         // An unnumbered row is taken afresh when free, expired or this holder's; a numbered
         // one as below.
-        st << "IF(fence < 0, holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at), ";
+        st << "IF(fence < 0, holder IN ('', VALUES(holder)) OR expires_at < " << now << ", ";
     } else {
         st << "fence >= 0 AND (";
     }
@@ -171,13 +199,13 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
         // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
         // see acquireBatch.
-        st << "holder = VALUES(holder) OR (holder <> '' AND expires_at < VALUES(renewed_at))"
-              " OR (holder = '' AND (";
+        st << "holder = VALUES(holder) OR (holder <> '' AND expires_at < " << now
+           << ") OR (holder = '' AND (";
         owns();
         st << " OR expires_at IS NULL OR expires_at < "
-           << plusMs(u"VALUES(renewed_at)"_s, QString::number(-kQueueGraceMs)) << "))";
+           << plusMs(now, QString::number(-kQueueGraceMs)) << "))";
     } else {
-        st << "holder IN ('', VALUES(holder)) OR expires_at < VALUES(renewed_at)";
+        st << "holder IN ('', VALUES(holder)) OR expires_at < " << now;
     }
     st << "), IF(";
     if (numbering)
@@ -193,12 +221,10 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "fence + 1";
     }
-    st << ", fence),"
-          " acquired_at = IF(depth = 1, VALUES(acquired_at), acquired_at),"
-          " holder = IF(depth > 0, VALUES(holder), holder),"
-          " renewed_at = IF(depth > 0, VALUES(renewed_at), renewed_at),"
-          " expires_at = IF(depth > 0, "
-       << (ttlMs > 0 ? u"VALUES(expires_at)"_s : plusMs(u"VALUES(renewed_at)"_s, u"ttl_ms"_s))
+    st << ", fence), renewed_at = IF(depth > 0, " << now
+       << ", renewed_at), acquired_at = IF(depth = 1, renewed_at, acquired_at),"
+          " holder = IF(depth > 0, VALUES(holder), holder), expires_at = IF(depth > 0, "
+       << plusMs(u"renewed_at"_s, ttlMs > 0 ? QString::number(ttlMs) : u"ttl_ms"_s)
        << ", expires_at), depth = IF(depth < 0, -1 - depth, depth) RETURNING "
        << stateColumns(table, now) << ", ";
     if (wakeLock.isEmpty()) {

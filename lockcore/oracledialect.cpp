@@ -65,6 +65,12 @@ QString OracleDialect::msOf(const QString &timeExpr) const
            + u") * 60000 + ROUND(EXTRACT(SECOND FROM "_s + since + u") * 1000))"_s;
 }
 
+QString OracleDialect::timeFromMs(const QString &msExpr) const
+{
+    return u"(TIMESTAMP '1970-01-01 00:00:00' + NUMTODSINTERVAL("_s + msExpr
+           + u" / 1000, 'SECOND'))"_s;
+}
+
 QString OracleDialect::plusMs(const QString &timeExpr, const QString &msExpr) const
 {
     return timeExpr + u" + NUMTODSINTERVAL(("_s + msExpr + u") / 1000, 'SECOND')"_s;

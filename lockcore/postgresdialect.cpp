@@ -7,8 +7,10 @@ using namespace Qt::StringLiterals;
 namespace lockcore {
 
 // PostgreSQL: timestamptz columns; clock_timestamp() (the real time, not the transaction's
-// start time that now() returns) read once per statement; INSERT .. ON CONFLICT .. RETURNING,
-// so an acquire is one round trip whatever the row's state.
+// start time that now() returns), read once per statement where the change is made: after the
+// statement holds the row (see acquireFrom and appendClockAfterRowLock), so no wait comes
+// between the clock and the change; INSERT .. ON CONFLICT .. RETURNING, so an acquire is one
+// round trip whatever the row's state.
 
 QStringList PostgresDialect::schema(const TableNames &t) const
 {
@@ -149,17 +151,21 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
                                        const QString &holder, qint64 ttlMs,
                                        const Statement &source, NewRowFence fence) const
 {
-    // EXCLUDED carries the row that would have been inserted, including the one clock reading
-    // (renewed_at = acquired_at = n.t), so every comparison uses the same instant.
+    // Two clock readings. A row the INSERT creates (unnumbered, never a grant) takes n.t from
+    // `source`. The ON CONFLICT branch, which makes every grant, reads g.t: the CTE is
+    // evaluated when first read, and its WHERE and SET are evaluated only once the existing
+    // row is locked, so after any wait for that lock; being a CTE, it is one instant however
+    // often the branch reads it. (n.t may be from before that wait: it is never used there.)
     const bool numbering = fence == NewRowFence::Numbered;
     const QString fallback = QString::number(defaultTtlMs);
+    const QString now = u"(SELECT g.t FROM g)"_s;
     // Re-entry: a numbered row held by this holder whose lease runs (an unnumbered one is
     // only ever taken afresh).
-    QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= EXCLUDED.renewed_at"_s;
+    QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= "_s + now;
     if (numbering)
         reenter.prepend(u"l.fence >= 0 AND "_s);
     Statement st;
-    st << "INSERT INTO " << lockTable(t)
+    st << "WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
        << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(unnumberedFence)
@@ -182,13 +188,13 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
         st << " WHEN ";
     }
     st << reenter << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
-       << " THEN l.acquired_at ELSE EXCLUDED.renewed_at END, renewed_at = EXCLUDED.renewed_at, "
-          "expires_at = EXCLUDED.renewed_at + (";
+       << " THEN l.acquired_at ELSE " << now << " END, renewed_at = " << now
+       << ", expires_at = " << now << " + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
     st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE ";
     if (!numbering)
         st << "l.fence >= 0 AND (";
-    st << "l.holder = '' OR l.expires_at < EXCLUDED.renewed_at OR l.holder = EXCLUDED.holder";
+    st << "l.holder = '' OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder";
     if (!numbering)
         st << ")";
     st << " RETURNING " << grantColumns(u"l"_s);
@@ -198,7 +204,8 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
 Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &name,
                                            const QString &holder, qint64 ttlMs) const
 {
-    // The same decision as acquire()'s ON CONFLICT branch, on the one clock reading n.t.
+    // The same decision as acquire()'s ON CONFLICT branch, on the one clock reading n.t, read
+    // once this session holds the row.
     Statement st;
     const auto reentered = [&] { st << "l.holder = " << text(holder) << " AND l.expires_at >= n.t"; };
     st << "UPDATE " << lockTable(t) << " AS l SET prev_holder = CASE WHEN ";
@@ -211,8 +218,9 @@ Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &n
     reentered();
     st << " THEN l.acquired_at ELSE n.t END, renewed_at = n.t, expires_at = n.t + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM " << nowSource()
-       << " WHERE l.name = " << text(name) << " AND l.fence >= 0 AND (l.holder = ''"
+    st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM ";
+    appendClockAfterRowLock(st, t, name);
+    st << " WHERE l.name = " << text(name) << " AND l.fence >= 0 AND (l.holder = ''"
        << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
        << grantColumns(u"l"_s);
     return st;
@@ -224,8 +232,9 @@ Statement PostgresDialect::renew(const TableNames &t, const QString &name, const
     Statement st;
     st << "UPDATE " << lockTable(t) << " AS l SET expires_at = n.t + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', renewed_at = n.t FROM " << nowSource()
-       << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
+    st << ") * interval '1 millisecond', renewed_at = n.t FROM ";
+    appendClockAfterRowLock(st, t, name);
+    st << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
        << " AND l.fence = " << bigint(fence) << " RETURNING " << grantColumns(u"l"_s);
     return st;
 }
@@ -277,6 +286,22 @@ Statement PostgresDialect::notifyReleased(const TableNames &t, const QString &na
     Statement st;
     st << "SELECT pg_notify('" << releaseChannel(t) << "', " << text(name) << ")";
     return st;
+}
+
+void PostgresDialect::appendClockAfterRowLock(Statement &st, const TableNames &t,
+                                             const QString &name) const
+{
+    // The inner SELECT locks the row (waiting for a concurrent change to commit), and only
+    // then is the clock read. The UPDATE reading n.t then finds the row locked by itself: no
+    // wait after the clock. (A clock read in the UPDATE's own FROM would come before the
+    // UPDATE meets the row's lock, and be kept when it re-reads the row after the wait.)
+    st << "(SELECT clock_timestamp() AS t FROM (SELECT 1 FROM " << lockTable(t)
+       << " WHERE name = " << text(name) << " FOR UPDATE) r) n";
+}
+
+QString PostgresDialect::timeFromMs(const QString &msExpr) const
+{
+    return u"(TIMESTAMPTZ 'epoch' + CAST("_s + msExpr + u" AS bigint) * interval '1 millisecond')"_s;
 }
 
 QString PostgresDialect::msOf(const QString &timeExpr) const

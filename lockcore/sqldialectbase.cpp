@@ -68,15 +68,16 @@ QString SqlDialectBase::grantColumns(const QString &a) const
 Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, const QString &holder,
                                   qint64 ttlMs, NewRowFence) const
 {
-    // One conditional UPDATE decided by the database clock (constant within a statement on
-    // MySQL and Oracle). The columns the conditions read (holder, expires_at) are assigned
-    // last, because MySQL evaluates SET assignments left to right.
-    const QString now = nowExpr();
+    // One conditional UPDATE decided by the database clock, read after the row is locked
+    // (changeNow). renewed_at is assigned first and the columns the conditions read (holder,
+    // expires_at) last, because MySQL evaluates SET assignments left to right.
+    const QString now = changeNowAgain();
     Statement st;
     const auto reenter = [&] {
         st << "holder = " << text(holder) << " AND expires_at >= " << now;
     };
-    st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN ";
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
+       << ", prev_holder = CASE WHEN ";
     reenter();
     st << " THEN prev_holder ELSE holder END, depth = CASE WHEN ";
     reenter();
@@ -84,13 +85,13 @@ Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, cons
     reenter();
     st << " THEN fence ELSE fence + 1 END, acquired_at = CASE WHEN ";
     reenter();
-    st << " THEN acquired_at ELSE " << now << " END, renewed_at = " << now << ", expires_at = ";
+    st << " THEN acquired_at ELSE " << now << " END, expires_at = ";
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
     // Never an unnumbered row (NewRowFence): acquireUnnumbered() takes that.
     st << ", holder = " << text(holder) << " WHERE name = " << text(name)
-       << " AND fence >= 0 AND (" << isFree(u"holder"_s) << " OR expires_at < " << now
+       << " AND fence >= 0 AND (" << isFree(u"holder"_s) << " OR expires_at < " << changeNow()
        << " OR holder = " << text(holder) << ")";
     return st;
 }
@@ -99,20 +100,21 @@ Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &
                                             const QString &holder, qint64 ttlMs) const
 {
     // A fresh hold (never a re-entry) with the history's next fence: the row insertAcquire()
-    // created, or one another client left unnumbered. The columns the conditions read
-    // (holder, expires_at) are assigned last (MySQL).
-    const QString now = nowExpr();
+    // created, or one another client left unnumbered. renewed_at is assigned first and the
+    // columns the conditions read (holder, expires_at) last (MySQL: see acquire()).
+    const QString now = changeNowAgain();
     Statement st;
-    st << "UPDATE " << lockTable(t) << " SET prev_holder = CASE WHEN holder = " << text(holder)
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
+       << ", prev_holder = CASE WHEN holder = " << text(holder)
        << " THEN prev_holder ELSE holder END, depth = 1, fence = ";
     appendFenceHistory(st, t, name, 1);
-    st << ", acquired_at = " << now << ", renewed_at = " << now << ", expires_at = ";
+    st << ", acquired_at = " << now << ", expires_at = ";
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
     st << ", holder = " << text(holder) << " WHERE name = " << text(name) << " AND fence < 0 AND ("
-       << isFree(u"holder"_s) << " OR expires_at < " << now << " OR holder = " << text(holder)
-       << ")";
+       << isFree(u"holder"_s) << " OR expires_at < " << changeNow() << " OR holder = "
+       << text(holder) << ")";
     return st;
 }
 
@@ -121,11 +123,12 @@ Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name
 {
     // A lock acquired for the first time, held unnumbered (NewRowFence): acquireUnnumbered(),
     // a statement of its own, gives it the fence after the highest ever recorded for this
-    // name, so a deleted and re-created lock never reuses a token.
-    const QString now = nowExpr();
+    // name, so a deleted and re-created lock never reuses a token. (Its times are those of an
+    // unnumbered row, which acquireUnnumbered() sets afresh when it grants it.)
+    const QString now = changeNow();
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;
-    st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
+    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
        << text(holder) << ", " << freeHolder() << ", 1, " << QString::number(unnumberedFence)
        << ", " << now << ", ";
     Statement ttl;
@@ -149,14 +152,15 @@ Statement SqlDialectBase::selectGrant(const TableNames &t, const QString &name,
 Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const QString &holder,
                                 qint64 fence, qint64 ttlMs) const
 {
-    const QString now = nowExpr();
+    // renewed_at first: expires_at is counted from it (MySQL: see acquire()).
     Statement st;
-    st << "UPDATE " << lockTable(t) << " SET expires_at = ";
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
+       << ", expires_at = ";
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
-    st.embed(plusMs(now, ttl.text()), ttl.binds());
-    st << ", renewed_at = " << now << " WHERE name = " << text(name) << " AND holder = "
-       << text(holder) << " AND fence = " << bigint(fence);
+    st.embed(plusMs(changeNowAgain(), ttl.text()), ttl.binds());
+    st << " WHERE name = " << text(name) << " AND holder = " << text(holder)
+       << " AND fence = " << bigint(fence);
     return st;
 }
 
@@ -165,8 +169,8 @@ Statement SqlDialectBase::release(const TableNames &t, const QString &name, cons
 {
     // depth is assigned last: MySQL evaluates SET left to right.
     Statement st;
-    st << "UPDATE " << lockTable(t) << " SET holder = CASE WHEN depth <= 1 THEN " << freeHolder()
-       << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << nowExpr()
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET holder = CASE WHEN depth <= 1 THEN "
+       << freeHolder() << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << changeNow()
        << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
        << " WHERE name = " << text(name) << " AND holder = " << text(holder)
        << " AND fence = " << bigint(fence);
@@ -182,9 +186,10 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
     // An unnumbered row stays unnumbered (Dialect::NewRowFence): its holder had no grant, and
     // the next acquire numbers it from the lock's history.
     Statement st;
-    st << "UPDATE " << lockTable(t) << " SET prev_holder = holder, holder = " << freeHolder()
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET prev_holder = holder, holder = "
+       << freeHolder()
        << ", depth = 0, fence = CASE WHEN fence < 0 THEN fence ELSE fence + 1 END, expires_at = "
-       << nowExpr()
+       << changeNow()
        << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence);
     return st;
 }
@@ -193,10 +198,10 @@ Statement SqlDialectBase::initialize(const TableNames &t, const QString &name, q
                                      const QString &description) const
 {
     Statement st;
-    st << "INSERT INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << freeHolder() << ", " << freeHolder() << ", 0, " << QString::number(unnumberedFence)
-       << ", NULL, " << nowExpr() << ", NULL, " << bigint(ttlMs) << ", " << text(description)
-       << ")";
+    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES ("
+       << text(name) << ", " << freeHolder() << ", " << freeHolder() << ", 0, "
+       << QString::number(unnumberedFence) << ", NULL, " << changeNow() << ", NULL, "
+       << bigint(ttlMs) << ", " << text(description) << ")";
     return st;
 }
 
@@ -214,9 +219,9 @@ Statement SqlDialectBase::numberInitialized(const TableNames &t, const QString &
 Statement SqlDialectBase::deleteLock(const TableNames &t, const QString &name, qint64 fence) const
 {
     Statement st;
-    st << "DELETE FROM " << lockTable(t) << " WHERE name = " << text(name)
+    st << writeVerb(u"DELETE"_s) << " FROM " << lockTable(t) << " WHERE name = " << text(name)
        << " AND fence = " << bigint(fence) << " AND (" << isFree(u"holder"_s)
-       << " OR expires_at < " << nowExpr() << ")";
+       << " OR expires_at < " << changeNow() << ")";
     return st;
 }
 
@@ -255,10 +260,16 @@ Statement SqlDialectBase::now() const
 
 Statement SqlDialectBase::insertEvent(const TableNames &t, const QString &name,
                                       const QString &kind, const QString &holder, qint64 fence,
-                                      const QString &actor, const QString &detail) const
+                                      const QString &actor, const QString &detail,
+                                      const QDateTime &at) const
 {
     Statement st;
-    st << "INSERT INTO " << eventTable(t) << ' ' << eventColumns << " VALUES (" << nowExpr() << ", "
+    st << writeVerb(u"INSERT"_s) << " INTO " << eventTable(t) << ' ' << eventColumns << " VALUES (";
+    if (at.isValid())
+        st.embed(timeFromMs(u"?"_s), {QVariant(at.toMSecsSinceEpoch())});
+    else
+        st << changeNow();
+    st << ", "
        << text(name) << ", " << text(kind) << ", " << text(holder) << ", " << bigint(fence) << ", "
        << text(actor) << ", " << text(detail) << ")";
     return st;
@@ -269,8 +280,8 @@ Statement SqlDialectBase::insertEventFromRow(const TableNames &t, const QString 
                                              const QString &actor, const QString &detail) const
 {
     Statement st;
-    st << "INSERT INTO " << eventTable(t) << ' ' << eventColumns << " SELECT " << nowExpr()
-       << ", name, " << text(kind) << ", " << holderColumn << ", fence, " << text(actor) << ", "
+    st << writeVerb(u"INSERT"_s) << " INTO " << eventTable(t) << ' ' << eventColumns
+       << " SELECT expires_at, name, " << text(kind) << ", " << holderColumn << ", fence, " << text(actor) << ", "
        << text(detail) << " FROM " << lockTable(t) << " WHERE name = " << text(name);
     return st;
 }

@@ -829,7 +829,7 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
         const QString statement = prepared.value(0).toString();
         if (!statement.contains(m_table))
             continue;
-        if (statement.startsWith(u"INSERT INTO"_s))
+        if (statement.startsWith(u"WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO"_s))
             ++(statement.contains(u"pg_advisory_lock"_s) ? queuedAcquires : acquires);
         else if (statement.startsWith(u"UPDATE"_s) && statement.contains(u"AS l SET expires_at = n.t"_s))
             ++renewals;
