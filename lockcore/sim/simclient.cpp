@@ -82,7 +82,7 @@ private:
         emitTo(m_sinks.failure, AttemptRecord{m_client, lock, atUs, attempts, error});
     }
     std::optional<HoldRecord> acquire(int lock, qint64 requestedUs);
-    qint64 write(const HoldRecord &hold, bool late); // the clock read before it; 0: failed
+    void write(const HoldRecord &hold, bool late);
     void crash(HoldRecord &hold);
     void pause(HoldRecord &hold);
     void work(HoldRecord &hold);
@@ -114,15 +114,8 @@ void ClientLoop::run(qint64 deadlineDbUs)
             break;
         std::optional<HoldRecord> hold = acquire(lock, *requested);
         if (hold) {
-            // The grant's stamp is the statement's time, which can precede the previous
-            // holder's release when the statement waited for its row lock: the hold starts, at
-            // the latest, at the clock read that begins the first write (a shrunk interval).
-            qint64 afterUs = write(*hold, false);
-            if (afterUs == 0) {
-                auto now = dbNowUs(m_service);
-                afterUs = now ? *now : 0;
-            }
-            hold->acquiredDbUs = qMax(hold->acquiredDbUs, afterUs);
+            // The hold is recorded as the grant reported it (its acquired_at), never moved.
+            write(*hold, false);
             emitTo(m_sinks.acquired, *hold);
             const double u = m_random.generateDouble();
             if (u < m_settings.crashRate)
@@ -194,18 +187,17 @@ std::optional<HoldRecord> ClientLoop::acquire(int lock, qint64 requestedUs)
     return hold;
 }
 
-qint64 ClientLoop::write(const HoldRecord &hold, bool late)
+void ClientLoop::write(const HoldRecord &hold, bool late)
 {
     auto record = m_resource.write(lockName(hold.lock), hold.fence, hold.holder);
     if (!record) {
         failure(hold.lock, hold.acquiredDbUs, 0, record.error().fullText());
-        return 0;
+        return;
     }
     record->client = m_client;
     record->lock = hold.lock;
     record->late = late;
     emitTo(m_sinks.write, *record);
-    return record->beforeDbUs;
 }
 
 void ClientLoop::crash(HoldRecord &hold)
@@ -268,12 +260,6 @@ void ClientLoop::release(HoldRecord &hold)
         }
         return;
     }
-    // Without a reported release time, the clock read before the release (a lower bound).
-    qint64 beforeUs = 0;
-    if (!m_service.session().dialect().hasUpsertReturning()) {
-        auto before = dbNowUs(m_service);
-        beforeUs = before ? *before : 0;
-    }
     auto released = m_service.release(name, hold.holder, hold.fence);
     if (!released) {
         hold.end = HoldRecord::End::Running; // outcome unknown: the lease bounds it
@@ -284,8 +270,14 @@ void ClientLoop::release(HoldRecord &hold)
         hold.end = HoldRecord::End::Lost;
         return;
     }
+    if (!released->releasedAt.isValid()) {
+        // No time reported (Oracle's release, not run here): the hold is bounded by its
+        // lease, as one whose outcome is unknown; no time of ours stands in for it.
+        hold.end = HoldRecord::End::Running;
+        return;
+    }
     hold.end = HoldRecord::End::Released;
-    hold.releasedDbUs = released->releasedAt.isValid() ? usOf(released->releasedAt) : beforeUs;
+    hold.releasedDbUs = usOf(released->releasedAt);
 }
 
 } // namespace
