@@ -184,6 +184,11 @@ public:
                                          const QString &kind, const QString &holderColumn,
                                          const QString &actor, const QString &detail) const = 0;
 
+    // A query whose one row's last column is 1 when the clock a change reads moves within a
+    // statement, as the protocol needs (the lease is timed after the statement's waits);
+    // empty: nothing to check.
+    virtual Statement clockCheck() const { return {}; }
+
     // Sets the session's time zone (validated by validateTimeZoneName): the zone local-time
     // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in. Empty: not supported.
     virtual Statement setTimeZone(const QString &zone) const;

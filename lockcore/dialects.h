@@ -170,6 +170,7 @@ class MysqlDialect : public SqlDialectBase
 {
 public:
     Statement setTimeZone(const QString &zone) const override;
+    Statement clockCheck() const override;
     Kind kind() const override { return Kind::MySQL; }
     QString name() const override { return QStringLiteral("mysql"); }
     QStringList schema(const TableNames &t) const override;

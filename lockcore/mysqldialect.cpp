@@ -345,6 +345,16 @@ bool MysqlDialect::isAuthenticationFailure(const QSqlError &error) const
            || error.databaseText().contains(u"Access denied"_s);
 }
 
+Statement MysqlDialect::clockCheck() const
+{
+    // SYSDATE() is read when called, unless the server runs with --sysdate-is-now (or the
+    // session set @@timestamp): then it is the statement's start, and a grant after a wait
+    // would be timed before it. The select list is evaluated left to right.
+    Statement st;
+    st << "SELECT SLEEP(0.002), SYSDATE(6) > NOW(6)";
+    return st;
+}
+
 Statement MysqlDialect::setTimeZone(const QString &zone) const
 {
     Statement st;

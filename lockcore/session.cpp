@@ -175,7 +175,31 @@ Status Session::openConnection(const SessionOptions &options)
     }
     m_broken = false;
     supportsWakeLocks(); // asked now, not in the middle of a timed operation
+    if (Status clock = checkClock(); !clock)
+        return clock;
     return applySessionSettings();
+}
+
+Status Session::checkClock()
+{
+    const Statement check = m_dialect->clockCheck();
+    if (check.text().isEmpty() || m_spec.readOnly)
+        return {}; // a read-only session changes nothing
+    QSqlQuery query(m_db);
+    ++m_roundTrips;
+    if (!query.exec(check.text()) || !query.next())
+        return errorFrom(query.lastError(), Tr::tr("reading the database clock"));
+    if (query.value(query.record().count() - 1).toInt() == 1)
+        return {};
+    return Error{Error::Kind::Connection,
+                 Tr::tr("%1 answers SYSDATE() with the time its statement started (the server "
+                        "runs with --sysdate-is-now, or the session set @@timestamp): a lock "
+                        "granted after a wait would be timed before it. Lockscope does not "
+                        "write locks there; remove --sysdate-is-now from the server's options, "
+                        "or connect read-only (readonly=1) to look.")
+                     .arg(m_spec.redacted()),
+                 {},
+                 {}};
 }
 
 Status Session::applySessionSettings()

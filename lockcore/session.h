@@ -84,6 +84,9 @@ public:
     Status setTimeZone(const QString &zone);
     QString timeZone() const { return m_timeZone; }
     Status runDdl(const QString &sql);
+    // Refuses a writable connection whose clock for changes does not move within a statement
+    // (Dialect::clockCheck: MySQL's SYSDATE() under --sysdate-is-now). Run at every connect.
+    Status checkClock();
     Status begin();
     Status commit();
     void rollback();

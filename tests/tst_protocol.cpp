@@ -106,6 +106,8 @@ private slots:
     void listComputesStatesInDatabaseTime();
     void historyRecordsEveryStep();
     void millisecondTtls();
+    void clockThatStandsStillInAStatementIsRefused();
+    void sessionSettingsCannotBendTheStatements();
     void acquireWithWaitGetsTheLockWhenReleased();
     void acquireWithWaitGivesUpAtTheDeadline();
     void acquireWithWaitWakesWhenTheLeaseEnds();
@@ -565,17 +567,21 @@ void ProtocolTest::historyRecordsEveryStep()
         m_otherLocks->setEventLevel(LockService::EventLevel::Admin);
     });
 
-    QVERIFY(m_locks->initialize(name, 200, u"d"_s)->created);
+    auto init = m_locks->initialize(name, 200, u"d"_s);
+    QVERIFY(init->created);
     auto a = m_locks->acquire(name, u"alice"_s);
     QVERIFY(a->acquired);
-    QVERIFY(m_locks->acquire(name, u"alice"_s)->acquired); // reenter
-    QVERIFY(m_locks->renew(name, u"alice"_s, a->fence, 200)->renewed);
+    auto again = m_locks->acquire(name, u"alice"_s); // reenter
+    QVERIFY(again->acquired);
+    auto renewed = m_locks->renew(name, u"alice"_s, a->fence, 200);
+    QVERIFY(renewed->renewed);
     auto renewedState = m_locks->lock(name);
     QVERIFY(waitForDbTime((*renewedState)->expiresAt));
     auto b = m_otherLocks->acquire(name, u"bob"_s);
     QVERIFY(b->acquired);
     QVERIFY(!m_locks->release(name, u"alice"_s, a->fence)->released); // lost
-    QVERIFY(m_otherLocks->release(name, u"bob"_s, b->fence)->released);
+    auto released = m_otherLocks->release(name, u"bob"_s, b->fence);
+    QVERIFY(released->released);
 
     auto events = m_locks->history(name);
     LOCKSCOPE_VERIFY_OK(events);
@@ -590,10 +596,78 @@ void ProtocolTest::historyRecordsEveryStep()
     QCOMPARE(kinds, expected);
     for (int i = 1; i < events->size(); ++i)
         QVERIFY(events->at(i - 1).id > events->at(i).id);
+    // Each change's event carries the time the operation reported for it (newest first):
+    // the history and the answers tell one story.
+    const QList<QDateTime> reported = {released->releasedAt, b->acquiredAt, renewed->dbNow,
+                                       again->dbNow,         a->acquiredAt, init->current.expiresAt};
+    const QList<int> changes = {0, 2, 3, 4, 5, 6}; // not the lost release (index 1)
+    for (int i = 0; i < changes.size(); ++i)
+        QVERIFY2(reported.at(i).isValid() && events->at(changes.at(i)).at == reported.at(i),
+                 qPrintable(events->at(changes.at(i)).kind + u": event at "_s
+                            + events->at(changes.at(i)).at.toString(Qt::ISODateWithMs)
+                            + u", reported "_s + reported.at(i).toString(Qt::ISODateWithMs)));
     auto limited = m_locks->history(name, 2);
     QVERIFY(limited);
     QCOMPARE(limited->size(), 2);
     QCOMPARE(limited->first().kind, u"release"_s);
+}
+
+void ProtocolTest::clockThatStandsStillInAStatementIsRefused()
+{
+    // MariaDB: a change is timed by SYSDATE(), read after its waits. A server started with
+    // --sysdate-is-now answers it with the statement's start, as a session that set
+    // @@timestamp does: a connection that writes is then refused with a clear reason.
+    if (!TestBackend::instance().isMariadb())
+        QSKIP("MySQL/MariaDB only: the other clocks are read when called, or per statement");
+    LOCKSCOPE_VERIFY_OK(m_session->checkClock());
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session, u"SET timestamp = UNIX_TIMESTAMP() + 3600"_s,
+                                  &error),
+             qPrintable(error));
+    const Status frozen = m_session->checkClock();
+    QVERIFY(testsupport::execRaw(*m_session, u"SET timestamp = DEFAULT"_s));
+    QVERIFY(!frozen);
+    QVERIFY2(frozen.error().message.contains(u"--sysdate-is-now"_s),
+             qPrintable(frozen.error().message));
+    LOCKSCOPE_VERIFY_OK(m_session->checkClock());
+}
+
+void ProtocolTest::sessionSettingsCannotBendTheStatements()
+{
+    // MariaDB: the session's time zone and SQL mode are the connection's; lockcore's changes
+    // set UTC and their SQL mode for themselves (SET STATEMENT), so SYSDATE() is UTC and SET
+    // runs left to right even under SIMULTANEOUS_ASSIGNMENT, ANSI_QUOTES and a zone of +05:00.
+    if (!TestBackend::instance().isMariadb())
+        QSKIP("MySQL/MariaDB only");
+    const QString name = lockName();
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"SET sql_mode = 'SIMULTANEOUS_ASSIGNMENT,ANSI_QUOTES,"
+                                  u"NO_BACKSLASH_ESCAPES', time_zone = '+05:00'"_s,
+                                  &error),
+             qPrintable(error));
+    auto restore = qScopeGuard([this] {
+        testsupport::execRaw(*m_session, u"SET sql_mode = DEFAULT, time_zone = DEFAULT"_s);
+    });
+    const qint64 beforeMs = QDateTime::currentMSecsSinceEpoch();
+    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    // UTC, not five hours ahead (the servers run on this machine: one clock).
+    QVERIFY2(qAbs(grant->acquiredAt.toMSecsSinceEpoch() - beforeMs) < 60000,
+             qPrintable(grant->acquiredAt.toString(Qt::ISODateWithMs)));
+    QCOMPARE(grant->expiresAt.toMSecsSinceEpoch() - grant->acquiredAt.toMSecsSinceEpoch(), 60000);
+    auto renewed = m_locks->renew(name, u"alice"_s, grant->fence, 30000);
+    LOCKSCOPE_VERIFY_OK(renewed);
+    QVERIFY(renewed->renewed);
+    QCOMPARE(renewed->expiresAt.toMSecsSinceEpoch() - renewed->dbNow.toMSecsSinceEpoch(), 30000);
+    QVERIFY(renewed->dbNow >= grant->acquiredAt);
+    auto released = m_locks->release(name, u"alice"_s, grant->fence);
+    LOCKSCOPE_VERIFY_OK(released);
+    QVERIFY(released->released && released->releasedAt >= renewed->dbNow);
+    auto state = m_locks->lock(name);
+    LOCKSCOPE_VERIFY_OK(state);
+    QCOMPARE((*state)->expiresAt, released->releasedAt);
 }
 
 void ProtocolTest::millisecondTtls()
