@@ -162,15 +162,15 @@ int runRelease(Invocation &invocation)
             Tr::tr("Not released: %1").arg(lostText(args->name, args->fence, released->current)));
         return ExitRefused;
     }
-    const QDateTime at = releaseTime(**service, *released);
+    // The time the lock became free, as the release reported it (null while still held).
+    const QDateTime at = released->releasedAt;
     json.insert(u"released_at"_s, jsonTime(at));
     json.insert(u"remaining_depth"_s, released->remainingDepth >= 0
                                           ? QJsonValue(released->remainingDepth)
                                           : QJsonValue());
     const QString text = released->remainingDepth > 0
-                             ? Tr::tr("Released one level of \"%1\" at %2; still held by %3 at "
-                                      "depth %4.")
-                                   .arg(args->name, textTime(at), args->holder)
+                             ? Tr::tr("Released one level of \"%1\"; still held by %2 at depth %3.")
+                                   .arg(args->name, args->holder)
                                    .arg(released->remainingDepth)
                              : Tr::tr("Released \"%1\" at %2.").arg(args->name, textTime(at));
     invocation.out().result(json, text);

@@ -24,14 +24,6 @@ qint64 leaseMs(const QDateTime &from, const QDateTime &until)
 
 } // namespace
 
-QDateTime releaseTime(lockcore::LockService &service, const lockcore::ReleaseOutcome &outcome)
-{
-    if (outcome.releasedAt.isValid())
-        return outcome.releasedAt;
-    auto clock = service.clock();
-    return clock ? clock->dbNow : QDateTime();
-}
-
 HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
                      const HoldPlan &plan, const std::atomic_bool &stop,
                      const std::function<void(const QString &)> &warn)
@@ -86,7 +78,7 @@ HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &gran
         return outcome;
     }
     outcome.remainingDepth = released->remainingDepth;
-    outcome.releasedAt = releaseTime(service, *released);
+    outcome.releasedAt = released->releasedAt; // as the release reported it (none: still held)
     return outcome;
 }
 

@@ -41,8 +41,4 @@ HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &gran
                      const HoldPlan &plan, const std::atomic_bool &stop,
                      const std::function<void(const QString &)> &warn);
 
-// The time of a release: the one the database reported or, when the dialect does not report
-// it, the database clock read right after (invalid if that fails too).
-QDateTime releaseTime(lockcore::LockService &service, const lockcore::ReleaseOutcome &outcome);
-
 } // namespace lockctl

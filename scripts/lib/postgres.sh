@@ -36,10 +36,16 @@ pg_start() {
     fi
     rm -f "$pwfile"
 
-    log "PostgreSQL: starting on 127.0.0.1:$port"
+    # Fast test settings: no fsync (a commit still reaches the operating system before it is
+    # acknowledged, as the crash test needs). LOCKSCOPE_DURABLE=1: as production runs it.
+    local durability="-c fsync=off -c synchronous_commit=on -c full_page_writes=off"
+    if [[ ${LOCKSCOPE_DURABLE:-0} == 1 ]]; then
+        durability="-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+    fi
+    log "PostgreSQL: starting on 127.0.0.1:$port ($durability)"
     make_test_certificate "$dir" || { log "error: could not make a TLS certificate"; return 1; }
     if ! as_server_user "$dir" "$bin/pg_ctl" -D "$dir/data" -w -t 60 -l "$dir/pg.log" start \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=on -c full_page_writes=off -c max_connections=300 -c shared_buffers=128MB -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=300 -c shared_buffers=128MB -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key" \
         >"$dir/pg_ctl.log" 2>&1; then
         log "error: PostgreSQL did not start; end of $dir/pg.log:"
         tail -n 20 "$dir/pg.log" "$dir/pg_ctl.log" >&2
