@@ -2815,6 +2815,10 @@ Expires at
         <source>none yet</source>
         <translation>尚无</translation>
     </message>
+    <message>
+        <source>%1 answers SYSDATE() with the time its statement started (the server runs with --sysdate-is-now, or the session set @@timestamp): a lock granted after a wait would be timed before it. Lockscope does not write locks there; remove --sysdate-is-now from the server&apos;s options, or connect read-only (readonly=1) to look.</source>
+        <translation>%1 对 SYSDATE() 的回答是其语句开始的时间（服务器以 --sysdate-is-now 运行，或会话设置了 @@timestamp）：等待之后授予的锁会被记成等待之前的时间。Lockscope 不会在这里写入锁；请从服务器选项中去掉 --sysdate-is-now，或以只读方式（readonly=1）连接来查看。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
