@@ -3,6 +3,10 @@
 // time read with the test's own SQL right after the grant and right before the release), and
 // a deliberately unsynchronised counter is incremented inside each hold. Zero overlaps, fences
 // strictly increasing, and no lost increment, or the suite fails.
+// Each hold also keeps the times lockcore reported for it (the grant's acquired_at, expires_at
+// and dbNow, the release's released_at), exactly as returned, and those are checked too: in
+// fence order, no grant is timed before the previous holder's release, every lease is a full
+// ttl, and the test's own clock reads fall within the reported hold.
 
 #include "testbackend.h"
 
@@ -18,12 +22,21 @@ using testsupport::TestBackend;
 
 namespace {
 
+constexpr qint64 kTtlMs = 30000; // the lease every client asks for
+
 struct Hold
 {
     int client = 0;
     qint64 fence = 0;
     qint64 startUs = 0; // database time, read after the grant
     qint64 endUs = 0;   // database time, read before the release
+    // As lockcore reported them (Grant, ReleaseOutcome), never adjusted.
+    int depth = 0;
+    QDateTime acquiredAt;
+    QDateTime expiresAt;
+    QDateTime grantNow; // Grant::dbNow
+    bool released = false; // false: the release was refused as lost
+    QDateTime releasedAt;
 };
 
 struct ClientResult
@@ -39,6 +52,92 @@ int envInt(const char *name, int fallback)
     bool ok = false;
     const int value = qEnvironmentVariableIntValue(name, &ok);
     return ok && value > 0 ? value : fallback;
+}
+
+// Reported times in ms since the epoch (-1: not reported). Reported times are whole ms on
+// every backend, so the test's own µs readings are compared at ms resolution too (both sides
+// are truncated: a reading taken later never truncates to an earlier ms).
+qint64 ms(const QDateTime &time)
+{
+    return time.isValid() ? time.toMSecsSinceEpoch() : -1;
+}
+
+QString describe(const Hold &hold)
+{
+    return u"fence %1 (client %2: acquired_at %3, expires_at %4, dbNow %5, released_at %6%7; "
+           u"seen held from %8 to %9 us)"_s.arg(hold.fence)
+        .arg(hold.client)
+        .arg(ms(hold.acquiredAt))
+        .arg(ms(hold.expiresAt))
+        .arg(ms(hold.grantNow))
+        .arg(ms(hold.releasedAt))
+        .arg(hold.released ? QString() : u", release lost"_s)
+        .arg(hold.startUs)
+        .arg(hold.endUs);
+}
+
+// One hold's reported times on their own: all reported, a fresh grant (depth 1) with a full
+// lease timed at the grant, a reported hold that contains the test's own reads, and a release
+// within the lease (nobody renews here). Empty when they hold.
+QString checkReportedHold(const Hold &hold)
+{
+    const qint64 acquired = ms(hold.acquiredAt);
+    const qint64 expires = ms(hold.expiresAt);
+    const qint64 released = ms(hold.releasedAt);
+    QString problem;
+    if (acquired < 0 || expires < 0 || ms(hold.grantNow) < 0 || (hold.released && released < 0))
+        problem = u"a time was not reported"_s;
+    else if (hold.depth != 1)
+        problem = u"depth %1 reported for a fresh grant"_s.arg(hold.depth);
+    else if (expires - acquired != kTtlMs)
+        problem = u"the lease is %1 ms, not the %2 ms asked for"_s.arg(expires - acquired)
+                      .arg(kTtlMs);
+    else if (ms(hold.grantNow) != acquired)
+        problem = u"dbNow is not the grant's acquired_at"_s;
+    else if (acquired > hold.startUs / 1000)
+        problem = u"acquired_at is after the test saw the lock granted"_s;
+    else if (hold.released && released < hold.endUs / 1000)
+        problem = u"released_at is before the test's last read inside the hold"_s;
+    else if (hold.released && released > expires)
+        problem = u"released_at is after the lease's end"_s;
+    return problem.isEmpty() ? problem : problem + u": "_s + describe(hold);
+}
+
+// Two holds consecutive in fence order: a higher fence, granted no earlier than the previous
+// grant and than the previous hold's end as reported (its release, or its lease's end when
+// the release was lost: a takeover comes after the lease ends). Empty when they hold.
+QString checkReportedSuccession(const Hold &previous, const Hold &current)
+{
+    const qint64 previousEnd = previous.released ? ms(previous.releasedAt) : ms(previous.expiresAt);
+    QString problem;
+    if (current.fence <= previous.fence)
+        problem = u"fences do not increase"_s;
+    else if (ms(current.acquiredAt) < ms(previous.acquiredAt))
+        problem = u"the higher fence was acquired earlier"_s;
+    else if (ms(current.acquiredAt) < previousEnd)
+        problem = previous.released ? u"acquired before the previous holder's release"_s
+                                    : u"taken over before the previous lease ended"_s;
+    return problem.isEmpty()
+               ? problem
+               : problem + u": "_s + describe(current) + u" after "_s + describe(previous);
+}
+
+// The times lockcore reported, over all holds sorted by fence: the number of problems, and
+// the first one in *firstProblem.
+int checkReportedTimes(const std::vector<Hold> &byFence, QString *firstProblem)
+{
+    int problems = 0;
+    for (size_t i = 0; i < byFence.size(); ++i) {
+        QString problem = checkReportedHold(byFence[i]);
+        if (problem.isEmpty() && i > 0)
+            problem = checkReportedSuccession(byFence[i - 1], byFence[i]);
+        if (problem.isEmpty())
+            continue;
+        if (firstProblem->isEmpty())
+            *firstProblem = problem;
+        ++problems;
+    }
+    return problems;
 }
 
 } // namespace
@@ -137,7 +236,7 @@ void ContentionTest::clientsNeverOverlap()
         policy.jitter = 0.9;
         result.holds.reserve(size_t(rounds));
         for (int round = 0; round < rounds && !abort.load(); ++round) {
-            auto grant = service->acquireWithWait(name, holder, 30000, policy);
+            auto grant = service->acquireWithWait(name, holder, kTtlMs, policy);
             if (!grant || !grant->acquired) {
                 result.error = grant ? u"not acquired within 120 s"_s : grant.error().fullText();
                 abort = true;
@@ -147,6 +246,10 @@ void ContentionTest::clientsNeverOverlap()
             Hold hold;
             hold.client = id;
             hold.fence = grant->fence;
+            hold.depth = grant->depth;
+            hold.acquiredAt = grant->acquiredAt;
+            hold.expiresAt = grant->expiresAt;
+            hold.grantNow = grant->dbNow;
             hold.startUs = testsupport::dbNowUs(*session);
             const qint64 seen = unsafeCounter.load(std::memory_order_relaxed);
             if (round % 8 == 0)
@@ -159,6 +262,8 @@ void ContentionTest::clientsNeverOverlap()
                 abort = true;
                 return;
             }
+            hold.released = released->released;
+            hold.releasedAt = released->releasedAt;
             if (!released->released)
                 ++result.lostReleases; // still a hold to check for overlaps
             if (deleting)
@@ -281,11 +386,16 @@ void ContentionTest::clientsNeverOverlap()
             ++fenceInversions;
         }
     }
+    QString firstReportedProblem;
+    const int reportedProblems = checkReportedTimes(holds, &firstReportedProblem);
     qInfo("%d clients x %d holds in %lld ms (%.0f holds/s, %.2f attempts per hold): "
-          "%d overlapping holds, %d fence inversions, %d lost releases, counter %lld",
+          "%d overlapping holds, %d fence inversions, %d lost releases, counter %lld, "
+          "%d problems with the reported times",
           clients, rounds, elapsedMs, holds.size() * 1000.0 / qMax<qint64>(1, elapsedMs),
-          double(attempts) / double(holds.size()), overlaps, fenceInversions, lostReleases, unsafeCounter.load());
+          double(attempts) / double(holds.size()), overlaps, fenceInversions, lostReleases,
+          unsafeCounter.load(), reportedProblems);
     QVERIFY2(overlaps == 0 && fenceInversions == 0, qPrintable(firstProblem));
+    QVERIFY2(reportedProblems == 0, qPrintable(firstReportedProblem));
     QCOMPARE(lostReleases, 0); // leases of 30 s never expire here: nobody may lose one
     QCOMPARE(unsafeCounter.load(), qint64(clients) * rounds);
 

@@ -85,6 +85,7 @@ private slots:
     void cleanHistoryIsSafe();
     void overlapIsCaught();
     void holdWithoutEndOverlapsEverythingLater();
+    void releaseAfterTheLeaseEndsTheHoldAsReported();
     void fenceGoingBackwardsIsCaught();
     void staleWriteAcceptedIsCaught();
     void crashedHolderWithoutExpiryIsAStuckLock();
@@ -132,6 +133,25 @@ void SimVerdictTest::holdWithoutEndOverlapsEverythingLater()
     QCOMPARE(verdict.violationCount, 1);
     QCOMPARE(verdict.violations.first().kind, Violation::Kind::Overlap);
     QCOMPARE(verdict.violations.first().first.client, 0);
+}
+
+// A release reported after the lease's end ends the hold there, as reported, not at the
+// lease's end: a grant to another between the two is an overlap (the release should have been
+// lost). A grant after that release is not.
+void SimVerdictTest::releaseAfterTheLeaseEndsTheHoldAsReported()
+{
+    History h = base();
+    const HoldRecord late = hold(0, 1, 1000, 9000, End::Released, 5000);
+    QCOMPARE(late.validUntilDbUs(), 9000);
+    h.holds = {late, hold(1, 2, 7000, 8000)};
+    const Verdict verdict = checkHistory(h);
+    QCOMPARE(verdict.violationCount, 1);
+    QCOMPARE(verdict.violations.first().kind, Violation::Kind::Overlap);
+    QCOMPARE(verdict.violations.first().first.fence, 1);
+    QCOMPARE(verdict.violations.first().second.fence, 2);
+
+    h.holds = {late, hold(1, 2, 9000, 10000)};
+    QVERIFY(checkHistory(h).safe);
 }
 
 // Fences must strictly increase per lock in the order of acquisition.

@@ -50,12 +50,9 @@ QString endName(HoldRecord::End end)
 
 qint64 HoldRecord::validUntilDbUs() const
 {
-    if (end == End::Released) {
-        if (expiresDbUs > 0 && releasedDbUs > expiresDbUs)
-            return expiresDbUs;
-        return releasedDbUs;
-    }
-    return expiresDbUs;
+    // The release as it was reported, even after the lease's end: a release that succeeded
+    // then says the lock was still this holder's; a grant to another before it is an overlap.
+    return end == End::Released ? releasedDbUs : expiresDbUs;
 }
 
 QJsonObject HoldRecord::toJson() const

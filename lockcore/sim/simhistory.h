@@ -34,8 +34,8 @@ struct HoldRecord
     bool paused = false;      // a pause fault was injected into this hold
     qint64 pid = 0;           // --processes: the client's process
 
-    // Until when the holder may believe it holds: the release, or the lease's end when it did
-    // not release (or released after the lease ended). 0: held without end.
+    // Until when the holder held, as reported: its release (even one after the lease's end),
+    // or the lease's end when it did not release. 0: held without end.
     qint64 validUntilDbUs() const;
     QJsonObject toJson() const;
     static HoldRecord fromJson(const QJsonObject &object);
