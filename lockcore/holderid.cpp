@@ -36,13 +36,24 @@ QString hostName()
     return host.isEmpty() ? u"localhost"_s : host;
 }
 
+QString randomPart()
+{
+    const quint32 random = QRandomGenerator::global()->generate() & 0xffffffu;
+    return QString::number(random, 16).rightJustified(6, u'0');
+}
+
 } // namespace
 
 QString defaultHolderId()
 {
-    const quint32 random = QRandomGenerator::global()->generate() & 0xffffffu;
     return osUser() + u'@' + hostName() + u':' + QString::number(QCoreApplication::applicationPid())
-           + u':' + QString::number(random, 16).rightJustified(6, u'0');
+           + u':' + randomPart();
+}
+
+QString toolHolderId(const QString &tool)
+{
+    return osUser() + u'@' + hostName() + u" ("_s + tool + u", pid "_s
+           + QString::number(QCoreApplication::applicationPid()) + u", "_s + randomPart() + u')';
 }
 
 QString actorId(const QString &tool)

@@ -6,6 +6,9 @@ namespace lockcore {
 
 // "user@host:pid:random": unique per process, so two processes on one host never share a holder.
 QString defaultHolderId();
+// A hold taken by a person through a tool (the window's test holds): "user@host (tool, pid
+// 1234, 3fa2c1)", as unique as defaultHolderId() (a new random part each call), and readable.
+QString toolHolderId(const QString &tool);
 // Who performs an admin action, for the audit trail: "user@host (tool)".
 QString actorId(const QString &tool);
 

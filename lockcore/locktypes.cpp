@@ -21,6 +21,23 @@ QString fenceText(qint64 fence)
     return fence < 0 ? Tr::tr("none yet") : QString::number(fence);
 }
 
+QString forceReleaseRefusal(const QString &name, qint64 seenFence, const LockInfo &current)
+{
+    if (current.name.isEmpty())
+        return Tr::tr("Not released: \"%1\" was deleted since you looked. Nothing was changed.")
+            .arg(name);
+    if (current.holder.isEmpty())
+        return Tr::tr("Not released: \"%1\" was released since you looked; it is free now "
+                      "(fence %2). Nothing was changed.")
+            .arg(name, fenceText(current.fence));
+    if (current.fence != seenFence)
+        return Tr::tr("Not released: \"%1\" is held by %2 now (fence %3), not by the holder "
+                      "you saw (fence %4). Nothing was changed.")
+            .arg(name, current.holder, fenceText(current.fence), fenceText(seenFence));
+    return Tr::tr("Not released: \"%1\" could not be force-released. Nothing was changed.")
+        .arg(name);
+}
+
 qint64 LockInfo::remainingMs() const
 {
     if (state != LockState::Held || !expiresAt.isValid() || !dbNow.isValid())

@@ -70,6 +70,9 @@ struct ForceReleaseOutcome
     qint64 newFence = 0;
     LockInfo current; // the lock after the action, or as it is now when refused
 };
+// Why a force release of `name` with the fence the admin saw was refused, from the lock as it is
+// now (`current`; no name: deleted): released meanwhile, or held by someone else.
+QString forceReleaseRefusal(const QString &name, qint64 seenFence, const LockInfo &current);
 
 struct InitOutcome
 {

@@ -120,8 +120,7 @@ Status Session::openConnection(const SessionOptions &options)
         const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
         Error result{auth ? Error::Kind::Authentication : Error::Kind::Connection,
                      auth ? Tr::tr("The server at %1 refused the login of user \"%2\": wrong "
-                                   "password or no access. Give the password in the URL, in "
-                                   "LOCKSCOPE_PASSWORD or at the prompt.")
+                                   "password or no access.")
                                 .arg(m_spec.redacted(), m_spec.user)
                           : Tr::tr("Could not connect to %1: %2")
                                 .arg(m_spec.redacted(), driverText.isEmpty()
@@ -634,9 +633,7 @@ Error Session::errorFrom(const QSqlError &error, const QString &what) const
                 driverText};
     if (m_dialect && m_dialect->isMissingTable(error))
         return {Error::Kind::MissingSchema,
-                Tr::tr("The lock table does not exist in %1 (while %2). Create it with "
-                       "\"lockctl schema --create\", or print the DDL for your DBA with "
-                       "\"lockctl schema --print\".")
+                Tr::tr("The lock table does not exist in %1 (while %2).")
                     .arg(m_spec.redacted(), what),
                 error.nativeErrorCode(),
                 driverText};

@@ -181,8 +181,11 @@ Statement SqlDialectBase::release(const TableNames &t, const QString &name, cons
 Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
                                        qint64 expectedFence) const
 {
-    // Compare-and-set on the fence the admin saw; the fence moves on so the old holder's token
-    // is dead. prev_holder keeps who was released (read by the event insert that follows).
+    // Compare-and-set on the hold the admin saw: still held (or expired, not released) with the
+    // fence the admin saw. Every new holder gets a new fence, so that is the same holder; a
+    // lock released meanwhile keeps its fence but is free, and is left alone. The fence moves
+    // on so the old holder's token is dead. prev_holder keeps who was released (read by the
+    // event insert that follows).
     // An unnumbered row stays unnumbered (Dialect::NewRowFence): its holder had no grant, and
     // the next acquire numbers it from the lock's history.
     Statement st;
@@ -190,7 +193,8 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
        << freeHolder()
        << ", depth = 0, fence = CASE WHEN fence < 0 THEN fence ELSE fence + 1 END, expires_at = "
        << changeNow()
-       << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence);
+       << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence) << " AND "
+       << isHeld(u"holder"_s);
     return st;
 }
 

@@ -132,9 +132,10 @@ bool ConnectionCutTest::waitUntilWaiting(qint64 id)
                             // An UPDATE waits as 'Updating'. MariaDB 10.5's one-statement
                             // acquire, INSERT .. ON DUPLICATE KEY UPDATE sent as text, shows
                             // 'Executing' (or 'Update') while it waits for the blocked row.
+                            // (lockcore's changes start with their SET STATEMENT comment.)
                             : u"SELECT count(*) FROM information_schema.PROCESSLIST WHERE ID = %1"
-                              u" AND ((STATE = 'Updating' AND INFO LIKE 'UPDATE%%') OR (STATE IN"
-                              u" ('Update', 'Executing') AND INFO LIKE 'INSERT%%'))"_s
+                              u" AND ((STATE = 'Updating' AND INFO LIKE '%%UPDATE %%') OR (STATE"
+                              u" IN ('Update', 'Executing') AND INFO LIKE '%%INSERT %%'))"_s
                                   .arg(id);
     for (int i = 0; i < 200; ++i) {
         QSqlQuery query(m_admin->database());

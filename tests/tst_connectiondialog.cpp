@@ -102,6 +102,13 @@ private slots:
     void readonlyInThePastedUrlTicksReadOnly();
     void accessorsGiveTheResult();
     void commandLineProfileFillsTheDialog();
+    void typedUrlIsReadWhenCommitted_data();
+    void typedUrlIsReadWhenCommitted();
+    void pastedUrlIsReadAtOnce();
+    void leavingTheWindowDoesNotCommitTheUrl();
+    void brokenTypedUrlStopsConnect();
+    void passwordIsForgottenForAnotherAccount_data();
+    void passwordIsForgottenForAnotherAccount();
 
     void driversFollowThisQt();
     void unavailableDriversAreDisabledWithInstallText();
@@ -495,6 +502,194 @@ void ConnectionDialogTest::commandLineProfileFillsTheDialog()
     QVERIFY(dialog->readOnly());
     QCOMPARE(dialog->spec().redacted(), profile->spec.redacted());
     QCOMPARE(dialog->spec().options, profile->spec.options);
+}
+
+void ConnectionDialogTest::typedUrlIsReadWhenCommitted_data()
+{
+    QTest::addColumn<QString>("commit");
+    QTest::newRow("Tab") << u"tab"_s;
+    QTest::newRow("Return") << u"return"_s;
+    QTest::newRow("Alt+C (Connect; the focus stays)") << u"connect"_s;
+}
+
+// A URL typed key by key stays as typed ("mysql://gw:gwpass@1" parses too, and was read and
+// rewritten under the typing hand): the fields read it when it is committed, by the focus
+// leaving the field, by Return (which also connects) or by Connect's shortcut.
+void ConnectionDialogTest::typedUrlIsReadWhenCommitted()
+{
+    QFETCH(QString, commit);
+    const QString typed = u"mysql://gw:gwpass@127.0.0.1:53306/guiwalk"_s;
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    auto *host = child<QLineEdit>(dialog.get(), u"hostEdit"_s);
+    const Backend backendBefore = backendOf(dialog.get());
+    const QString hostBefore = host->text();
+
+    type(url, typed);
+    QCOMPARE(url->text(), typed);
+    QCOMPARE(int(backendOf(dialog.get())), int(backendBefore)); // nothing read yet
+    QCOMPARE(host->text(), hostBefore);
+
+    if (commit == u"tab")
+        QTest::keyClick(url, Qt::Key_Tab);
+    else if (commit == u"return")
+        QTest::keyClick(url, Qt::Key_Return);
+    else
+        QTest::keyClick(url, Qt::Key_C, Qt::AltModifier); // clicks Connect in 100 ms
+    const bool connects = commit != u"tab";
+    if (connects)
+        QTRY_COMPARE(dialog->result(), int(QDialog::Accepted));
+    QCOMPARE(int(backendOf(dialog.get())), int(Backend::MySQL));
+    QCOMPARE(host->text(), u"127.0.0.1"_s);
+    QCOMPARE(child<QSpinBox>(dialog.get(), u"portSpin"_s)->value(), 53306);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"userEdit"_s)->text(), u"gw"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->text(), u"gwpass"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"databaseEdit"_s)->text(), u"guiwalk"_s);
+    QCOMPARE(url->text(), u"mysql://gw@127.0.0.1:53306/guiwalk"_s); // the password moved
+    QCOMPARE(dialog->result(), connects ? int(QDialog::Accepted) : int(QDialog::Rejected));
+    QCOMPARE(dialog->spec().password, u"gwpass"_s);
+}
+
+// A paste is a whole URL: the fields follow it at once, before the field is left, and its
+// password leaves the screen. What is typed after it is read when committed.
+void ConnectionDialogTest::pastedUrlIsReadAtOnce()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    auto *database = child<QLineEdit>(dialog.get(), u"databaseEdit"_s);
+    auto *password = child<QLineEdit>(dialog.get(), u"passwordEdit"_s);
+    QApplication::clipboard()->setText(u"postgresql://ops:S3cret@pg.internal:6432/locks"_s);
+    url->setFocus();
+    url->selectAll();
+    QTest::keySequence(url, QKeySequence::Paste);
+    QVERIFY(url->hasFocus());
+    QCOMPARE(int(backendOf(dialog.get())), int(Backend::PostgreSQL));
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"hostEdit"_s)->text(), u"pg.internal"_s);
+    QCOMPARE(child<QSpinBox>(dialog.get(), u"portSpin"_s)->value(), 6432);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"userEdit"_s)->text(), u"ops"_s);
+    QCOMPARE(password->text(), u"S3cret"_s);
+    QCOMPARE(database->text(), u"locks"_s);
+    QCOMPARE(url->text(), u"postgresql://ops@pg.internal:6432/locks"_s);
+
+    QTest::keyClick(url, Qt::Key_End);
+    QTest::keyClicks(url, u"_2"_s);
+    QCOMPARE(url->text(), u"postgresql://ops@pg.internal:6432/locks_2"_s);
+    QCOMPARE(database->text(), u"locks"_s);
+    QTest::keyClick(url, Qt::Key_Tab);
+    QCOMPARE(database->text(), u"locks_2"_s);
+    QCOMPARE(password->text(), u"S3cret"_s); // the same account
+}
+
+// Going to another window (for the rest of the URL, say) does not commit the URL half typed:
+// the field keeps its text and the fields stay until the user is done.
+void ConnectionDialogTest::leavingTheWindowDoesNotCommitTheUrl()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    auto *host = child<QLineEdit>(dialog.get(), u"hostEdit"_s);
+    const QString hostBefore = host->text();
+    type(url, u"mysql://gw@1"_s);
+
+    QWidget other;
+    other.show();
+    QApplication::setActiveWindow(&other);
+    QVERIFY(QTest::qWaitForWindowActive(&other));
+    QCOMPARE(url->text(), u"mysql://gw@1"_s);
+    QCOMPARE(host->text(), hostBefore);
+    QVERIFY(!message(dialog.get())->isVisible());
+
+    QApplication::setActiveWindow(dialog.get());
+    QVERIFY(QTest::qWaitForWindowActive(dialog.get()));
+    QVERIFY(url->hasFocus());
+    QTest::keyClick(url, Qt::Key_End);
+    QTest::keyClicks(url, u"27.0.0.1/guiwalk"_s);
+    QTest::keyClick(url, Qt::Key_Tab);
+    QCOMPARE(host->text(), u"127.0.0.1"_s);
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"databaseEdit"_s)->text(), u"guiwalk"_s);
+}
+
+// Connect reads the URL being typed; one that does not parse is explained and nothing
+// connects (not the last URL that parsed on the way there, port 9999).
+void ConnectionDialogTest::brokenTypedUrlStopsConnect()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s});
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    type(url, u"postgresql://u@h:99999/d"_s);
+    QTest::keyClick(url, Qt::Key_Return);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->result(), int(QDialog::Rejected));
+    QVERIFY(message(dialog.get())->isVisible());
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(u"port"_s),
+             qPrintable(message(dialog.get())->text()));
+    QCOMPARE(url->text(), u"postgresql://u@h:99999/d"_s); // kept, to be corrected
+}
+
+void ConnectionDialogTest::passwordIsForgottenForAnotherAccount_data()
+{
+    QTest::addColumn<QString>("change"); // paste, url (typed, Tab), driver, or a field's name
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("password"); // after the change
+
+    const QString kept = u"mariapw"_s;
+    QTest::newRow("pasted PostgreSQL URL")
+        << u"paste"_s << u"postgresql://ops@pg.internal/locks"_s << QString();
+    QTest::newRow("pasted URL, another driver only")
+        << u"paste"_s << u"postgresql://app@maria/db"_s << QString();
+    QTest::newRow("pasted URL, another host") << u"paste"_s << u"mysql://app@other/db"_s
+                                             << QString();
+    QTest::newRow("pasted URL, another user") << u"paste"_s << u"mysql://root@maria/db"_s
+                                             << QString();
+    QTest::newRow("pasted URL with its password")
+        << u"paste"_s << u"postgresql://ops:pgpw@pg.internal/locks"_s << u"pgpw"_s;
+    QTest::newRow("pasted URL, the same account")
+        << u"paste"_s << u"mariadb://app@MARIA:3307/other"_s << kept;
+    QTest::newRow("typed URL, another host") << u"url"_s << u"mysql://app@other/db"_s
+                                            << QString();
+    QTest::newRow("typed URL, the same account") << u"url"_s << u"mysql://app@maria/other"_s
+                                                << kept;
+    QTest::newRow("driver chosen") << u"driver"_s << QString() << QString();
+    QTest::newRow("host typed") << u"hostEdit"_s << u"other"_s << QString();
+    QTest::newRow("user typed") << u"userEdit"_s << u"root"_s << QString();
+    QTest::newRow("database typed") << u"databaseEdit"_s << u"other"_s << kept;
+}
+
+// A password is for one account: when the driver, host or user changes (in the fields, or by
+// a URL pasted or typed), it is emptied, unless the new URL brings its own. It is not sent to
+// another server.
+void ConnectionDialogTest::passwordIsForgottenForAnotherAccount()
+{
+    QFETCH(QString, change);
+    QFETCH(QString, value);
+    QFETCH(QString, password);
+
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    choose(dialog.get(), Backend::MySQL);
+    type(child<QLineEdit>(dialog.get(), u"hostEdit"_s), u"maria"_s);
+    type(child<QLineEdit>(dialog.get(), u"databaseEdit"_s), u"db"_s);
+    type(child<QLineEdit>(dialog.get(), u"userEdit"_s), u"app"_s);
+    type(child<QLineEdit>(dialog.get(), u"passwordEdit"_s), u"mariapw"_s);
+    QCOMPARE(dialog->spec().redacted(), u"mysql://app@maria/db"_s);
+    QCOMPARE(dialog->spec().password, u"mariapw"_s);
+
+    if (change == u"paste") {
+        paste(dialog.get(), value);
+    } else if (change == u"url") {
+        auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+        type(url, value);
+        QTest::keyClick(url, Qt::Key_Tab);
+    } else if (change == u"driver") {
+        choose(dialog.get(), Backend::PostgreSQL);
+    } else {
+        type(child<QLineEdit>(dialog.get(), change), value);
+    }
+    QCOMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->text(), password);
+    QCOMPARE(dialog->spec().password, password);
 }
 
 // By default the driver list is what this Qt has: a product is enabled exactly when

@@ -4,6 +4,7 @@
 // LOCKSCOPE_TEST_LOCKCTL, when set, names the lockctl binary to run instead of the one built with
 // the tests: to show that a test catches a regression, run it against an older build.
 
+#include "silentlistener.h"
 #include "testbackend.h"
 
 #include <QElapsedTimer>
@@ -18,12 +19,9 @@
 #include <QUrl>
 #include <algorithm>
 #include <vector>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 using namespace Qt::StringLiterals;
+using testsupport::SilentListener;
 using testsupport::TestBackend;
 
 namespace {
@@ -182,35 +180,6 @@ QString serialGrantsFault(QList<ReportedGrant> grants)
     return u"%1 of %2 grants at fault; the first: %3"_s.arg(faulty).arg(grants.size()).arg(first);
 }
 
-// A TCP port on 127.0.0.1 that accepts connections but never answers: a hung server.
-class SilentListener
-{
-public:
-    SilentListener()
-    {
-        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t length = sizeof address;
-        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0
-            || ::listen(m_fd, 16) != 0
-            || ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
-            return;
-        m_port = ntohs(address.sin_port);
-    }
-    ~SilentListener()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int port() const { return m_port; }
-
-private:
-    int m_fd = -1;
-    int m_port = 0;
-};
-
 } // namespace
 
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
@@ -233,6 +202,7 @@ private slots:
     void releaseWithWrongFenceChangesNothing();
     void forceReleaseNeedsTheCurrentFence();
     void forceReleaseOfAFenceNotNumberedYet();
+    void forceReleaseAfterANormalReleaseIsRefused();
     void deleteRefusesAHeldLock();
     void profileDetectListAcquireReleaseForceRelease();
     void usageErrorsExitTwo_data();
@@ -689,6 +659,31 @@ void LockctlTest::forceReleaseOfAFenceNotNumberedYet()
     const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
     VERIFY_EXIT(acquired, 0);
     QCOMPARE(fenceOf(acquired.json.value(u"fence"_s)), qint64(1)); // no history but the -1
+}
+
+void LockctlTest::forceReleaseAfterANormalReleaseIsRefused()
+{
+    // Issue 23: the fence an admin saw, after the holder released normally: refused, exit 1,
+    // the lock left free with its fence, and the reason in words.
+    QVERIFY(useFreshTable());
+    const Run acquired = lockctl({u"acquire"_s, u"job"_s, u"--holder"_s, u"worker"_s, u"--json"_s});
+    VERIFY_EXIT(acquired, 0);
+    const QString fence = QString::number(fenceOf(acquired.json.value(u"fence"_s)));
+    const Run released =
+        lockctl({u"release"_s, u"job"_s, u"--holder"_s, u"worker"_s, u"--fence"_s, fence});
+    VERIFY_EXIT(released, 0);
+    const Run forced = lockctl({u"force-release"_s, u"job"_s, u"--fence"_s, fence,
+                                u"--reason"_s, u"looked stuck"_s});
+    VERIFY_EXIT(forced, 1);
+    QVERIFY2(forced.out.contains("was released since you looked"), qPrintable(forced.describe()));
+    const Run json = lockctl({u"force-release"_s, u"job"_s, u"--fence"_s, fence, u"--reason"_s,
+                              u"looked stuck"_s, u"--json"_s});
+    VERIFY_EXIT(json, 1);
+    VERIFY_JSON(json);
+    QCOMPARE(json.json.value(u"released"_s).toBool(), false);
+    const QJsonObject current = json.json.value(u"current"_s).toObject();
+    QCOMPARE(current.value(u"state"_s).toString(), u"free"_s);
+    QCOMPARE(QString::number(fenceOf(current.value(u"fence"_s))), fence);
 }
 
 // delete refuses a held lock (exit code 1) and deletes a free one; then it is gone.

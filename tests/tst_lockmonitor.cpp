@@ -33,6 +33,7 @@ private slots:
     void forceReleaseIsRefusedWhenTheFenceMoved();
     void readOnlyRefusesEveryChange();
     void unreachableDatabaseIsReportedAndRetried();
+    void refusedLoginIsNotRetried();
     void stoppedServerNeverBlocksTheEventLoop();
     void anotherDatabaseOpensWhileTheServerIsStopped();
 
@@ -172,7 +173,7 @@ void LockMonitorTest::forceReleaseIsRefusedWhenTheFenceMoved()
     QVERIFY(!result.done);
     QVERIFY(!result.error);
     QCOMPARE(result.current.holder, u"app-2"_s);
-    QVERIFY2(result.summary.contains(u"Refused"_s), qPrintable(result.summary));
+    QVERIFY2(result.summary.contains(u"is held by app-2 now"_s), qPrintable(result.summary));
     QCOMPARE((*m_locks->lock(u"forced"_s))->holder, u"app-2"_s);
 
     force.fence = next->fence;
@@ -217,6 +218,26 @@ void LockMonitorTest::unreachableDatabaseIsReportedAndRetried()
     // A second attempt follows by itself (backoff), still reported as down.
     const int changes = health.size();
     QTRY_VERIFY_WITH_TIMEOUT(health.size() > changes, 10000);
+}
+
+void LockMonitorTest::refusedLoginIsNotRetried()
+{
+    // Issue 23: a wrong password was retried with backoff for ever (the server's
+    // Aborted_connects kept rising). A refused login is reported once, and not tried again.
+    ConnectionSpec spec = TestBackend::instance().spec();
+    if (!spec.isServer())
+        QSKIP("SQLite has no login");
+    spec.password = u"wrong-password"_s;
+    LockMonitor monitor;
+    QSignalSpy health(&monitor, &LockMonitor::healthChanged);
+    monitor.setInterval(200);
+    monitor.start(spec, m_table, 2, false);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::LoginRefused, 10000);
+    QVERIFY2(monitor.healthText().contains(u"refused the login"_s), qPrintable(monitor.healthText()));
+    const int changes = health.size();
+    QTest::qWait(2500); // the first retry of a down database would come after 1 s
+    QCOMPARE(health.size(), changes);
+    QCOMPARE(monitor.health(), LockMonitor::Health::LoginRefused);
 }
 
 void LockMonitorTest::stoppedServerNeverBlocksTheEventLoop()

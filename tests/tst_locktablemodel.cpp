@@ -192,6 +192,7 @@ class LockTableModelTest : public QObject
     Q_OBJECT
 
 private slots:
+    void neverAcquiredLockShowsNoExpiry();
     void remainingText_data();
     void remainingText();
     void parseHolder_data();
@@ -228,6 +229,21 @@ private slots:
     void mergeHundredThousandRows();
 };
 
+// Issue 23: a lock initialized and never held showed an "Expires" time (the time of its
+// initialization). It shows none; a lock released since still shows when that was.
+void LockTableModelTest::neverAcquiredLockShowsNoExpiry()
+{
+    Fixture f;
+    LockInfo fresh = makeLock(u"fresh"_s);
+    fresh.acquiredAt = {};
+    fresh.renewedAt = {};
+    f.model.merge({fresh, makeLock(u"used"_s)});
+    const QModelIndex freshExpiry = f.model.index(0, LockTableModel::ExpiresAt);
+    QCOMPARE(freshExpiry.data().toString(), QString());
+    QCOMPARE(freshExpiry.data(Qt::ToolTipRole).toString(), u"Never acquired."_s);
+    QVERIFY(!f.model.index(1, LockTableModel::ExpiresAt).data().toString().isEmpty());
+}
+
 void LockTableModelTest::remainingText_data()
 {
     QTest::addColumn<qint64>("ms");
@@ -261,6 +277,10 @@ void LockTableModelTest::parseHolder_data()
     QTest::addColumn<qint64>("pid");
     QTest::newRow("default form") << u"ann@db1:4242:0a1b2c"_s << true << u"ann"_s << u"db1"_s
                                   << qint64(4242);
+    QTest::newRow("a window's test hold") << u"ann@db1 (lockscope, pid 4242, 0a1b2c)"_s << true
+                                          << u"ann"_s << u"db1"_s << qint64(4242);
+    QTest::newRow("an audit actor, no pid") << u"ann@db1 (lockscope)"_s << false << QString()
+                                            << QString() << qint64(0);
     QTest::newRow("@ in the user") << u"ann@corp@db1:7:ff"_s << true << u"ann@corp"_s
                                    << u"db1"_s << qint64(7);
     QTest::newRow("application id") << u"etl-worker-1"_s << false << QString() << QString()
@@ -315,6 +335,11 @@ void LockTableModelTest::localHolderGoneAsksTheSystem()
     QVERIFY(!isLocalHolderGone(holder(host, QCoreApplication::applicationPid())));
     QVERIFY(!isLocalHolderGone(holder(host + u"-elsewhere"_s, deadPid)));
     QVERIFY(!isLocalHolderGone(u"etl-worker-1"_s));
+    // A window's test hold names its process too (lockcore::toolHolderId).
+    const QString toolHold = u"ann@"_s + host + u" (lockscope, pid "_s;
+    QVERIFY(isLocalHolderGone(toolHold + QString::number(deadPid) + u", 00beef)"_s));
+    QVERIFY(!isLocalHolderGone(toolHold + QString::number(QCoreApplication::applicationPid())
+                               + u", 00beef)"_s));
     QVERIFY(!isProcessGone(1)); // init exists (and belongs to another user: still alive)
 }
 

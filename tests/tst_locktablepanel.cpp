@@ -114,6 +114,9 @@ private slots:
     void scrollingAsksForTheRowsShown();
     void filterGoesToTheDatabaseWhenWindowed();
     void selectionFollowsItsLock();
+    void filterNeverMovesTheSelectionToAnotherLock();
+    void deletedLockTakesItsSelectionWithIt();
+    void holdersAreElidedInTheMiddle();
     void backToTheWholeTable();
     void tickRepaintsOnlyTheRowsShown();
 };
@@ -225,6 +228,48 @@ void LockTablePanelTest::selectionFollowsItsLock()
     QCOMPARE(f.panel.view()->selectionModel()->selectedRows().first().row(), 23);
     f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000, 500)); // out of the window
     QVERIFY(!f.panel.selectedLock());
+}
+
+// Issue 23: a lock selected, then a filter that hides it: the lock that took its row was
+// selected (with Delete enabled). The selection follows its lock, or is cleared.
+void LockTablePanelTest::filterNeverMovesTheSelectionToAnotherLock()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(60));
+    f.panel.setFilterText(u"lock-000000"_s); // 0 .. 9
+    QVERIFY(f.panel.selectLock(lockName(4)));
+    f.panel.setFilterText(u"lock-00000"_s); // 0 .. 59: still there, at another row
+    QCOMPARE(f.panel.selectedLock()->name, lockName(4));
+    f.panel.setFilterText(u"lock-000005"_s); // 50 .. 59: lock 4 is hidden
+    QVERIFY2(!f.panel.selectedLock(),
+             qPrintable(f.panel.selectedLock().value_or(LockInfo{}).name));
+    QVERIFY(!f.panel.view()->selectionModel()->currentIndex().isValid());
+    f.panel.setFilterText(QString()); // shown again, but not selected again by itself
+    QVERIFY(!f.panel.selectedLock());
+}
+
+// A refresh without the selected lock (deleted meanwhile) clears the selection, never moves
+// it to the next lock.
+void LockTablePanelTest::deletedLockTakesItsSelectionWithIt()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(10));
+    QVERIFY(f.panel.selectLock(lockName(3)));
+    LockRefresh without = wholeTable(10);
+    without.page.locks.removeAt(3);
+    without.rows = PreparedLocks::prepare(without.page.locks, {});
+    f.panel.applyRefresh(without);
+    QVERIFY2(!f.panel.selectedLock(),
+             qPrintable(f.panel.selectedLock().value_or(LockInfo{}).name));
+}
+
+// Issue 23: a holder was cut at its first hyphen although the column had room: cells wrapped
+// at the hyphen and showed the first line only. One line, elided in the middle.
+void LockTablePanelTest::holdersAreElidedInTheMiddle()
+{
+    Fixture f;
+    QVERIFY(!f.panel.view()->wordWrap());
+    QCOMPARE(f.panel.view()->textElideMode(), Qt::ElideMiddle);
 }
 
 // Below the threshold again: the proxy is back, sorted as the user had it.

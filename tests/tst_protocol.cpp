@@ -101,6 +101,7 @@ private slots:
     void releaseAfterTakeoverIsLostAndChangesNothing();
     void forceReleaseRefusesAStaleFence();
     void forceReleaseNeedsAReason();
+    void forceReleaseOfAReleasedLockIsRefused();
     void initializeNeverOverwrites();
     void deleteRefusesAHeldLockAndFencesKeepRising();
     void listComputesStatesInDatabaseTime();
@@ -611,6 +612,37 @@ void ProtocolTest::historyRecordsEveryStep()
     QVERIFY(limited);
     QCOMPARE(limited->size(), 2);
     QCOMPARE(limited->first().kind, u"release"_s);
+}
+
+void ProtocolTest::forceReleaseOfAReleasedLockIsRefused()
+{
+    // Issue 23: the admin saw fence f held; the holder released it before the admin confirmed.
+    // Same fence, but free: nothing is changed and nothing recorded. An expired lease (not
+    // released) is still force-released.
+    const QString name = lockName();
+    auto held = m_locks->acquire(name, u"alice"_s, 60000);
+    QVERIFY(held && held->acquired);
+    QVERIFY(m_locks->release(name, u"alice"_s, held->fence)->released);
+    auto forced = m_locks->forceRelease(name, held->fence, u"looked stuck"_s);
+    LOCKSCOPE_VERIFY_OK(forced);
+    QVERIFY(!forced->released);
+    QVERIFY(forced->current.holder.isEmpty());
+    QCOMPARE(forced->current.fence, held->fence);
+    const QString why = forceReleaseRefusal(name, held->fence, forced->current);
+    QVERIFY2(why.contains(u"released since you looked"_s), qPrintable(why));
+    auto history = m_locks->history(name);
+    LOCKSCOPE_VERIFY_OK(history);
+    for (const LockEvent &event : *history)
+        QVERIFY(event.kind != u"force_release");
+
+    auto expiring = m_locks->acquire(name, u"bob"_s, 1);
+    QVERIFY(expiring && expiring->acquired);
+    QVERIFY(waitForDbTime(expiring->expiresAt.addMSecs(1)));
+    auto expired = m_locks->forceRelease(name, expiring->fence, u"its host died"_s);
+    LOCKSCOPE_VERIFY_OK(expired);
+    QVERIFY(expired->released);
+    QCOMPARE(expired->releasedHolder, u"bob"_s);
+    QCOMPARE(expired->newFence, expiring->fence + 1);
 }
 
 void ProtocolTest::clockThatStandsStillInAStatementIsRefused()

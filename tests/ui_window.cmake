@@ -1,6 +1,11 @@
 # The window's database side, once per backend (needs the ui library).
 lockscope_backend_test(lockmonitor TIMEOUT 300)
 target_link_libraries(tst_lockmonitor PRIVATE Lockscope::ui)
+# It stops the shared test server (SIGSTOP) for seconds: nothing else may run meanwhile
+# (ctest -j), or other suites see a hung server.
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST lockmonitor_${backend} PROPERTY RUN_SERIAL TRUE)
+endforeach()
 
 add_executable(tst_holdintervals tst_holdintervals.cpp)
 target_link_libraries(tst_holdintervals PRIVATE Lockscope::ui Qt6::Test)
@@ -13,6 +18,15 @@ target_link_libraries(tst_mainwindow PRIVATE Lockscope::ui)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST mainwindow_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
 endforeach()
+# Keys as an X11 desktop binds them (a line edit takes Ctrl+E there), on a real X server.
+find_program(XVFB_RUN xvfb-run)
+if(XVFB_RUN)
+    add_test(NAME mainwindow_shortcuts_sqlite
+             COMMAND ${XVFB_RUN} -a $<TARGET_FILE:tst_mainwindow> shortcutsWorkWhileTheFilterHasFocus)
+    set_tests_properties(mainwindow_shortcuts_sqlite PROPERTIES
+        ENVIRONMENT "LOCKSCOPE_TEST_BACKEND=sqlite;QT_QPA_PLATFORM=xcb"
+        LABELS "mainwindow;sqlite" SKIP_RETURN_CODE 77 TIMEOUT 120)
+endif()
 
 # The window on an application's own lock table (a profile), per backend.
 lockscope_backend_test(applicationtables TIMEOUT 300)

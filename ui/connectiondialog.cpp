@@ -55,6 +55,21 @@ bool sameColumns(const QVariantMap &a, const QVariantMap &b)
     return a.value(u"time"_s, u"utc"_s).toString() == b.value(u"time"_s, u"utc"_s).toString();
 }
 
+// How many characters an edit from before to after inserted in one place: one for a key, more
+// for a paste, a drop or an input method's commit.
+qsizetype insertedLength(const QString &before, const QString &after)
+{
+    const qsizetype common = qMin(before.size(), after.size());
+    qsizetype prefix = 0;
+    while (prefix < common && before.at(prefix) == after.at(prefix))
+        ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < common - prefix
+           && before.at(before.size() - 1 - suffix) == after.at(after.size() - 1 - suffix))
+        ++suffix;
+    return after.size() - prefix - suffix;
+}
+
 } // namespace
 
 ConnectionDialog::ConnectionDialog(ProfileStore *store, PasswordVault *vault, QWidget *parent)
@@ -226,7 +241,10 @@ void ConnectionDialog::buildUi()
 
     connect(m_profileCombo, &QComboBox::activated, this, &ConnectionDialog::onProfileChosen);
     connect(m_deleteButton, &QPushButton::clicked, this, &ConnectionDialog::deleteProfile);
+    // QLineEdit emits textEdited before textChanged: onUrlEdited() sees the text before.
     connect(m_urlEdit, &QLineEdit::textEdited, this, &ConnectionDialog::onUrlEdited);
+    connect(m_urlEdit, &QLineEdit::textChanged, this,
+            [this] { m_urlText = m_urlEdit->text(); });
     connect(m_urlEdit, &QLineEdit::editingFinished, this,
             &ConnectionDialog::onUrlEditingFinished);
     connect(m_form, &ConnectionForm::edited, this, &ConnectionDialog::fieldsEdited);
@@ -270,8 +288,9 @@ void ConnectionDialog::retranslateUi()
     m_urlEdit->setPlaceholderText(tr("Paste a lockctl URL, such as "
                                      "postgresql://user@host:5432/database"));
     m_urlEdit->setToolTip(tr("sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or "
-                             "odbc://DSN. A password in it moves to the password field; it is "
-                             "never shown here."));
+                             "odbc://DSN, read into the fields when pasted, on Enter or on "
+                             "leaving this field. A password in it then moves to the password "
+                             "field and is no longer shown here."));
     m_monitorBox->setTitle(tr("Monitor"));
     m_tableLabel->setText(tr("Lock ta&ble:"));
     m_zoneLabel->setText(tr("Application's time zone (&JVM, session):"));
@@ -388,6 +407,7 @@ void ConnectionDialog::fieldsEdited()
 
 void ConnectionDialog::updateUrlText()
 {
+    m_urlPending = false;
     m_urlEdit->setText(profile().displayUrl());
     if (!m_urlEdit->hasFocus())
         m_urlEdit->setCursorPosition(0); // the scheme and host, not the options, in view
@@ -408,29 +428,52 @@ void ConnectionDialog::updateDriverWarning()
 
 void ConnectionDialog::onUrlEdited(const QString &text)
 {
-    // The fields follow every complete URL as it is typed or pasted; one that does not parse
-    // is reported when editing finishes.
-    auto spec = ConnectionSpec::parse(text);
-    if (!spec)
-        return;
-    m_form->setSpec(*spec);
-    if (spec->readOnly) // "readonly=1" in the URL
-        m_readOnlyCheck->setChecked(true);
-    fieldsEdited();
-    if (spec->passwordFromUrl)
-        updateUrlText(); // the password never stays on screen
+    // A URL being typed is read when it is committed: read at each key, "mysql://gw:pw@1"
+    // is a URL already, and showing it redacted rewrote the field under the typing hand. A
+    // paste inserts a whole URL at once, and is read at once; one that does not parse is
+    // reported when committed.
+    m_urlPending = true;
+    if (insertedLength(m_urlText, text) > 1) {
+        if (auto spec = ConnectionSpec::parse(text))
+            applyUrl(*spec);
+    }
 }
 
 void ConnectionDialog::onUrlEditingFinished()
 {
+    // Going to another window (for the rest of the URL, say) is no commit: the field keeps
+    // this window's focus, and is read when the user is done.
+    if (!isActiveWindow() && focusWidget() == m_urlEdit)
+        return;
+    commitUrl();
+}
+
+// Reads the URL the user typed (or changed since a paste) into the fields. False, with the
+// reason shown, when it does not parse: the fields are then not what the field says.
+bool ConnectionDialog::commitUrl()
+{
     const QString text = m_urlEdit->text();
-    if (!text.trimmed().isEmpty()) {
-        if (auto spec = ConnectionSpec::parse(text); !spec) {
+    if (m_urlPending && !text.trimmed().isEmpty()) {
+        auto spec = ConnectionSpec::parse(text);
+        if (!spec) {
             showProblem(spec.error().message);
-            return;
+            return false;
         }
+        applyUrl(*spec);
     }
-    updateUrlText();
+    updateUrlText(); // as the fields give it (redacted); an emptied field shows them again
+    return true;
+}
+
+void ConnectionDialog::applyUrl(const ConnectionSpec &spec)
+{
+    m_form->setSpec(spec);
+    m_urlPending = false;
+    if (spec.readOnly) // "readonly=1" in the URL
+        m_readOnlyCheck->setChecked(true);
+    fieldsEdited();
+    if (spec.passwordFromUrl)
+        updateUrlText(); // the password never stays on screen
 }
 
 void ConnectionDialog::setProfile(const ConnectionProfile &profile)
@@ -660,6 +703,8 @@ bool ConnectionDialog::storeProfile(const ConnectionProfile &profile)
 
 void ConnectionDialog::saveProfile()
 {
+    if (!commitUrl()) // as in accept()
+        return;
     const ConnectionProfile profile = this->profile();
     if (profile.name.isEmpty()) {
         showProblem(tr("Enter a profile name to save these settings under."));
@@ -673,6 +718,9 @@ void ConnectionDialog::saveProfile()
 
 void ConnectionDialog::accept()
 {
+    // Connect's shortcut leaves the focus, and a URL being typed, in the URL field.
+    if (!commitUrl())
+        return;
     if (!m_form->isDriverAvailable()) {
         updateDriverWarning();
         return;
@@ -694,6 +742,8 @@ void ConnectionDialog::reject()
 
 void ConnectionDialog::startTest()
 {
+    if (!commitUrl()) // as in accept()
+        return;
     if (!m_form->isDriverAvailable()) {
         updateDriverWarning();
         return;

@@ -81,6 +81,8 @@ private:
     QVariantMap lockProfile() const;
     void onUrlEdited(const QString &text);
     void onUrlEditingFinished();
+    bool commitUrl();
+    void applyUrl(const lockcore::ConnectionSpec &spec);
     void onProfileChosen(int index);
     void deleteProfile();
     void saveProfile();
@@ -100,6 +102,8 @@ private:
     ConnectionTester *m_tester;
     QString m_pendingPasswordKey; // the profile whose password is being read
     bool m_filling = false;       // fields are being set by the program
+    QString m_urlText;            // the URL field's text before the edit being handled
+    bool m_urlPending = false;    // the URL field was edited since the fields were shown in it
     QString m_lockKind;           // the kind chosen before the current one
     QVariantMap m_loadedLockProfile; // as set by setProfile(): keeps settings without a field
 

@@ -120,11 +120,13 @@ ConnectionForm::ConnectionForm(QWidget *parent)
         if (m_filling)
             return;
         m_extraOptions.clear(); // another driver's options
+        forgetPassword();
         updateForBackend();
         emit edited();
     });
-    for (QLineEdit *edit : {m_hostEdit, m_databaseEdit, m_userEdit})
-        connect(edit, &QLineEdit::textChanged, this, &ConnectionForm::userEdited);
+    for (QLineEdit *edit : {m_hostEdit, m_userEdit})
+        connect(edit, &QLineEdit::textChanged, this, &ConnectionForm::accountEdited);
+    connect(m_databaseEdit, &QLineEdit::textChanged, this, &ConnectionForm::userEdited);
     connect(m_passwordEdit, &QLineEdit::textChanged, this, [this] {
         if (m_filling)
             return;
@@ -336,8 +338,34 @@ void ConnectionForm::userEdited()
         emit edited();
 }
 
+// A password is for one account (driver, host and user): typed for one, it is not to be sent
+// to another.
+bool ConnectionForm::isSameAccount(const ConnectionSpec &spec) const
+{
+    return spec.backend == backend()
+           && spec.host.compare(m_hostEdit->text().trimmed(), Qt::CaseInsensitive) == 0
+           && spec.user == m_userEdit->text().trimmed();
+}
+
+void ConnectionForm::forgetPassword()
+{
+    QScopedValueRollback<bool> filling(m_filling, true);
+    m_passwordEdit->clear();
+    // The user's doing: a keychain read still under way must not bring it back.
+    m_passwordEdited = true;
+}
+
+void ConnectionForm::accountEdited()
+{
+    if (m_filling)
+        return;
+    forgetPassword();
+    emit edited();
+}
+
 void ConnectionForm::setSpec(const ConnectionSpec &spec)
 {
+    const bool sameAccount = isSameAccount(spec);
     {
         QScopedValueRollback<bool> filling(m_filling, true);
         setBackend(spec.backend);
@@ -348,6 +376,8 @@ void ConnectionForm::setSpec(const ConnectionSpec &spec)
         if (spec.passwordFromUrl) {
             m_passwordEdit->setText(spec.password);
             m_passwordEdited = true; // typed, in the URL
+        } else if (!sameAccount) {
+            forgetPassword();
         }
         QMap<QString, QString> options = spec.options;
         m_sslModeCombo->setCurrentIndex(

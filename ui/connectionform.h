@@ -21,7 +21,8 @@ class QToolButton;
 // The fields of a ConnectionSpec: the driver (products whose Qt driver is missing are listed,
 // disabled, with what to install), server, database or file, user, password, and the TLS
 // options lockcore accepts for the driver (folded away until wanted). Options without a field
-// (from a pasted URL) are kept.
+// (from a pasted URL) are kept. A password is for the driver, host and user it was given with:
+// another of any of them empties it, so that it is not sent to another account.
 class ConnectionForm : public QWidget
 {
     Q_OBJECT
@@ -39,6 +40,7 @@ public:
     Backend backend() const;
     void setBackend(Backend backend);
     // Fills the fields; the password field only when the spec has a password from its URL.
+    // Without one, the password is kept for the same account and emptied for another.
     void setSpec(const lockcore::ConnectionSpec &spec);
     lockcore::ConnectionSpec spec() const;
 
@@ -81,7 +83,10 @@ private:
     void rebuildDriverList();
     void updateForBackend();
     bool hasTlsOptions() const;
+    bool isSameAccount(const lockcore::ConnectionSpec &spec) const;
+    void forgetPassword();
     void userEdited();
+    void accountEdited();
     void browseDatabaseFile();
 
     QStringList m_installed;

@@ -271,11 +271,8 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
                              ? tr("Force-released \"%1\" (held by %2); its fence is now %3.")
                                    .arg(name, forced->releasedHolder)
                                    .arg(forced->newFence)
-                             : tr("Refused: \"%1\" changed hands since you looked (fence %2 "
-                                  "is now %3). Nothing was changed.")
-                                   .arg(name)
-                                   .arg(request.fence)
-                                   .arg(forced->current.fence);
+                             : lockcore::forceReleaseRefusal(name, request.fence,
+                                                             forced->current);
         break;
     }
     case AdminRequest::Kind::Delete: {

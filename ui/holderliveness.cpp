@@ -1,5 +1,6 @@
 #include "holderliveness.h"
 
+#include <QRegularExpression>
 #include <QSysInfo>
 
 #include <limits>
@@ -12,8 +13,27 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// "user@host (tool, pid 1234, 3fa2c1)", as lockcore::toolHolderId spells it.
+std::optional<HolderProcess> parseToolHolder(const QString &holder)
+{
+    static const QRegularExpression form(uR"(^(.+)@([^@ ]+) \([^()]*, pid (\d{1,10}), [0-9a-f]+\)$)"_s);
+    const QRegularExpressionMatch match = form.match(holder);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const qint64 pid = match.captured(3).toLongLong();
+    if (pid <= 0 || pid > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return HolderProcess{match.captured(1), match.captured(2), pid};
+}
+
+} // namespace
+
 std::optional<HolderProcess> parseHolderProcess(const QString &holder)
 {
+    if (holder.endsWith(u')'))
+        return parseToolHolder(holder);
     // Parsed from the right: the user part may itself contain '@'; host names hold no ':'.
     const qsizetype lastColon = holder.lastIndexOf(u':');
     if (lastColon <= 0 || lastColon == holder.size() - 1)
@@ -66,6 +86,10 @@ bool isProcessGone(qint64 pid)
 bool isLocalHolderGone(const QString &holder)
 {
     static const QString host = localHostName();
+    if (holder.endsWith(u')')) { // a person's hold through a tool (lockcore::toolHolderId)
+        const std::optional<HolderProcess> process = parseToolHolder(holder);
+        return process && process->host == host && isProcessGone(process->pid);
+    }
     // Cheap rejection first, without allocating: most holders in a busy table run elsewhere
     // (the host is what comes between the last '@' and the pid's ':').
     const qsizetype lastColon = holder.lastIndexOf(u':');

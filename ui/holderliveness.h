@@ -5,7 +5,8 @@
 #include <functional>
 #include <optional>
 
-// Where a holder id of the default form "user@host:pid:hex" (lockcore::defaultHolderId) says its
+// Where a holder id of the default form "user@host:pid:hex" (lockcore::defaultHolderId), or of a
+// person's hold through a tool, "user@host (tool, pid N, hex)" (lockcore::toolHolderId), says its
 // process runs. Other holder ids (chosen by an application) say nothing about a process.
 struct HolderProcess
 {

@@ -49,6 +49,12 @@ QString times(const QDateTime &t)
     return CellTr::tr("%1 (local time)\n%2 UTC").arg(localTime(t), utcTime(t));
 }
 
+// A free lock no holder ever had: its expires_at is only when it was initialized.
+bool neverAcquired(const lockcells::Row &row)
+{
+    return row.state == LockDisplayState::Free && !row.info.acquiredAt.isValid();
+}
+
 QVariant display(const lockcells::Row &row, int column)
 {
     using M = LockTableModel;
@@ -61,7 +67,7 @@ QVariant display(const lockcells::Row &row, int column)
         return row.state == LockDisplayState::Free ? QString() : QString::number(info.depth);
     case M::Fence: return lockcore::fenceText(info.fence);
     case M::AcquiredAt: return localTime(info.acquiredAt);
-    case M::ExpiresAt: return localTime(info.expiresAt);
+    case M::ExpiresAt: return neverAcquired(row) ? QString() : localTime(info.expiresAt);
     case M::Remaining:
         if (isLeaseRunning(row.state) && !info.expiresAt.isValid())
             return CellTr::tr("no expiry"); // an application's table without a lease
@@ -133,6 +139,8 @@ QVariant toolTip(const lockcells::Row &row, int column)
             return CellTr::tr("Never acquired.");
         return CellTr::tr("Acquired at\n%1").arg(times(info.acquiredAt));
     case M::ExpiresAt: {
+        if (neverAcquired(row))
+            return CellTr::tr("Never acquired.");
         if (!info.expiresAt.isValid())
             return {};
         QString tip = row.state == LockDisplayState::Free

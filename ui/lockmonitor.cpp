@@ -113,6 +113,7 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     if (m_inFlight && m_inFlightSince.elapsed() > 1000)
         abandonWorker();
     m_started = true;
+    m_readOnly = readOnly;
     m_failures = 0;
     m_server = spec.redacted();
     ++m_generation; // results of the previous connection are dropped
@@ -215,16 +216,29 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
     if (generation != m_generation)
         return;
     m_inFlight = false;
+    m_pollTimer.stop();
+    if (error.kind == Error::Kind::Authentication) {
+        // The same password would be refused again (and count against the account on the
+        // server): no retry; the window asks for the password.
+        setHealth(Health::LoginRefused,
+                  tr("%1 Not retrying until a password is given.").arg(error.message));
+        return;
+    }
+    QString why = error.message;
+    if (error.kind == Error::Kind::MissingSchema)
+        why += u' '
+               + (m_readOnly ? tr("This connection is read-only: whoever may change the database "
+                                  "can create it (Lock \u203a Create schema\u2026 shows its DDL).")
+                             : tr("Create it with Lock \u203a Create schema\u2026 "
+                                  "(Ctrl+Shift+D), which also shows its DDL for your DBA."));
     ++m_failures;
     // Back off: 1, 2, 4, ... 30 s between attempts while the database is unreachable.
     const int delayMs = int(qMin<qint64>(30000, 1000LL << qMin(m_failures - 1, 5)));
-    m_pollTimer.stop();
     QTimer::singleShot(delayMs, this, [this, generation] {
         if (generation == m_generation)
             poll();
     });
-    setHealth(Health::Down,
-              tr("%1 Retrying in %2 s.").arg(error.message).arg(delayMs / 1000));
+    setHealth(Health::Down, tr("%1 Retrying in %2 s.").arg(why).arg(delayMs / 1000));
 }
 
 quint64 LockMonitor::submit(AdminRequest request)

@@ -30,6 +30,7 @@ public:
         Ok,         // the last refresh succeeded
         Slow,       // a refresh has been under way for longer than expected
         Down,       // the last attempt failed; retrying with backoff
+        LoginRefused, // the server refused the login: no retry until start() with a password
     };
     Q_ENUM(Health)
 
@@ -99,6 +100,7 @@ private:
     int m_windowThreshold = LockTableReader::DefaultThreshold;
     LockTableQuery m_query;
     bool m_started = false;
+    bool m_readOnly = false; // the connection as started: what a missing table can be told
     int m_interval = 1000;
     qint64 m_stuckAfterMs = 3600 * 1000;
     int m_failures = 0;

@@ -48,7 +48,10 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     // What an ops person reads first comes first: who holds it and for how much longer.
     header->moveSection(header->visualIndex(LockTableModel::Remaining),
                         header->visualIndex(LockTableModel::Holder) + 1);
-    m_view->setTextElideMode(Qt::ElideMiddle); // holder ids differ at their ends
+    // Holder ids differ at their ends: elided in the middle, on one line (a wrapped cell breaks
+    // at the first hyphen and shows only the first part).
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
     watchSelection();
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this,
@@ -109,7 +112,9 @@ void LockTablePanel::applyRefresh(const LockRefresh &refresh)
     if (refresh.mode == LockRefresh::Mode::Full) {
         setWindowed(false);
         m_model->setClockOffset(refresh.clock.offsetMs);
+        const QString selected = m_selectedName;
         m_model->merge(refresh.rows);
+        keepSelection(selected); // a lock deleted meanwhile takes its selection with it
         return;
     }
     setWindowed(true);
@@ -117,23 +122,23 @@ void LockTablePanel::applyRefresh(const LockRefresh &refresh)
     if (!refresh.query.sameFilter(m_query))
         return; // for a filter since replaced: the refresh for the new one follows
     m_window->setPage(refresh.page, refresh.query);
-    keepSelection();
+    keepSelection(m_selectedName);
     checkWindow();
     updateNotice();
 }
 
-// A row of the window holds whatever lock is at that position now: the selection follows its
-// lock, or goes if that lock is not among the rows read.
-void LockTablePanel::keepSelection()
+// Rows went or moved (a refresh, a filter, a window of another part of the table). When the
+// selected row goes, Qt selects the one that takes its place: a lock nobody chose. The selection
+// follows the lock it was made on (`name`, taken before the change), or is cleared.
+void LockTablePanel::keepSelection(const QString &name)
 {
-    if (m_selectedName.isEmpty())
-        return;
     const auto selected = selectedLock();
-    if (selected && selected->name == m_selectedName)
+    if (selected && selected->name == name)
         return;
-    const QString name = m_selectedName;
-    if (!selectLock(name))
-        m_view->clearSelection();
+    if (name.isEmpty() || !selectLock(name)) {
+        m_view->selectionModel()->clear(); // no current row either: nothing to act on
+        m_selectedName.clear();
+    }
 }
 
 void LockTablePanel::clear()
@@ -199,7 +204,9 @@ void LockTablePanel::checkWindow()
 
 void LockTablePanel::setFilterText(const QString &text)
 {
+    const QString selected = m_selectedName;
     m_proxy->setFilterText(text);
+    keepSelection(selected); // filtered out: cleared, not moved to the next row
     const QString trimmed = text.trimmed();
     if (trimmed == m_query.filterText)
         return;

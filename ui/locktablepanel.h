@@ -60,7 +60,7 @@ private:
     void checkWindow();
     std::pair<int, int> shownRows() const; // first and last row the view shows; -1 if none
     QList<int> shownSourceRows() const;
-    void keepSelection();
+    void keepSelection(const QString &name);
     void updateNotice();
 
     LockTableModel *m_model;

@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -249,6 +250,7 @@ void MainWindow::createCentral()
     m_intervalLabel->setBuddy(m_interval);
     m_panel = new LockTablePanel(left);
     connect(m_filter, &QLineEdit::textChanged, m_panel, &LockTablePanel::setFilterText);
+    m_filter->installEventFilter(this); // the window's shortcuts work while it has focus
     auto *find = new QAction(this);
     find->setObjectName(u"findAction"_s);
     find->setShortcut(QKeySequence::Find);
@@ -320,14 +322,15 @@ void MainWindow::sizeColumns()
 
 void MainWindow::retranslate()
 {
+    // Qt adds the application's display name ("... \u2014 Lockscope"): not written again here.
     const bool connected = !m_connection.title.isEmpty();
-    setWindowTitle(!connected ? tr("Lockscope")
-                   : m_profile ? tr("Lockscope \u2014 %1 \u2014 %2 (%3)")
+    setWindowTitle(!connected ? QString()
+                   : m_profile ? tr("%1 \u2014 %2 (%3)")
                                      .arg(m_connection.title, m_connection.table.isEmpty()
                                                                   ? m_profile->defaultTable
                                                                   : m_connection.table,
                                           m_profile->id)
-                               : tr("Lockscope \u2014 %1").arg(m_connection.title));
+                               : m_connection.title);
     auto set = [this](const QString &name, const QString &text, const QString &tip) {
         if (QAction *a = action(name)) {
             a->setText(text);
@@ -382,6 +385,21 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // A line edit takes some keys for itself (on X11 Ctrl+E is "end of line"), so Renew
+    // (Ctrl+E) did nothing while the filter had focus. The filter leaves the window's own
+    // shortcuts to the window.
+    if (watched == m_filter && event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const QKeySequence pressed(key->keyCombination());
+        for (const QAction *action : actions())
+            if (action->isEnabled() && action->shortcut() == pressed)
+                return true; // not accepted: the shortcut fires
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_testHolds->releaseAll();
@@ -392,6 +410,10 @@ void MainWindow::openConnection(const WindowConnection &connection)
 {
     if (m_demo && connection.spec.path != m_connection.spec.path)
         m_demo.reset(); // the simulated clients belong to the demo database only
+    // A filter typed for another database's lock names would hide this one's without a word.
+    if (connection.spec.redacted() != m_connection.spec.redacted()
+        || connection.spec.path != m_connection.spec.path || connection.table != m_connection.table)
+        m_filter->clear();
     m_connection = connection;
     if (m_connection.title.isEmpty())
         m_connection.title = connection.spec.redacted();
@@ -543,10 +565,37 @@ void MainWindow::onHealth(LockMonitor::Health health, const QString &text)
     case LockMonitor::Health::Down:
         m_messageBar->showMessage(MessageBar::Kind::Error, text);
         break;
+    case LockMonitor::Health::LoginRefused:
+        m_messageBar->showMessage(MessageBar::Kind::Error, text);
+        askForPassword();
+        break;
     default:
         break;
     }
     updateStatus();
+    updateActions();
+}
+
+void MainWindow::askForPassword()
+{
+    if (m_passwordPrompt)
+        return; // already asking
+    auto *prompt = new QInputDialog(this);
+    prompt->setObjectName(u"passwordPrompt"_s);
+    prompt->setAttribute(Qt::WA_DeleteOnClose);
+    prompt->setWindowModality(Qt::WindowModal);
+    prompt->setWindowTitle(tr("Password"));
+    prompt->setLabelText(tr("The server refused the login of \"%1\" at %2.\nPassword:")
+                             .arg(m_connection.spec.user, m_connection.spec.redacted()));
+    prompt->setTextEchoMode(QLineEdit::Password);
+    m_passwordPrompt = prompt;
+    connect(prompt, &QInputDialog::textValueSelected, this, [this](const QString &password) {
+        WindowConnection connection = m_connection;
+        connection.spec.password = password;
+        openConnection(connection);
+    });
+    emit dialogAboutToShow(prompt);
+    prompt->open();
 }
 
 void MainWindow::onSelectionChanged()
@@ -566,10 +615,13 @@ void MainWindow::onSelectionChanged()
 void MainWindow::updateStatus()
 {
     const LockTableModel::Counts counts = m_panel->counts();
-    m_counts->setText(tr("%n lock(s): %1 held, %2 expired, %3 free", nullptr, counts.total)
-                          .arg(counts.held)
-                          .arg(counts.expired)
-                          .arg(counts.free));
+    if (m_monitor->health() == LockMonitor::Health::Connecting) // no count known yet
+        m_counts->setText(tr("Connecting\u2026"));
+    else
+        m_counts->setText(tr("%n lock(s): %1 held, %2 expired, %3 free", nullptr, counts.total)
+                              .arg(counts.held)
+                              .arg(counts.expired)
+                              .arg(counts.free));
     if (m_lastClock.dbNow.isValid()) {
         const QString offset = (m_lastClock.offsetMs >= 0 ? u"+"_s : u"\u2212"_s)
                                + QString::number(qAbs(m_lastClock.offsetMs));
@@ -588,7 +640,12 @@ void MainWindow::updateStatus()
 void MainWindow::updateActions()
 {
     const auto selected = selectedLock();
-    const bool connected = m_monitor->health() != LockMonitor::Health::Idle;
+    // Not while connecting (nothing is known yet) or while the login is refused. A database
+    // that went down keeps them: its missing table is created from here.
+    const LockMonitor::Health health = m_monitor->health();
+    const bool connected = health != LockMonitor::Health::Idle
+                           && health != LockMonitor::Health::Connecting
+                           && health != LockMonitor::Health::LoginRefused;
     const bool own = selected && m_testHolds->holds(selected->name);
     // On an application's table: only what that application itself does.
     const bool native = !m_profile;

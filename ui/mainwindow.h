@@ -6,6 +6,7 @@
 #include "profile.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <memory>
 #include <optional>
 
@@ -94,6 +95,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -108,6 +110,8 @@ private:
     void updateStatus();
     void onRefresh(const LockRefresh &refresh);
     void onHealth(LockMonitor::Health health, const QString &text);
+    // The server refused the login: asks for the password (once), then connects with it.
+    void askForPassword();
     void onAdminDone(const AdminResult &result);
     // Other applications' lock tables in the database: offered in File > Application tables.
     void onDetected(const QList<lockcore::DetectedTable> &tables);
@@ -124,6 +128,7 @@ private:
     std::unique_ptr<DemoWorkload> m_demo;
     ProfileStore *m_profiles = nullptr;
     PasswordVault *m_vault = nullptr;
+    QPointer<QDialog> m_passwordPrompt;
     LockMonitor *m_monitor;
     TestHolds *m_testHolds;
     LockTablePanel *m_panel = nullptr;

@@ -144,7 +144,18 @@ void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
     const bool firstOrResized = !m_last || m_last->locks.size() != snapshot.locks.size();
     m_last = snapshot;
     m_readError.clear();
+    // The selection follows the session's lock it was made on, or is cleared: when its row goes
+    // (a terminated session), Qt would select the row that takes its place, another session.
+    const QModelIndexList before = m_view->selectionModel()->selectedRows();
+    const std::optional<NativeLock> selected =
+        before.isEmpty() ? std::nullopt : std::optional(m_model->lockAt(before.first().row()));
     m_model->setSnapshot(snapshot);
+    const int row = selected ? m_model->rowOf(selected->pid, selected->key, selected->granted)
+                             : -1;
+    if (row >= 0)
+        m_view->selectRow(row);
+    else
+        m_view->selectionModel()->clear();
     if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
         m_view->resizeColumnsToContents();
     retranslate();

@@ -11,7 +11,7 @@ using namespace Qt::StringLiterals;
 
 ReasonedActionDialog::ReasonedActionDialog(QWidget *parent)
     : QDialog(parent), m_form(new QFormLayout), m_reason(new QLineEdit(this)),
-      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this)), m_hint(new QLabel(this))
 {}
 
 void ReasonedActionDialog::addRow(const QString &label, const QString &plainText)
@@ -39,12 +39,23 @@ void ReasonedActionDialog::finish(const QString &warningHtml, const QString &act
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_reason, &QLineEdit::textChanged, this, &ReasonedActionDialog::updateButtons);
+    // Enter acts once a reason is given (the action is the default button, disabled without
+    // one); without one it says what is missing instead of doing nothing, or cancelling.
+    connect(m_reason, &QLineEdit::returnPressed, this, [this] {
+        m_hint->setVisible(reason().isEmpty());
+    });
+    m_hint->setObjectName(u"reasonHint"_s);
+    m_hint->setText(tr("Give a reason first: it is recorded with your name. Esc cancels."));
+    m_hint->setWordWrap(true);
+    m_hint->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(warning);
     layout->addLayout(m_form);
+    layout->addWidget(m_hint);
     layout->addWidget(m_buttons);
-    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    m_buttons->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
+    action->setDefault(true);
     updateButtons();
     resize(480, sizeHint().height());
 }
@@ -59,4 +70,6 @@ void ReasonedActionDialog::updateButtons()
     for (QAbstractButton *button : m_buttons->buttons())
         if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
             button->setEnabled(!reason().isEmpty());
+    if (!reason().isEmpty())
+        m_hint->hide();
 }

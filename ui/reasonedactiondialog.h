@@ -33,4 +33,5 @@ private:
     QFormLayout *m_form;
     QLineEdit *m_reason;
     QDialogButtonBox *m_buttons;
+    QLabel *m_hint; // what Enter without a reason needs
 };

@@ -18,7 +18,7 @@ using namespace Qt::StringLiterals;
 
 TestAcquireDialog::TestAcquireDialog(const QString &lockName, QWidget *parent)
     : QDialog(parent), m_name(new QLineEdit(lockName, this)),
-      m_holder(new QLineEdit(lockcore::actorId(u"lockscope"_s), this)),
+      m_holder(new QLineEdit(lockcore::toolHolderId(u"lockscope"_s), this)),
       m_ttl(new QLineEdit(u"30s"_s, this)),
       m_untilReleased(new QRadioButton(tr("Until I &release it"), this)),
       m_forDuration(new QRadioButton(tr("&For"), this)), m_hold(new QLineEdit(u"1m"_s, this)),

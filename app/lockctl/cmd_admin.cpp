@@ -140,12 +140,8 @@ int runForceRelease(Invocation &invocation)
     };
     if (!outcome->released) {
         invocation.out().result(
-            json, Tr::tr("Not released: the fence of \"%1\" is %2, not %3, so it changed since "
-                         "you looked. It is %4. Check with \"lockctl show %5\".")
-                      .arg(*name)
-                      .arg(lock.fence)
-                      .arg(*fence)
-                      .arg(lockStateText(lock), shellQuote(*name)));
+            json, lockcore::forceReleaseRefusal(*name, *fence, lock) + u' '
+                      + Tr::tr("Check with \"lockctl show %1\".").arg(shellQuote(*name)));
         return ExitRefused;
     }
     const QString text

@@ -1,6 +1,7 @@
 #include "errortext.h"
 
 #include "error.h"
+#include "tr.h"
 
 #include <QRegularExpression>
 
@@ -42,6 +43,12 @@ QString compactDriverText(const QString &text, const QString &nativeCode)
 QString errorText(const lockcore::Error &error)
 {
     QString text = compactDriverText(error.message, error.nativeCode);
+    if (error.kind == lockcore::Error::Kind::Authentication)
+        text += u' ' + Tr::tr("Give the password in the URL, in LOCKSCOPE_PASSWORD or at the "
+                              "prompt.");
+    if (error.kind == lockcore::Error::Kind::MissingSchema)
+        text += u' ' + Tr::tr("Create it with \"lockctl schema --create\", or print the DDL for "
+                              "your DBA with \"lockctl schema --print\".");
     if (!error.nativeCode.isEmpty())
         text += u" [code "_s + error.nativeCode + u']';
     const QString driver = compactDriverText(error.driverText, error.nativeCode);
