@@ -106,7 +106,9 @@ QString jsonLine(const QJsonObject &json)
 }
 
 // What is wrong with one grant on its own, or an empty string: a full lease from the grant
-// (when not renewed), the clock read no earlier than the grant, released within the lease.
+// (when not renewed), the clock read no earlier than the grant, and either released (not before
+// the grant) or lost. (A client the machine stalls past its lease may release late, when nobody
+// took the lock, or lose it to a takeover: the product's answers, judged by handOverFault.)
 QString grantFault(const ReportedGrant &grant)
 {
     const QJsonObject &g = grant.json;
@@ -123,12 +125,10 @@ QString grantFault(const ReportedGrant &grant)
             .arg(grant.ttlMs);
     if (!(isoUtc(g[u"db_now"_s]) >= acquired))
         return u"db_now is before acquired_at"_s;
-    if (!g[u"released"_s].toBool() || g[u"lost"_s].toBool() || !released.isValid())
-        return u"not released (lost, or an error)"_s;
-    if (released < acquired)
-        return u"released_at is before acquired_at"_s;
-    if (released > expires)
-        return u"released after its lease ended (released_at > expires_at)"_s;
+    if (!g[u"released"_s].toBool())
+        return g[u"lost"_s].toBool() ? QString() : u"neither released nor lost (an error)"_s;
+    if (!released.isValid() || released < acquired)
+        return u"released_at is missing or before acquired_at"_s;
     return {};
 }
 
@@ -146,6 +146,8 @@ QString handOverFault(const QJsonObject &previous, const QJsonObject &next)
     if (tookOverFrom.isString() && !tookOverFrom.toString().isEmpty()) {
         if (!(acquired > isoUtc(previous[u"expires_at"_s])))
             return u"took over before the previous lease ended (acquired_at <= expires_at)"_s;
+    } else if (!previous[u"released"_s].toBool()) {
+        return u"the previous holder lost the lock, but this grant is no takeover"_s;
     } else if (acquired < isoUtc(previous[u"released_at"_s])) {
         return u"granted before the previous holder released (acquired_at < released_at)"_s;
     }
@@ -1010,8 +1012,8 @@ void LockctlTest::waitersGetFullLeasesFromTheirGrant()
     }
     const QString fault = serialGrantsFault(grants);
     QVERIFY2(fault.isEmpty(), qPrintable(fault));
-    for (const Run &run : std::as_const(runs))
-        VERIFY_EXIT(run, 0);
+    for (const Run &run : std::as_const(runs)) // 1: a hold lost to a takeover (judged above)
+        VERIFY_EXIT(run, run.json.value(u"lost"_s).toBool() ? 1 : 0);
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlTest)
