@@ -1,11 +1,15 @@
 // The simulator's verdict and metrics on hand-made histories, no database: each kind of
-// violation is caught and names both holds; a clean history passes; the metrics give the
-// numbers computed by hand; records survive a JSON round trip.
+// violation is caught and names both holds; a clean history shows no violation, and says so
+// without calling the run safe; the metrics give the numbers computed by hand (a hand-off is
+// never negative; clients that never got a lock are named); records survive a JSON round trip;
+// the unsafe baselines start from settings under which they fail.
 
 #include "metrics.h"
 #include "simsettings.h"
+#include "simulator.h"
 #include "verdict.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -82,7 +86,11 @@ class SimVerdictTest : public QObject
     Q_OBJECT
 
 private slots:
-    void cleanHistoryIsSafe();
+    void cleanHistoryHasNoViolation();
+    void noViolationIsReportedAsObservedNeverAsSafe();
+    void handoffIsNeverNegative();
+    void clientsThatNeverAcquiredAreNamed();
+    void unsafeBaselinesStartFromSettingsThatFail();
     void overlapIsCaught();
     void holdWithoutEndOverlapsEverythingLater();
     void releaseAfterTheLeaseEndsTheHoldAsReported();
@@ -96,11 +104,11 @@ private slots:
     void settingsRoundTripAndParse();
 };
 
-// Holds one after the other, a takeover after a crash and a refused late write: safe.
-void SimVerdictTest::cleanHistoryIsSafe()
+// Holds one after the other, a takeover after a crash and a refused late write: no violation.
+void SimVerdictTest::cleanHistoryHasNoViolation()
 {
     const Verdict verdict = checkHistory(metricsHistory());
-    QVERIFY(verdict.safe);
+    QVERIFY(!verdict.violationObserved);
     QCOMPARE(verdict.violationCount, 0);
     QVERIFY(verdict.stuckLocks.isEmpty());
 }
@@ -111,7 +119,7 @@ void SimVerdictTest::overlapIsCaught()
     History h = base();
     h.holds = {hold(0, 1, 1000, 5000), hold(1, 2, 3000, 6000), hold(2, 3, 6000, 7000)};
     const Verdict verdict = checkHistory(h);
-    QVERIFY(!verdict.safe);
+    QVERIFY(verdict.violationObserved);
     QCOMPARE(verdict.violationCount, 1);
     const Violation &v = verdict.violations.first();
     QCOMPARE(v.kind, Violation::Kind::Overlap);
@@ -151,7 +159,7 @@ void SimVerdictTest::releaseAfterTheLeaseEndsTheHoldAsReported()
     QCOMPARE(verdict.violations.first().second.fence, 2);
 
     h.holds = {late, hold(1, 2, 9000, 10000)};
-    QVERIFY(checkHistory(h).safe);
+    QVERIFY(!checkHistory(h).violationObserved);
 }
 
 // Fences must strictly increase per lock in the order of acquisition.
@@ -183,8 +191,8 @@ void SimVerdictTest::staleWriteAcceptedIsCaught()
     QCOMPARE(v.second.holder, u"c0-f1"_s); // the hold of the stale one
     QCOMPARE(violationKindName(v.kind), u"stale_write"_s);
 
-    h.writes.last().accepted = false; // refused, as it should be: safe
-    QVERIFY(checkHistory(h).safe);
+    h.writes.last().accepted = false; // refused, as it should be: no violation
+    QVERIFY(!checkHistory(h).violationObserved);
 }
 
 // seed 004: a holder crashed without expiry; the lock stays held. Liveness, not safety.
@@ -195,8 +203,102 @@ void SimVerdictTest::crashedHolderWithoutExpiryIsAStuckLock()
     crashed.expiresDbUs = 0;
     h.holds = {hold(1, 0, 100, 500), crashed};
     const Verdict verdict = checkHistory(h);
-    QVERIFY(verdict.safe);
+    QVERIFY(!verdict.violationObserved);
     QCOMPARE(verdict.stuckLocks, QStringList{u"sim-0"_s});
+}
+
+// A run only shows what happened: the summary says "no violation observed in 5 holds", with a
+// machine field violation_observed, never "safe".
+void SimVerdictTest::noViolationIsReportedAsObservedNeverAsSafe()
+{
+    SimSettings settings;
+    settings.clients = 2;
+    const SimReport clean = Simulator::report(settings, u"sqlite"_s, metricsHistory());
+    const QJsonObject json = clean.summaryJson();
+    QVERIFY2(!json.contains(u"safe"_s), "the summary still calls the run safe");
+    QCOMPARE(json.value(u"violation_observed"_s).toBool(true), false);
+    QCOMPARE(json.value(u"violations"_s).toInt(-1), 0);
+    QCOMPARE(clean.observedText(), u"No violation observed in 5 holds (2 clients, 10.0 s)."_s);
+    QVERIFY(!clean.summaryCsv().contains(u"\nsafe,"_s));
+    QVERIFY(clean.summaryCsv().contains(u"\nviolation_observed,false\n"_s));
+
+    History overlapping = base();
+    overlapping.holds = {hold(0, 1, 1000, 5000), hold(1, 2, 3000, 6000), hold(0, 3, 7000, 8000)};
+    const SimReport red = Simulator::report(settings, u"sqlite"_s, overlapping);
+    QCOMPARE(red.summaryJson().value(u"violation_observed"_s).toBool(false), true);
+    QCOMPARE(red.observedText(), u"1 violation observed in 3 holds (2 clients, 10.0 s)."_s);
+}
+
+// A hand-off is the gap from the previous holder's reported release to the next grant. A
+// grant before that release is an overlap (in the verdict), counted apart: never a negative
+// hand-off ("hand-off p50 -48.0 ms").
+void SimVerdictTest::handoffIsNeverNegative()
+{
+    History h = base();
+    // c1 granted 48 ms before c0's release (an overlap), c0 again 30 ms after c1's release,
+    // c1 again 10 ms before c0's second release.
+    h.holds = {hold(0, 1, 1'000'000, 2'000'000), hold(1, 2, 1'952'000, 3'000'000),
+               hold(0, 3, 3'030'000, 4'000'000), hold(1, 4, 3'990'000, 5'000'000)};
+    const Metrics m = computeMetrics(h, 2);
+    QVERIFY2(m.handoffMs.p50 >= 0 && m.handoffMs.max >= 0,
+             qPrintable(u"hand-off p50 %1 ms, max %2 ms"_s.arg(m.handoffMs.p50)
+                            .arg(m.handoffMs.max)));
+    QCOMPARE(m.handoffMs.p50, 30.0);
+    QCOMPARE(m.handoffMs.max, 30.0);
+    QCOMPARE(m.grantsBeforeRelease, 2);
+    QCOMPARE(m.toJson().value(u"grants_before_release"_s).toInt(), 2);
+    QCOMPARE(checkHistory(h).violationCount, 2); // the same two grants, as overlaps
+}
+
+// A client with no grant in the whole run is named, with its failed acquires and their tries.
+void SimVerdictTest::clientsThatNeverAcquiredAreNamed()
+{
+    History h = metricsHistory();
+    h.failures = {AttemptRecord{2, 0, 1'000'000, 4, {}}, AttemptRecord{2, 0, 3'000'000, 6, {}},
+                  AttemptRecord{0, 0, 2'000'000, 3, {}}};
+    const Metrics m = computeMetrics(h, 4);
+    QCOMPARE(m.neverAcquired.size(), 2); // clients 2 and 3
+    QCOMPARE(m.neverAcquired.at(0).client, 2);
+    QCOMPARE(m.neverAcquired.at(0).failedAcquires, 2);
+    QCOMPARE(m.neverAcquired.at(0).tries, 10);
+    QCOMPARE(m.neverAcquired.at(1).client, 3);
+    QCOMPARE(m.neverAcquired.at(1).failedAcquires, 0);
+    QVERIFY(computeMetrics(metricsHistory(), 2).neverAcquired.isEmpty());
+
+    SimSettings settings;
+    settings.clients = 4;
+    const SimReport report = Simulator::report(settings, u"sqlite"_s, h);
+    const QJsonArray starved = report.summaryJson().value(u"never_acquired"_s).toArray();
+    QCOMPARE(starved.size(), 2);
+    QCOMPARE(starved.at(0).toObject().value(u"tries"_s).toInt(), 10);
+    const QString notes = report.livenessNotes().join(u'\n');
+    QVERIFY2(notes.contains(u"Never got a lock"_s) && notes.contains(u"client 2"_s)
+                 && notes.contains(u"client 3"_s),
+             qPrintable(notes));
+}
+
+// An unsafe baseline chosen without settings starts from ones under which its failure shows:
+// for the client clock, clocks further apart than the lease's margin over the longest hold;
+// for no expiry, crashes (a crash-free run never sticks). lockcore keeps the plain defaults.
+void SimVerdictTest::unsafeBaselinesStartFromSettingsThatFail()
+{
+    const SimSettings clock = SimSettings::forProtocol(Protocol::UnsafeClientClock);
+    QCOMPARE(clock.protocol, Protocol::UnsafeClientClock);
+    QVERIFY(clock.validate().ok());
+    const qint64 margin = clock.ttlMs - clock.hold.maxMs;
+    QVERIFY2(margin > 0, "holds within their lease: the failure is the clocks', not the hold's");
+    QVERIFY2(2 * clock.clockSkewMs > 2 * margin,
+             qPrintable(u"skew +-%1 ms, margin %2 ms"_s.arg(clock.clockSkewMs).arg(margin)));
+    QVERIFY(clock.clients >= 4 && clock.durationMs >= 3000 && clock.durationMs <= 10000);
+    QVERIFY(!SimSettings::presetNote(Protocol::UnsafeClientClock).isEmpty());
+
+    const SimSettings stuck = SimSettings::forProtocol(Protocol::UnsafeNoExpiry);
+    QVERIFY(stuck.validate().ok());
+    QVERIFY(stuck.crashRate > 0);
+    QVERIFY(stuck.durationMs <= 10000);
+
+    QCOMPARE(SimSettings::forProtocol(Protocol::Lockcore).toJson(), SimSettings().toJson());
+    QVERIFY(SimSettings::presetNote(Protocol::Lockcore).isEmpty());
 }
 
 void SimVerdictTest::metricsMatchHandComputedNumbers()

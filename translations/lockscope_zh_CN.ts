@@ -28,8 +28,8 @@
         <translation>粘贴 lockctl URL，例如 postgresql://user@host:5432/database</translation>
     </message>
     <message>
-        <source>sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or odbc://DSN. A password in it moves to the password field; it is never shown here.</source>
-        <translation>sqlite:PATH、postgresql://、mysql://、mariadb://、oracle:// 或 odbc://DSN。其中的密码会移到密码框，不会在此显示。</translation>
+        <source>sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or odbc://DSN, read into the fields when pasted, on Enter or on leaving this field. A password in it then moves to the password field and is no longer shown here.</source>
+        <translation>sqlite:PATH、postgresql://、mysql://、mariadb://、oracle:// 或 odbc://DSN，在粘贴、按回车或离开此框时读入各字段。其中的密码随即移到密码框，不再在此显示。</translation>
     </message>
     <message>
         <source>Monitor</source>
@@ -546,10 +546,6 @@
         <translation>已强制释放“%1”（原持有者 %2）；其栅栏令牌现为 %3。</translation>
     </message>
     <message>
-        <source>Refused: &quot;%1&quot; changed hands since you looked (fence %2 is now %3). Nothing was changed.</source>
-        <translation>已拒绝：“%1”在您查看之后已易主（栅栏令牌已从 %2 变为 %3）。未做任何更改。</translation>
-    </message>
-    <message>
         <source>Deleted &quot;%1&quot;.</source>
         <translation>已删除“%1”。</translation>
     </message>
@@ -951,6 +947,18 @@
         <source>%1 Retrying in %2 s.</source>
         <translation>%1 将在 %2 秒后重试。</translation>
     </message>
+    <message>
+        <source>%1 Not retrying until a password is given.</source>
+        <translation>%1 在给出密码之前不再重试。</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: whoever may change the database can create it (Lock › Create schema… shows its DDL).</source>
+        <translation>此连接是只读的：有权修改数据库的人可以创建它（锁 › 创建表结构… 会显示其 DDL）。</translation>
+    </message>
+    <message>
+        <source>Create it with Lock › Create schema… (Ctrl+Shift+D), which also shows its DDL for your DBA.</source>
+        <translation>请用 锁 › 创建表结构…（Ctrl+Shift+D）创建它，那里也会显示供 DBA 审阅的 DDL。</translation>
+    </message>
 </context>
 <context>
     <name>LockProfileText</name>
@@ -1004,7 +1012,7 @@
     </message>
     <message>
         <source>Lockscope&apos;s own table: holder, lease, fencing token, and its events in %1_event.</source>
-        <translation>Lockscope 自己的表：持有者、租约、防护令牌，事件在 %1_event 中。</translation>
+        <translation>Lockscope 自己的表：持有者、租约、栅栏令牌，事件在 %1_event 中。</translation>
     </message>
 </context>
 <context>
@@ -1201,14 +1209,6 @@ Expires at
         <translation>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;监控和管理存储在数据库表中的分布式锁。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Lockscope — %1</source>
-        <translation>Lockscope — %1</translation>
-    </message>
-    <message>
-        <source>Lockscope</source>
-        <translation>Lockscope</translation>
-    </message>
-    <message>
         <source>&amp;Connect…</source>
         <translation>连接(&amp;C)…</translation>
     </message>
@@ -1399,10 +1399,6 @@ Expires at
         <translation>模拟器</translation>
     </message>
     <message>
-        <source>Lockscope — %1 — %2 (%3)</source>
-        <translation>Lockscope — %1 — %2（%3）</translation>
-    </message>
-    <message>
         <source>&amp;Application lock tables</source>
         <translation>应用锁表(&amp;A)</translation>
     </message>
@@ -1425,6 +1421,24 @@ Expires at
     <message>
         <source>Database locks</source>
         <translation>数据库锁</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2（%3）</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>The server refused the login of &quot;%1&quot; at %2.
+Password:</source>
+        <translation>服务器拒绝了“%1”在 %2 的登录。
+密码：</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
     </message>
 </context>
 <context>
@@ -1649,6 +1663,10 @@ Expires at
         <source>&amp;Reason:</source>
         <translation>原因(&amp;R):</translation>
     </message>
+    <message>
+        <source>Give a reason first: it is recorded with your name. Esc cancels.</source>
+        <translation>请先填写原因：它会与您的名字一起记录。按 Esc 取消。</translation>
+    </message>
 </context>
 <context>
     <name>SchemaDialog</name>
@@ -1706,6 +1724,10 @@ Expires at
     <message>
         <source>p99</source>
         <translation>p99</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>暂无数据</translation>
     </message>
 </context>
 <context>
@@ -2031,6 +2053,12 @@ Expires at
         <source>Who held each lock when</source>
         <translation>各锁在各时段的持有者</translation>
     </message>
+    <message numerus="yes">
+        <source>%n grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
+        <translation>
+            <numerusform>有 %n 次获取发生在上一个持有者释放之前：这是重叠，不是交接。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Startup</name>
@@ -2228,33 +2256,19 @@ Expires at
         <source>The verdict over the whole history follows when the run ends.</source>
         <translation>运行结束后将给出针对完整历史的判定结果。</translation>
     </message>
-    <message numerus="yes">
-        <source>Unsafe: %n violation(s) of mutual exclusion</source>
-        <translation>
-            <numerusform>不安全：%n 处违反互斥</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Safe: no overlapping holds, fences increasing, %n stale write(s) refused</source>
-        <translation>
-            <numerusform>安全：没有重叠的持有，栅栏令牌递增，拒绝了 %n 次过时写入</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Safe in this run: no overlapping holds (this protocol has no fences)</source>
-        <translation>本次运行安全：没有重叠的持有（此协议没有栅栏令牌）</translation>
-    </message>
-    <message>
-        <source>Stuck for ever, held by a crashed holder: %1. Without expiry, nobody can take these locks again.</source>
-        <translation>被已崩溃的持有者永久占用：%1。由于没有过期机制，任何人都无法再获取这些锁。</translation>
-    </message>
-    <message>
-        <source>An unsafe baseline: a longer run, crashes or clock skew may still break it.</source>
-        <translation>这是不安全的基线：运行更久、发生崩溃或出现时钟偏差时，它仍可能出错。</translation>
-    </message>
     <message>
         <source>The simulation could not run</source>
         <translation>模拟无法运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>No overlapping holds, fences increasing, %n stale write(s) refused. A run shows what happened, not that a design is safe.</source>
+        <translation>
+            <numerusform>没有重叠的持有，栅栏令牌递增，拒绝了 %n 次过时写入。一次运行只能说明发生了什么，不能证明设计是安全的。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No overlapping holds (this protocol has no fences). An unsafe baseline: this run did not show its failure; its preset settings do.</source>
+        <translation>没有重叠的持有（此协议没有栅栏令牌）。这是一个不安全的基线：本次运行没有暴露它的缺陷，它的预设设置可以。</translation>
     </message>
 </context>
 <context>
@@ -2452,10 +2466,6 @@ Expires at
         <translation>无法打开 SQLite 数据库 %1：目录 %2 不存在。</translation>
     </message>
     <message>
-        <source>The server at %1 refused the login of user &quot;%2&quot;: wrong password or no access. Give the password in the URL, in LOCKSCOPE_PASSWORD or at the prompt.</source>
-        <translation>服务器 %1 拒绝了用户“%2”的登录：密码错误或无访问权限。请在 URL、LOCKSCOPE_PASSWORD 或提示符中提供密码。</translation>
-    </message>
-    <message>
         <source>Could not connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
@@ -2490,10 +2500,6 @@ Expires at
     <message>
         <source>The connection to %1 was lost while %2; the outcome is unknown. It will be reopened on the next attempt.</source>
         <translation>在%2时与 %1 的连接断开；结果未知。下次尝试时将重新连接。</translation>
-    </message>
-    <message>
-        <source>The lock table does not exist in %1 (while %2). Create it with &quot;lockctl schema --create&quot;, or print the DDL for your DBA with &quot;lockctl schema --print&quot;.</source>
-        <translation>%1 中不存在锁表（%2时）。请使用“lockctl schema --create”创建，或使用“lockctl schema --print”输出 DDL 交给 DBA。</translation>
     </message>
     <message>
         <source>A row with this key already exists (while %1).</source>
@@ -2819,6 +2825,30 @@ Expires at
         <source>%1 answers SYSDATE() with the time its statement started (the server runs with --sysdate-is-now, or the session set @@timestamp): a lock granted after a wait would be timed before it. Lockscope does not write locks there; remove --sysdate-is-now from the server&apos;s options, or connect read-only (readonly=1) to look.</source>
         <translation>%1 对 SYSDATE() 的回答是其语句开始的时间（服务器以 --sysdate-is-now 运行，或会话设置了 @@timestamp）：等待之后授予的锁会被记成等待之前的时间。Lockscope 不会在这里写入锁；请从服务器选项中去掉 --sysdate-is-now，或以只读方式（readonly=1）连接来查看。</translation>
     </message>
+    <message>
+        <source>Not released: &quot;%1&quot; was deleted since you looked. Nothing was changed.</source>
+        <translation>未释放：“%1”在您查看之后已被删除。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not released: &quot;%1&quot; was released since you looked; it is free now (fence %2). Nothing was changed.</source>
+        <translation>未释放：“%1”在您查看之后已被释放，现在是空闲的（栅栏令牌 %2）。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not released: &quot;%1&quot; is held by %2 now (fence %3), not by the holder you saw (fence %4). Nothing was changed.</source>
+        <translation>未释放：“%1”现在由 %2 持有（栅栏令牌 %3），不是您看到的持有者（栅栏令牌 %4）。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not released: &quot;%1&quot; could not be force-released. Nothing was changed.</source>
+        <translation>未释放：无法强制释放“%1”。没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused the login of user &quot;%2&quot;: wrong password or no access.</source>
+        <translation>%1 的服务器拒绝了用户“%2”的登录：密码错误或没有访问权限。</translation>
+    </message>
+    <message>
+        <source>The lock table does not exist in %1 (while %2).</source>
+        <translation>%1 中不存在锁表（在%2时）。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -2921,6 +2951,54 @@ Expires at
     <message>
         <source>running the contention simulator</source>
         <translation>运行争用模拟器</translation>
+    </message>
+    <message>
+        <source>1 hold</source>
+        <translation>1 次持有</translation>
+    </message>
+    <message>
+        <source>%1 holds</source>
+        <translation>%1 次持有</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 个客户端</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 个客户端</translation>
+    </message>
+    <message>
+        <source>No violation observed in %1 (%2, %3 s).</source>
+        <translation>在 %1 中未观察到违规（%2，%3 秒）。</translation>
+    </message>
+    <message>
+        <source>1 violation observed in %1 (%2, %3 s).</source>
+        <translation>在 %1 中观察到 1 处违规（%2，%3 秒）。</translation>
+    </message>
+    <message>
+        <source>%1 violations observed in %2 (%3, %4 s).</source>
+        <translation>在 %2 中观察到 %1 处违规（%3，%4 秒）。</translation>
+    </message>
+    <message>
+        <source>Stuck for ever, held by a crashed holder without expiry: %1.</source>
+        <translation>被已崩溃且没有过期时间的持有者永久占用：%1。</translation>
+    </message>
+    <message>
+        <source>client %1 (failed acquires: %2, tries: %3)</source>
+        <translation>客户端 %1（获取失败 %2 次，尝试 %3 次）</translation>
+    </message>
+    <message>
+        <source>Never got a lock in the whole run: %1.</source>
+        <translation>整个运行期间从未获得锁：%1。</translation>
+    </message>
+    <message>
+        <source>Loaded settings under which this design fails: a short lease, and clocks further apart than the lease outlasts a hold.</source>
+        <translation>已载入能让此设计出错的设置：租约很短，而各客户端时钟之间的偏差大于租约比一次持有多出的时间。</translation>
+    </message>
+    <message>
+        <source>Loaded settings under which this design fails: holders crash, and without expiry their locks stay held for ever.</source>
+        <translation>已载入能让此设计出错的设置：持有者会崩溃，而由于没有过期机制，它们的锁会被永久占用。</translation>
     </message>
 </context>
 </TS>

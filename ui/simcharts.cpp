@@ -7,6 +7,7 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGridLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QValueAxis>
 #include <cmath>
@@ -17,16 +18,30 @@ namespace {
 
 constexpr int maxClientLabels = 32; // more clients than this: bars without numbers
 
-// A round upper bound for an axis showing values up to `value`.
-double roundUp(double value)
+// A round step for an axis of counts or whole milliseconds up to `value`: 1, 2 or 5 times a
+// power of ten, never below 1, about four steps in all. Whole steps keep the labels ("%.0f")
+// distinct: a range of 0 to 2.5 in five ticks read "0 1 1 2 2".
+double countStep(double value)
 {
-    if (value <= 0)
+    const double rough = value / 4;
+    if (rough <= 1)
         return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (value <= step * magnitude)
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (rough <= step * magnitude)
             return step * magnitude;
     return 10 * magnitude;
+}
+
+// A value axis from 0 to a whole number of steps above `most`, one tick per step. Without data
+// the labels are hidden (the chart says "No data" instead of "0 0 1 1 1").
+void setCountRange(QValueAxis *axis, double most)
+{
+    axis->setLabelsVisible(most > 0);
+    const double step = countStep(most);
+    const int steps = qMax(1, int(std::ceil(most / step)));
+    axis->setRange(0, steps * step);
+    axis->setTickCount(steps + 1);
 }
 
 QValueAxis *addAxis(QChart *chart, Qt::Alignment alignment, const QString &format)
@@ -95,8 +110,10 @@ SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
     grid->addWidget(addView(m_throughputChart, u"throughputChart"_s), 0, 0);
     grid->addWidget(addView(m_waitChart, u"waitChart"_s), 0, 1);
     grid->addWidget(addView(m_clientChart, u"perClientChart"_s), 1, 0);
-    if (fourth)
+    if (fourth) {
+        fourth->setMinimumSize(minChartSize);
         grid->addWidget(fourth, 1, 1);
+    }
     retranslate();
 }
 
@@ -105,8 +122,28 @@ QChartView *SimCharts::addView(QChart *chart, const QString &name)
     auto *view = new QChartView(chart, this);
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(240, 160);
+    view->setMinimumSize(minChartSize);
+    // Over the empty plot, centred: no axis of made-up numbers before the first grant.
+    auto *empty = new QLabel(view);
+    empty->setObjectName(name + u"Empty"_s);
+    empty->setAttribute(Qt::WA_TransparentForMouseEvents);
+    empty->setAlignment(Qt::AlignCenter);
+    auto *overlay = new QGridLayout(view);
+    overlay->addWidget(empty, 0, 0, Qt::AlignCenter);
+    m_emptyLabels.insert(chart, empty);
     return view;
+}
+
+void SimCharts::showEmpty(QChart *chart, bool empty)
+{
+    if (QLabel *label = m_emptyLabels.value(chart))
+        label->setVisible(empty);
+}
+
+bool SimCharts::isEmptyShown(const QString &chartName) const
+{
+    const auto *label = findChild<QLabel *>(chartName + u"Empty"_s);
+    return label && !label->isHidden();
 }
 
 QLineSeries *SimCharts::waitSeries(int percentile) const
@@ -120,7 +157,9 @@ void SimCharts::reset(qint64 durationMs, int clients)
     for (QValueAxis *x : {m_throughputX, m_waitX})
         x->setRange(0, seconds);
     for (QValueAxis *y : {m_throughputY, m_waitY, m_clientY})
-        y->setRange(0, 1);
+        setCountRange(y, 0);
+    for (QChart *chart : {m_throughputChart, m_waitChart, m_clientChart})
+        showEmpty(chart, true);
     for (QLineSeries *series : {m_throughput, m_p50, m_p95, m_p99})
         series->clear();
     m_clients = clients;
@@ -158,10 +197,12 @@ void SimCharts::setTimeSeries(const QList<locksim::TimePoint> &points)
     m_p50->replace(p50);
     m_p95->replace(p95);
     m_p99->replace(p99);
-    m_throughputY->setRange(0, roundUp(maxRate * 1.05));
-    m_throughputY->applyNiceNumbers();
-    m_waitY->setRange(0, roundUp(maxWait * 1.05));
-    m_waitY->applyNiceNumbers();
+    // No grant yet: no rate and no wait to show, whatever the buckets say.
+    const bool granted = maxRate > 0;
+    setCountRange(m_throughputY, maxRate);
+    setCountRange(m_waitY, granted ? qMax(1.0, maxWait) : 0);
+    showEmpty(m_throughputChart, !granted);
+    showEmpty(m_waitChart, !granted);
     for (QValueAxis *x : {m_throughputX, m_waitX})
         if (lastS > x->max())
             x->setRange(0, lastS);
@@ -188,8 +229,8 @@ void SimCharts::setPerClient(const QList<qint64> &acquisitions)
     m_perClient->clear();
     m_perClient->append(set);
     m_perClientSet = set;
-    m_clientY->setRange(0, roundUp(double(most) * 1.05));
-    m_clientY->applyNiceNumbers();
+    setCountRange(m_clientY, double(most));
+    showEmpty(m_clientChart, most == 0);
 }
 
 void SimCharts::changeEvent(QEvent *event)
@@ -201,6 +242,8 @@ void SimCharts::changeEvent(QEvent *event)
 
 void SimCharts::retranslate()
 {
+    for (QLabel *label : std::as_const(m_emptyLabels))
+        label->setText(tr("No data yet"));
     m_throughputChart->setTitle(tr("Throughput (acquisitions per second)"));
     m_waitChart->setTitle(tr("Wait for the lock (ms)"));
     m_clientChart->setTitle(tr("Acquisitions per client"));

@@ -2,6 +2,7 @@
 
 #include "metrics.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QBarCategoryAxis;
@@ -9,12 +10,15 @@ class QBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QValueAxis;
 
 // The live charts of a simulation run, fed in batches (series->replace()): throughput over
 // time, wait-time percentiles over time (p50, p95, p99) and acquisitions per client. A fourth
-// widget (the timeline) takes the remaining cell of the 2 x 2 grid.
+// widget (the timeline) takes the remaining cell of the 2 x 2 grid. Every cell keeps a minimum
+// size at which its labels stay readable; a chart without data says so instead of showing an
+// axis of made-up numbers.
 class SimCharts : public QWidget
 {
     Q_OBJECT
@@ -30,12 +34,18 @@ public:
     QLineSeries *throughputSeries() const { return m_throughput; }
     QLineSeries *waitSeries(int percentile) const; // 50, 95 or 99
     QBarSet *perClientSet() const { return m_perClientSet; }
+    // Whether the chart view of this object name (throughputChart, waitChart, perClientChart)
+    // shows its "No data yet" note.
+    bool isEmptyShown(const QString &chartName) const;
+
+    static constexpr QSize minChartSize{260, 170};
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     QChartView *addView(QChart *chart, const QString &name);
+    void showEmpty(QChart *chart, bool empty);
     void retranslate();
 
     QChart *m_throughputChart;
@@ -53,6 +63,7 @@ private:
     QValueAxis *m_waitY;
     QBarCategoryAxis *m_clientX;
     QValueAxis *m_clientY;
+    QHash<QChart *, QLabel *> m_emptyLabels;
     QList<qint64> m_shownPerClient;
     int m_clients = 0;
 };

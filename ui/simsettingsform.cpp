@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QScopedValueRollback>
 #include <QSpinBox>
 #include <limits>
 
@@ -16,6 +17,7 @@ using locksim::SimSettings;
 namespace {
 
 constexpr int maxMs = 3600 * 1000;
+constexpr qint64 defaultRetryDeadlineMs = 5000; // the engine's policy has no deadline of its own
 
 } // namespace
 
@@ -48,13 +50,18 @@ SimSettingsForm::SimSettingsForm(QWidget *parent)
                               Protocol::UnsafeClientClock})
         m_protocol->addItem(QString(), int(protocol));
     addField(m_protocol);
+    m_presetNote = new QLabel(this);
+    m_presetNote->setObjectName(u"presetNote"_s);
+    m_presetNote->setWordWrap(true);
+    m_presetNote->setTextFormat(Qt::PlainText);
+    m_layout->addRow(m_presetNote);
     m_clockSkew = addSpin(u"clockSkew"_s, 0, maxMs, 100);
     m_seed = addSpin(u"seed"_s, 0, std::numeric_limits<int>::max());
     connect(m_holdKind, &QComboBox::currentIndexChanged, this, &SimSettingsForm::updateEnabled);
-    connect(m_protocol, &QComboBox::currentIndexChanged, this, &SimSettingsForm::updateEnabled);
+    connect(m_protocol, &QComboBox::currentIndexChanged, this, &SimSettingsForm::applyPreset);
 
     SimSettings defaults;
-    defaults.retry.deadlineMs = 5000; // the engine's policy has no deadline of its own
+    defaults.retry.deadlineMs = defaultRetryDeadlineMs;
     setSettings(defaults);
     retranslate();
 }
@@ -100,7 +107,7 @@ SimSettings SimSettingsForm::settings() const
     s.hold.maxMs = s.hold.kind == DurationDist::Kind::Uniform ? m_holdMax->value() : s.hold.minMs;
     s.think = {DurationDist::Kind::Fixed, m_think->value(), m_think->value()};
     s.retry.initialDelayMs = m_retryInterval->value();
-    s.retry.maxDelayMs = qMax<qint64>(s.retry.maxDelayMs, s.retry.initialDelayMs);
+    s.retry.maxDelayMs = qMax<qint64>(m_retryMaxDelayMs, s.retry.initialDelayMs);
     s.retry.multiplier = m_retryBackoff->value();
     s.retry.jitter = m_retryJitter->value();
     s.retry.deadlineMs = m_retryDeadline->value();
@@ -115,6 +122,8 @@ SimSettings SimSettingsForm::settings() const
 
 void SimSettingsForm::setSettings(const SimSettings &s)
 {
+    const QScopedValueRollback loading(m_loading, true);
+    m_retryMaxDelayMs = s.retry.maxDelayMs;
     m_clients->setValue(s.clients);
     m_locks->setValue(s.locks);
     m_ttl->setValue(int(s.ttlMs));
@@ -135,6 +144,21 @@ void SimSettingsForm::setSettings(const SimSettings &s)
     updateEnabled();
 }
 
+// A protocol chosen by hand brings its own settings: the defaults under which an unsafe
+// baseline's failure shows (with the defaults of lockcore, the client-clock design came out
+// without a violation, and a crash-free no-expiry run never sticks). The seed is kept.
+void SimSettingsForm::applyPreset()
+{
+    if (!m_loading) {
+        SimSettings preset = SimSettings::forProtocol(Protocol(m_protocol->currentData().toInt()));
+        if (preset.retry.deadlineMs <= 0)
+            preset.retry.deadlineMs = defaultRetryDeadlineMs;
+        preset.seed = quint32(m_seed->value());
+        setSettings(preset);
+    }
+    updateEnabled();
+}
+
 void SimSettingsForm::updateEnabled()
 {
     const auto kind = DurationDist::Kind(m_holdKind->currentIndex());
@@ -142,6 +166,20 @@ void SimSettingsForm::updateEnabled()
     m_clockSkew->setEnabled(Protocol(m_protocol->currentData().toInt())
                             == Protocol::UnsafeClientClock);
     retranslate(); // the hold's first field is a mean for the exponential kind
+}
+
+void SimSettingsForm::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitNote();
+}
+
+// A spanning row of QFormLayout does not grow with its wrapped text: the note was cut.
+void SimSettingsForm::fitNote()
+{
+    const int width = m_presetNote->width() > 0 ? m_presetNote->width() : this->width();
+    if (width > 0)
+        m_presetNote->setMinimumHeight(m_presetNote->heightForWidth(width));
 }
 
 void SimSettingsForm::changeEvent(QEvent *event)
@@ -204,6 +242,10 @@ void SimSettingsForm::retranslate()
     label(m_clockSkew, tr("Clock &skew:"),
           tr("Unsafe client clock: each client's clock is off by up to plus or minus this"));
     label(m_seed, tr("S&eed:"), tr("The same seed makes the same random choices"));
+    const QString note = SimSettings::presetNote(Protocol(m_protocol->currentData().toInt()));
+    m_presetNote->setText(note);
+    m_presetNote->setVisible(!note.isEmpty());
+    fitNote();
     for (QSpinBox *spin : {m_ttl, m_holdMin, m_holdMax, m_think, m_retryInterval,
                            m_retryDeadline, m_clockSkew})
         spin->setSuffix(ms);

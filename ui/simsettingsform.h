@@ -12,7 +12,9 @@ class QSpinBox;
 
 // The settings of a simulation run as a form: clients, locks, lease, hold and think times,
 // how waiting clients retry, the run's length, injected faults, the protocol and the seed.
-// Every field has an object name (clients, locks, ttl, holdKind, ...) for tests.
+// Every field has an object name (clients, locks, ttl, holdKind, ...) for tests. Choosing a
+// protocol loads its settings (SimSettings::forProtocol): an unsafe baseline's are those under
+// which its failure shows, said in a note under the protocol (presetNote).
 class SimSettingsForm : public QWidget
 {
     Q_OBJECT
@@ -25,6 +27,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void addField(QWidget *field);
@@ -33,6 +36,8 @@ private:
                               double step);
     void retranslate();
     void updateEnabled();
+    void applyPreset();
+    void fitNote();
 
     QFormLayout *m_layout;
     QSpinBox *m_clients;
@@ -52,4 +57,7 @@ private:
     QComboBox *m_protocol;
     QSpinBox *m_clockSkew;
     QSpinBox *m_seed;
+    QLabel *m_presetNote;
+    qint64 m_retryMaxDelayMs = 0; // not a field: kept from setSettings() (a preset's)
+    bool m_loading = false; // setSettings() is filling the fields: no preset
 };

@@ -232,26 +232,39 @@ void SimulatorPanel::showReport()
     m_charts->setPerClient(m.perClient);
     m_timeline->setHolds(report.history.holds, report.history.lockNames,
                          report.history.startDbUs, report.history.endDbUs);
-    m_banner->showVerdict(report.verdict, m.staleWritesRefused, report.settings.protocol);
+    m_banner->showVerdict(report);
     m_status->setText(tr("Finished after %1 s.").arg(QString::number(m.seconds, 'f', 1)));
-    m_metrics->setText(
-        tr("%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; hand-off p50 "
-           "%6 ms; locks held %7% of the time; fairness %8; %9 failed attempts, %10 expiries, "
-           "%11 takeovers, %12 crashes, %13 pauses, %14 stale writes refused.")
-            .arg(m.acquisitions)
-            .arg(m.throughputPerS, 0, 'f', 1)
-            .arg(m.waitMs.p50, 0, 'f', 1)
-            .arg(m.waitMs.p95, 0, 'f', 1)
-            .arg(m.waitMs.p99, 0, 'f', 1)
-            .arg(m.handoffMs.p50, 0, 'f', 1)
-            .arg(m.utilisation * 100, 0, 'f', 0)
-            .arg(m.fairness, 0, 'f', 2)
-            .arg(m.failedAttempts)
-            .arg(m.expiries)
-            .arg(m.takeovers)
-            .arg(m.crashes)
-            .arg(m.pauses)
-            .arg(m.staleWritesRefused));
+    m_metrics->setText(metricsText(m));
+}
+
+// Hand-offs are gaps from a release to the next grant; a grant before the previous holder's
+// release is an overlap (the banner lists it), never shown as a negative hand-off.
+QString SimulatorPanel::metricsText(const Metrics &m)
+{
+    QString text = tr("%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; "
+                      "hand-off p50 %6 ms; locks held %7% of the time; fairness %8; %9 failed "
+                      "attempts, %10 expiries, %11 takeovers, %12 crashes, %13 pauses, %14 stale "
+                      "writes refused.")
+                       .arg(m.acquisitions)
+                       .arg(m.throughputPerS, 0, 'f', 1)
+                       .arg(m.waitMs.p50, 0, 'f', 1)
+                       .arg(m.waitMs.p95, 0, 'f', 1)
+                       .arg(m.waitMs.p99, 0, 'f', 1)
+                       .arg(m.handoffMs.p50, 0, 'f', 1)
+                       .arg(m.utilisation * 100, 0, 'f', 0)
+                       .arg(m.fairness, 0, 'f', 2)
+                       .arg(m.failedAttempts)
+                       .arg(m.expiries)
+                       .arg(m.takeovers)
+                       .arg(m.crashes)
+                       .arg(m.pauses)
+                       .arg(m.staleWritesRefused);
+    if (m.grantsBeforeRelease > 0)
+        text += u' '
+                + tr("%n grant(s) came before the previous holder's release: overlaps, not "
+                     "hand-offs.",
+                     nullptr, int(m.grantsBeforeRelease));
+    return text;
 }
 
 QString SimulatorPanel::exportHistory(const QString &path) const

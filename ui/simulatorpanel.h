@@ -16,8 +16,8 @@ class VerdictBanner;
 
 // The Simulator tab: runs simulated clients against the connected database (in its own tables,
 // sim_lock*), shows throughput, waits, acquisitions per client and the timeline of holds live
-// while it runs, then the verdict (safe, or the violations) and the metrics; exports the
-// history and the summary. The run itself is on the SimulationRunner's thread.
+// while it runs, then the verdict (what was observed, or the violations) and the metrics;
+// exports the history and the summary. The run itself is on the SimulationRunner's thread.
 class SimulatorPanel : public QWidget
 {
     Q_OBJECT
@@ -56,6 +56,7 @@ private:
     void onFailed(const QString &message);
     void showLive();
     void showReport();
+    static QString metricsText(const locksim::Metrics &metrics);
     void exportWithDialog(bool summary);
     void updateState();
     void retranslate();

@@ -1,6 +1,7 @@
 #include "verdictbanner.h"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -9,15 +10,18 @@ using locksim::Verdict;
 
 namespace {
 
-const QColor safeGreen(0x1e, 0x8e, 0x4e);
-const QColor unsafeRed(0xc0, 0x39, 0x2b);
+const QColor noViolationGreen(0x1e, 0x8e, 0x4e);
+const QColor stalledAmber(0xd3, 0x84, 0x00);
+const QColor violationRed(0xc0, 0x39, 0x2b);
 const QColor runningBlue(0x2f, 0x80, 0xed);
 constexpr int listedViolations = 8;
+constexpr int detailLines = 4; // the details scroll beyond this, the charts keep their room
 
 } // namespace
 
 VerdictBanner::VerdictBanner(QWidget *parent)
-    : QFrame(parent), m_title(new QLabel(this)), m_details(new QLabel(this))
+    : QFrame(parent), m_title(new QLabel(this)), m_details(new QLabel),
+      m_detailsArea(new QScrollArea(this))
 {
     setObjectName(u"verdictBanner"_s);
     setFrameStyle(QFrame::Box | QFrame::Plain);
@@ -35,10 +39,18 @@ VerdictBanner::VerdictBanner(QWidget *parent)
     m_details->setWordWrap(true);
     m_details->setTextFormat(Qt::PlainText);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_detailsArea->setObjectName(u"verdictDetailsArea"_s);
+    m_detailsArea->setWidget(m_details);
+    m_detailsArea->setWidgetResizable(true);
+    m_detailsArea->setFrameShape(QFrame::NoFrame);
+    m_detailsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_detailsArea->viewport()->setAutoFillBackground(false);
+    m_details->setAutoFillBackground(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
     layout->addWidget(m_title);
-    layout->addWidget(m_details);
+    layout->addWidget(m_detailsArea);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     hide();
 }
 
@@ -68,8 +80,8 @@ QString VerdictBanner::violationList(const Verdict &verdict, int max)
 void VerdictBanner::showRunning(const Verdict &soFar, int holds, qint64 elapsedMs)
 {
     const QString elapsed = QString::number(elapsedMs / 1000.0, 'f', 1);
-    if (!soFar.safe) {
-        present(State::Running, unsafeRed,
+    if (soFar.violationObserved) {
+        present(State::Running, violationRed,
              tr("Running (%1 s): %n violation(s) so far", nullptr, soFar.violationCount)
                  .arg(elapsed),
              violationList(soFar, 3));
@@ -82,32 +94,39 @@ void VerdictBanner::showRunning(const Verdict &soFar, int holds, qint64 elapsedM
          tr("The verdict over the whole history follows when the run ends."));
 }
 
-void VerdictBanner::showVerdict(const Verdict &verdict, qint64 staleWritesRefused,
-                                Protocol protocol)
+QString VerdictBanner::noViolationDetails(const locksim::SimReport &report)
 {
-    if (!verdict.safe) {
-        present(State::Unsafe, unsafeRed,
-             tr("Unsafe: %n violation(s) of mutual exclusion", nullptr, verdict.violationCount),
-             violationList(verdict, listedViolations));
+    const bool lockcore = report.settings.protocol == Protocol::Lockcore;
+    QStringList lines;
+    lines << (lockcore ? tr("No overlapping holds, fences increasing, %n stale write(s) "
+                            "refused. A run shows what happened, not that a design is safe.",
+                            nullptr, int(report.metrics.staleWritesRefused))
+                       : tr("No overlapping holds (this protocol has no fences). An unsafe "
+                            "baseline: this run did not show its failure; its preset "
+                            "settings do."));
+    lines << report.livenessNotes();
+    return lines.join(u'\n');
+}
+
+void VerdictBanner::showVerdict(const locksim::SimReport &report)
+{
+    const Verdict &verdict = report.verdict;
+    if (verdict.violationObserved) {
+        QString details = violationList(verdict, listedViolations);
+        for (const QString &note : report.livenessNotes())
+            details += u'\n' + note;
+        present(State::Violation, violationRed, report.observedText(), details);
         return;
     }
-    const QString title = protocol == Protocol::Lockcore
-        ? tr("Safe: no overlapping holds, fences increasing, %n stale write(s) refused",
-             nullptr, int(staleWritesRefused))
-        : tr("Safe in this run: no overlapping holds (this protocol has no fences)");
-    QStringList notes;
-    if (!verdict.stuckLocks.isEmpty())
-        notes << tr("Stuck for ever, held by a crashed holder: %1. Without expiry, nobody can "
-                    "take these locks again.")
-                     .arg(verdict.stuckLocks.join(u", "_s));
-    if (protocol != Protocol::Lockcore && verdict.stuckLocks.isEmpty())
-        notes << tr("An unsafe baseline: a longer run, crashes or clock skew may still break it.");
-    present(State::Safe, safeGreen, title, notes.join(u'\n'));
+    const bool stalled = !report.livenessNotes().isEmpty();
+    present(stalled ? State::Stalled : State::NoViolation,
+            stalled ? stalledAmber : noViolationGreen, report.observedText(),
+            noViolationDetails(report));
 }
 
 void VerdictBanner::showFailure(const QString &message)
 {
-    present(State::Failed, unsafeRed, tr("The simulation could not run"), message);
+    present(State::Failed, violationRed, tr("The simulation could not run"), message);
 }
 
 void VerdictBanner::clear()
@@ -116,6 +135,22 @@ void VerdictBanner::clear()
     m_title->clear();
     m_details->clear();
     hide();
+}
+
+void VerdictBanner::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    fitDetails();
+}
+
+// The details take the height their wrapped text needs, up to a few lines; beyond that they
+// scroll: a long list of violations must not push the charts below out of the window.
+void VerdictBanner::fitDetails()
+{
+    const int width = qMax(100, m_detailsArea->width());
+    const int needed = m_details->heightForWidth(width);
+    const int most = m_details->fontMetrics().lineSpacing() * detailLines + 4;
+    m_detailsArea->setFixedHeight(qMax(1, qMin(needed, most)));
 }
 
 void VerdictBanner::present(State state, const QColor &tint, const QString &title,
@@ -141,6 +176,7 @@ void VerdictBanner::present(State state, const QColor &tint, const QString &titl
     }
     m_title->setText(title);
     m_details->setText(details);
-    m_details->setVisible(!details.isEmpty());
+    m_detailsArea->setVisible(!details.isEmpty());
     QWidget::show();
+    fitDetails();
 }

@@ -1,29 +1,31 @@
 #pragma once
 
-#include "simsettings.h"
+#include "simulator.h"
 #include "verdict.h"
 
 #include <QFrame>
 
 class QLabel;
+class QScrollArea;
 
-// The verdict of a simulation run in one glance: green when the recorded history is safe (no
-// overlapping holds, fences increasing, stale writes refused), red with the violations listed
-// when it is not; blue while the run is going (what the holds so far show).
+// The verdict of a simulation run in one glance: red with the violations listed when the
+// recorded history broke mutual exclusion; otherwise what was observed ("No violation observed
+// in 51 holds"), green, or amber when a lock was left stuck or a client never got a lock; blue
+// while the run is going (what the holds so far show). Never "safe": a run proves nothing.
+// The details scroll within a few lines, so that the banner never squeezes the charts below.
 class VerdictBanner : public QFrame
 {
     Q_OBJECT
 
 public:
-    enum class State { Hidden, Running, Safe, Unsafe, Failed };
+    enum class State { Hidden, Running, NoViolation, Stalled, Violation, Failed };
     Q_ENUM(State)
 
     explicit VerdictBanner(QWidget *parent = nullptr);
 
     // While running: the verdict over the holds completed so far.
     void showRunning(const locksim::Verdict &soFar, int holds, qint64 elapsedMs);
-    void showVerdict(const locksim::Verdict &verdict, qint64 staleWritesRefused,
-                     locksim::Protocol protocol);
+    void showVerdict(const locksim::SimReport &report);
     void showFailure(const QString &message);
     void clear();
 
@@ -32,13 +34,19 @@ public:
     QString details() const;
     QColor tint() const { return m_tint; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitDetails();
     void present(State state, const QColor &tint, const QString &title,
                  const QString &details);
     static QString violationList(const locksim::Verdict &verdict, int max);
+    static QString noViolationDetails(const locksim::SimReport &report);
 
     QLabel *m_title;
     QLabel *m_details;
+    QScrollArea *m_detailsArea;
     State m_state = State::Hidden;
     QColor m_tint;
 };

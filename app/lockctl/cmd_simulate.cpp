@@ -137,7 +137,8 @@ int runSimulate(Invocation &invocation)
     if (InterruptGuard::interrupted())
         text += Tr::tr("Interrupted: the run ended early.") + u'\n';
     invocation.out().result(report->summaryJson(), text);
-    return report->verdict.safe ? ExitDone : ExitRefused;
+    // 0: no violation observed in this run (not a proof of safety); 1: a violation observed.
+    return report->verdict.violationObserved ? ExitRefused : ExitDone;
 }
 
 } // namespace lockctl

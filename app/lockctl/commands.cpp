@@ -91,10 +91,14 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl",
                            "Simulated clients compete for a few locks in their own table "
                            "(--sim-table), with crashes and pauses injected; every grant, release "
-                           "and write is recorded in database time and checked: SAFE (exit "
-                           "code 0) or UNSAFE with the overlapping holds or stale writes (exit "
-                           "code 1). The metrics follow. With --processes the clients are "
-                           "lockctl child processes, and --kill-rate kills holders for real."),
+                           "and write is recorded in database time and checked: no violation "
+                           "observed in so many holds (exit code 0; a run shows what happened, "
+                           "not that a design is safe) or the overlapping holds and stale "
+                           "writes it observed (exit code 1); locks left stuck and clients that "
+                           "never got a lock are named. The metrics follow. With --processes "
+                           "the clients are lockctl child processes, and --kill-rate kills "
+                           "holders for real. --protocol unsafe-client-clock or "
+                           "unsafe-no-expiry start from settings under which they fail."),
          "", simulateOptions, runSimulate},
         {"bench",
          QT_TRANSLATE_NOOP("lockctl", "Measure lockcore beside other lock protocols on this "

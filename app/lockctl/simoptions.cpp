@@ -167,7 +167,8 @@ QList<QCommandLineOption> simulateOptionList()
         option(u"retry-deadline"_s, Tr::tr("A client gives up waiting after this long and counts "
                                            "a failed attempt (default: 5s)."), d),
         option(u"protocol"_s, Tr::tr("What the clients speak: lockcore (the real library), "
-                                     "unsafe-no-expiry or unsafe-client-clock (broken baselines; "
+                                     "unsafe-no-expiry or unsafe-client-clock (broken baselines, "
+                                     "whose other defaults are set so that their failure shows; "
                                      "default: lockcore)."), u"NAME"_s),
         option(u"clock-skew"_s, Tr::tr("unsafe-client-clock: each client's clock is off by up to "
                                        "plus or minus this."), d),
@@ -189,6 +190,17 @@ Result<SimulateRequest> parseSimulateRequest(const QCommandLineParser &args)
 {
     SimulateRequest request;
     SimSettings &s = request.settings;
+    // The protocol first: an unsafe baseline starts from settings under which its failure
+    // shows; the options given override them.
+    if (args.isSet(u"protocol"_s)) {
+        const auto protocol = locksim::protocolFromName(args.value(u"protocol"_s));
+        if (!protocol)
+            return Error::invalidInput(
+                Tr::tr("--protocol must be lockcore, unsafe-no-expiry or unsafe-client-clock; "
+                       "got \"%1\".")
+                    .arg(args.value(u"protocol"_s).left(40)));
+        s = SimSettings::forProtocol(*protocol);
+    }
     Reader read(args);
     read.integer(u"clients"_s, 1, 256, &s.clients);
     read.integer(u"locks"_s, 1, 64, &s.locks);
@@ -210,15 +222,6 @@ Result<SimulateRequest> parseSimulateRequest(const QCommandLineParser &args)
     if (read.error())
         return *read.error();
 
-    if (args.isSet(u"protocol"_s)) {
-        const auto protocol = locksim::protocolFromName(args.value(u"protocol"_s));
-        if (!protocol)
-            return Error::invalidInput(
-                Tr::tr("--protocol must be lockcore, unsafe-no-expiry or unsafe-client-clock; "
-                       "got \"%1\".")
-                    .arg(args.value(u"protocol"_s).left(40)));
-        s.protocol = *protocol;
-    }
     if (args.isSet(u"sim-table"_s)) {
         s.table = args.value(u"sim-table"_s);
         if (lockcore::Status valid = lockcore::validateTableName(s.table); !valid)

@@ -38,6 +38,27 @@ QString percentiles(const Percentiles &p)
         .arg(ms(p.p50), ms(p.p95), ms(p.p99), ms(p.max));
 }
 
+// The gaps from a release to the next grant; grants before the previous holder's release are
+// overlaps (listed in the verdict), counted apart, never a negative hand-off.
+QString handoffText(const locksim::Metrics &m)
+{
+    QString text = m.handoffMs.max > 0 || m.grantsBeforeRelease == 0
+                       ? percentiles(m.handoffMs)
+                       : Tr::tr("none after a release");
+    if (m.grantsBeforeRelease > 0)
+        text += Tr::tr("; %1 grant(s) before the previous holder's release (overlaps)")
+                    .arg(m.grantsBeforeRelease);
+    return text;
+}
+
+QString neverAcquiredText(const locksim::Metrics &m)
+{
+    QStringList clients;
+    for (const locksim::NeverAcquired &n : m.neverAcquired)
+        clients << QString::number(n.client);
+    return Tr::tr("%1 client(s): %2").arg(m.neverAcquired.size()).arg(clients.join(u", "_s));
+}
+
 QString settingsLine(const SimReport &report)
 {
     const locksim::SimSettings &s = report.settings;
@@ -49,18 +70,27 @@ QString settingsLine(const SimReport &report)
         .arg(s.seed);
 }
 
-QString verdictText(const locksim::Verdict &verdict)
+// What was observed, never "safe": a run can only show a violation, or that none happened.
+QString verdictText(const SimReport &report)
 {
-    if (verdict.safe)
-        return Tr::tr("Verdict: SAFE (no overlapping holds, fences increasing, no stale write "
-                      "accepted).");
-    QString text = Tr::tr("Verdict: UNSAFE, %n violation(s):", nullptr, verdict.violationCount);
+    const locksim::Verdict &verdict = report.verdict;
+    QString text = Tr::tr("Verdict: %1").arg(report.observedText());
+    if (!verdict.violationObserved) {
+        text += u'\n'
+                + (report.settings.protocol == locksim::Protocol::Lockcore
+                       ? Tr::tr("No overlapping holds, fences increasing, no stale write "
+                                "accepted; a run shows what happened, not that a design is safe.")
+                       : Tr::tr("No overlapping holds (this protocol has no fences); a run "
+                                "shows what happened, not that a design is safe."));
+    }
     for (qsizetype i = 0; i < verdict.violations.size() && i < maxViolationsShown; ++i)
         text += u"\n  - "_s + verdict.violations.at(i).text;
     if (verdict.violationCount > maxViolationsShown)
         text += u"\n  "_s
                 + Tr::tr("(%1 more; --history FILE records them all)")
                       .arg(verdict.violationCount - maxViolationsShown);
+    for (const QString &note : report.livenessNotes())
+        text += u'\n' + note;
     return text;
 }
 
@@ -110,7 +140,7 @@ QString summaryText(const SimReport &report)
                                      .arg(QString::number(m.seconds, 'f', 1),
                                           QString::number(m.throughputPerS, 'f', 1))},
         {Tr::tr("Wait"), percentiles(m.waitMs)},
-        {Tr::tr("Hand-off"), percentiles(m.handoffMs)},
+        {Tr::tr("Hand-off"), handoffText(m)},
         {Tr::tr("Utilisation"), QString::number(m.utilisation * 100, 'f', 1) + u" %"_s},
         {Tr::tr("Failed attempts"), QString::number(m.failedAttempts)},
         {Tr::tr("Expiries"), QString::number(m.expiries)},
@@ -122,10 +152,12 @@ QString summaryText(const SimReport &report)
     };
     if (!report.verdict.stuckLocks.isEmpty())
         rows.append({Tr::tr("Stuck locks"), report.verdict.stuckLocks.join(u", "_s)});
+    if (!m.neverAcquired.isEmpty())
+        rows.append({Tr::tr("Never got a lock"), neverAcquiredText(m)});
     qsizetype width = 0;
     for (const auto &row : std::as_const(rows))
         width = qMax(width, row.first.size());
-    QString text = verdictText(report.verdict) + u'\n' + settingsLine(report) + u'\n';
+    QString text = verdictText(report) + u'\n' + settingsLine(report) + u'\n';
     for (const auto &row : std::as_const(rows))
         text += row.first.leftJustified(width + 2) + row.second + u'\n';
     return text;

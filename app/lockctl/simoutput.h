@@ -24,7 +24,8 @@ private:
     qsizetype m_width = 0;
 };
 
-// The readable summary: verdict (SAFE, or UNSAFE with the violations), then the metrics.
+// The readable summary: what was observed (no violation in N holds, or the violations), the
+// liveness notes (stuck locks, clients that never got a lock), then the metrics.
 QString summaryText(const locksim::SimReport &report);
 
 // Checks early that the history file can be written (creating it).

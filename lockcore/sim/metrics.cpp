@@ -49,7 +49,47 @@ bool leaseRanOut(const HoldRecord &h)
     return false;
 }
 
+// Per lock, in the order of the grants: the gap from the previous holder's release to the
+// next grant, both as reported. A grant before that release is an overlap, not a hand-off.
+void addHandoffs(const QList<HoldRecord> &holds, QList<double> *gapsMs, qint64 *beforeRelease)
+{
+    for (qsizetype i = 1; i < holds.size(); ++i) {
+        const HoldRecord &previous = holds.at(i - 1);
+        if (previous.end != HoldRecord::End::Released)
+            continue;
+        const qint64 gapUs = holds.at(i).acquiredDbUs - previous.releasedDbUs;
+        if (gapUs < 0)
+            ++*beforeRelease;
+        else
+            gapsMs->append(double(gapUs) / 1000.0);
+    }
+}
+
+QList<NeverAcquired> neverAcquired(const History &history, const QList<qint64> &perClient)
+{
+    QList<NeverAcquired> starved;
+    for (int client = 0; client < perClient.size(); ++client) {
+        if (perClient.at(client) > 0)
+            continue;
+        NeverAcquired n;
+        n.client = client;
+        for (const AttemptRecord &failure : history.failures) {
+            if (failure.client != client)
+                continue;
+            ++n.failedAcquires;
+            n.tries += failure.attempts;
+        }
+        starved.append(n);
+    }
+    return starved;
+}
+
 } // namespace
+
+QJsonObject NeverAcquired::toJson() const
+{
+    return {{u"client"_s, client}, {u"failed_acquires"_s, failedAcquires}, {u"tries"_s, tries}};
+}
 
 Percentiles Percentiles::of(QList<double> values)
 {
@@ -79,11 +119,15 @@ QJsonObject Metrics::toJson() const
     QJsonArray clients;
     for (qint64 c : perClient)
         clients.append(c);
+    QJsonArray starved;
+    for (const NeverAcquired &n : neverAcquired)
+        starved.append(n.toJson());
     return {{u"acquisitions"_s, acquisitions},
             {u"seconds"_s, seconds},
             {u"throughput_per_s"_s, throughputPerS},
             {u"wait_ms"_s, waitMs.toJson()},
             {u"handoff_ms"_s, handoffMs.toJson()},
+            {u"grants_before_release"_s, grantsBeforeRelease},
             {u"utilisation"_s, utilisation},
             {u"failed_attempts"_s, failedAttempts},
             {u"expiries"_s, expiries},
@@ -92,7 +136,8 @@ QJsonObject Metrics::toJson() const
             {u"pauses"_s, pauses},
             {u"stale_writes_refused"_s, staleWritesRefused},
             {u"per_client"_s, clients},
-            {u"fairness"_s, fairness}};
+            {u"fairness"_s, fairness},
+            {u"never_acquired"_s, starved}};
 }
 
 Metrics computeMetrics(const History &history, int clients)
@@ -130,14 +175,14 @@ Metrics computeMetrics(const History &history, int clients)
     double utilisationSum = 0;
     for (auto it = byLock.begin(); it != byLock.end(); ++it) {
         QList<HoldRecord> &holds = it.value();
-        std::sort(holds.begin(), holds.end(), [](const HoldRecord &a, const HoldRecord &b) {
-            return a.acquiredDbUs < b.acquiredDbUs;
+        // The verdict's order: by grant, then fence (grants in the same millisecond).
+        std::stable_sort(holds.begin(), holds.end(), [](const HoldRecord &a, const HoldRecord &b) {
+            return a.acquiredDbUs != b.acquiredDbUs ? a.acquiredDbUs < b.acquiredDbUs
+                                                    : a.fence < b.fence;
         });
+        addHandoffs(holds, &handoffs, &m.grantsBeforeRelease);
         QList<QPair<qint64, qint64>> held;
-        for (int i = 0; i < holds.size(); ++i) {
-            const HoldRecord &h = holds.at(i);
-            if (i > 0 && holds.at(i - 1).end == HoldRecord::End::Released)
-                handoffs.append(double(h.acquiredDbUs - holds.at(i - 1).releasedDbUs) / 1000.0);
+        for (const HoldRecord &h : std::as_const(holds)) {
             const qint64 until = h.validUntilDbUs() == 0 ? history.endDbUs : h.validUntilDbUs();
             held.append({std::max(h.acquiredDbUs, history.startDbUs),
                          std::min(until, history.endDbUs)});
@@ -148,6 +193,7 @@ Metrics computeMetrics(const History &history, int clients)
     m.utilisation = lockCount > 0 ? utilisationSum / lockCount : 0;
     m.handoffMs = Percentiles::of(handoffs);
     m.fairness = m.acquisitions > 0 ? jain(m.perClient) : 0;
+    m.neverAcquired = neverAcquired(history, m.perClient);
     return m;
 }
 

@@ -14,6 +14,16 @@ struct Percentiles
     QJsonObject toJson() const;
 };
 
+// A client that was never granted a lock in the whole run (starved, or every lock it wanted was
+// stuck): its failed acquires and the tries they took (retries within the policy).
+struct NeverAcquired
+{
+    int client = 0;
+    qint64 failedAcquires = 0;
+    qint64 tries = 0;
+    QJsonObject toJson() const;
+};
+
 // What a run achieved, computed from its History (database time).
 struct Metrics
 {
@@ -21,7 +31,10 @@ struct Metrics
     double seconds = 0;            // endDbUs - startDbUs
     double throughputPerS = 0;     // acquisitions / seconds
     Percentiles waitMs;            // requestedDbUs -> acquiredDbUs
-    Percentiles handoffMs;         // previous hold's end (release) -> next acquire, per lock
+    Percentiles handoffMs;         // previous holder's reported release -> next grant, per lock
+    // Grants made before the previous holder's reported release: not a hand-off but an overlap
+    // (the verdict lists it); kept out of handoffMs, which is never negative.
+    qint64 grantsBeforeRelease = 0;
     double utilisation = 0;        // share of the run the locks were held (mean over locks)
     qint64 failedAttempts = 0;     // acquires that gave up (deadline) or failed
     qint64 expiries = 0;           // holds that ended by their lease running out
@@ -31,6 +44,7 @@ struct Metrics
     qint64 staleWritesRefused = 0; // writes the resource refused (lower fence)
     QList<qint64> perClient;       // acquisitions per client
     double fairness = 0;           // Jain's index over perClient: 1 = perfectly fair
+    QList<NeverAcquired> neverAcquired; // clients with no grant at all, by client
 
     QJsonObject toJson() const;
 };

@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include "simtr.h"
+
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
@@ -10,7 +12,56 @@ namespace {
 
 constexpr int summaryViolations = 20;
 
+QString holdsText(qint64 holds)
+{
+    return holds == 1 ? SimTr::tr("1 hold") : SimTr::tr("%1 holds").arg(holds);
+}
+
+QString clientsText(int clients)
+{
+    return clients == 1 ? SimTr::tr("1 client") : SimTr::tr("%1 clients").arg(clients);
+}
+
+QJsonArray neverAcquiredJson(const Metrics &metrics)
+{
+    QJsonArray list;
+    for (const NeverAcquired &n : metrics.neverAcquired)
+        list.append(n.toJson());
+    return list;
+}
+
 } // namespace
+
+QString SimReport::observedText() const
+{
+    const QString holds = holdsText(metrics.acquisitions);
+    const QString clients = clientsText(settings.clients);
+    const QString seconds = QString::number(metrics.seconds, 'f', 1);
+    const int count = verdict.violationCount;
+    if (count == 0)
+        return SimTr::tr("No violation observed in %1 (%2, %3 s).").arg(holds, clients, seconds);
+    if (count == 1)
+        return SimTr::tr("1 violation observed in %1 (%2, %3 s).").arg(holds, clients, seconds);
+    return SimTr::tr("%1 violations observed in %2 (%3, %4 s).")
+        .arg(QString::number(count), holds, clients, seconds);
+}
+
+QStringList SimReport::livenessNotes() const
+{
+    QStringList notes;
+    if (!verdict.stuckLocks.isEmpty())
+        notes << SimTr::tr("Stuck for ever, held by a crashed holder without expiry: %1.")
+                     .arg(verdict.stuckLocks.join(u", "_s));
+    QStringList starved;
+    for (const NeverAcquired &n : metrics.neverAcquired)
+        starved << SimTr::tr("client %1 (failed acquires: %2, tries: %3)")
+                       .arg(n.client)
+                       .arg(n.failedAcquires)
+                       .arg(n.tries);
+    if (!starved.isEmpty())
+        notes << SimTr::tr("Never got a lock in the whole run: %1.").arg(starved.join(u", "_s));
+    return notes;
+}
 
 QJsonObject SimReport::summaryJson() const
 {
@@ -20,13 +71,14 @@ QJsonObject SimReport::summaryJson() const
     QJsonArray perClient;
     for (qint64 count : metrics.perClient)
         perClient.append(count);
-    return {{u"safe"_s, verdict.safe},
+    return {{u"violation_observed"_s, verdict.violationObserved},
             {u"violations"_s, verdict.violationCount},
             {u"violation_list"_s, list},
             {u"acquisitions"_s, metrics.acquisitions},
             {u"throughput_per_s"_s, metrics.throughputPerS},
             {u"wait_ms"_s, metrics.waitMs.toJson()},
             {u"handoff_ms"_s, metrics.handoffMs.toJson()},
+            {u"grants_before_release"_s, metrics.grantsBeforeRelease},
             {u"crashes"_s, metrics.crashes},
             {u"pauses"_s, metrics.pauses},
             {u"takeovers"_s, metrics.takeovers},
@@ -36,6 +88,7 @@ QJsonObject SimReport::summaryJson() const
             {u"fairness"_s, metrics.fairness},
             {u"utilisation"_s, metrics.utilisation},
             {u"per_client"_s, perClient},
+            {u"never_acquired"_s, neverAcquiredJson(metrics)},
             {u"stuck_locks"_s, QJsonArray::fromStringList(verdict.stuckLocks)},
             {u"backend"_s, backend},
             {u"protocol"_s, protocolName(settings.protocol)},
@@ -48,7 +101,7 @@ QJsonObject SimReport::summaryJson() const
 QString SimReport::summaryCsv() const
 {
     QList<QPair<QString, QString>> rows{
-        {u"safe"_s, verdict.safe ? u"true"_s : u"false"_s},
+        {u"violation_observed"_s, verdict.violationObserved ? u"true"_s : u"false"_s},
         {u"violations"_s, QString::number(verdict.violationCount)},
         {u"acquisitions"_s, QString::number(metrics.acquisitions)},
         {u"throughput_per_s"_s, QString::number(metrics.throughputPerS)},
@@ -61,7 +114,11 @@ QString SimReport::summaryCsv() const
     };
     percentiles(u"wait_ms"_s, metrics.waitMs);
     percentiles(u"handoff_ms"_s, metrics.handoffMs);
+    QStringList starved;
+    for (const NeverAcquired &n : metrics.neverAcquired)
+        starved << QString::number(n.client);
     rows += QList<QPair<QString, QString>>{
+        {u"grants_before_release"_s, QString::number(metrics.grantsBeforeRelease)},
         {u"crashes"_s, QString::number(metrics.crashes)},
         {u"pauses"_s, QString::number(metrics.pauses)},
         {u"takeovers"_s, QString::number(metrics.takeovers)},
@@ -71,6 +128,7 @@ QString SimReport::summaryCsv() const
         {u"fairness"_s, QString::number(metrics.fairness)},
         {u"utilisation"_s, QString::number(metrics.utilisation)},
         {u"stuck_locks"_s, verdict.stuckLocks.join(u' ')},
+        {u"never_acquired"_s, starved.join(u' ')},
         {u"backend"_s, backend},
         {u"protocol"_s, protocolName(settings.protocol)},
         {u"clients"_s, QString::number(settings.clients)},

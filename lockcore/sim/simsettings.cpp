@@ -134,6 +134,55 @@ std::optional<Protocol> protocolFromName(const QString &name)
     return std::nullopt;
 }
 
+SimSettings SimSettings::forProtocol(Protocol protocol)
+{
+    SimSettings s;
+    s.protocol = protocol;
+    switch (protocol) {
+    case Protocol::UnsafeClientClock:
+        // Holds of 200-400 ms leave a margin of 100-300 ms on a 500 ms lease; clocks off by
+        // up to +-400 ms (800 ms between two clients) let a client whose clock runs ahead
+        // take the lock while its holder still works.
+        // Waiters poll at least every 100 ms: with lockcore's backoff (up to 2 s) one client
+        // could keep the lock to itself for the whole run, and the others never got to steal.
+        s.ttlMs = 500;
+        s.hold = {DurationDist::Kind::Uniform, 200, 400};
+        s.clockSkewMs = 400;
+        s.retry.initialDelayMs = 20;
+        s.retry.maxDelayMs = 100;
+        s.durationMs = 5000;
+        break;
+    case Protocol::UnsafeNoExpiry:
+        // A crash in one hold of ten leaves its lock held for ever within a second or two;
+        // waiters give up after a second, so their failed attempts show.
+        s.clients = 4;
+        s.locks = 2;
+        s.hold = {DurationDist::Kind::Fixed, 50, 50};
+        s.crashRate = 0.1;
+        s.retry.deadlineMs = 1000;
+        s.durationMs = 5000;
+        break;
+    case Protocol::Lockcore:
+        break;
+    }
+    return s;
+}
+
+QString SimSettings::presetNote(Protocol protocol)
+{
+    switch (protocol) {
+    case Protocol::UnsafeClientClock:
+        return SimTr::tr("Loaded settings under which this design fails: a short lease, and "
+                         "clocks further apart than the lease outlasts a hold.");
+    case Protocol::UnsafeNoExpiry:
+        return SimTr::tr("Loaded settings under which this design fails: holders crash, and "
+                         "without expiry their locks stay held for ever.");
+    case Protocol::Lockcore:
+        break;
+    }
+    return {};
+}
+
 lockcore::Status SimSettings::validate() const
 {
     if (clients < 1 || clients > 256)

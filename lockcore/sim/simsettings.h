@@ -56,6 +56,14 @@ struct SimSettings
                                                 // <table>_event and <table>_unsafe
     QString lockPrefix = QStringLiteral("sim-");
 
+    // The settings a run of `protocol` starts from: for lockcore the defaults above; for an
+    // unsafe baseline, settings under which its failure shows in a few seconds (client clock:
+    // skew larger than the lease's margin over the hold; no expiry: crashes, so locks stick).
+    static SimSettings forProtocol(Protocol protocol);
+    // What forProtocol() loaded and why, one translated sentence without numbers (the fields
+    // may be changed after); empty for lockcore.
+    static QString presetNote(Protocol protocol);
+
     lockcore::Status validate() const; // ranges above, identifiers; translated messages
     QJsonObject toJson() const;
     static lockcore::Result<SimSettings> fromJson(const QJsonObject &object);

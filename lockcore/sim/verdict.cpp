@@ -35,7 +35,7 @@ public:
              const QString &text)
     {
         ++m_verdict.violationCount;
-        m_verdict.safe = false;
+        m_verdict.violationObserved = true;
         if (m_verdict.violations.size() >= maxListed)
             return;
         Violation v;
@@ -179,7 +179,7 @@ QJsonObject Verdict::toJson() const
     QJsonArray list;
     for (const Violation &v : violations)
         list.append(v.toJson());
-    return {{u"safe"_s, safe},
+    return {{u"violation_observed"_s, violationObserved},
             {u"violations"_s, violationCount},
             {u"violation_list"_s, list},
             {u"stuck_locks"_s, QJsonArray::fromStringList(stuckLocks)}};

@@ -6,7 +6,7 @@
 
 namespace locksim {
 
-// Is a recorded history safe? Checked from the history alone:
+// Did a recorded history break mutual exclusion? Checked from the history alone:
 // - no two holds of one lock overlap in database time (a hold lasts from acquiredDbUs to
 //   validUntilDbUs());
 // - fences strictly increase per lock in the order of acquisition (protocols with fences);
@@ -25,13 +25,15 @@ struct Violation
 };
 QString violationKindName(Violation::Kind kind); // "overlap", "fence", "stale_write"
 
+// A run can only show that a violation happened, never that a design is safe: without one, the
+// verdict says what was observed (no violation in so many holds), not "safe".
 struct Verdict
 {
-    bool safe = true;
+    bool violationObserved = false;
     QList<Violation> violations; // at most 1000 are listed; `violationCount` counts them all
     int violationCount = 0;
     // Liveness, for protocols without expiry: locks left held by a crashed holder at the end
-    // (seed 004's stuck lock). Does not make the run unsafe.
+    // (seed 004's stuck lock). Not a violation of mutual exclusion.
     QStringList stuckLocks;
     QJsonObject toJson() const;
 };
