@@ -301,7 +301,8 @@ void PostgresDialect::appendClockAfterRowLock(Statement &st, const TableNames &t
 
 QString PostgresDialect::timeFromMs(const QString &msExpr) const
 {
-    return u"(TIMESTAMPTZ 'epoch' + CAST("_s + msExpr + u" AS bigint) * interval '1 millisecond')"_s;
+    return u"(TIMESTAMPTZ 'epoch' + CAST("_s + msExpr
+           + u" AS bigint) * interval '1 millisecond')"_s;
 }
 
 QString PostgresDialect::msOf(const QString &timeExpr) const

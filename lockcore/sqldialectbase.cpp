@@ -128,9 +128,9 @@ Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name
     const QString now = changeNow();
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;
-    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES (" << text(name) << ", "
-       << text(holder) << ", " << freeHolder() << ", 1, " << QString::number(unnumberedFence)
-       << ", " << now << ", ";
+    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES ("
+       << text(name) << ", " << text(holder) << ", " << freeHolder() << ", 1, "
+       << QString::number(unnumberedFence) << ", " << now << ", ";
     Statement ttl;
     appendTtl(ttl, ttlMs, fallback);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
@@ -169,8 +169,9 @@ Statement SqlDialectBase::release(const TableNames &t, const QString &name, cons
 {
     // depth is assigned last: MySQL evaluates SET left to right.
     Statement st;
-    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET holder = CASE WHEN depth <= 1 THEN "
-       << freeHolder() << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << changeNow()
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
+       << " SET holder = CASE WHEN depth <= 1 THEN " << freeHolder()
+       << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << changeNow()
        << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
        << " WHERE name = " << text(name) << " AND holder = " << text(holder)
        << " AND fence = " << bigint(fence);
@@ -285,8 +286,9 @@ Statement SqlDialectBase::insertEventFromRow(const TableNames &t, const QString 
 {
     Statement st;
     st << writeVerb(u"INSERT"_s) << " INTO " << eventTable(t) << ' ' << eventColumns
-       << " SELECT expires_at, name, " << text(kind) << ", " << holderColumn << ", fence, " << text(actor) << ", "
-       << text(detail) << " FROM " << lockTable(t) << " WHERE name = " << text(name);
+       << " SELECT expires_at, name, " << text(kind) << ", " << holderColumn << ", fence, "
+       << text(actor) << ", " << text(detail) << " FROM " << lockTable(t)
+       << " WHERE name = " << text(name);
     return st;
 }
 

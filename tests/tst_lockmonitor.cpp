@@ -233,7 +233,8 @@ void LockMonitorTest::refusedLoginIsNotRetried()
     monitor.setInterval(200);
     monitor.start(spec, m_table, 2, false);
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::LoginRefused, 10000);
-    QVERIFY2(monitor.healthText().contains(u"refused the login"_s), qPrintable(monitor.healthText()));
+    QVERIFY2(monitor.healthText().contains(u"refused the login"_s),
+             qPrintable(monitor.healthText()));
     const int changes = health.size();
     QTest::qWait(2500); // the first retry of a down database would come after 1 s
     QCOMPARE(health.size(), changes);

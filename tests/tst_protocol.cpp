@@ -601,7 +601,8 @@ void ProtocolTest::historyRecordsEveryStep()
     // Each change's event carries the time the operation reported for it (newest first):
     // the history and the answers tell one story.
     const QList<QDateTime> reported = {released->releasedAt, b->acquiredAt, renewed->dbNow,
-                                       again->dbNow,         a->acquiredAt, init->current.expiresAt};
+                                       again->dbNow, a->acquiredAt,
+                                       init->current.expiresAt};
     const QList<int> changes = {0, 2, 3, 4, 5, 6}; // not the lost release (index 1)
     for (int i = 0; i < changes.size(); ++i)
         QVERIFY2(reported.at(i).isValid() && events->at(changes.at(i)).at == reported.at(i),

@@ -18,7 +18,8 @@ namespace {
 // "user@host (tool, pid 1234, 3fa2c1)", as lockcore::toolHolderId spells it.
 std::optional<HolderProcess> parseToolHolder(const QString &holder)
 {
-    static const QRegularExpression form(uR"(^(.+)@([^@ ]+) \([^()]*, pid (\d{1,10}), [0-9a-f]+\)$)"_s);
+    static const QRegularExpression form(
+        uR"(^(.+)@([^@ ]+) \([^()]*, pid (\d{1,10}), [0-9a-f]+\)$)"_s);
     const QRegularExpressionMatch match = form.match(holder);
     if (!match.hasMatch())
         return std::nullopt;
