@@ -325,7 +325,7 @@ void ApplicationTablesTest::lockWithoutExpiryShowsHowLongAndPossiblyStuck()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QVERIFY(waitForLock(u"old.task"_s, [](const LockInfo &info) {
         return info.state == LockState::Held
-               && info.description.startsWith(u"Possibly stuck: held for 2h"_s);
+               && info.description.startsWith(u"Possibly stuck: held for 2 h"_s);
     }));
     QVERIFY(waitForLock(u"new.task"_s, [](const LockInfo &info) {
         return info.state == LockState::Held && info.description.startsWith(u"Held for"_s);

@@ -831,7 +831,7 @@ void LockTableModelTest::displayTextsAndTooltips()
              qPrintable(expires));
     QVERIFY(text(0, M::AcquiredAt, Qt::ToolTipRole)
                 .contains(held.acquiredAt.toUTC().toString(format)));
-    QVERIFY(text(0, M::Description, Qt::ToolTipRole).contains(u"30s"_s));
+    QVERIFY(text(0, M::Description, Qt::ToolTipRole).contains(u"30 s"_s));
     for (int column = 0; column < M::ColumnCount; ++column)
         QVERIFY(!f.model.headerData(column, Qt::Horizontal).toString().isEmpty());
 }

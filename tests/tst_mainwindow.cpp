@@ -8,6 +8,7 @@
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
+#include "lockctlcommand.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
 #include "mainwindow.h"
@@ -23,6 +24,11 @@
 #include "testholds.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QApplication>
 #include <QLabel>
 #include <QInputDialog>
@@ -32,6 +38,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QTextBrowser>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -62,6 +69,7 @@ private slots:
     void eachTestHoldHasAHolderOfItsOwn();
     void wrongPasswordAsksForThePassword();
     void titleNamesTheApplicationOnce();
+    void userGuideIsInTheHelpMenu();
     void missingTableBannerPointsToCreateSchema();
     void enterInTheForceReleaseDialogNeedsAReason();
     void shortcutsWorkWhileTheFilterHasFocus();
@@ -77,6 +85,9 @@ private slots:
     void stoppedServerLeavesAResponsiveWindow();
     void connectionDialogOpensAnotherTable();
     void largeTableIsReadAWindowAtATime();
+    void copyPutsTheRowOnTheClipboard();
+    void copyAsCommandHasTheFenceAndNoPassword();
+    void exportWritesTheFilteredRows();
 
 private:
     // Runs `configure` on the next dialog the window shows, instead of a person.
@@ -320,6 +331,35 @@ void MainWindowTest::missingTableBannerPointsToCreateSchema()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"does not exist"_s), 10000);
     const QString text = m_window->messageBar()->text();
     QVERIFY2(text.contains(u"Create schema"_s) && !text.contains(u"lockctl"_s), qPrintable(text));
+}
+
+void MainWindowTest::userGuideIsInTheHelpMenu()
+{
+    // Issue 23: the user guide ("a lock is stuck at 3 a.m.") reachable from the Help menu, in
+    // the window's language.
+    const auto openGuide = [this]() -> QString {
+        m_window->action(u"userGuideAction"_s)->trigger();
+        QDialog *guide = nullptr;
+        const auto shown = [this, &guide] {
+            for (QDialog *d : m_window->findChildren<QDialog *>(u"userGuide"_s))
+                if (d->isVisible())
+                    guide = d;
+            return guide != nullptr;
+        };
+        if (!QTest::qWaitFor(shown, 5000))
+            return {};
+        const QString text = guide->findChild<QTextBrowser *>(u"userGuideText"_s)->toPlainText();
+        guide->close();
+        return text;
+    };
+    const QString english = openGuide();
+    QVERIFY2(english.contains(u"A lock is stuck at 3 a.m."_s)
+                 && english.contains(u"Force release"_s),
+             qPrintable(english.left(200)));
+    QVERIFY(language::apply(u"zh_CN"_s));
+    const QString chinese = openGuide();
+    QVERIFY(language::apply(u"en"_s));
+    QVERIFY2(chinese.contains(u"强制释放"_s), qPrintable(chinese.left(200)));
 }
 
 void MainWindowTest::titleNamesTheApplicationOnce()
@@ -684,6 +724,141 @@ void MainWindowTest::largeTableIsReadAWindowAtATime()
     QVERIFY(notice->isHidden());
     QTRY_COMPARE(m_window->view()->model()->rowCount(), 1); // the same filter, applied here
     QCOMPARE(m_window->model()->rowCount(), all);
+}
+
+void MainWindowTest::copyPutsTheRowOnTheClipboard()
+{
+    QVERIFY(waitForLock(u"etl.sync"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held;
+    }));
+    const qint64 fence = (*m_locks->lock(u"etl.sync"_s))->fence;
+    QVERIFY(!m_window->action(u"copyLockAction"_s)->isEnabled()); // nothing selected
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QVERIFY(m_window->action(u"copyLockAction"_s)->isEnabled());
+    QGuiApplication::clipboard()->clear();
+    // Ctrl+C in the table copies the row: a header line and the row, tab-separated.
+    m_window->view()->setFocus();
+    QTest::keyClick(m_window->view(), Qt::Key_C, Qt::ControlModifier);
+    const QStringList lines = QGuiApplication::clipboard()->text().split(u'\n');
+    QCOMPARE(lines.size(), 3); // header, row, and the final line break
+    const QStringList header = lines.at(0).split(u'\t');
+    const QStringList row = lines.at(1).split(u'\t');
+    QCOMPARE(row.size(), header.size());
+    QVERIFY2(header.contains(u"Name"_s) && header.contains(u"Fence"_s), qPrintable(lines.at(0)));
+    QCOMPARE(row.at(header.indexOf(u"Name"_s)), u"etl.sync"_s);
+    QCOMPARE(row.at(header.indexOf(u"Holder"_s)), u"etl-worker-1"_s);
+    QCOMPARE(row.at(header.indexOf(u"Fence"_s)), QString::number(fence));
+    QVERIFY(row.at(header.indexOf(u"Expires"_s)).endsWith(u'Z')); // ISO 8601 UTC
+    // Ctrl+C in the filter copies the filter's text, not the row.
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    filter->setText(u"etl"_s);
+    filter->setFocus();
+    filter->selectAll();
+    QTest::keyClick(filter, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QGuiApplication::clipboard()->text(), u"etl"_s);
+}
+
+void MainWindowTest::copyAsCommandHasTheFenceAndNoPassword()
+{
+    const QString name = u"it's a \"lock\""_s;
+    auto held = m_locks->acquire(name, u"ops host:1"_s, 600000);
+    QVERIFY(held && held->acquired);
+    // Read-only: nothing is written, the copies are offered all the same.
+    WindowConnection connection = m_window->connection();
+    connection.readOnly = true;
+    m_window->openConnection(connection);
+    QVERIFY(waitForLock(name, [](const LockInfo &info) { return info.state == LockState::Held; }));
+    QVERIFY(m_window->selectLock(name));
+    QTRY_VERIFY(m_window->action(u"copyCommandAction"_s)->isEnabled());
+    m_window->action(u"copyCommandAction"_s)->trigger();
+    const QString text = QGuiApplication::clipboard()->text();
+    const QString quoted = u"'it'\\''s a \"lock\"'"_s; // what a POSIX shell reads as the name
+    QVERIFY2(text.contains(u" show "_s + quoted + u'\n'), qPrintable(text));
+    QVERIFY2(text.contains(u" force-release --fence "_s + QString::number(held->fence)
+                           + u" --reason "_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u' ' + quoted + u'\n'), qPrintable(text));
+    QVERIFY2(text.contains(u"--table "_s + m_table), qPrintable(text));
+    QVERIFY2(text.startsWith(u"lockctl --db "_s), qPrintable(text));
+    QVERIFY(!text.contains(u"readonly"_s)); // the force release would be refused
+    const QString password = connection.spec.password;
+    QVERIFY(password.isEmpty() || !text.contains(password));
+    QVERIFY(!text.contains(u":@"_s) && !text.contains(u"LOCKSCOPE_PASSWORD"_s));
+    // A connection with a password in its URL: the command has the URL without it.
+    LockctlTarget target;
+    auto spec = ConnectionSpec::parse(u"postgresql://ops:s3cret-pw@db.example:5432/locks"_s);
+    QVERIFY(spec);
+    target.spec = *spec;
+    target.table = u"dist_lock"_s;
+    const LockInfo lock = *m_window->selectedLock();
+    const QString withUrl = lockctlCommands(target, lock, u"why"_s);
+    QVERIFY2(!withUrl.contains(u"s3cret"_s), qPrintable(withUrl));
+    QVERIFY2(withUrl.contains(u"--db postgresql://ops@db.example:5432/locks "_s),
+             qPrintable(withUrl));
+    // A free lock: only "show".
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    m_window->action(u"copyCommandAction"_s)->trigger();
+    QVERIFY(!QGuiApplication::clipboard()->text().contains(u"force-release"_s));
+    QVERIFY(m_locks->forceRelease(name, held->fence, u"test done"_s));
+}
+
+void MainWindowTest::exportWritesTheFilteredRows()
+{
+    for (const QString &name : {u"export.one"_s, u"export.two"_s, u"other.three"_s})
+        QVERIFY(m_locks->initialize(name, 30000, u"a, \"quoted\" description"_s));
+    QVERIFY(m_locks->acquire(u"export.two"_s, u"exporter"_s, 600000)->acquired);
+    QVERIFY(waitForLock(u"other.three"_s));
+    m_window->findChild<QLineEdit *>(u"filter"_s)->setText(u"export."_s);
+    QTRY_COMPARE(m_window->view()->model()->rowCount(), 2);
+    QVERIFY(m_window->action(u"exportAction"_s)->isEnabled());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+
+    // CSV, from the path directly: the header line has lockctl's JSON field names.
+    const QString csvPath = dir.filePath(u"locks.csv"_s);
+    QCOMPARE(m_window->exportLocks(csvPath), QString());
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s,
+                                                                     Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.at(0), u"name,state,holder,prev_holder,depth,fence,acquired_at,expires_at,"
+                          "renewed_at,remaining_ms,ttl_ms,description,db_now"_s);
+    QVERIFY(lines.at(1).startsWith(u"export.one,free,,"_s));
+    QVERIFY(lines.at(1).contains(u",\"a, \"\"quoted\"\" description\","_s));
+    QVERIFY(lines.at(2).startsWith(u"export.two,held,exporter,"_s));
+
+    // JSON, through File > Export locks and its dialog: as "lockctl list --json" prints it.
+    const QString jsonPath = dir.filePath(u"locks.json"_s);
+    answerNextDialog<QFileDialog>([jsonPath](QFileDialog *dialog) {
+        dialog->selectFile(jsonPath);
+        static_cast<QDialog *>(dialog)->done(QDialog::Accepted); // (protected in QFileDialog)
+    });
+    m_window->action(u"exportAction"_s)->trigger();
+    QFile json(jsonPath);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject object = QJsonDocument::fromJson(json.readAll()).object();
+    QCOMPARE(object.value(u"table"_s).toString(), m_table);
+    const QJsonArray locks = object.value(u"locks"_s).toArray();
+    QCOMPARE(locks.size(), 2);
+    const QJsonObject two = locks.at(1).toObject();
+    QCOMPARE(two.value(u"name"_s).toString(), u"export.two"_s);
+    QCOMPARE(two.value(u"holder"_s).toString(), u"exporter"_s);
+    QCOMPARE(two.value(u"state"_s).toString(), u"held"_s);
+    QVERIFY(two.value(u"expires_at"_s).toString().endsWith(u'Z'));
+    const QStringList fields = {u"name"_s, u"state"_s, u"holder"_s, u"prev_holder"_s,
+                                u"depth"_s, u"fence"_s, u"acquired_at"_s, u"expires_at"_s,
+                                u"renewed_at"_s, u"remaining_ms"_s, u"ttl_ms"_s,
+                                u"description"_s, u"db_now"_s};
+    QStringList keys = two.keys();
+    QStringList expected = fields;
+    keys.sort();
+    expected.sort();
+    QCOMPARE(keys, expected);
+    QVERIFY(locks.at(0).toObject().value(u"holder"_s).isNull());
+    QVERIFY(m_window->messageBar()->text().contains(jsonPath));
+    QVERIFY(m_locks->forceRelease(u"export.two"_s, (*m_locks->lock(u"export.two"_s))->fence,
+                                  u"test done"_s));
 }
 
 int main(int argc, char **argv)

@@ -3,3 +3,5 @@ lockscope_ui_test(tst_locktablemodel)
 lockscope_ui_test(tst_lockfilterproxymodel)
 # The "Database locks" model: rows, texts, merges that keep the selection (no database).
 lockscope_ui_test(tst_nativelocksmodel)
+# Durations in the window's language, in its texts and tooltips (no database).
+lockscope_ui_test(tst_durationtext)

@@ -649,6 +649,41 @@
     </message>
 </context>
 <context>
+    <name>Duration</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+</context>
+<context>
     <name>FilePathEdit</name>
     <message>
         <source>Choose a file</source>
@@ -1440,6 +1475,72 @@ Password:</source>
         <source>Connecting…</source>
         <translation>正在连接…</translation>
     </message>
+    <message>
+        <source>&amp;User guide: a lock is stuck…</source>
+        <translation>用户指南：锁卡住了(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected lock&apos;s row, with the column titles, for a ticket or a chat</source>
+        <translation>复制所选锁的这一行（带列标题），便于贴到工单或聊天中</translation>
+    </message>
+    <message>
+        <source>Copy as loc&amp;kctl command</source>
+        <translation>复制为 loc&amp;kctl 命令</translation>
+    </message>
+    <message>
+        <source>Copy the lockctl commands that show the selected lock and force-release it with the fencing token seen here (no password)</source>
+        <translation>复制查看所选锁、并以此处看到的栅栏令牌强制释放它的 lockctl 命令（不含密码）</translation>
+    </message>
+    <message>
+        <source>&amp;Export locks…</source>
+        <translation>导出锁(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the locks the table shows (after the filter) as CSV or JSON</source>
+        <translation>将表格当前显示的锁（过滤后）保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Copied the row of &quot;%1&quot;.</source>
+        <translation>已复制“%1”这一行。</translation>
+    </message>
+    <message>
+        <source>describe why</source>
+        <translation>说明原因</translation>
+    </message>
+    <message>
+        <source>Copied the lockctl commands for &quot;%1&quot; (without the password).</source>
+        <translation>已复制“%1”的 lockctl 命令（不含密码）。</translation>
+    </message>
+    <message>
+        <source>The locks could not be exported to %1: %2</source>
+        <translation>无法将锁导出到 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n lock(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个锁导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The table is read a window at a time: only the rows read so far were exported; a filter narrows them down.</source>
+        <translation>此表按窗口分批读取：只导出了已读取的行；可用过滤缩小范围。</translation>
+    </message>
+    <message>
+        <source>Export locks</source>
+        <translation>导出锁</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON, as lockctl list --json (*.json)</source>
+        <translation>JSON，与 lockctl list --json 相同 (*.json)</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -2230,6 +2331,13 @@ Password:</source>
     <message>
         <source>No holds recorded</source>
         <translation>没有持有记录</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuide</name>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "countdowntext.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace {
 
@@ -36,7 +37,7 @@ QString formatRemainingMs(qint64 ms)
     if (rounded <= 0)
         return {};
     if (rounded < Minute)
-        return CountdownTr::tr("%1 s").arg(double(rounded) / 1000.0, 0, 'f', 1);
+        return CountdownTr::tr("%1 s").arg(QLocale().toString(double(rounded) / 1000.0, 'f', 1));
     if (rounded < Hour) {
         return CountdownTr::tr("%1 min %2 s")
             .arg(rounded / Minute)

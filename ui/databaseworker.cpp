@@ -1,6 +1,6 @@
 #include "databaseworker.h"
 
-#include "duration.h"
+#include "durationtext.h"
 #include "holderid.h"
 
 #include <QCoreApplication>
@@ -221,7 +221,7 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
         else
             result.summary = tr("\"%1\" is held by %2 for another %3.")
                                  .arg(name, grant->current.holder,
-                                      formatDurationMs(grant->current.remainingMs()));
+                                      durationText(grant->current.remainingMs()));
         break;
     }
     case AdminRequest::Kind::Renew: {

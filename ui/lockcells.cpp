@@ -1,7 +1,7 @@
 #include "lockcells.h"
 
 #include "countdowntext.h"
-#include "duration.h"
+#include "durationtext.h"
 #include "holderliveness.h"
 #include "lockstatepalette.h"
 #include "locktablemodel.h"
@@ -154,7 +154,7 @@ QVariant toolTip(const lockcells::Row &row, int column)
         if (!isLeaseRunning(row.state))
             return CellTr::tr("No lease is running.");
         return CellTr::tr("%1 left of a %2 lease, estimated in database time.\nExpires at\n%3")
-            .arg(formatRemainingMs(row.remainingMs), lockcore::formatDurationMs(row.leaseMs),
+            .arg(formatRemainingMs(row.remainingMs), durationText(row.leaseMs),
                  times(info.expiresAt));
     case M::Description: {
         // The lock's definition: what it guards and its default lease.
@@ -162,7 +162,7 @@ QVariant toolTip(const lockcells::Row &row, int column)
         if (info.ttlMs > 0) {
             if (!tip.isEmpty())
                 tip += u'\n';
-            tip += CellTr::tr("Default lease: %1").arg(lockcore::formatDurationMs(info.ttlMs));
+            tip += CellTr::tr("Default lease: %1").arg(durationText(info.ttlMs));
         }
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }

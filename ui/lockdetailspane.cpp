@@ -1,6 +1,6 @@
 #include "lockdetailspane.h"
 
-#include "duration.h"
+#include "durationtext.h"
 #include "eventkindtext.h"
 #include "holdintervals.h"
 #include "timelinewidget.h"
@@ -177,7 +177,7 @@ void LockDetailsPane::renderLock()
     }
     m_definition->setText(
         tr("Default lease %1. %2")
-            .arg(formatDurationMs(info.ttlMs),
+            .arg(durationText(info.ttlMs),
                  info.description.isEmpty() ? tr("No description.") : info.description));
     switch (info.state) {
     case LockState::Free:

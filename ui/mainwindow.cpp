@@ -3,11 +3,14 @@
 #include "connectiondialog.h"
 #include "demoworkload.h"
 #include "dialect.h"
-#include "duration.h"
+#include "durationtext.h"
 #include "forcereleasedialog.h"
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
+#include "lockctlcommand.h"
+#include "lockexport.h"
+#include "lockrowtext.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
 #include "connectionprofile.h"
@@ -17,10 +20,14 @@
 #include "simulatorpanel.h"
 #include "testacquiredialog.h"
 #include "testholds.h"
+#include "userguidedialog.h"
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -65,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(u"mainWindow"_s);
     createActions();
     createCentral();
+    createCopyActions();
     createMenus();
     createToolBar();
 
@@ -176,6 +184,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(action(u"connectAction"_s));
     m_fileMenu->addAction(action(u"demoAction"_s));
     m_fileMenu->addAction(action(u"refreshAction"_s));
+    m_fileMenu->addAction(action(u"exportAction"_s));
     m_applicationTablesMenu = m_fileMenu->addMenu(QString());
     m_applicationTablesMenu->setObjectName(u"applicationTablesMenu"_s);
     m_applicationTablesMenu->setEnabled(false);
@@ -190,6 +199,9 @@ void MainWindow::createMenus()
             m_lockMenu->addSeparator();
         m_lockMenu->addAction(write);
     }
+    m_lockMenu->addSeparator();
+    m_lockMenu->addAction(action(u"copyLockAction"_s));
+    m_lockMenu->addAction(action(u"copyCommandAction"_s));
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_languageMenu = m_viewMenu->addMenu(QString());
@@ -210,6 +222,9 @@ void MainWindow::createMenus()
     }
 
     m_helpMenu = menuBar()->addMenu(QString());
+    auto *guide = m_helpMenu->addAction(QString(), this, [this] { showUserGuide(this); });
+    guide->setObjectName(u"userGuideAction"_s);
+    guide->setShortcut(QKeySequence::HelpContents);
     auto *about = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About Lockscope"),
                            tr("<p><b>Lockscope</b> %1</p><p>Monitor and manage distributed locks "
@@ -265,6 +280,9 @@ void MainWindow::createCentral()
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
         QMenu menu(this);
+        menu.addAction(action(u"copyLockAction"_s));
+        menu.addAction(action(u"copyCommandAction"_s));
+        menu.addSeparator();
         for (QAction *write : std::as_const(m_writeActions))
             if (write->isVisible())
                 menu.addAction(write);
@@ -354,6 +372,13 @@ void MainWindow::retranslate()
     set(u"deleteAction"_s, tr("&Delete\u2026"), tr("Delete the selected lock (free locks only)"));
     set(u"createSchemaAction"_s, tr("Create &schema\u2026"),
         tr("Show, copy or run the DDL of the lock tables"));
+    set(u"copyLockAction"_s, tr("&Copy"),
+        tr("Copy the selected lock's row, with the column titles, for a ticket or a chat"));
+    set(u"copyCommandAction"_s, tr("Copy as loc&kctl command"),
+        tr("Copy the lockctl commands that show the selected lock and force-release it with "
+           "the fencing token seen here (no password)"));
+    set(u"exportAction"_s, tr("&Export locks\u2026"),
+        tr("Save the locks the table shows (after the filter) as CSV or JSON"));
     set(u"quitAction"_s, tr("&Quit"), tr("Quit Lockscope"));
     set(u"aboutAction"_s, tr("&About Lockscope"), tr("About Lockscope"));
     m_fileMenu->setTitle(tr("&File"));
@@ -362,6 +387,7 @@ void MainWindow::retranslate()
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
+    action(u"userGuideAction"_s)->setText(tr("&User guide: a lock is stuck\u2026"));
     m_tabs->setTabText(0, tr("Locks"));
     m_tabs->setTabText(1, tr("Simulator"));
     m_tabs->setTabText(m_tabs->indexOf(m_nativeLocks), tr("Database locks"));
@@ -658,6 +684,10 @@ void MainWindow::updateActions()
                                                && selected->state != LockState::Free);
     action(u"deleteAction"_s)->setEnabled(native && selected
                                           && selected->state != LockState::Held);
+    // Nothing is written to the database: offered in read-only mode too.
+    action(u"copyLockAction"_s)->setEnabled(selected.has_value());
+    action(u"copyCommandAction"_s)->setEnabled(selected.has_value());
+    action(u"exportAction"_s)->setEnabled(view()->model()->rowCount() > 0);
 }
 
 int MainWindow::execDialog(QDialog *dialog)
@@ -733,7 +763,7 @@ void MainWindow::deleteLock()
     QMessageBox box(QMessageBox::Question, tr("Delete lock"),
                     tr("Delete the lock \"%1\"? Its definition (lease %2, \"%3\") is removed; "
                        "its history stays.")
-                        .arg(selected->name, formatDurationMs(selected->ttlMs),
+                        .arg(selected->name, durationText(selected->ttlMs),
                              selected->description),
                     QMessageBox::Yes | QMessageBox::Cancel, this);
     box.setDefaultButton(QMessageBox::Cancel);
@@ -816,4 +846,114 @@ void MainWindow::onAdminDone(const AdminResult &result)
     }
     m_messageBar->showMessage(result.done ? MessageBar::Kind::Success : MessageBar::Kind::Warning,
                               result.summary);
+}
+
+void MainWindow::createCopyActions()
+{
+    // Ctrl+C copies the row only while the table has focus (the filter copies its own text).
+    QTableView *table = m_panel->view();
+    const auto onTable = [this, table](const QString &name, const QKeySequence &shortcut,
+                                       void (MainWindow::*slot)()) {
+        auto *copy = new QAction(this);
+        copy->setObjectName(name);
+        copy->setShortcut(shortcut);
+        copy->setShortcutContext(Qt::WidgetShortcut);
+        connect(copy, &QAction::triggered, this, slot);
+        table->addAction(copy);
+    };
+    onTable(u"copyLockAction"_s, QKeySequence::Copy, &MainWindow::copyLock);
+    onTable(u"copyCommandAction"_s, QKeySequence(u"Ctrl+Shift+C"_s), &MainWindow::copyLockCommand);
+    auto *exportAction = new QAction(this);
+    exportAction->setObjectName(u"exportAction"_s);
+    connect(exportAction, &QAction::triggered, this, &MainWindow::exportLocksAs);
+    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::updateActions);
+}
+
+void MainWindow::copyLock()
+{
+    const QModelIndexList rows = view()->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(lockRowText(view(), rows.first()));
+    statusBar()->showMessage(tr("Copied the row of \"%1\".")
+                                 .arg(rows.first().data(Qt::DisplayRole).toString()), 5000);
+}
+
+void MainWindow::copyLockCommand()
+{
+    const auto selected = selectedLock();
+    if (!selected)
+        return;
+    LockctlTarget target;
+    target.spec = m_connection.spec;
+    target.table = m_connection.table;
+    if (m_profile) {
+        target.profile = m_profile->id;
+        target.profileNeedsTime = !m_profile->seenTimeColumn().isEmpty();
+        if (target.table.isEmpty())
+            target.table = m_profile->defaultTable;
+    }
+    QGuiApplication::clipboard()->setText(
+        lockctlCommands(target, *selected, tr("describe why")));
+    statusBar()->showMessage(tr("Copied the lockctl commands for \"%1\" (without the password).")
+                                 .arg(selected->name), 5000);
+}
+
+QList<LockInfo> MainWindow::shownLocks() const
+{
+    // In the order the table shows them; a windowed table: the rows read so far.
+    const QAbstractItemModel *shown = view()->model();
+    QList<LockInfo> locks;
+    for (int row = 0; row < shown->rowCount(); ++row) {
+        const QVariant info = shown->index(row, 0).data(LockTableModel::LockInfoRole);
+        if (info.canConvert<LockInfo>())
+            locks.append(info.value<LockInfo>());
+    }
+    return locks;
+}
+
+QString MainWindow::exportLocks(const QString &path)
+{
+    const QList<LockInfo> locks = shownLocks();
+    const QString table = m_profile && m_connection.table.isEmpty() ? m_profile->defaultTable
+                                                                     : m_connection.table;
+    if (const QString problem = lockexport::write(path, table, locks); !problem.isEmpty()) {
+        const QString text = tr("The locks could not be exported to %1: %2").arg(path, problem);
+        m_messageBar->showMessage(MessageBar::Kind::Error, text);
+        return text;
+    }
+    QString text = tr("Exported %n lock(s) to %1.", nullptr, int(locks.size())).arg(path);
+    if (m_panel->isWindowed())
+        text += u' ' + tr("The table is read a window at a time: only the rows read so far "
+                          "were exported; a filter narrows them down.");
+    m_messageBar->showMessage(MessageBar::Kind::Success, text);
+    return {};
+}
+
+void MainWindow::exportLocksAs()
+{
+    QFileDialog dialog(this, tr("Export locks"));
+    dialog.setObjectName(u"exportDialog"_s);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    const QString csv = tr("CSV (*.csv)");
+    const QString json = tr("JSON, as lockctl list --json (*.json)");
+    dialog.setNameFilters({csv, json});
+    dialog.selectFile(u"locks.csv"_s);
+    // The file's extension decides the format: it follows the chosen filter.
+    connect(&dialog, &QFileDialog::filterSelected, &dialog, [&dialog, json](const QString &f) {
+        const QString suffix = f == json ? u"json"_s : u"csv"_s;
+        dialog.setDefaultSuffix(suffix);
+        const QStringList files = dialog.selectedFiles();
+        const QFileInfo file(files.isEmpty() ? QString() : files.constFirst());
+        if (file.suffix() == u"csv" || file.suffix() == u"json")
+            dialog.selectFile(file.completeBaseName() + u'.' + suffix);
+    });
+    dialog.setDefaultSuffix(u"csv"_s);
+    if (execDialog(&dialog) != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString problem = exportLocks(dialog.selectedFiles().constFirst());
+    if (!problem.isEmpty()) {
+        QMessageBox box(QMessageBox::Warning, tr("Export locks"), problem, QMessageBox::Ok, this);
+        execDialog(&box);
+    }
 }

@@ -89,6 +89,14 @@ public:
     void deleteLock();
     void createSchema();
 
+    // Copy the selected lock's row (as the table shows it) or its lockctl commands.
+    void copyLock();
+    void copyLockCommand();
+    // Writes the rows the table shows (after the filter) to `path`, CSV or JSON by its
+    // extension; File > Export locks asks for the path first. Returns why it failed, or empty.
+    QString exportLocks(const QString &path);
+    void exportLocksAs();
+
 signals:
     // For tests: a dialog about to be shown (exec'd) by an admin action.
     void dialogAboutToShow(QDialog *dialog);
@@ -103,6 +111,8 @@ private:
     void createMenus();
     void createToolBar();
     void createCentral();
+    void createCopyActions();
+    QList<lockcore::LockInfo> shownLocks() const;
     void retranslate();
     void sizeColumns();
     void updateActions();

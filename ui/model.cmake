@@ -2,6 +2,7 @@
 target_sources(ui PRIVATE
     countdowndelegate.cpp countdowndelegate.h
     countdowntext.cpp countdowntext.h
+    durationtext.cpp durationtext.h
     holderliveness.cpp holderliveness.h
     lockcells.cpp lockcells.h
     lockdisplaystate.cpp lockdisplaystate.h

@@ -1,7 +1,7 @@
 #include "profilereader.h"
 
 #include "dialect.h"
-#include "duration.h"
+#include "durationtext.h"
 #include "session.h"
 
 #include <QCoreApplication>
@@ -72,8 +72,8 @@ LockInfo ProfileReader::toLockInfo(const ProfileLock &lock, qint64 offsetMs, boo
         info.description
             = lock.possiblyStuck
                   ? ReaderTr::tr("Possibly stuck: held for %1, and this table has no expiry.")
-                        .arg(formatDurationMs(held.value_or(0)))
-              : held ? ReaderTr::tr("Held for %1 (no expiry).").arg(formatDurationMs(*held))
+                        .arg(durationText(held.value_or(0)))
+              : held ? ReaderTr::tr("Held for %1 (no expiry).").arg(durationText(*held))
                      : ReaderTr::tr("Held (no expiry, no time recorded).");
     }
     return info;
@@ -122,10 +122,10 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
                 = heldMs > m_stuckAfterMs
                       ? ReaderTr::tr("Possibly stuck: held for at least %1 (seen held since %2; "
                                      "this table records no time and no expiry).")
-                            .arg(formatDurationMs(heldMs), seen)
+                            .arg(durationText(heldMs), seen)
                       : ReaderTr::tr("Held for at least %1 (seen held since %2; this table "
                                      "records no time and no expiry).")
-                            .arg(formatDurationMs(heldMs), seen);
+                            .arg(durationText(heldMs), seen);
         }
         if (info.state == LockState::Free)
             ++page.free;

@@ -17,6 +17,7 @@ target_sources(ui PRIVATE
     schemadialog.cpp schemadialog.h
     testacquiredialog.cpp testacquiredialog.h
     timelinewidget.cpp timelinewidget.h
+    userguidedialog.cpp userguidedialog.h
 )
 target_sources(ui PRIVATE testholds.cpp testholds.h)
 target_sources(ui PRIVATE
@@ -31,4 +32,11 @@ target_sources(ui PRIVATE
     nativelockspanel.cpp nativelockspanel.h
     nativelocksworker.cpp nativelocksworker.h
     terminatesessiondialog.cpp terminatesessiondialog.h
+)
+# Copy a lock's row or its lockctl commands, and export the shown rows as CSV or JSON.
+target_sources(ui PRIVATE
+    lockctlcommand.cpp lockctlcommand.h
+    lockexport.cpp lockexport.h
+    lockrowtext.cpp lockrowtext.h
+    shellquote.cpp shellquote.h
 )

@@ -1,0 +1,147 @@
+// Durations as the window says them: in the interface language with the locale's numbers, never
+// lockctl's machine form ("17.5s", "5m11s108ms") inside a sentence of another language.
+
+#include "durationtext.h"
+#include "language.h"
+#include "lockdetailspane.h"
+#include "locktablemodel.h"
+
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using lockcore::LockInfo;
+using lockcore::LockState;
+
+namespace {
+
+constexpr qint64 T0 = 1'700'000'000'000LL;
+
+QDateTime at(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+// Held for 5m11s108ms of a 17.5 s default lease, 12.3 s left.
+LockInfo heldLock()
+{
+    LockInfo info;
+    info.name = u"billing.job-030"_s;
+    info.holder = u"ann@db1 (lockscope, pid 42)"_s;
+    info.fence = 7;
+    info.depth = 1;
+    info.ttlMs = 17'500;
+    info.description = u"guards billing"_s;
+    info.dbNow = at(T0);
+    info.state = LockState::Held;
+    info.acquiredAt = at(T0 - 311'108);
+    info.renewedAt = at(T0 - 5'200);
+    info.expiresAt = at(T0 + 12'300);
+    return info;
+}
+
+// lockctl's form: digits directly followed by d, h, m, s or ms ("17.5s", "1m30s", "250ms").
+const QRegularExpression MachineDuration(u"\\d(ms|[dhms])(?![A-Za-z])"_s);
+
+QString allLabelText(const QWidget &widget)
+{
+    QStringList texts;
+    for (const QLabel *label : widget.findChildren<QLabel *>())
+        texts.append(label->text());
+    return texts.join(u'\n');
+}
+
+} // namespace
+
+class DurationTextTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { language::apply(u"en"_s); }
+    void english_data();
+    void english();
+    void chinese_data();
+    void chinese();
+    void chineseDetailsPaneHasNoMachineDuration();
+    void chineseTooltipsHaveNoMachineDuration();
+};
+
+void DurationTextTest::english_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("zero") << qint64(0) << u"0 ms"_s;
+    QTest::newRow("ms") << qint64(250) << u"250 ms"_s;
+    QTest::newRow("whole seconds") << qint64(30'000) << u"30 s"_s;
+    QTest::newRow("tenths") << qint64(17'500) << u"17.5 s"_s;
+    QTest::newRow("rounded to a tenth") << qint64(1'049) << u"1 s"_s;
+    QTest::newRow("rounds up into minutes") << qint64(59'960) << u"1 min"_s;
+    QTest::newRow("minute") << qint64(60'000) << u"1 min"_s;
+    QTest::newRow("min and s") << qint64(311'108) << u"5 min 11.1 s"_s;
+    QTest::newRow("hour") << qint64(3'600'000) << u"1 h"_s;
+    QTest::newRow("h and min") << qint64(7'500'000) << u"2 h 5 min"_s;
+    QTest::newRow("d and h") << qint64(273'600'000) << u"3 d 4 h"_s;
+    QTest::newRow("day") << qint64(86'400'000) << u"1 d"_s;
+}
+
+void DurationTextTest::english()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QVERIFY(language::apply(u"en"_s));
+    QCOMPARE(durationText(ms), text);
+}
+
+void DurationTextTest::chinese_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("ms") << qint64(250) << u"250 毫秒"_s;
+    QTest::newRow("tenths") << qint64(17'500) << u"17.5 秒"_s;
+    QTest::newRow("minute") << qint64(60'000) << u"1 分钟"_s;
+    QTest::newRow("min and s") << qint64(311'108) << u"5 分 11.1 秒"_s;
+    QTest::newRow("hour") << qint64(3'600'000) << u"1 小时"_s;
+    QTest::newRow("h and min") << qint64(7'500'000) << u"2 小时 5 分"_s;
+    QTest::newRow("day") << qint64(86'400'000) << u"1 天"_s;
+    QTest::newRow("d and h") << qint64(273'600'000) << u"3 天 4 小时"_s;
+}
+
+void DurationTextTest::chinese()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QVERIFY(language::apply(u"zh_CN"_s));
+    QCOMPARE(durationText(ms), text);
+}
+
+void DurationTextTest::chineseDetailsPaneHasNoMachineDuration()
+{
+    QVERIFY(language::apply(u"zh_CN"_s));
+    LockDetailsPane pane;
+    pane.showLock(heldLock());
+    const QString text = allLabelText(pane);
+    QVERIFY2(text.contains(u"17.5 秒"_s), qPrintable(text));
+    QVERIFY2(!MachineDuration.match(text).hasMatch(), qPrintable(text));
+}
+
+void DurationTextTest::chineseTooltipsHaveNoMachineDuration()
+{
+    QVERIFY(language::apply(u"zh_CN"_s));
+    LockTableModel model;
+    model.setLocalClock([] { return T0; });
+    model.setOwnerGoneCheck({});
+    model.merge({heldLock()});
+    for (int column = 0; column < LockTableModel::ColumnCount; ++column) {
+        const QModelIndex index = model.index(0, column);
+        for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole)}) {
+            const QString text = index.data(role).toString();
+            QVERIFY2(!MachineDuration.match(text).hasMatch(), qPrintable(text));
+        }
+    }
+}
+
+QTEST_MAIN(DurationTextTest)
+#include "tst_durationtext.moc"

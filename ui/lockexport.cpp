@@ -1,0 +1,118 @@
+#include "lockexport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+using lockcore::LockInfo;
+
+namespace lockexport {
+
+namespace {
+
+QJsonValue jsonTime(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(isoTime(time)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue jsonText(const QString &text)
+{
+    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+}
+
+// RFC 4180: quoted when it holds a separator, a quote or a line break (quotes doubled).
+QString csvField(const QString &text)
+{
+    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n')
+        && !text.contains(u'\r'))
+        return text;
+    QString quoted = text;
+    quoted.replace(u'"', u"\"\""_s);
+    return u'"' + quoted + u'"';
+}
+
+// The JSON object's fields, in lockctl's order (a QJsonObject sorts its keys).
+const QStringList &fieldNames()
+{
+    static const QStringList names = {
+        u"name"_s,       u"state"_s,      u"holder"_s,       u"prev_holder"_s, u"depth"_s,
+        u"fence"_s,      u"acquired_at"_s, u"expires_at"_s,  u"renewed_at"_s,  u"remaining_ms"_s,
+        u"ttl_ms"_s,     u"description"_s, u"db_now"_s};
+    return names;
+}
+
+QString csvText(const QJsonValue &value)
+{
+    if (value.isNull())
+        return {};
+    if (value.isDouble())
+        return QString::number(qint64(value.toDouble()));
+    return value.toString();
+}
+
+} // namespace
+
+QString isoTime(const QDateTime &time)
+{
+    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QJsonObject lockJson(const LockInfo &lock)
+{
+    return {
+        {u"name"_s, lock.name},
+        {u"state"_s, lockcore::lockStateName(lock.state)},
+        {u"holder"_s, jsonText(lock.holder)},
+        {u"prev_holder"_s, jsonText(lock.prevHolder)},
+        {u"depth"_s, lock.depth},
+        {u"fence"_s, lock.fence},
+        {u"acquired_at"_s, jsonTime(lock.acquiredAt)},
+        {u"expires_at"_s, jsonTime(lock.expiresAt)},
+        {u"renewed_at"_s, jsonTime(lock.renewedAt)},
+        {u"remaining_ms"_s, lock.remainingMs()},
+        {u"ttl_ms"_s, lock.ttlMs},
+        {u"description"_s, lock.description},
+        {u"db_now"_s, jsonTime(lock.dbNow)},
+    };
+}
+
+QByteArray toJson(const QString &table, const QList<LockInfo> &locks)
+{
+    QJsonArray array;
+    for (const LockInfo &lock : locks)
+        array.append(lockJson(lock));
+    const QJsonObject object{{u"table"_s, table}, {u"locks"_s, array}};
+    return QJsonDocument(object).toJson(QJsonDocument::Indented);
+}
+
+QByteArray toCsv(const QList<LockInfo> &locks)
+{
+    QString text = fieldNames().join(u',') + u"\r\n"_s;
+    for (const LockInfo &lock : locks) {
+        const QJsonObject object = lockJson(lock);
+        QStringList fields;
+        for (const QString &name : fieldNames())
+            fields.append(csvField(csvText(object.value(name))));
+        text += fields.join(u',') + u"\r\n"_s;
+    }
+    return text.toUtf8();
+}
+
+Format formatOf(const QString &path)
+{
+    return path.endsWith(u".json"_s, Qt::CaseInsensitive) ? Format::Json : Format::Csv;
+}
+
+QString write(const QString &path, const QString &table, const QList<LockInfo> &locks)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    file.write(formatOf(path) == Format::Json ? toJson(table, locks) : toCsv(locks));
+    if (!file.commit())
+        return file.errorString();
+    return {};
+}
+
+} // namespace lockexport
