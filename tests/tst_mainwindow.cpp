@@ -70,6 +70,7 @@ private slots:
     void wrongPasswordAsksForThePassword();
     void titleNamesTheApplicationOnce();
     void userGuideIsInTheHelpMenu();
+    void readOnlyIsInSightAllTheTime();
     void missingTableBannerPointsToCreateSchema();
     void enterInTheForceReleaseDialogNeedsAReason();
     void shortcutsWorkWhileTheFilterHasFocus();
@@ -331,6 +332,22 @@ void MainWindowTest::missingTableBannerPointsToCreateSchema()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"does not exist"_s), 10000);
     const QString text = m_window->messageBar()->text();
     QVERIFY2(text.contains(u"Create schema"_s) && !text.contains(u"lockctl"_s), qPrintable(text));
+}
+
+void MainWindowTest::readOnlyIsInSightAllTheTime()
+{
+    // Issue 23: a visible read-only badge; it goes with a connection that may write.
+    auto *badge = m_window->findChild<QLabel *>(u"readOnlyBadge"_s);
+    QVERIFY(badge && !badge->isVisible());
+    WindowConnection lookOnly = m_window->connection();
+    lookOnly.readOnly = true;
+    m_window->openConnection(lookOnly);
+    QVERIFY(badge->isVisible());
+    QCOMPARE(badge->text(), u"Read-only"_s);
+    WindowConnection writes = lookOnly;
+    writes.readOnly = false;
+    m_window->openConnection(writes);
+    QVERIFY(!badge->isVisible());
 }
 
 void MainWindowTest::userGuideIsInTheHelpMenu()

@@ -1541,6 +1541,14 @@ Password:</source>
         <source>JSON, as lockctl list --json (*.json)</source>
         <translation>JSON，与 lockctl list --json 相同 (*.json)</translation>
     </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>This connection only looks: the window offers no action that changes the database, and the database session itself is read-only.</source>
+        <translation>此连接只用于查看：窗口不提供任何会修改数据库的操作，数据库会话本身也是只读的。</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>

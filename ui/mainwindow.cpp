@@ -82,6 +82,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_health = new QLabel(this);
     m_counts->setObjectName(u"counts"_s);
     m_health->setObjectName(u"health"_s);
+    // Read-only, in sight all the time: nothing the window offers can change the database.
+    m_readOnlyBadge = new QLabel(this);
+    m_readOnlyBadge->setObjectName(u"readOnlyBadge"_s);
+    m_readOnlyBadge->setStyleSheet(
+        u"QLabel { background: #1f6feb; color: white; border-radius: 3px; padding: 1px 6px; }"_s);
+    m_readOnlyBadge->hide();
+    statusBar()->addWidget(m_readOnlyBadge);
     statusBar()->addWidget(m_health, 1);
     statusBar()->addPermanentWidget(m_counts);
     statusBar()->addPermanentWidget(m_clock);
@@ -387,6 +394,10 @@ void MainWindow::retranslate()
     m_viewMenu->setTitle(tr("&View"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
+    m_readOnlyBadge->setText(tr("Read-only"));
+    m_readOnlyBadge->setToolTip(tr("This connection only looks: the window offers no action that "
+                                   "changes the database, and the database session itself is "
+                                   "read-only."));
     action(u"userGuideAction"_s)->setText(tr("&User guide: a lock is stuck\u2026"));
     m_tabs->setTabText(0, tr("Locks"));
     m_tabs->setTabText(1, tr("Simulator"));
@@ -449,6 +460,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_details->clear();
     for (QAction *write : std::as_const(m_writeActions))
         write->setVisible(!connection.readOnly);
+    m_readOnlyBadge->setVisible(connection.readOnly);
     m_monitor->setInterval(m_interval->value());
     m_profile.reset();
     if (!connection.lockProfile.isEmpty()) {

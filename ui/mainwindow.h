@@ -150,6 +150,7 @@ private:
     QLineEdit *m_filter = nullptr;
     QSpinBox *m_interval = nullptr;
     QLabel *m_counts = nullptr;
+    QLabel *m_readOnlyBadge = nullptr;
     QLabel *m_clock = nullptr;
     QLabel *m_refreshed = nullptr;
     QLabel *m_health = nullptr;
