@@ -5,6 +5,7 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockState;
+using lockcore::shellQuote;
 
 namespace {
 

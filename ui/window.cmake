@@ -38,5 +38,4 @@ target_sources(ui PRIVATE
     lockctlcommand.cpp lockctlcommand.h
     lockexport.cpp lockexport.h
     lockrowtext.cpp lockrowtext.h
-    shellquote.cpp shellquote.h
 )

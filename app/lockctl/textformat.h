@@ -1,5 +1,7 @@
 #pragma once
 
+#include "shellquote.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -26,7 +28,7 @@ QString historyText(const QList<lockcore::LockEvent> &events);
 QString lockStateText(const lockcore::LockInfo &lock);
 
 // A word as a POSIX shell reads it back: unchanged when safe, else in single quotes.
-QString shellQuote(const QString &word);
+using lockcore::shellQuote;
 // Why an operation by a holder with `fence` found the lock changed: "... is now held by X
 // (fence 7)", "... is free now (fence 7)", "... no longer exists".
 QString lostText(const QString &name, qint64 fence, const lockcore::LockInfo &current);

@@ -2,6 +2,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace lockcore {
+
 QString shellQuote(const QString &word)
 {
     bool safe = !word.isEmpty();
@@ -16,3 +18,5 @@ QString shellQuote(const QString &word)
     quoted.replace(u'\'', u"'\\''"_s);
     return u'\'' + quoted + u'\'';
 }
+
+} // namespace lockcore
