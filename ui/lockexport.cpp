@@ -1,5 +1,7 @@
 #include "lockexport.h"
 
+#include "lockjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -10,16 +12,6 @@ using lockcore::LockInfo;
 namespace lockexport {
 
 namespace {
-
-QJsonValue jsonTime(const QDateTime &time)
-{
-    return time.isValid() ? QJsonValue(isoTime(time)) : QJsonValue(QJsonValue::Null);
-}
-
-QJsonValue jsonText(const QString &text)
-{
-    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
 
 // RFC 4180: quoted when it holds a separator, a quote or a line break (quotes doubled).
 QString csvField(const QString &text)
@@ -53,35 +45,11 @@ QString csvText(const QJsonValue &value)
 
 } // namespace
 
-QString isoTime(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QJsonObject lockJson(const LockInfo &lock)
-{
-    return {
-        {u"name"_s, lock.name},
-        {u"state"_s, lockcore::lockStateName(lock.state)},
-        {u"holder"_s, jsonText(lock.holder)},
-        {u"prev_holder"_s, jsonText(lock.prevHolder)},
-        {u"depth"_s, lock.depth},
-        {u"fence"_s, lock.fence},
-        {u"acquired_at"_s, jsonTime(lock.acquiredAt)},
-        {u"expires_at"_s, jsonTime(lock.expiresAt)},
-        {u"renewed_at"_s, jsonTime(lock.renewedAt)},
-        {u"remaining_ms"_s, lock.remainingMs()},
-        {u"ttl_ms"_s, lock.ttlMs},
-        {u"description"_s, lock.description},
-        {u"db_now"_s, jsonTime(lock.dbNow)},
-    };
-}
-
 QByteArray toJson(const QString &table, const QList<LockInfo> &locks)
 {
     QJsonArray array;
     for (const LockInfo &lock : locks)
-        array.append(lockJson(lock));
+        array.append(lockcore::lockToJson(lock));
     const QJsonObject object{{u"table"_s, table}, {u"locks"_s, array}};
     return QJsonDocument(object).toJson(QJsonDocument::Indented);
 }
@@ -90,7 +58,7 @@ QByteArray toCsv(const QList<LockInfo> &locks)
 {
     QString text = fieldNames().join(u',') + u"\r\n"_s;
     for (const LockInfo &lock : locks) {
-        const QJsonObject object = lockJson(lock);
+        const QJsonObject object = lockcore::lockToJson(lock);
         QStringList fields;
         for (const QString &name : fieldNames())
             fields.append(csvField(csvText(object.value(name))));

@@ -7,16 +7,14 @@
 #include <QList>
 #include <QString>
 
-// File › Export locks: the rows the window shows, as CSV or JSON, in lockctl's terms. The JSON
-// is what "lockctl list --json" prints ({"table": ..., "locks": [...]}, the same field names);
-// the CSV has one column per field, named the same. Times are ISO 8601 UTC with milliseconds
-// (as lockctl prints them); a time not known is null in JSON and empty in CSV.
+// File › Export locks: the rows the window shows, as CSV or JSON, in lockctl's terms
+// (lockcore::lockToJson, which lockctl prints too). The JSON is what "lockctl list --json"
+// prints ({"table": ..., "locks": [...]}); the CSV has one column per field, named the same.
+// Times are ISO 8601 UTC with milliseconds; a time not known is null in JSON, empty in CSV.
 namespace lockexport {
 
 enum class Format { Csv, Json };
 
-QString isoTime(const QDateTime &time); // empty when not known
-QJsonObject lockJson(const lockcore::LockInfo &lock);
 QByteArray toJson(const QString &table, const QList<lockcore::LockInfo> &locks);
 QByteArray toCsv(const QList<lockcore::LockInfo> &locks);
 // By the file name's extension: ".json" is JSON, anything else CSV.

@@ -1,6 +1,6 @@
 #include "lockrowtext.h"
 
-#include "lockexport.h"
+#include "lockjson.h"
 #include "locktablemodel.h"
 
 #include <QHeaderView>
@@ -26,9 +26,9 @@ QString cellText(const QModelIndex &cell, const LockInfo &lock)
         return shown; // a time the table leaves blank (never held) stays blank
     switch (cell.column()) {
     case LockTableModel::AcquiredAt:
-        return lockexport::isoTime(lock.acquiredAt);
+        return lockcore::isoTime(lock.acquiredAt);
     case LockTableModel::ExpiresAt:
-        return lockexport::isoTime(lock.expiresAt);
+        return lockcore::isoTime(lock.expiresAt);
     default:
         return shown;
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lockjson.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 
@@ -13,13 +15,12 @@ struct LockInfo;
 
 namespace lockctl {
 
-// Database times as ISO 8601 UTC with milliseconds ("2026-11-22T10:00:00.123Z"); empty when
-// the time is not known.
-QString isoTime(const QDateTime &time);
-QJsonValue jsonTime(const QDateTime &time); // null when not known
-QJsonValue jsonText(const QString &text);   // null when empty
+// Times, texts and locks as lockcore writes them (lockjson.h): one shape with the window.
+using lockcore::isoTime;
+using lockcore::jsonText;
+using lockcore::jsonTime;
+using lockcore::lockToJson;
 
-QJsonObject lockToJson(const lockcore::LockInfo &lock);
 QJsonObject eventToJson(const lockcore::LockEvent &event);
 QJsonObject errorToJson(const lockcore::Error &error);
 QJsonObject errorToJson(const QString &kind, const QString &message, const QString &nativeCode);
