@@ -86,11 +86,10 @@ qint64 fenceOf(const QJsonValue &value)
     return value.isDouble() ? qint64(value.toDouble()) : -1;
 }
 
-// The lockctl the tests run: LOCKSCOPE_TEST_LOCKCTL when set (an older build, say), else ours.
+// The lockctl the tests run (testsupport::lockctlProgram).
 QString lockctlProgram()
 {
-    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKCTL");
-    return chosen.isEmpty() ? QStringLiteral(LOCKCTL_PATH) : chosen;
+    return testsupport::lockctlProgram(QStringLiteral(LOCKCTL_PATH));
 }
 
 // One grant as a "lockctl --json acquire --hold" process printed it, with the lease it asked for.

@@ -28,11 +28,10 @@ namespace {
 
 constexpr int runTimeoutMs = 60000;
 
-// The lockctl the tests run: LOCKSCOPE_TEST_LOCKCTL when set (an older build, say), else ours.
+// The lockctl the tests run (testsupport::lockctlProgram).
 QString lockctlProgram()
 {
-    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKCTL");
-    return chosen.isEmpty() ? QStringLiteral(LOCKCTL_PATH) : chosen;
+    return testsupport::lockctlProgram(QStringLiteral(LOCKCTL_PATH));
 }
 
 struct Run
