@@ -51,9 +51,10 @@ QString durationText(qint64 ms)
         return DurationTr::tr("%1 ms").arg(locale.toString(ms));
     // Each range rounds to its own step; a value that rounds up into the next range is
     // said in that range's units ("59.96 s" is "1 min", not "60 s").
-    if (const qint64 tenths = roundTo(ms, 100); tenths < Minute)
+    const qint64 tenths = roundTo(ms, 100);
+    if (tenths < Minute)
         return DurationTr::tr("%1 s").arg(secondsText(tenths));
-    if (const qint64 tenths = roundTo(ms, 100); tenths < Hour) {
+    if (tenths < Hour) {
         const qint64 rest = tenths % Minute;
         return twoUnits(DurationTr::tr("%1 min"), DurationTr::tr("%1 min %2 s"),
                         locale.toString(tenths / Minute), rest ? secondsText(rest) : QString());

@@ -175,11 +175,7 @@ Metrics computeMetrics(const History &history, int clients)
     double utilisationSum = 0;
     for (auto it = byLock.begin(); it != byLock.end(); ++it) {
         QList<HoldRecord> &holds = it.value();
-        // The verdict's order: by grant, then fence (grants in the same millisecond).
-        std::stable_sort(holds.begin(), holds.end(), [](const HoldRecord &a, const HoldRecord &b) {
-            return a.acquiredDbUs != b.acquiredDbUs ? a.acquiredDbUs < b.acquiredDbUs
-                                                    : a.fence < b.fence;
-        });
+        std::stable_sort(holds.begin(), holds.end(), grantedEarlier); // the verdict's order
         addHandoffs(holds, &handoffs, &m.grantsBeforeRelease);
         QList<QPair<qint64, qint64>> held;
         for (const HoldRecord &h : std::as_const(holds)) {

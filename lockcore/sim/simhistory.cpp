@@ -37,6 +37,11 @@ QString csvField(const QString &text)
 
 } // namespace
 
+bool grantedEarlier(const HoldRecord &a, const HoldRecord &b)
+{
+    return a.acquiredDbUs != b.acquiredDbUs ? a.acquiredDbUs < b.acquiredDbUs : a.fence < b.fence;
+}
+
 QString endName(HoldRecord::End end)
 {
     switch (end) {

@@ -41,6 +41,9 @@ struct HoldRecord
     static HoldRecord fromJson(const QJsonObject &object);
 };
 QString endName(HoldRecord::End end); // "released", "crashed", "lost", "running"
+// The order a lock's holds are judged in (verdict) and measured in (metrics): by the grant's
+// reported time, then by fence (grants in the same millisecond). For std::stable_sort.
+bool grantedEarlier(const HoldRecord &a, const HoldRecord &b);
 
 // One write to the protected resource of a lock, made while (the client believed) it held
 // the lock: the resource refuses a fence lower than the highest it has seen.

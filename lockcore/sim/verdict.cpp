@@ -63,10 +63,7 @@ private:
 
 void Checker::checkLock(int lock, QList<HoldRecord> holds)
 {
-    std::stable_sort(holds.begin(), holds.end(), [](const HoldRecord &a, const HoldRecord &b) {
-        return a.acquiredDbUs != b.acquiredDbUs ? a.acquiredDbUs < b.acquiredDbUs
-                                                : a.fence < b.fence;
-    });
+    std::stable_sort(holds.begin(), holds.end(), grantedEarlier);
     const qint64 start = m_history.startDbUs;
     int longest = -1; // the earlier hold valid the longest (0: for ever)
     const HoldRecord *lastFenced = nullptr;
