@@ -8,8 +8,8 @@
 namespace lockctl::bench {
 
 // The human report, printed piece by piece as the bench runs: the header, one table per
-// measurement block (each protocol with its ratio to lockcore), then the wait policies and the
-// safety verdict.
+// measurement block (each protocol with its ratio to lockcore), then the wait policies and what
+// the check observed: a violation, or none in so many holds (never that a design is safe).
 QString headerText(const BenchResults &results);
 QString blockText(const BenchResults &results, const Block &block);
 QString footerText(const BenchResults &results);

@@ -153,7 +153,7 @@ int runBench(Invocation &invocation)
     else
         out.progress(footerText(results));
     if (results.violationCount() > 0) {
-        Output::writeStderr(Tr::tr("lockctl: error: SAFETY VIOLATION: %1 overlapping holds or "
+        Output::writeStderr(Tr::tr("lockctl: error: VIOLATION OBSERVED: %1 overlapping holds or "
                                    "refused releases (see above)")
                                 .arg(results.violationCount()));
         return ExitRefused;
