@@ -4,8 +4,10 @@
 // observed" for lockcore, never "safe"; red for the unsafe client-clock baseline); choosing a
 // baseline loads settings under which it fails; empty charts say so; a red banner leaves the
 // charts their room at 1024x700; read-only connections cannot start a run; the history and the
-// summary export as JSON and CSV; the main window has the panel as a tab.
+// summary export as JSON and CSV; the main window has the panel as a tab; the numbers follow
+// the locale.
 
+#include "durationtext.h"
 #include "mainwindow.h"
 #include "simcharts.h"
 #include "simsettingsform.h"
@@ -21,11 +23,16 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -92,6 +99,16 @@ void fillSafeRun(QWidget *panel, double seconds = 2)
     setSpin(panel, u"seed"_s, 7);
 }
 
+// The texts a chart view's scene shows (axis labels, titles).
+QStringList sceneTexts(QChartView *view)
+{
+    QStringList texts;
+    for (const QGraphicsItem *item : view->scene()->items())
+        if (const auto *text = dynamic_cast<const QGraphicsTextItem *>(item))
+            texts << text->toPlainText();
+    return texts;
+}
+
 qreal barTotal(const QBarSet *set)
 {
     qreal total = 0;
@@ -116,6 +133,7 @@ private slots:
     void readOnlyConnectionCannotStart();
     void exportsHistoryAndSummaryAsJsonAndCsv();
     void mainWindowShowsThePanelAsATab();
+    void numbersFollowTheLocale();
     void screenshotMidRun();
 
 private:
@@ -183,9 +201,9 @@ void SimulatorPanelTest::safeRunFillsTheChartsLiveAndEndsGreen()
     QVERIFY(banner->isVisible());
     QVERIFY2(banner->state() == VerdictBanner::State::NoViolation,
              qPrintable(banner->title() + u'\n' + banner->details()));
-    QCOMPARE(banner->title(), u"No violation observed in %1 holds (4 clients, %2 s)."_s.arg(
-                                  report.metrics.acquisitions)
-                                  .arg(QString::number(report.metrics.seconds, 'f', 1)));
+    QCOMPARE(banner->title(), u"No violation observed in %1 holds (4 clients, %2)."_s.arg(
+                                  QLocale().toString(report.metrics.acquisitions),
+                                  durationText(qRound64(report.metrics.seconds * 1000))));
     QVERIFY2(!banner->title().contains(u"Safe"_s) && !banner->details().contains(u"Safe"_s),
              qPrintable(banner->title() + u'\n' + banner->details()));
     QVERIFY(banner->tint().green() > banner->tint().red());
@@ -424,6 +442,62 @@ void SimulatorPanelTest::mainWindowShowsThePanelAsATab()
     connection.readOnly = false;
     window.openConnection(connection);
     QVERIFY(start->isEnabled());
+}
+
+// Proves: the simulator's numbers follow the locale (German here: "12.345", "1 min 15,3 s"):
+// the banner's counts and times, the metrics line after a run and the charts' axis labels.
+// Before, they read "12345", "75.3 s" and "0.87" whatever the language.
+void SimulatorPanelTest::numbersFollowTheLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    const auto restore = qScopeGuard([before] { QLocale::setDefault(before); });
+
+    VerdictBanner banner;
+    locksim::SimReport report;
+    report.settings.clients = 3;
+    report.metrics.acquisitions = 12345;
+    report.metrics.seconds = 75.25;
+    report.metrics.staleWritesRefused = 1500;
+    banner.showVerdict(report);
+    QCOMPARE(banner.title(), u"No violation observed in 12.345 holds (3 clients, 1 min 15,3 s)."_s);
+    QVERIFY2(banner.details().contains(u"1.500 stale write"_s), qPrintable(banner.details()));
+    banner.showRunning(locksim::Verdict(), 2500, 61500);
+    QVERIFY2(banner.title().startsWith(u"Running (1 min 1,5 s):"_s)
+                 && banner.title().contains(u"2.500 completed"_s),
+             qPrintable(banner.title()));
+
+    // The charts' axes: counts with a group separator, seconds with a decimal comma.
+    SimCharts charts(nullptr);
+    charts.resize(900, 500);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.reset(60000, 3);
+    charts.setPerClient({1500, 2500, 0});
+    locksim::TimePoint point;
+    point.atS = 1;
+    point.throughputPerS = 1234.5;
+    charts.setTimeSeries({point});
+    auto *bars = charts.findChild<QChartView *>(u"perClientChart"_s);
+    auto *rate = charts.findChild<QChartView *>(u"throughputChart"_s);
+    QVERIFY(bars && rate);
+    QTRY_VERIFY2(sceneTexts(bars).contains(u"2.000"_s), qPrintable(sceneTexts(bars).join(u' ')));
+    QTRY_VERIFY2(sceneTexts(rate).contains(u"1.000"_s), qPrintable(sceneTexts(rate).join(u' ')));
+    QVERIFY2(sceneTexts(rate).contains(u"15,0"_s), qPrintable(sceneTexts(rate).join(u' ')));
+
+    // A real run's metrics line: decimals with a comma.
+    SimulatorPanel panel;
+    panel.setConnection(m_spec, false);
+    fillSafeRun(&panel, 1);
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    panel.start();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    const QString metrics = field<QLabel>(&panel, u"simMetrics"_s)->text();
+    for (const QString &pattern : {u"\\d,\\d per second"_s, u"wait p50 \\d+,\\d ms"_s,
+                                   u"fairness \\d,\\d\\d"_s})
+        QVERIFY2(metrics.contains(QRegularExpression(pattern)),
+                 qPrintable(pattern + u"\n"_s + metrics));
 }
 
 // The documentation's screenshot, taken mid-run (only when LOCKSCOPE_SCREENSHOT_DIR is set).

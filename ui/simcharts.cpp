@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QValueAxis>
 #include <cmath>
 
@@ -76,6 +77,9 @@ SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
         chart->setMargins(QMargins(4, 4, 4, 4));
         chart->setAnimationOptions(QChart::NoAnimation);
         chart->legend()->setAlignment(Qt::AlignBottom);
+        // Axis labels in the locale's numbers ("1.000" in German); the locale is set (again)
+        // in retranslate(), when the language changes.
+        chart->setLocalizeNumbers(true);
     }
     m_throughputChart->legend()->hide();
     m_clientChart->legend()->hide();
@@ -165,8 +169,9 @@ void SimCharts::reset(qint64 durationMs, int clients)
     m_clients = clients;
     m_shownPerClient.clear();
     QStringList categories;
+    const QLocale locale;
     for (int client = 0; client < clients; ++client)
-        categories << (clients <= maxClientLabels || client % 8 == 0 ? QString::number(client)
+        categories << (clients <= maxClientLabels || client % 8 == 0 ? locale.toString(client)
                                                                      : QString());
     // Category names must be unique: the unnamed ones get invisible distinct names.
     for (int client = 0; client < clients; ++client)
@@ -242,6 +247,8 @@ void SimCharts::changeEvent(QEvent *event)
 
 void SimCharts::retranslate()
 {
+    for (QChart *chart : {m_throughputChart, m_waitChart, m_clientChart})
+        chart->setLocale(QLocale());
     for (QLabel *label : std::as_const(m_emptyLabels))
         label->setText(tr("No data yet"));
     m_throughputChart->setTitle(tr("Throughput (acquisitions per second)"));

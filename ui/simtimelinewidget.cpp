@@ -1,5 +1,7 @@
 #include "simtimelinewidget.h"
 
+#include "durationtext.h"
+
 #include <QPainter>
 #include <functional>
 
@@ -117,7 +119,7 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
     painter.setPen(palette().color(QPalette::WindowText));
     const QRect axis(area.left(), area.bottom() + 2, area.width(), metrics.height());
     painter.drawText(axis, Qt::AlignLeft, tr("0 s"));
-    painter.drawText(axis, Qt::AlignRight, tr("%1 s").arg(span / 1e6, 0, 'f', 1));
+    painter.drawText(axis, Qt::AlignRight, durationText(qRound64(span / 1e3)));
     paintLegend(painter, QRect(area.left(), axis.bottom() + 4, area.width(), metrics.height()));
 }
 

@@ -1,5 +1,6 @@
 #include "simulatorpanel.h"
 
+#include "durationtext.h"
 #include "simcharts.h"
 #include "simexport.h"
 #include "simsettingsform.h"
@@ -182,8 +183,9 @@ void SimulatorPanel::showLive()
 {
     const SimProgress &p = m_lastProgress;
     if (!m_stopping)
-        m_status->setText(tr("%1 s: %2 acquisitions, %3 failed attempts, %4 crashes, %5 pauses")
-                              .arg(QString::number(p.elapsedMs / 1000.0, 'f', 1))
+        m_status->setText(tr("%1: %L2 acquisitions, %L3 failed attempts, %L4 crashes, "
+                             "%L5 pauses")
+                              .arg(durationText(p.elapsedMs))
                               .arg(p.acquisitions)
                               .arg(p.failedAttempts)
                               .arg(p.crashes)
@@ -233,7 +235,7 @@ void SimulatorPanel::showReport()
     m_timeline->setHolds(report.history.holds, report.history.lockNames,
                          report.history.startDbUs, report.history.endDbUs);
     m_banner->showVerdict(report);
-    m_status->setText(tr("Finished after %1 s.").arg(QString::number(m.seconds, 'f', 1)));
+    m_status->setText(tr("Finished after %1.").arg(durationText(qRound64(m.seconds * 1000))));
     m_metrics->setText(metricsText(m));
 }
 
@@ -241,10 +243,11 @@ void SimulatorPanel::showReport()
 // release is an overlap (the banner lists it), never shown as a negative hand-off.
 QString SimulatorPanel::metricsText(const Metrics &m)
 {
-    QString text = tr("%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; "
-                      "hand-off p50 %6 ms; locks held %7% of the time; fairness %8; %9 failed "
-                      "attempts, %10 expiries, %11 takeovers, %12 crashes, %13 pauses, %14 stale "
-                      "writes refused.")
+    // Every number in the locale's form (%L): "12.345 acquisitions" in German.
+    QString text = tr("%L1 acquisitions, %L2 per second; wait p50 %L3 ms, p95 %L4 ms, p99 %L5 "
+                      "ms; hand-off p50 %L6 ms; locks held %L7% of the time; fairness %L8; %L9 "
+                      "failed attempts, %L10 expiries, %L11 takeovers, %L12 crashes, %L13 "
+                      "pauses, %L14 stale writes refused.")
                        .arg(m.acquisitions)
                        .arg(m.throughputPerS, 0, 'f', 1)
                        .arg(m.waitMs.p50, 0, 'f', 1)
@@ -261,7 +264,7 @@ QString SimulatorPanel::metricsText(const Metrics &m)
                        .arg(m.staleWritesRefused);
     if (m.grantsBeforeRelease > 0)
         text += u' '
-                + tr("%n grant(s) came before the previous holder's release: overlaps, not "
+                + tr("%Ln grant(s) came before the previous holder's release: overlaps, not "
                      "hand-offs.",
                      nullptr, int(m.grantsBeforeRelease));
     return text;

@@ -1,6 +1,9 @@
 #include "verdictbanner.h"
 
+#include "durationtext.h"
+
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -73,32 +76,54 @@ QString VerdictBanner::violationList(const Verdict &verdict, int max)
         lines << u"\u2022 "_s + violation.text;
     }
     if (verdict.violationCount > lines.size())
-        lines << tr("\u2026 and %n more.", nullptr, verdict.violationCount - int(lines.size()));
+        lines << tr("\u2026 and %Ln more.", nullptr, verdict.violationCount - int(lines.size()));
     return lines.join(u'\n');
 }
 
 void VerdictBanner::showRunning(const Verdict &soFar, int holds, qint64 elapsedMs)
 {
-    const QString elapsed = QString::number(elapsedMs / 1000.0, 'f', 1);
+    const QString elapsed = durationText(elapsedMs);
     if (soFar.violationObserved) {
         present(State::Running, violationRed,
-             tr("Running (%1 s): %n violation(s) so far", nullptr, soFar.violationCount)
+             tr("Running (%1): %Ln violation(s) so far", nullptr, soFar.violationCount)
                  .arg(elapsed),
              violationList(soFar, 3));
         return;
     }
     present(State::Running, runningBlue,
-         tr("Running (%1 s): no overlapping holds among %n completed hold(s) so far", nullptr,
+         tr("Running (%1): no overlapping holds among %Ln completed hold(s) so far", nullptr,
             holds)
              .arg(elapsed),
          tr("The verdict over the whole history follows when the run ends."));
+}
+
+// What was observed, as lockcore's SimReport::observedText() says it (the same English), but in
+// the window's numbers: counts with the locale's separators, the time through durationText.
+// lockctl keeps observedText() for scripts.
+QString VerdictBanner::observedTitle(const locksim::SimReport &report)
+{
+    const QLocale locale;
+    const qint64 acquisitions = report.metrics.acquisitions;
+    const int clients = report.settings.clients;
+    const QString holds
+        = acquisitions == 1 ? tr("1 hold") : tr("%1 holds").arg(locale.toString(acquisitions));
+    const QString clientCount
+        = clients == 1 ? tr("1 client") : tr("%1 clients").arg(locale.toString(clients));
+    const QString duration = durationText(qRound64(report.metrics.seconds * 1000));
+    const int count = report.verdict.violationCount;
+    if (count == 0)
+        return tr("No violation observed in %1 (%2, %3).").arg(holds, clientCount, duration);
+    if (count == 1)
+        return tr("1 violation observed in %1 (%2, %3).").arg(holds, clientCount, duration);
+    return tr("%1 violations observed in %2 (%3, %4).")
+        .arg(locale.toString(count), holds, clientCount, duration);
 }
 
 QString VerdictBanner::noViolationDetails(const locksim::SimReport &report)
 {
     const bool lockcore = report.settings.protocol == Protocol::Lockcore;
     QStringList lines;
-    lines << (lockcore ? tr("No overlapping holds, fences increasing, %n stale write(s) "
+    lines << (lockcore ? tr("No overlapping holds, fences increasing, %Ln stale write(s) "
                             "refused. A run shows what happened, not that a design is safe.",
                             nullptr, int(report.metrics.staleWritesRefused))
                        : tr("No overlapping holds (this protocol has no fences). An unsafe "
@@ -115,12 +140,12 @@ void VerdictBanner::showVerdict(const locksim::SimReport &report)
         QString details = violationList(verdict, listedViolations);
         for (const QString &note : report.livenessNotes())
             details += u'\n' + note;
-        present(State::Violation, violationRed, report.observedText(), details);
+        present(State::Violation, violationRed, observedTitle(report), details);
         return;
     }
     const bool stalled = !report.livenessNotes().isEmpty();
     present(stalled ? State::Stalled : State::NoViolation,
-            stalled ? stalledAmber : noViolationGreen, report.observedText(),
+            stalled ? stalledAmber : noViolationGreen, observedTitle(report),
             noViolationDetails(report));
 }
 
