@@ -3,7 +3,8 @@
 // bars and the timeline while they run, and end in the verdict banner (green "no violation
 // observed" for lockcore, never "safe"; red for the unsafe client-clock baseline); choosing a
 // baseline loads settings under which it fails; empty charts say so; a red banner leaves the
-// charts their room at 1024x700; read-only connections cannot start a run; the history and the
+// charts their room at 1024x700, whose time axes tick at round steps and whose timeline legend
+// wraps when narrow; read-only connections cannot start a run; the history and the
 // summary export as JSON and CSV; the main window has the panel as a tab; the numbers follow
 // the locale.
 
@@ -130,6 +131,9 @@ private slots:
     void choosingABaselineLoadsSettingsThatFail();
     void emptyChartsSayNoData();
     void redBannerLeavesTheChartsReadableAt1024x700();
+    void timeAxesTickAtRoundSeconds_data();
+    void timeAxesTickAtRoundSeconds();
+    void timelineLegendWrapsWhenNarrow();
     void readOnlyConnectionCannotStart();
     void exportsHistoryAndSummaryAsJsonAndCsv();
     void mainWindowShowsThePanelAsATab();
@@ -368,6 +372,50 @@ void SimulatorPanelTest::redBannerLeavesTheChartsReadableAt1024x700()
     }
 }
 
+// Proves: the time axes tick at round steps from 0 ("0 1 2 3 4 5" for a 5 s run), not at five
+// even ticks ("0.0 1.3 2.5 3.8 5.0"), with as many decimals as the step needs.
+void SimulatorPanelTest::timeAxesTickAtRoundSeconds_data()
+{
+    QTest::addColumn<qint64>("durationMs");
+    QTest::addColumn<double>("step");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("5 s") << qint64(5000) << 1.0 << u"%.0f"_s;
+    QTest::newRow("10 s") << qint64(10000) << 2.0 << u"%.0f"_s;
+    QTest::newRow("60 s") << qint64(60000) << 20.0 << u"%.0f"_s;
+    QTest::newRow("1 s") << qint64(1000) << 0.2 << u"%.1f"_s;
+    QTest::newRow("0.1 s") << qint64(100) << 0.02 << u"%.2f"_s;
+}
+
+void SimulatorPanelTest::timeAxesTickAtRoundSeconds()
+{
+    QFETCH(qint64, durationMs);
+    QFETCH(double, step);
+    QFETCH(QString, format);
+    SimCharts charts(nullptr);
+    charts.reset(durationMs, 2);
+    for (const QString &name : {u"throughputChart"_s, u"waitChart"_s}) {
+        auto *axis = qobject_cast<QValueAxis *>(
+            charts.findChild<QChartView *>(name)->chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis);
+        QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(axis->tickAnchor(), 0.0);
+        QVERIFY2(qFuzzyCompare(axis->tickInterval(), step),
+                 qPrintable(QString::number(axis->tickInterval())));
+        QCOMPARE(axis->labelFormat(), format);
+        QCOMPARE(axis->max(), durationMs / 1000.0);
+    }
+}
+
+// Proves: the timeline's legend wraps onto a second row when narrow (the timeline at 1024x700,
+// or a longer translation) instead of being cut off ("lost (paused past").
+void SimulatorPanelTest::timelineLegendWrapsWhenNarrow()
+{
+    SimTimelineWidget timeline;
+    QCOMPARE(timeline.legendRows(2000), 1);
+    QVERIFY(timeline.legendRows(300) >= 2);
+    QVERIFY(timeline.legendRows(1) == 3); // one entry a row, never none
+}
+
 // Proves: on a read-only connection Start is disabled and says why; without a connection too.
 void SimulatorPanelTest::readOnlyConnectionCannotStart()
 {
@@ -472,7 +520,7 @@ void SimulatorPanelTest::numbersFollowTheLocale()
     charts.resize(900, 500);
     charts.show();
     QVERIFY(QTest::qWaitForWindowExposed(&charts));
-    charts.reset(60000, 3);
+    charts.reset(1000, 3); // a 1 s run: the time axis ticks every 0.2 s
     charts.setPerClient({1500, 2500, 0});
     locksim::TimePoint point;
     point.atS = 1;
@@ -483,7 +531,7 @@ void SimulatorPanelTest::numbersFollowTheLocale()
     QVERIFY(bars && rate);
     QTRY_VERIFY2(sceneTexts(bars).contains(u"2.000"_s), qPrintable(sceneTexts(bars).join(u' ')));
     QTRY_VERIFY2(sceneTexts(rate).contains(u"1.000"_s), qPrintable(sceneTexts(rate).join(u' ')));
-    QVERIFY2(sceneTexts(rate).contains(u"15,0"_s), qPrintable(sceneTexts(rate).join(u' ')));
+    QVERIFY2(sceneTexts(rate).contains(u"0,2"_s), qPrintable(sceneTexts(rate).join(u' ')));
 
     // A real run's metrics line: decimals with a comma.
     SimulatorPanel panel;

@@ -45,6 +45,27 @@ void setCountRange(QValueAxis *axis, double most)
     axis->setTickCount(steps + 1);
 }
 
+// A time axis from 0 to `seconds`, with a tick at every round step (1, 2 or 5 times a power of
+// ten) from 0: "0 1 2 3 4 5" for a 5 s run, not the five even ticks "0.0 1.3 2.5 3.8 5.0".
+void setTimeRange(QValueAxis *axis, double seconds)
+{
+    const double rough = seconds / 5;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = 10 * magnitude;
+    for (double factor : {1.0, 2.0, 5.0}) {
+        if (rough <= factor * magnitude) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    const int decimals = qMax(0, -int(std::floor(std::log10(step) + 1e-9)));
+    axis->setRange(0, seconds);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
+    axis->setLabelFormat(u"%.%1f"_s.arg(decimals));
+}
+
 QValueAxis *addAxis(QChart *chart, Qt::Alignment alignment, const QString &format)
 {
     auto *axis = new QValueAxis(chart);
@@ -159,7 +180,7 @@ void SimCharts::reset(qint64 durationMs, int clients)
 {
     const double seconds = qMax(0.1, durationMs / 1000.0);
     for (QValueAxis *x : {m_throughputX, m_waitX})
-        x->setRange(0, seconds);
+        setTimeRange(x, seconds);
     for (QValueAxis *y : {m_throughputY, m_waitY, m_clientY})
         setCountRange(y, 0);
     for (QChart *chart : {m_throughputChart, m_waitChart, m_clientChart})
@@ -210,7 +231,7 @@ void SimCharts::setTimeSeries(const QList<locksim::TimePoint> &points)
     showEmpty(m_waitChart, !granted);
     for (QValueAxis *x : {m_throughputX, m_waitX})
         if (lastS > x->max())
-            x->setRange(0, lastS);
+            setTimeRange(x, lastS);
 }
 
 void SimCharts::setPerClient(const QList<qint64> &acquisitions)

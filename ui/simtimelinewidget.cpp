@@ -12,6 +12,8 @@ namespace {
 
 constexpr int maxLaneLabels = 24; // more locks than this: lanes without names
 
+constexpr int legendGap = 14; // between two legend entries
+
 qint64 holdEndUs(const HoldRecord &hold, qint64 runEndUs)
 {
     const qint64 until = hold.validUntilDbUs();
@@ -75,9 +77,12 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
     if (named)
         for (const QString &name : m_lockNames)
             labelWidth = qMax(labelWidth, metrics.horizontalAdvance(name));
-    const int bottom = metrics.height() + 6;
-    const QRect area = rect().adjusted(8 + (labelWidth ? labelWidth + 6 : 0), 6, -8,
-                                       -bottom - metrics.height() - 4);
+    const int left = 8 + (labelWidth ? labelWidth + 6 : 0);
+    // The legend wraps onto more rows when the widget is narrow (1024 px windows, longer
+    // translations) rather than being cut off at the right edge.
+    const int legendRows = legendLayout(width() - left - 8).rows;
+    const int bottom = metrics.height() + 6 + legendRows * metrics.height();
+    const QRect area = rect().adjusted(left, 6, -8, -bottom - 4);
     painter.fillRect(area, palette().color(QPalette::Base));
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(area);
@@ -120,32 +125,59 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
     const QRect axis(area.left(), area.bottom() + 2, area.width(), metrics.height());
     painter.drawText(axis, Qt::AlignLeft, tr("0 s"));
     painter.drawText(axis, Qt::AlignRight, durationText(qRound64(span / 1e3)));
-    paintLegend(painter, QRect(area.left(), axis.bottom() + 4, area.width(), metrics.height()));
+    paintLegend(painter, QRect(area.left(), axis.bottom() + 4, area.width(),
+                               legendRows * metrics.height()));
+}
+
+QStringList SimTimelineWidget::legendTexts() const
+{
+    return {tr("hold (colour: client)"), tr("crashed"), tr("lost (paused past its lease)")};
+}
+
+SimTimelineWidget::LegendLayout SimTimelineWidget::legendLayout(int width) const
+{
+    const QFontMetrics metrics = fontMetrics();
+    const int box = metrics.height() - 4;
+    LegendLayout layout;
+    int x = 0;
+    int row = 0;
+    for (const QString &text : legendTexts()) {
+        const int entryWidth = box + 4 + metrics.horizontalAdvance(text);
+        if (x > 0 && x + entryWidth > width) {
+            x = 0;
+            ++row;
+        }
+        layout.at << QPoint(x, row);
+        x += entryWidth + legendGap;
+    }
+    layout.rows = row + 1;
+    return layout;
 }
 
 void SimTimelineWidget::paintLegend(QPainter &painter, const QRect &area) const
 {
     const QFontMetrics metrics = fontMetrics();
-    int at = area.left();
     const int box = metrics.height() - 4;
-    auto entry = [&](const QString &text, const std::function<void(const QRect &)> &mark) {
-        mark(QRect(at, area.top() + 2, box, box));
-        at += box + 4;
-        painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(at, area.top(), area.right() - at, area.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, text);
-        at += metrics.horizontalAdvance(text) + 14;
+    const QStringList texts = legendTexts();
+    const LegendLayout layout = legendLayout(area.width());
+    const std::function<void(const QRect &)> marks[] = {
+        [&](const QRect &r) { painter.fillRect(r, clientColour(0)); },
+        [&](const QRect &r) {
+            painter.setPen(QPen(QColor(0xc0, 0x39, 0x2b), 2));
+            painter.drawLine(r.topLeft(), r.bottomRight());
+            painter.drawLine(r.bottomLeft(), r.topRight());
+        },
+        [&](const QRect &r) {
+            painter.fillRect(r, clientColour(1));
+            painter.fillRect(r, QBrush(QColor(0x80, 0x1a, 0x10), Qt::BDiagPattern));
+        },
     };
-    entry(tr("hold (colour: client)"), [&](const QRect &r) {
-        painter.fillRect(r, clientColour(0));
-    });
-    entry(tr("crashed"), [&](const QRect &r) {
-        painter.setPen(QPen(QColor(0xc0, 0x39, 0x2b), 2));
-        painter.drawLine(r.topLeft(), r.bottomRight());
-        painter.drawLine(r.bottomLeft(), r.topRight());
-    });
-    entry(tr("lost (paused past its lease)"), [&](const QRect &r) {
-        painter.fillRect(r, clientColour(1));
-        painter.fillRect(r, QBrush(QColor(0x80, 0x1a, 0x10), Qt::BDiagPattern));
-    });
+    for (qsizetype i = 0; i < texts.size(); ++i) {
+        const int x = area.left() + layout.at.at(i).x();
+        const int y = area.top() + layout.at.at(i).y() * metrics.height();
+        marks[i](QRect(x, y + 2, box, box));
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(x + box + 4, y, area.right() - x - box - 4, metrics.height()),
+                         Qt::AlignLeft | Qt::AlignVCenter, texts.at(i));
+    }
 }

@@ -21,6 +21,8 @@ public:
                   qint64 startDbUs, qint64 endDbUs);
     void clear();
     int holdCount() const { return int(m_holds.size()); }
+    // The rows the legend takes in `width` pixels: it wraps rather than being cut off.
+    int legendRows(int width) const { return legendLayout(width).rows; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -30,6 +32,14 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    // Where each legend entry goes (x from the left, row), wrapped to fit `width`.
+    struct LegendLayout
+    {
+        QList<QPoint> at;
+        int rows = 1;
+    };
+    QStringList legendTexts() const;
+    LegendLayout legendLayout(int width) const;
     void paintLegend(QPainter &painter, const QRect &area) const;
 
     QList<locksim::HoldRecord> m_holds;
