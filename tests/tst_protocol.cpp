@@ -106,6 +106,7 @@ private slots:
     void deleteRefusesAHeldLockAndFencesKeepRising();
     void listComputesStatesInDatabaseTime();
     void historyRecordsEveryStep();
+    void deletedLockKeepsItsHistory();
     void millisecondTtls();
     void clockThatStandsStillInAStatementIsRefused();
     void sessionSettingsCannotBendTheStatements();
@@ -613,6 +614,34 @@ void ProtocolTest::historyRecordsEveryStep()
     QVERIFY(limited);
     QCOMPARE(limited->size(), 2);
     QCOMPARE(limited->first().kind, u"release"_s);
+}
+
+void ProtocolTest::deletedLockKeepsItsHistory()
+{
+    // Issue 23: a deleted lock is gone from the lock table, but history() of its name still
+    // returns its events, newest first, the delete (by whom) among them: the window shows
+    // them for a name typed in.
+    const QString name = lockName();
+    m_locks->setEventLevel(LockService::EventLevel::All);
+    auto cleanup = qScopeGuard([this] { m_locks->setEventLevel(LockService::EventLevel::Admin); });
+    m_otherLocks->setActor(u"ann@ops (tst_protocol)"_s);
+    const qint64 fence = deletedWithHistory(name);
+    QVERIFY(fence > 0);
+    auto gone = m_locks->lock(name);
+    LOCKSCOPE_VERIFY_OK(gone);
+    QVERIFY(!gone->has_value());
+
+    auto events = m_locks->history(name);
+    LOCKSCOPE_VERIFY_OK(events);
+    QStringList kinds;
+    for (const LockEvent &event : *events)
+        kinds << event.kind;
+    QCOMPARE(kinds, QStringList({u"delete"_s, u"release"_s, u"acquire"_s}));
+    QCOMPARE(events->first().actor, u"ann@ops (tst_protocol)"_s);
+    QCOMPARE(events->first().fence, fence);
+    QCOMPARE(events->last().holder, u"alice"_s);
+    for (const LockEvent &event : *events)
+        QCOMPARE(event.lockName, name);
 }
 
 void ProtocolTest::forceReleaseOfAReleasedLockIsRefused()
