@@ -62,6 +62,24 @@ private slots:
         QCOMPARE(holds[1].fence, 2);
     }
 
+    // The events read can begin inside a hold (a live holder's renewals fill the history):
+    // its renewals still make a hold, begun before the first of them, marked as such.
+    void holdBegunBeforeTheEventsRead()
+    {
+        const QList<LockEvent> events = {
+            makeEvent(10, u"renew"_s, u"a"_s, 4), makeEvent(11, u"renew"_s, u"a"_s, 4),
+            makeEvent(12, u"release"_s, u"a"_s, 4), makeEvent(13, u"acquire"_s, u"b"_s, 5),
+            makeEvent(14, u"renew"_s, u"b"_s, 5)};
+        const QList<HoldInterval> holds = holdIntervals(events);
+        QCOMPARE(holds.size(), 2);
+        QCOMPARE(holds[0].holder, u"a"_s);
+        QCOMPARE(holds[0].start, events[0].at);
+        QVERIFY(!holds[0].startSeen);
+        QCOMPARE(holds[0].end, events[2].at);
+        QVERIFY(holds[1].startSeen);
+        QVERIFY(!holds[1].end.isValid());
+    }
+
     void emptyHistory() { QVERIFY(holdIntervals({}).isEmpty()); }
 };
 

@@ -80,6 +80,7 @@ private slots:
     void forceReleaseOfALockReleasedMeanwhileChangesNothing();
     void forceReleaseWithTheSeenFence();
     void deleteAFreeLock();
+    void historyOfADeletedLockIsReachable();
     void createSchemaShowsTheDdlFirst();
     void readOnlyOffersNoWriteAction();
     void languageSwitchTranslatesTheWindow();
@@ -566,6 +567,44 @@ void MainWindowTest::deleteAFreeLock()
     // A held lock cannot be deleted: the action is not offered.
     QVERIFY(m_window->selectLock(u"etl.sync"_s));
     QTRY_VERIFY(!m_window->action(u"deleteAction"_s)->isEnabled());
+}
+
+void MainWindowTest::historyOfADeletedLockIsReachable()
+{
+    // Issue 23: a deleted lock is gone from the table, so it cannot be selected; its name
+    // typed under the details pane's history shows its events there, with a note that it no
+    // longer exists, and the table refreshing does not take them away. A name the table
+    // shows is selected instead.
+    QVERIFY(m_locks->initialize(u"retired.job"_s, 1000, u"Retired nightly job"_s)->created);
+    QVERIFY(waitForLock(u"retired.job"_s));
+    QVERIFY(m_locks->remove(u"retired.job"_s)->deleted);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowOf(u"retired.job"_s) < 0, 5000);
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    LockDetailsPane *pane = m_window->detailsPane();
+    auto *name = pane->findChild<QLineEdit *>(u"historyLookup"_s);
+    QVERIFY(name);
+    name->setText(u"retired.job"_s);
+    QTest::keyClick(name, Qt::Key_Return);
+    QVERIFY(!m_window->selectedLock());
+    QCOMPARE(pane->lockName(), u"retired.job"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->historyRows(), 2, 5000); // deleted, initialized
+    const auto labels = [pane] {
+        QStringList texts;
+        for (const QLabel *label : pane->findChildren<QLabel *>())
+            texts << label->text();
+        return texts.join(u'\n');
+    };
+    QVERIFY2(labels().contains(u"no longer exists"_s), qPrintable(labels()));
+    QTest::qWait(2500); // refreshes of the table
+    QCOMPARE(pane->lockName(), u"retired.job"_s);
+    QCOMPARE(pane->historyRows(), 2);
+
+    name->setText(u"billing.invoices"_s);
+    QTest::keyClick(name, Qt::Key_Return);
+    QVERIFY(m_window->selectedLock());
+    QCOMPARE(m_window->selectedLock()->name, u"billing.invoices"_s);
+    QCOMPARE(pane->lockName(), u"billing.invoices"_s);
+    QVERIFY(!labels().contains(u"no longer exists"_s));
 }
 
 void MainWindowTest::createSchemaShowsTheDdlFirst()

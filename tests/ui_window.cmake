@@ -34,3 +34,7 @@ target_link_libraries(tst_applicationtables PRIVATE Lockscope::ui)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST applicationtables_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
 endforeach()
+
+# The details pane's history: reasons, folded renewals, the timeline's legend, kinds in words,
+# a deleted lock's history (offscreen; no database).
+lockscope_ui_test(tst_lockdetailspane)

@@ -14,6 +14,9 @@ struct HoldInterval
     QDateTime start;
     QDateTime end;
     QString endedBy; // release, force_release, takeover (the lease had expired), delete
+    // False when the history read begins inside this hold (its acquire is older than the
+    // events read): `start` is then its first renewal or re-entry read, not its acquire.
+    bool startSeen = true;
 };
 
 QList<HoldInterval> holdIntervals(QList<lockcore::LockEvent> events);

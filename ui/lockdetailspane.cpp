@@ -1,14 +1,18 @@
 #include "lockdetailspane.h"
 
 #include "durationtext.h"
-#include "eventkindtext.h"
+#include "historyfold.h"
+#include "historylist.h"
+#include "historylookup.h"
 #include "holdintervals.h"
+#include "lockmonitor.h"
+#include "timelinelegend.h"
 #include "timelinewidget.h"
 
+#include <QCheckBox>
 #include <QEvent>
-#include <QHeaderView>
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -21,13 +25,24 @@ QString localTime(const QDateTime &at)
     return at.isValid() ? at.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s) : QString();
 }
 
+// The newest of the events (the history comes newest first; not relied on).
+const LockEvent *newest(const QList<LockEvent> &events)
+{
+    const LockEvent *found = nullptr;
+    for (const LockEvent &event : events)
+        if (!found || event.id > found->id)
+            found = &event;
+    return found;
+}
+
 } // namespace
 
 LockDetailsPane::LockDetailsPane(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_definition(new QLabel(this)),
-      m_holder(new QLabel(this)), m_history(new QTreeWidget(this)),
-      m_timeline(new TimelineWidget(this)), m_historyNote(new QLabel(this)),
-      m_historyTitle(new QLabel(this))
+      m_holder(new QLabel(this)), m_history(new HistoryList(this)),
+      m_timeline(new TimelineWidget(this)), m_legend(new TimelineLegend(this)),
+      m_foldRenewals(new QCheckBox(this)), m_historyNote(new QLabel(this)),
+      m_historyTitle(new QLabel(this)), m_lookup(new HistoryLookup(this))
 {
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
@@ -40,32 +55,29 @@ LockDetailsPane::LockDetailsPane(QWidget *parent)
         label->setTextFormat(Qt::PlainText); // names and descriptions are shown as they are
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    m_history->setObjectName(u"history"_s);
-    m_history->setRootIsDecorated(false);
-    m_history->setUniformRowHeights(true);
-    m_history->setAlternatingRowColors(true);
-    m_history->setColumnCount(6);
-    m_history->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // Holder ids and actors can be long: they get a fixed share, elided in the middle, so
-    // the fence and the detail stay in view.
-    const int em = m_history->fontMetrics().horizontalAdvance(u'M');
-    for (const int column : {2, 4}) {
-        m_history->header()->setSectionResizeMode(column, QHeaderView::Interactive);
-        m_history->header()->resizeSection(column, 11 * em);
-    }
-    m_history->setTextElideMode(Qt::ElideMiddle);
-    m_history->header()->setStretchLastSection(true);
+    // Folded by default: a live holder renews every few seconds, and one row per renewal
+    // buries the acquire, the force release and its reason that ops look for. The folded row
+    // still says it is alive (how often, until when); unticked, every renewal has its row.
+    m_foldRenewals->setObjectName(u"foldRenewals"_s);
+    m_foldRenewals->setChecked(true);
+    connect(m_foldRenewals, &QCheckBox::toggled, this, &LockDetailsPane::renderHistory);
+    connect(m_lookup, &HistoryLookup::requested, this, &LockDetailsPane::historyRequested);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_definition);
     layout->addWidget(m_holder);
     m_historyTitle->setFont(titleFont);
-    layout->addWidget(m_historyTitle);
+    auto *historyTitleRow = new QHBoxLayout;
+    historyTitleRow->addWidget(m_historyTitle, 1);
+    historyTitleRow->addWidget(m_foldRenewals);
+    layout->addLayout(historyTitleRow);
     layout->addWidget(m_timeline);
+    layout->addWidget(m_legend);
     layout->addWidget(m_history, 1);
     layout->addWidget(m_historyNote);
     layout->addStretch(0); // takes the room of the history when there is none
+    layout->addWidget(m_lookup);
     clear();
     retranslate();
 }
@@ -79,9 +91,10 @@ void LockDetailsPane::changeEvent(QEvent *event)
 
 void LockDetailsPane::retranslate()
 {
-    m_history->setHeaderLabels({tr("Time"), tr("Event"), tr("Holder"), tr("Fence"), tr("Actor"),
-                                tr("Detail")});
     m_historyTitle->setText(tr("History"));
+    m_foldRenewals->setText(tr("Fold renewals"));
+    m_foldRenewals->setToolTip(tr("Show the renewals of one hold as one row: how many, from "
+                                  "when to when"));
     renderLock();
     renderHistory();
 }
@@ -106,13 +119,13 @@ void LockDetailsPane::setApplicationProfile(const QString &profileId)
 {
     m_applicationProfile = profileId;
     const bool history = profileId.isEmpty(); // application tables keep none
-    m_historyTitle->setVisible(history);
-    m_timeline->setVisible(history);
-    m_history->setVisible(history);
-    m_historyNote->setVisible(history);
+    for (QWidget *part : std::initializer_list<QWidget *>{
+             m_historyTitle, m_foldRenewals, m_timeline, m_legend, m_history, m_historyNote,
+             m_lookup})
+        part->setVisible(history);
     // Without the history, the lock's lines stay together at the top.
     auto *box = static_cast<QVBoxLayout *>(layout());
-    box->setStretch(box->count() - 1, history ? 0 : 1);
+    box->setStretch(box->count() - 2, history ? 0 : 1);
     renderLock();
 }
 
@@ -159,13 +172,45 @@ void LockDetailsPane::showLock(const LockInfo &info)
     m_name = info.name;
     m_info = info;
     renderLock();
+    renderTimeline(); // the current holder's lease may have run out since
+}
+
+void LockDetailsPane::showUnlisted(const QString &name)
+{
+    m_name = name;
+    m_info.reset();
+    m_events.clear();
+    m_haveHistory = false;
+    m_historyError.clear();
+    renderLock();
+    renderHistory();
+}
+
+QString LockDetailsPane::unlistedText() const
+{
+    const LockEvent *last = newest(m_events);
+    if (!m_haveHistory || !m_historyError.isEmpty())
+        return tr("Not in the lock table.");
+    if (!last)
+        return tr("No lock of this name is in the lock table, and no event was recorded "
+                  "for it.");
+    if (last->kind == u"delete")
+        return last->actor.isEmpty()
+                   ? tr("This lock no longer exists: it was deleted at %1. Its events stay "
+                        "in the history.")
+                         .arg(localTime(last->at))
+                   : tr("This lock no longer exists: %1 deleted it at %2. Its events stay in "
+                        "the history.")
+                         .arg(last->actor, localTime(last->at));
+    return tr("This lock is not in the lock table shown (the filter may hide it, or it was "
+              "removed without a record). Its recorded history follows.");
 }
 
 void LockDetailsPane::renderLock()
 {
     if (!m_info) {
-        m_title->setText(tr("No lock selected"));
-        m_definition->clear();
+        m_title->setText(m_name.isEmpty() ? tr("No lock selected") : m_name);
+        m_definition->setText(m_name.isEmpty() ? QString() : unlistedText());
         m_holder->clear();
         return;
     }
@@ -223,30 +268,41 @@ void LockDetailsPane::showHistoryError(const QString &name, const QString &messa
 
 void LockDetailsPane::renderHistory()
 {
-    m_history->clear();
-    QList<QTreeWidgetItem *> items;
-    for (const LockEvent &event : std::as_const(m_events)) {
-        auto *item = new QTreeWidgetItem;
-        item->setText(0, localTime(event.at));
-        item->setText(1, eventKindText(event.kind));
-        item->setToolTip(1, event.kind);
-        item->setText(2, event.holder);
-        item->setToolTip(2, event.holder);
-        item->setText(3, QString::number(event.fence));
-        item->setText(4, event.actor);
-        item->setText(5, event.detail);
-        item->setToolTip(5, event.detail);
-        items << item;
+    m_history->setRows(historyRowsOf(m_events, m_foldRenewals->isChecked()));
+    renderTimeline();
+    if (!m_info)
+        renderLock(); // a name not in the table: what its history says became of it
+    const QString note = historyNoteText();
+    m_historyNote->setText(note);
+    m_historyNote->setVisible(!note.isEmpty());
+}
+
+// From all events, folded or not: the holds, and the current holder's lease from the table.
+void LockDetailsPane::renderTimeline()
+{
+    const QList<HoldInterval> holds = holdIntervals(m_events);
+    QDateTime now; // a deleted lock's timeline ends with its last event
+    QDateTime openLeaseEnd;
+    if (m_info) {
+        now = m_info->dbNow;
+        if (!now.isValid() || (m_eventsDbNow.isValid() && m_eventsDbNow > now))
+            now = m_eventsDbNow;
+        if (!holds.isEmpty() && !holds.last().end.isValid()
+            && m_info->state != LockState::Free && holds.last().fence == m_info->fence)
+            openLeaseEnd = m_info->expiresAt;
     }
-    m_history->addTopLevelItems(items);
-    m_timeline->setHolds(holdIntervals(m_events), m_eventsDbNow);
-    if (!m_historyError.isEmpty()) {
-        m_historyNote->setText(tr("The history could not be read: %1").arg(m_historyError));
-        m_historyNote->show();
-    } else {
-        m_historyNote->setVisible(m_haveHistory && m_events.isEmpty());
-        m_historyNote->setText(
-            tr("No events recorded. Applications record acquire and release events only when "
-               "they ask for it; admin actions are always recorded."));
-    }
+    m_timeline->setHolds(holds, now, openLeaseEnd);
+}
+
+QString LockDetailsPane::historyNoteText() const
+{
+    if (!m_historyError.isEmpty())
+        return tr("The history could not be read: %1").arg(m_historyError);
+    if (m_haveHistory && m_events.isEmpty())
+        return tr("No events recorded. Applications record acquire and release events only "
+                  "when they ask for it; admin actions are always recorded.");
+    if (m_events.size() >= LockMonitor::HistoryLimit)
+        return tr("The newest %1 events are shown; older ones are not read.")
+            .arg(LockMonitor::HistoryLimit);
+    return {};
 }

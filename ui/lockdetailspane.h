@@ -5,13 +5,16 @@
 #include <QWidget>
 #include <optional>
 
-class QFormLayout;
+class HistoryList;
+class HistoryLookup;
+class QCheckBox;
 class QLabel;
-class QTreeWidget;
+class TimelineLegend;
 class TimelineWidget;
 
-// The selected lock: its definition, who holds it now, and its history as a list and a
-// timeline.
+// The selected lock: its definition, who holds it now, and its history as a list (renewals
+// folded unless asked otherwise) and a timeline with its legend. Also the history of a name
+// that is not in the table (a deleted lock), asked for with the "history of a name" line.
 class LockDetailsPane : public QWidget
 {
     Q_OBJECT
@@ -21,6 +24,9 @@ public:
 
     QString lockName() const { return m_name; }
     void showLock(const lockcore::LockInfo &info);
+    // A name the lock table does not show (deleted): no lock to describe, its history follows
+    // (showHistory), with a note that says what became of it.
+    void showUnlisted(const QString &name);
     void showHistory(const QString &name, const QList<lockcore::LockEvent> &events,
                      const QDateTime &dbNow);
     void showHistoryError(const QString &name, const QString &message);
@@ -30,6 +36,10 @@ public:
     // definition or history to speak of.
     void setApplicationProfile(const QString &profileId);
 
+signals:
+    // The user asked for the history of `name` (any name, also of a deleted lock).
+    void historyRequested(const QString &name);
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -37,7 +47,10 @@ private:
     void retranslate();
     void renderLock();
     void renderApplicationLock(const lockcore::LockInfo &info);
+    QString unlistedText() const;
     void renderHistory();
+    void renderTimeline();
+    QString historyNoteText() const;
 
     QString m_name;
     QString m_applicationProfile;
@@ -49,8 +62,11 @@ private:
     QLabel *m_title;
     QLabel *m_definition;
     QLabel *m_holder;
-    QTreeWidget *m_history;
+    HistoryList *m_history;
     TimelineWidget *m_timeline;
+    TimelineLegend *m_legend;
+    QCheckBox *m_foldRenewals;
     QLabel *m_historyNote;
     QLabel *m_historyTitle;
+    HistoryLookup *m_lookup;
 };

@@ -57,7 +57,10 @@ public:
     // The last refresh read a window of a large table.
     bool isWindowed() const { return m_windowed; }
     quint64 submit(AdminRequest request);
-    void requestHistory(const QString &name, int limit = 200);
+    // The newest events of `name` (historyReady or historyFailed). A live holder renews every
+    // few seconds: the window reads enough to reach back past them (the pane folds them).
+    static constexpr int HistoryLimit = 1000;
+    void requestHistory(const QString &name, int limit = HistoryLimit);
 
     Health health() const { return m_health; }
     QString healthText() const { return m_healthText; }

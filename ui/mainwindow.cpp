@@ -107,6 +107,15 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &name, const Error &error) {
                 m_details->showHistoryError(name, error.message);
             });
+    // The history of any name: a lock in the table is selected; one it no longer shows (a
+    // deleted lock) has its history in the details pane, with the selection cleared.
+    connect(m_details, &LockDetailsPane::historyRequested, this, [this](const QString &name) {
+        if (selectLock(name))
+            return;
+        view()->selectionModel()->clear();
+        m_details->showUnlisted(name);
+        m_monitor->requestHistory(name);
+    });
     connect(m_testHolds, &TestHolds::changed, this, &MainWindow::updateActions);
 
     // The countdown: estimated database time, only the remaining-time cells shown repaint.

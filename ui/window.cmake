@@ -19,6 +19,16 @@ target_sources(ui PRIVATE
     timelinewidget.cpp timelinewidget.h
     userguidedialog.cpp userguidedialog.h
 )
+# The details pane's history: its list (renewals folded), the timeline's colours and legend,
+# and the history of a name that is no longer in the table.
+target_sources(ui PRIVATE
+    historyfold.cpp historyfold.h
+    historylist.cpp historylist.h
+    historylookup.cpp historylookup.h
+    historytext.cpp historytext.h
+    timelinelegend.cpp timelinelegend.h
+    timelinemarks.cpp timelinemarks.h
+)
 target_sources(ui PRIVATE testholds.cpp testholds.h)
 target_sources(ui PRIVATE
     demoworkload.cpp demoworkload.h
