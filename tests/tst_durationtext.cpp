@@ -2,6 +2,7 @@
 // lockctl's machine form ("17.5s", "5m11s108ms") inside a sentence of another language.
 
 #include "durationtext.h"
+#include "heldfortext.h"
 #include "language.h"
 #include "lockdetailspane.h"
 #include "locktablemodel.h"
@@ -67,7 +68,46 @@ private slots:
     void chinese();
     void chineseDetailsPaneHasNoMachineDuration();
     void chineseTooltipsHaveNoMachineDuration();
+    void numbersFollowTheChosenLanguage();
+    void heldForRoundsDown_data();
+    void heldForRoundsDown();
 };
+
+// The numbers in durations follow the language chosen in the window, whatever the system's
+// locale: a German system showing the English window writes "1,234.5", not "1.234,5".
+void DurationTextTest::numbersFollowTheChosenLanguage()
+{
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QVERIFY(language::apply(u"en"_s));
+    QCOMPARE(QLocale().toString(1234.5, 'f', 1), u"1,234.5"_s);
+    QCOMPARE(durationText(17'500), u"17.5 s"_s);
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QVERIFY(language::apply(u"zh_CN"_s));
+    QCOMPARE(QLocale().name(), u"zh_CN"_s);
+    QCOMPARE(durationText(17'500), u"17.5 秒"_s);
+}
+
+void DurationTextTest::heldForRoundsDown_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("tenths under a second") << qint64(480) << u"400 ms"_s;
+    QTest::newRow("seconds, down") << qint64(59'999) << u"59 s"_s;
+    QTest::newRow("a minute") << qint64(60'000) << u"1 min"_s;
+    QTest::newRow("minutes, down") << qint64(3'599'999) << u"59 min"_s;
+    QTest::newRow("h and min") << qint64(5'430'000) << u"1 h 30 min"_s;
+    QTest::newRow("hours beyond a day") << qint64(95'400'000) << u"1 d 2 h"_s;
+    QTest::newRow("clock behind the grant") << qint64(-5) << u"0 ms"_s;
+}
+
+// "Held for" is an age: it shows what has fully passed ("59 s" until the minute is full).
+void DurationTextTest::heldForRoundsDown()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QVERIFY(language::apply(u"en"_s));
+    QCOMPARE(formatHeldMs(ms), text);
+}
 
 void DurationTextTest::english_data()
 {

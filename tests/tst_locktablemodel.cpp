@@ -8,17 +8,22 @@
 #include "holderliveness.h"
 #include "lockstatepalette.h"
 #include "locktablemodel.h"
+#include "longholdrules.h"
 #include "preparedlocks.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
+#include <QFont>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QTest>
@@ -103,7 +108,7 @@ QStringList namesIn(const QAbstractItemModel &model)
 }
 
 // Every structural and data signal of a model, in order, as short texts: "insert 1-2",
-// "remove 0-0", "data 3-3 c7-7", "reset", "layout".
+// "remove 0-0", "data 3-3 c7-8", "reset", "layout".
 class SignalLog : public QObject
 {
 public:
@@ -193,6 +198,11 @@ class LockTableModelTest : public QObject
 
 private slots:
     void neverAcquiredLockShowsNoExpiry();
+    void heldForCountsFromTheGrant();
+    void longHoldsAreHighlightedPerPattern();
+    void longHoldRulesMatchWholeNames_data();
+    void longHoldRulesMatchWholeNames();
+    void longHoldRulesSurviveSettings();
     void remainingText_data();
     void remainingText();
     void parseHolder_data();
@@ -420,9 +430,12 @@ void LockTableModelTest::oneChangedRowEmitsOneDataChanged_data()
     LockInfo renewed = held;
     renewed.renewedAt = renewed.renewedAt.addMSecs(10'000);
     renewed.expiresAt = renewed.expiresAt.addMSecs(10'000);
-    QTest::newRow("renewed") << held << renewed << span(M::State, M::Remaining);
+    QTest::newRow("renewed") << held << renewed << span(M::State, M::HeldFor);
     const LockInfo expired = makeLock(u"m"_s, u"w1"_s, -1, 5);
-    QTest::newRow("expired in the database") << held << expired << span(M::State, M::Remaining);
+    QTest::newRow("expired in the database") << held << expired << span(M::State, M::HeldFor);
+    LockInfo regranted = held; // released and taken again by the same holder between reads
+    regranted.acquiredAt = regranted.acquiredAt.addMSecs(5000);
+    QTest::newRow("granted again") << held << regranted << span(M::AcquiredAt, M::HeldFor);
     QTest::newRow("released") << held << makeLock(u"m"_s) << span(M::Name, M::Description);
     QTest::newRow("acquired") << makeLock(u"m"_s) << held << span(M::Name, M::Description);
 }
@@ -581,6 +594,115 @@ void LockTableModelTest::clearResets()
 
 // Between refreshes the countdown repaints only Remaining cells of held rows whose text
 // changed, and the State cell too when a lease runs out.
+// "Held for": the age of the current grant in database time, for running leases only; it
+// counts on between refreshes (the tick repaints it with the countdown) and sorts by age.
+void LockTableModelTest::heldForCountsFromTheGrant()
+{
+    using M = LockTableModel;
+    Fixture f;
+    LockInfo old = makeLock(u"b"_s, u"w1"_s, 20'000);
+    old.acquiredAt = at(T0 - 5'400'000); // granted 1.5 h ago, renewed since
+    old.renewedAt = at(T0 - 10'000);
+    LockInfo young = makeLock(u"c"_s, u"w2"_s, 30'000);
+    young.acquiredAt = at(T0 - 58'400);
+    f.model.merge({makeLock(u"a"_s), old, young, makeLock(u"d"_s, u"w3"_s, -2000)});
+    const auto held = [&f](int row) { return f.model.index(row, M::HeldFor).data().toString(); };
+    QCOMPARE(held(0), u"\u2014"_s); // free
+    QCOMPARE(held(1), u"1 h 30 min"_s);
+    QCOMPARE(held(2), u"58 s"_s);
+    QCOMPARE(held(3), u"\u2014"_s); // the lease ran out: nobody holds it now
+    QCOMPARE(f.model.index(1, M::HeldFor).data(M::SortRole).toLongLong(), 5'400'000);
+    QVERIFY(f.model.index(0, M::HeldFor).data(M::SortRole).toLongLong() < 0);
+    QVERIFY(f.model.index(2, M::HeldFor).data(Qt::ToolTipRole).toString().contains(u"w2"_s));
+
+    SignalLog log(&f.model);
+    f.now += 1700; // c: 60.1 s held, the first full minute; its countdown 28.3 s
+    f.model.tick();
+    QCOMPARE(held(2), u"1 min"_s);
+    QCOMPARE(log.entries, QStringList{u"data 1-2 c7-8"_s}); // with b's countdown
+}
+
+// A hold longer than the threshold of the first pattern that matches its name is highlighted
+// in the Held for cell (colour, bold, a tooltip naming the threshold); the others are not.
+void LockTableModelTest::longHoldsAreHighlightedPerPattern()
+{
+    using M = LockTableModel;
+    Fixture f;
+    const auto heldSince = [](const QString &name, qint64 agoMs) {
+        LockInfo info = makeLock(name, u"w1"_s, 20'000);
+        info.acquiredAt = at(T0 - agoMs);
+        return info;
+    };
+    constexpr qint64 Minute = 60'000;
+    f.model.merge({heldSince(u"billing.close"_s, 45 * Minute),
+                   heldSince(u"reports.daily"_s, 45 * Minute),
+                   heldSince(u"reports.weekly"_s, 3 * 60 * Minute)});
+    const auto highlighted = [&f](int row) {
+        return f.model.index(row, M::HeldFor).data(Qt::BackgroundRole).isValid();
+    };
+    QVERIFY(!highlighted(0)); // no rules: nothing is long
+    QSignalSpy changed(&f.model, &QAbstractItemModel::dataChanged);
+    f.model.setLongHoldRules(LongHoldRules({{u"billing.*"_s, 30 * Minute}, {u"*"_s, 2 * 60 * Minute}}));
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), int(M::HeldFor));
+    QVERIFY(highlighted(0));
+    QVERIFY(!highlighted(1)); // 45 min under the 2 h of "*"
+    QVERIFY(highlighted(2));
+    QCOMPARE(f.model.index(0, M::HeldFor).data(Qt::BackgroundRole).value<QBrush>().color(),
+             longHoldBackground(QGuiApplication::palette()));
+    QVERIFY(f.model.index(0, M::HeldFor).data(Qt::FontRole).value<QFont>().bold());
+    const QString tip = f.model.index(0, M::HeldFor).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"30 min"_s) && tip.contains(u"billing.*"_s), qPrintable(tip));
+    QVERIFY(!f.model.index(1, M::HeldFor).data(Qt::ToolTipRole).toString().contains(u"long"_s));
+    QVERIFY(!f.model.index(0, M::Remaining).data(Qt::BackgroundRole).isValid());
+}
+
+void LockTableModelTest::longHoldRulesMatchWholeNames_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("star crosses dots") << u"billing.*"_s << u"billing.eu.close"_s << true;
+    QTest::newRow("star crosses slashes") << u"jobs/*"_s << u"jobs/a/b"_s << true;
+    QTest::newRow("whole name") << u"billing"_s << u"billing.close"_s << false;
+    QTest::newRow("dot is a dot") << u"a.c"_s << u"abc"_s << false;
+    QTest::newRow("question mark") << u"job-0?"_s << u"job-07"_s << true;
+    QTest::newRow("question mark is one") << u"job-0?"_s << u"job-007"_s << false;
+    QTest::newRow("case matters") << u"Billing.*"_s << u"billing.x"_s << false;
+    QTest::newRow("brackets are text") << u"[a]*"_s << u"[a]x"_s << true;
+    QTest::newRow("quote and percent") << u"o'k%*"_s << u"o'k%1"_s << true;
+}
+
+void LockTableModelTest::longHoldRulesMatchWholeNames()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, name);
+    QFETCH(bool, matches);
+    const LongHoldRules rules({{pattern, 1000}});
+    QCOMPARE(rules.ruleFor(name) != nullptr, matches);
+    QCOMPARE(rules.ruleFor(name) != nullptr, matches); // and again, from the cache
+}
+
+// The thresholds are kept as "pattern=duration" lines; the first rule wins; a line damaged by
+// hand is skipped; never saved: the default (an hour for every lock); saved empty: none.
+void LockTableModelTest::longHoldRulesSurviveSettings()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(u"s.ini"_s), QSettings::IniFormat);
+    QCOMPARE(LongHoldRules::load(settings), LongHoldRules::defaults());
+    QCOMPARE(LongHoldRules::defaults().ruleFor(u"any.thing"_s)->thresholdMs, 3'600'000);
+    const LongHoldRules rules({{u"billing.*"_s, 1'800'000}, {u"*"_s, 5'400'000}});
+    QCOMPARE(rules.toStrings(), (QStringList{u"billing.*=30m"_s, u"*=1h30m"_s}));
+    rules.save(settings);
+    QCOMPARE(LongHoldRules::load(settings), rules);
+    QCOMPARE(rules.exceeded(u"billing.x"_s, 1'800'001)->pattern, u"billing.*"_s);
+    QVERIFY(!rules.exceeded(u"billing.x"_s, 1'800'000));
+    QCOMPARE(LongHoldRules::fromStrings({u"=5m"_s, u"a*=soon"_s, u"b*=0s"_s, u"c*=2m"_s}),
+             LongHoldRules({{u"c*"_s, 120'000}}));
+    LongHoldRules().save(settings);
+    QCOMPARE(LongHoldRules::load(settings).rules().size(), 0);
+}
+
 void LockTableModelTest::tickRepaintsOnlyTheCountdown()
 {
     using M = LockTableModel;
@@ -602,7 +724,7 @@ void LockTableModelTest::tickRepaintsOnlyTheCountdown()
 
     f.now += 100; // 29.85 s, 0.35 s; 9 min 59.85 s still shows 10 min 00 s
     f.model.tick();
-    QCOMPARE(log.entries, (QStringList{u"data 1-1 c7-7"_s, u"data 3-3 c7-7"_s}));
+    QCOMPARE(log.entries, (QStringList{u"data 1-1 c7-8"_s, u"data 3-3 c7-8"_s}));
     QCOMPARE(remaining(1), u"29.9 s"_s);
     QCOMPARE(remaining(3), u"0.4 s"_s);
     QCOMPARE(remaining(4), u"10 min 00 s"_s);
@@ -610,8 +732,8 @@ void LockTableModelTest::tickRepaintsOnlyTheCountdown()
     log.entries.clear();
     f.now += 400; // d runs out
     f.model.tick();
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c7-7"_s, u"data 3-3 c1-1"_s,
-                                               u"data 3-3 c7-7"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c7-8"_s, u"data 3-3 c1-1"_s,
+                                               u"data 3-3 c7-8"_s}));
     QCOMPARE(f.model.displayState(3), LockDisplayState::Expired);
     QCOMPARE(f.model.index(3, M::State).data().toString(), u"expired"_s);
     QCOMPARE(remaining(3), u"\u2014"_s);
@@ -630,7 +752,7 @@ void LockTableModelTest::tickGroupsNeighbouringRows()
     SignalLog log(&f.model);
     f.now += 1000;
     f.model.tick();
-    QCOMPARE(log.entries, QStringList{u"data 0-2 c7-7"_s});
+    QCOMPARE(log.entries, QStringList{u"data 0-2 c7-8"_s});
 }
 
 // Given the rows a view shows, the countdown texts are recounted (and repainted) for those
@@ -648,8 +770,8 @@ void LockTableModelTest::tickRecountsOnlyTheShownRows()
     SignalLog log(&f.model);
     f.now += 1000;
     f.model.tick({10, 11, 12, 40});
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 10-12 c7-7"_s, u"data 40-40 c7-7"_s,
-                                               u"data 80-80 c1-1"_s, u"data 80-80 c7-7"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 10-12 c7-8"_s, u"data 40-40 c7-8"_s,
+                                               u"data 80-80 c1-1"_s, u"data 80-80 c7-8"_s}));
     QCOMPARE(f.model.displayState(80), LockDisplayState::Expired);
     QCOMPARE(f.model.index(50, M::Remaining).data().toString(), u"29.0 s"_s); // not repainted
     QCOMPARE(f.model.remainingMs(u"l050"_s), 29'000);
@@ -657,7 +779,7 @@ void LockTableModelTest::tickRecountsOnlyTheShownRows()
     f.model.tick({10, 11, 12, 40}); // time stood still
     QCOMPARE(log.entries, QStringList());
     f.model.tick({50}); // its text changed since it was last announced
-    QCOMPARE(log.entries, QStringList{u"data 50-50 c7-7"_s});
+    QCOMPARE(log.entries, QStringList{u"data 50-50 c7-8"_s});
 }
 
 // With many holders, each tick asks about a share of them in turn (every holder about once a
@@ -746,7 +868,7 @@ void LockTableModelTest::clockOffsetMovesTheCountdown()
     QCOMPARE(f.model.dbNowMs(), T0 + 5000);
     SignalLog log(&f.model);
     f.model.tick();
-    QCOMPARE(log.entries, QStringList{u"data 0-0 c7-7"_s});
+    QCOMPARE(log.entries, QStringList{u"data 0-0 c7-8"_s});
     QCOMPARE(f.model.remainingMs(u"a"_s), 25'000);
     QCOMPARE(f.model.index(0, LockTableModel::Remaining).data().toString(), u"25.0 s"_s);
 }
@@ -787,7 +909,7 @@ void LockTableModelTest::lostOwner()
     f.model.tick();
     QCOMPARE(asked.size(), 2);
     QCOMPARE(f.model.displayState(1), LockDisplayState::LostOwner);
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c1-1"_s, u"data 1-1 c7-7"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c1-1"_s, u"data 1-1 c7-8"_s}));
 }
 
 // Texts: local times to the millisecond, a dash without a running lease; tooltips with the

@@ -11,6 +11,8 @@
 #include "lockctlcommand.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
+#include "longholddialog.h"
+#include "statefiltercombo.h"
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "passwordvault.h"
@@ -25,6 +27,9 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QHeaderView>
+#include <QMenu>
+#include <QSpinBox>
 #include <QFileDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,6 +47,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
@@ -90,8 +96,15 @@ private slots:
     void copyPutsTheRowOnTheClipboard();
     void copyAsCommandHasTheFenceAndNoPassword();
     void exportWritesTheFilteredRows();
+    void exportOfAWindowedTableHasEveryMatchingLock();
+    void stateFilterShowsOneState();
+    void longHoldsAreSetFromTheViewMenu();
+    void layoutIsRememberedAcrossRuns();
+    void connectOpensOnTheCurrentConnection();
+    void newWindowOpensBesideThisOne();
 
 private:
+    QStringList shownNames() const;
     // Runs `configure` on the next dialog the window shows, instead of a person.
     template<typename Dialog>
     void answerNextDialog(std::function<void(Dialog *)> configure);
@@ -730,6 +743,12 @@ void MainWindowTest::connectionDialogOpensAnotherTable()
             url->setFocus();
             url->selectAll();
             QTest::keyClicks(url, u"sqlite:"_s + path);
+            // The dialog opened on this window's table; the other file's is the default one.
+            auto *table = dialog->findChild<QLineEdit *>(u"tableEdit"_s);
+            QVERIFY(table);
+            table->setFocus();
+            table->selectAll();
+            QTest::keyClicks(table, ConnectionProfile::defaultTable());
             auto *name = dialog->findChild<QLineEdit *>(u"profileNameEdit"_s);
             QVERIFY(name);
             name->setFocus();
@@ -915,6 +934,199 @@ void MainWindowTest::exportWritesTheFilteredRows()
     QVERIFY(m_window->messageBar()->text().contains(jsonPath));
     QVERIFY(m_locks->forceRelease(u"export.two"_s, (*m_locks->lock(u"export.two"_s))->fence,
                                   u"test done"_s));
+}
+
+QStringList MainWindowTest::shownNames() const
+{
+    QStringList names;
+    const QAbstractItemModel *shown = m_window->view()->model();
+    for (int row = 0; row < shown->rowCount(); ++row)
+        names.append(shown->index(row, LockTableModel::Name).data().toString());
+    return names;
+}
+
+// The state filter next to the text filter: only the locks in the chosen state are shown.
+void MainWindowTest::stateFilterShowsOneState()
+{
+    QVERIFY(waitForLock(u"etl.sync"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held;
+    }));
+    auto *states = m_window->findChild<StateFilterCombo *>(u"stateFilter"_s);
+    QVERIFY(states);
+    QVERIFY(states->isVisible());
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    states->setState(LockDisplayState::Held);
+    QTRY_VERIFY(shownNames().contains(u"etl.sync"_s));
+    QVERIFY(!shownNames().contains(u"billing.invoices"_s));
+    QVERIFY(!m_window->selectedLock()); // the selection went with its row, not to another
+    states->setState(LockDisplayState::Free);
+    QTRY_VERIFY(shownNames().contains(u"billing.invoices"_s));
+    QVERIFY(!shownNames().contains(u"etl.sync"_s));
+    states->setState(std::nullopt);
+    QTRY_VERIFY(shownNames().contains(u"etl.sync"_s) && shownNames().contains(u"billing.invoices"_s));
+}
+
+// View > Long holds: a threshold per pattern; a hold beyond it is highlighted in Held for. A
+// duration that does not read keeps the dialog open and says so.
+void MainWindowTest::longHoldsAreSetFromTheViewMenu()
+{
+    QVERIFY(waitForLock(u"etl.sync"_s, [](const LockInfo &info) {
+        return info.state == LockState::Held;
+    }));
+    const auto heldFor = [this] {
+        const int row = m_window->model()->rowOf(u"etl.sync"_s);
+        return m_window->model()->index(row, LockTableModel::HeldFor);
+    };
+    QVERIFY(heldFor().data().toString() != u"\u2014"_s);
+    QVERIFY(!heldFor().data(Qt::BackgroundRole).isValid()); // under the default hour
+    QString refusal;
+    answerNextDialog<LongHoldDialog>([&refusal](LongHoldDialog *dialog) {
+        QTimer::singleShot(0, dialog, [dialog, &refusal] {
+            QTableWidget *rules = dialog->table();
+            QCOMPARE(rules->rowCount(), 1); // the default: "*" an hour
+            QCOMPARE(rules->item(0, 0)->text(), u"*"_s);
+            rules->insertRow(0);
+            rules->setItem(0, 0, new QTableWidgetItem(u"etl.*"_s));
+            rules->setItem(0, 1, new QTableWidgetItem(u"soon"_s));
+            dialog->accept();
+            QVERIFY(dialog->isVisible());
+            refusal = dialog->findChild<QLabel *>(u"longHoldError"_s)->text();
+            rules->item(0, 1)->setText(u"1ms"_s);
+            dialog->accept();
+            QVERIFY(!dialog->isVisible());
+        });
+    });
+    m_window->action(u"longHoldsAction"_s)->trigger();
+    QVERIFY2(refusal.contains(u"soon"_s), qPrintable(refusal));
+    QCOMPARE(m_window->longHoldRules().rules().size(), 2);
+    QTRY_VERIFY(heldFor().data(Qt::BackgroundRole).isValid());
+    QVERIFY(heldFor().data(Qt::ToolTipRole).toString().contains(u"etl.*"_s));
+}
+
+// Columns (hidden, widths, order), sort, refresh interval and long-hold thresholds are taken
+// back by the next window that restores the layout from the same settings.
+void MainWindowTest::layoutIsRememberedAcrossRuns()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(u"lockscope.ini"_s);
+    m_window->setSettingsFile(file);
+    m_window->restoreLayout();
+    QHeaderView *header = m_window->view()->horizontalHeader();
+    QMenu *columns = m_window->lockTable()->columnsMenu();
+    emit columns->aboutToShow();
+    auto *fence = columns->findChild<QAction *>(u"column_"_s + QString::number(LockTableModel::Fence));
+    QVERIFY(fence && fence->isChecked());
+    fence->toggle();
+    QVERIFY(header->isSectionHidden(LockTableModel::Fence));
+    header->resizeSection(LockTableModel::Holder, 333);
+    m_window->view()->sortByColumn(LockTableModel::HeldFor, Qt::DescendingOrder);
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(2500);
+    m_window->setLongHoldRules(LongHoldRules({{u"etl.*"_s, 60'000}}));
+    answerNextDialog<LongHoldDialog>([](LongHoldDialog *dialog) {
+        QTimer::singleShot(0, dialog, &LongHoldDialog::accept); // OK saves them
+    });
+    m_window->action(u"longHoldsAction"_s)->trigger();
+    QVERIFY(m_window->close());
+    m_window.reset();
+
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSettingsFile(file);
+    m_window->restoreLayout();
+    header = m_window->view()->horizontalHeader();
+    QVERIFY(header->isSectionHidden(LockTableModel::Fence));
+    QVERIFY(!header->isSectionHidden(LockTableModel::Holder));
+    QCOMPARE(header->sectionSize(LockTableModel::Holder), 333);
+    QCOMPARE(header->sortIndicatorSection(), int(LockTableModel::HeldFor));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(m_window->findChild<QSpinBox *>(u"interval"_s)->value(), 2500);
+    QCOMPARE(m_window->longHoldRules(), LongHoldRules({{u"etl.*"_s, 60'000}}));
+}
+
+// File > Connect opens on the connection the window has, not on some other saved profile.
+void MainWindowTest::connectOpensOnTheCurrentConnection()
+{
+    QTemporaryDir dir;
+    ProfileStore store(dir.filePath(u"profiles.ini"_s));
+    ConnectionProfile elsewhere;
+    elsewhere.name = u"elsewhere"_s;
+    elsewhere.spec = *ConnectionSpec::parse(u"sqlite:"_s + dir.filePath(u"x.sqlite"_s));
+    elsewhere.table = u"other_table"_s;
+    store.save(elsewhere);
+    store.setLastUsed(u"elsewhere"_s);
+    MemoryVault vault;
+    m_window->setProfileStore(&store, &vault);
+    QString table;
+    QString url;
+    answerNextDialog<ConnectionDialog>([&](ConnectionDialog *dialog) {
+        table = dialog->table();
+        url = dialog->spec().redacted();
+        QTimer::singleShot(0, dialog, &ConnectionDialog::reject);
+    });
+    m_window->action(u"connectAction"_s)->trigger();
+    QCOMPARE(table, m_table);
+    QCOMPARE(url, TestBackend::instance().spec().redacted());
+}
+
+// File > New window: a second window, its connection dialog on this window's connection;
+// closing it leaves this one running.
+void MainWindowTest::newWindowOpensBesideThisOne()
+{
+    QAction *action = m_window->action(u"newWindowAction"_s);
+    QVERIFY(action);
+    QVERIFY(!action->shortcut().isEmpty());
+    for (QAction *other : m_window->findChildren<QAction *>())
+        QVERIFY2(other == action || other->shortcut() != action->shortcut(),
+                 qPrintable(other->objectName()));
+    const QList<QWidget *> before = QApplication::topLevelWidgets();
+    action->trigger();
+    MainWindow *second = nullptr;
+    for (QWidget *widget : QApplication::topLevelWidgets())
+        if (auto *window = qobject_cast<MainWindow *>(widget); window && window != m_window.get()
+                                                               && !before.contains(widget))
+            second = window;
+    QVERIFY(second);
+    QVERIFY(second->isVisible());
+    QPointer<MainWindow> watched(second);
+    QString table;
+    QObject::connect(second, &MainWindow::dialogAboutToShow, this, [&table](QDialog *dialog) {
+        auto *connect = qobject_cast<ConnectionDialog *>(dialog);
+        QVERIFY(connect);
+        table = connect->table();
+        QTimer::singleShot(0, dialog, &QDialog::accept);
+    });
+    QTRY_COMPARE(table, m_table);
+    QVERIFY(windowtest::waitForLock(second, u"billing.invoices"_s));
+    QVERIFY(second->close());
+    QTRY_VERIFY(!watched); // deleted on close
+    QVERIFY(m_window->isVisible());
+}
+
+// A table read a window at a time exports every lock that matches the filter, read from the
+// database for the export (not only the rows the window read so far): here a lock created
+// after the last refresh (refreshes a minute apart) is in the file.
+void MainWindowTest::exportOfAWindowedTableHasEveryMatchingLock()
+{
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(60000);
+    m_window->setWindowThreshold(1);
+    m_window->monitor()->refreshNow();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->lockTable()->isWindowed(), 10000);
+    m_window->findChild<QLineEdit *>(u"filter"_s)->setText(u"etl."_s);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->view()->model()->rowCount(), 1, 10000); // etl.sync
+    QVERIFY(m_locks->initialize(u"etl.late"_s, 30000, u"created after the refresh"_s));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"windowed.csv"_s);
+    QSignalSpy finished(m_window.get(), &MainWindow::exportFinished);
+    QCOMPARE(m_window->exportLocks(path), QString());
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.first().at(1).toString(), QString());
+    QFile csv(path);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s,
+                                                                     Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(1).startsWith(u"etl.late,"_s), qPrintable(lines.join(u'\n')));
+    QVERIFY(lines.at(2).startsWith(u"etl.sync,"_s));
+    QVERIFY(m_locks->remove(u"etl.late"_s));
 }
 
 int main(int argc, char **argv)

@@ -154,6 +154,30 @@ void DatabaseWorker::loadHistory(quint64 generation, const QString &name, int li
     emit historyReady(generation, name, *events);
 }
 
+void DatabaseWorker::readMatching(quint64 id, const LockTableQuery &query)
+{
+    if (Status open = ensureOpen(); !open) {
+        emit matchingFailed(id, open.error());
+        return;
+    }
+    if (!m_service) {
+        emit matchingFailed(id, Error{Error::Kind::InvalidInput,
+                                      tr("An application's table is read whole, not a window "
+                                         "at a time."),
+                                      {},
+                                      {}});
+        return;
+    }
+    // (An application's table is always read whole: the window has every row already.)
+    auto locks = LockTableReader::readMatching(*m_session, m_service->tables(), query);
+    if (!locks) {
+        dropIfBroken(locks.error());
+        emit matchingFailed(id, locks.error());
+        return;
+    }
+    emit matchingRead(id, *locks);
+}
+
 void DatabaseWorker::run(const AdminRequest &request)
 {
     AdminResult result;

@@ -38,6 +38,8 @@ public slots:
     // Application tables: a lock without expiry held longer than this is possibly stuck.
     void setStuckAfterMs(qint64 ms);
     void loadHistory(quint64 generation, const QString &name, int limit);
+    // Every lock that matches the query's filter, for an export (matchingRead / matchingFailed).
+    void readMatching(quint64 id, const LockTableQuery &query);
     void run(const AdminRequest &request);
     void disconnectNow();
 
@@ -52,6 +54,8 @@ signals:
                       const QList<lockcore::LockEvent> &events);
     void historyFailed(quint64 generation, const QString &name, const lockcore::Error &error);
     void adminDone(const AdminResult &result);
+    void matchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
+    void matchingFailed(quint64 id, const lockcore::Error &error);
 
 private:
     lockcore::Status ensureOpen();

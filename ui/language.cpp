@@ -56,6 +56,8 @@ bool apply(const QString &code)
     QCoreApplication::removeTranslator(appTranslator());
     QCoreApplication::removeTranslator(qtTranslator());
     currentCode() = u"en"_s;
+    // Numbers, durations and dates follow the chosen language, not the system's locale.
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     if (code == u"en")
         return true;
     if (!available().contains(code))
@@ -68,6 +70,7 @@ bool apply(const QString &code)
                              QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtTranslator());
     currentCode() = code;
+    QLocale::setDefault(QLocale(code));
     return true;
 }
 

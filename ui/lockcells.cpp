@@ -2,13 +2,16 @@
 
 #include "countdowntext.h"
 #include "durationtext.h"
+#include "heldfortext.h"
 #include "holderliveness.h"
 #include "lockstatepalette.h"
 #include "locktablemodel.h"
+#include "longholdrules.h"
 
 #include <QBrush>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -72,6 +75,9 @@ QVariant display(const lockcells::Row &row, int column)
         if (isLeaseRunning(row.state) && !info.expiresAt.isValid())
             return CellTr::tr("no expiry"); // an application's table without a lease
         return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
+    case M::HeldFor:
+        return isLeaseRunning(row.state) && info.acquiredAt.isValid() ? formatHeldMs(row.heldMs)
+                                                                      : NoValue;
     case M::Description: return info.description.simplified();
     }
     return {};
@@ -103,6 +109,21 @@ QVariant stateToolTip(const lockcells::Row &row)
     }
     }
     return {};
+}
+
+QVariant heldForToolTip(const lockcells::Row &row)
+{
+    if (!isLeaseRunning(row.state) || !row.info.acquiredAt.isValid())
+        return CellTr::tr("Nobody holds this lock now.");
+    QString tip = CellTr::tr("%1 has held this lock for %2, since\n%3")
+                      .arg(row.info.holder, formatHeldMs(row.heldMs), times(row.info.acquiredAt));
+    if (row.longHold) {
+        tip += u"\n\n"_s
+               + CellTr::tr("A long hold: longer than the %1 set for locks named \u201c%2\u201d "
+                            "(View \u203a Long holds).")
+                     .arg(durationText(row.longHold->thresholdMs), row.longHold->pattern);
+    }
+    return tip;
 }
 
 QVariant toolTip(const lockcells::Row &row, int column)
@@ -156,6 +177,8 @@ QVariant toolTip(const lockcells::Row &row, int column)
         return CellTr::tr("%1 left of a %2 lease, estimated in database time.\nExpires at\n%3")
             .arg(formatRemainingMs(row.remainingMs), durationText(row.leaseMs),
                  times(info.expiresAt));
+    case M::HeldFor:
+        return heldForToolTip(row);
     case M::Description: {
         // The lock's definition: what it guards and its default lease.
         QString tip = info.description;
@@ -187,6 +210,7 @@ QVariant sortValue(const lockcells::Row &row, int column)
         if (isLeaseRunning(row.state))
             return row.remainingMs;
         return qint64(row.state == LockDisplayState::Expired ? 0 : -1);
+    case M::HeldFor: return isLeaseRunning(row.state) ? row.heldMs : qint64(-1);
     case M::Description: return info.description;
     }
     return {};
@@ -220,6 +244,13 @@ LockDisplayState stateAt(const LockInfo &info, const Lease &lease, qint64 dbNowM
     return ownerGone ? LockDisplayState::LostOwner : LockDisplayState::Held;
 }
 
+qint64 heldAt(const LockInfo &info, LockDisplayState state, qint64 dbNowMs)
+{
+    if (!isLeaseRunning(state) || !info.acquiredAt.isValid())
+        return 0;
+    return qMax<qint64>(0, dbNowMs - info.acquiredAt.toMSecsSinceEpoch());
+}
+
 qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs)
 {
     if (!isLeaseRunning(state) || !lease.expiresValid)
@@ -236,15 +267,27 @@ QVariant data(const Row &row, int column, int role)
     case Qt::ToolTipRole:
         return toolTip(row, column);
     case Qt::ForegroundRole:
+        if (column == M::HeldFor && row.longHold)
+            return QBrush(longHoldForeground(QGuiApplication::palette()));
         if (row.state == LockDisplayState::Free || column == M::State)
             return QBrush(lockStateForeground(row.state, QGuiApplication::palette()));
         return {};
     case Qt::BackgroundRole:
+        if (column == M::HeldFor && row.longHold)
+            return QBrush(longHoldBackground(QGuiApplication::palette()));
         if (column == M::State && row.state != LockDisplayState::Free)
             return QBrush(lockStateBackground(row.state, QGuiApplication::palette()));
         return {};
+    case Qt::FontRole:
+        if (column == M::HeldFor && row.longHold) {
+            QFont bold = QGuiApplication::font();
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     case Qt::TextAlignmentRole:
-        if (column == M::Depth || column == M::Fence || column == M::Remaining)
+        if (column == M::Depth || column == M::Fence || column == M::Remaining
+            || column == M::HeldFor)
             return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
         return {};
     case M::LockInfoRole:
@@ -275,6 +318,7 @@ QVariant headerData(int section, int role)
         case M::AcquiredAt: return CellTr::tr("Acquired");
         case M::ExpiresAt: return CellTr::tr("Expires");
         case M::Remaining: return CellTr::tr("Remaining");
+        case M::HeldFor: return CellTr::tr("Held for");
         case M::Description: return CellTr::tr("Description");
         }
     }
@@ -288,6 +332,9 @@ QVariant headerData(int section, int role)
                               "between refreshes");
         case M::Fence:
             return CellTr::tr("Fencing token: grows with every change of holder");
+        case M::HeldFor:
+            return CellTr::tr("How long the current holder has held the lock, in database time; "
+                              "long holds are highlighted (View \u203a Long holds)");
         default:
             break;
         }

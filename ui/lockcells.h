@@ -3,6 +3,8 @@
 #include "lockdisplaystate.h"
 #include "locktypes.h"
 
+struct LongHoldRule;
+
 #include <QVariant>
 
 // A lock row as the lock table shows it, shared by the model of the whole table
@@ -27,6 +29,9 @@ LockDisplayState stateAt(const lockcore::LockInfo &info, const Lease &lease, qin
                          bool ownerGone);
 // The estimated lease left at `dbNowMs`; 0 unless `state` is a running lease.
 qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs);
+// How long the current holder has held the lock at `dbNowMs` (since its grant); 0 unless
+// `state` is a running lease.
+qint64 heldAt(const lockcore::LockInfo &info, LockDisplayState state, qint64 dbNowMs);
 
 // One row to show: the lock as read and what the countdown made of it.
 struct Row
@@ -35,6 +40,8 @@ struct Row
     LockDisplayState state;
     qint64 remainingMs;
     qint64 leaseMs;
+    qint64 heldMs = 0;
+    const LongHoldRule *longHold = nullptr; // the threshold the hold has outgrown, if any
 };
 
 // The cell's value in `role` (any role of LockTableModel, LockInfoRole included).

@@ -55,6 +55,8 @@ void LockMonitor::createWorker()
                 if (generation == m_historyGeneration)
                     emit historyReady(name, events);
             });
+    connect(m_worker, &DatabaseWorker::matchingRead, this, &LockMonitor::matchingReady);
+    connect(m_worker, &DatabaseWorker::matchingFailed, this, &LockMonitor::matchingFailed);
     connect(m_worker, &DatabaseWorker::historyFailed, this,
             [this](quint64 generation, const QString &name, const Error &error) {
                 if (generation == m_historyGeneration)
@@ -255,6 +257,15 @@ void LockMonitor::requestHistory(const QString &name, int limit)
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, generation, name, limit] {
         worker->loadHistory(generation, name, limit);
     });
+}
+
+quint64 LockMonitor::requestMatching(const LockTableQuery &query)
+{
+    const quint64 id = ++m_nextRequestId;
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, id, query] {
+        worker->readMatching(id, query);
+    });
+    return id;
 }
 
 void LockMonitor::setHealth(Health health, const QString &text)

@@ -61,6 +61,9 @@ public:
     // few seconds: the window reads enough to reach back past them (the pane folds them).
     static constexpr int HistoryLimit = 1000;
     void requestHistory(const QString &name, int limit = HistoryLimit);
+    // Every lock that matches `query`'s filter, read on the database thread (matchingReady or
+    // matchingFailed with the returned id): an export of a table read a window at a time.
+    quint64 requestMatching(const LockTableQuery &query);
 
     Health health() const { return m_health; }
     QString healthText() const { return m_healthText; }
@@ -79,6 +82,8 @@ signals:
     void adminDone(const AdminResult &result);
     void historyReady(const QString &name, const QList<lockcore::LockEvent> &events);
     void historyFailed(const QString &name, const lockcore::Error &error);
+    void matchingReady(quint64 id, const QList<lockcore::LockInfo> &locks);
+    void matchingFailed(quint64 id, const lockcore::Error &error);
 
 private:
     void createWorker();

@@ -65,3 +65,15 @@ QColor lockStateAccent(LockDisplayState state, const QPalette &palette)
     const QColor accent = hues(state).accent;
     return isDarkPalette(palette) ? accent.darker(115) : accent;
 }
+
+// Violet: apart from the states' green, amber and red, as a long hold is not a state.
+QColor longHoldForeground(const QPalette &palette)
+{
+    return isDarkPalette(palette) ? QColor(0xd7, 0xaa, 0xff) : QColor(0x6a, 0x1b, 0x9a);
+}
+
+QColor longHoldBackground(const QPalette &palette)
+{
+    return mix(palette.color(QPalette::Base), QColor(0x8e, 0x44, 0xad),
+               isDarkPalette(palette) ? 0.3 : 0.18);
+}

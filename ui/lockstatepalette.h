@@ -15,3 +15,6 @@ QColor lockStateForeground(LockDisplayState state, const QPalette &palette);
 QColor lockStateBackground(LockDisplayState state, const QPalette &palette);
 // The strong colour of a state (the countdown bar's chunk); invalid for free.
 QColor lockStateAccent(LockDisplayState state, const QPalette &palette);
+// The text and background of a hold longer than its threshold (the Held for cell).
+QColor longHoldForeground(const QPalette &palette);
+QColor longHoldBackground(const QPalette &palette);

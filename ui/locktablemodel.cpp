@@ -1,6 +1,7 @@
 #include "locktablemodel.h"
 
 #include "countdowntext.h"
+#include "heldfortext.h"
 #include "lockcells.h"
 
 #include <QDateTime>
@@ -46,6 +47,19 @@ struct LockTableModel::Live
 {
     LockDisplayState state = LockDisplayState::Free;
     qint64 shownMs = 0; // roundedRemainingMs() as last announced for the Remaining cell
+    qint64 shownHeldMs = 0; // roundedHeldMs() as last announced for the Held for cell
+
+    // Both counts at `dbNow`; true when either text changed.
+    bool recount(const PreparedLocks::Row &row, qint64 dbNow)
+    {
+        const qint64 remaining =
+            roundedRemainingMs(lockcells::remainingAt(row.lease, state, dbNow));
+        const qint64 held = roundedHeldMs(lockcells::heldAt(row.info, state, dbNow));
+        const bool changed = remaining != shownMs || held != shownHeldMs;
+        shownMs = remaining;
+        shownHeldMs = held;
+        return changed;
+    }
 };
 
 // A run of contiguous rows with the same changed column span, emitted as one dataChanged.
@@ -107,9 +121,11 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return {};
     const RowRef ref = rowAt(index.row());
     const lockcells::Lease &lease = ref.row.lease;
+    const qint64 held = lockcells::heldAt(ref.row.info, ref.live.state, m_nowMs);
     const lockcells::Row row{ref.row.info, ref.live.state,
                              lockcells::remainingAt(lease, ref.live.state, m_nowMs),
-                             lease.leaseMs};
+                             lease.leaseMs, held,
+                             held > 0 ? m_longHolds.exceeded(ref.row.info.name, held) : nullptr};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -152,7 +168,7 @@ LockTableModel::Live LockTableModel::evaluate(const PreparedLocks::Row &row,
     Live live;
     live.state = lockcells::stateAt(row.info, row.lease, dbNow,
                                     row.holder >= 0 && gone.at(row.holder));
-    live.shownMs = roundedRemainingMs(lockcells::remainingAt(row.lease, live.state, dbNow));
+    live.recount(row, dbNow);
     return live;
 }
 
@@ -221,7 +237,7 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                 if (state != live.state) {
                     live = evaluate(next.row(at), m_gone, now);
                     m_live.append(live);
-                    addChange(changed, at, State, Remaining);
+                    addChange(changed, at, State, HeldFor);
                 } else {
                     m_live.append(live);
                 }
@@ -251,9 +267,11 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                 Live live = evaluate(next.row(at), m_gone, now);
                 quint32 mask = step.columns;
                 if (live.state != before.state)
-                    mask |= bit(State) | bit(Remaining);
+                    mask |= bit(State) | bit(Remaining) | bit(HeldFor);
                 if (!(mask & bit(Remaining)))
                     live.shownMs = before.shownMs; // not announced: the text shown before
+                if (!(mask & bit(HeldFor)))
+                    live.shownHeldMs = before.shownHeldMs;
                 m_live.append(live);
                 addChange(changed, at, lowestBit(mask), highestBit(mask));
             }
@@ -310,8 +328,7 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
         if (live.state == state)
             return;
         live.state = state;
-        live.shownMs = roundedRemainingMs(lockcells::remainingAt(m_data.row(row).lease, state,
-                                                                 now));
+        live.recount(m_data.row(row), now);
         stateRows.append(row);
         remainingRows.append(row);
     };
@@ -352,14 +369,8 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
     // The countdown texts.
     const auto recount = [&](int row) {
         Live &live = m_live[row];
-        if (!isLeaseRunning(live.state))
-            return;
-        const qint64 shown =
-            roundedRemainingMs(lockcells::remainingAt(m_data.row(row).lease, live.state, now));
-        if (shown != live.shownMs) {
-            live.shownMs = shown;
+        if (isLeaseRunning(live.state) && live.recount(m_data.row(row), now))
             remainingRows.append(row);
-        }
     };
     if (shownRows) {
         for (const int row : *shownRows)
@@ -371,19 +382,29 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
                 recount(row);
     }
 
-    emitRuns(stateRows, State);
-    emitRuns(remainingRows, Remaining);
+    emitRuns(stateRows, State, State);
+    emitRuns(remainingRows, Remaining, HeldFor);
 }
 
-// dataChanged for `column` of `rows` (in any order, repeats allowed), neighbours as one.
-void LockTableModel::emitRuns(QList<int> &rows, int column)
+// dataChanged for columns [firstColumn, lastColumn] of `rows` (in any order, repeats allowed),
+// neighbours as one.
+void LockTableModel::emitRuns(QList<int> &rows, int firstColumn, int lastColumn)
 {
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     Run run;
     for (const int row : std::as_const(rows))
-        addChange(run, row, column, column);
+        addChange(run, row, firstColumn, lastColumn);
     flush(run);
+}
+
+void LockTableModel::setLongHoldRules(const LongHoldRules &rules)
+{
+    if (rules == m_longHolds)
+        return;
+    m_longHolds = rules;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, HeldFor), index(rowCount() - 1, HeldFor));
 }
 
 LockTableModel::Counts LockTableModel::counts() const

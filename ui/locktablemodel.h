@@ -3,6 +3,7 @@
 #include "holderliveness.h"
 #include "lockdisplaystate.h"
 #include "locktypes.h"
+#include "longholdrules.h"
 #include "preparedlocks.h"
 
 #include <QAbstractTableModel>
@@ -21,7 +22,8 @@ class LockTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Name, State, Holder, Depth, Fence, AcquiredAt, ExpiresAt, Remaining,
+    // Remaining and HeldFor are neighbours: the countdown repaints them as one span.
+    enum Column { Name, State, Holder, Depth, Fence, AcquiredAt, ExpiresAt, Remaining, HeldFor,
                   Description, ColumnCount };
     Q_ENUM(Column)
 
@@ -90,6 +92,10 @@ public:
     // them in turn (all of them up to 256 holders).
     void setOwnerGoneCheck(OwnerGoneCheck check);
 
+    // Which holds count as long (the Held for cell is highlighted); none by default.
+    void setLongHoldRules(const LongHoldRules &rules);
+    const LongHoldRules &longHoldRules() const { return m_longHolds; }
+
     Counts counts() const;
     int count(LockDisplayState state) const;
     // The row of a lock, -1 if absent.
@@ -117,7 +123,7 @@ private:
     void tickRows(const QList<int> *shownRows);
     void addChange(Run &run, int row, int firstColumn, int lastColumn);
     void flush(Run &run);
-    void emitRuns(QList<int> &rows, int column);
+    void emitRuns(QList<int> &rows, int firstColumn, int lastColumn);
 
     PreparedLocks m_data;
     QList<Live> m_live;    // per row of m_data
@@ -134,4 +140,5 @@ private:
     qint64 m_offsetMs = 0;
     std::function<qint64()> m_localNow;
     OwnerGoneCheck m_ownerGone;
+    LongHoldRules m_longHolds;
 };

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -27,6 +28,7 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     , m_window(new LockWindowModel(this))
     , m_view(new QTableView(this))
     , m_notice(new QLabel(this))
+    , m_columnsMenu(new QMenu(this))
 {
     m_proxy->setSourceModel(m_model);
     m_notice->setObjectName(u"windowNotice"_s);
@@ -48,11 +50,19 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     // What an ops person reads first comes first: who holds it and for how much longer.
     header->moveSection(header->visualIndex(LockTableModel::Remaining),
                         header->visualIndex(LockTableModel::Holder) + 1);
+    header->moveSection(header->visualIndex(LockTableModel::HeldFor),
+                        header->visualIndex(LockTableModel::Remaining) + 1);
     // Holder ids differ at their ends: elided in the middle, on one line (a wrapped cell breaks
     // at the first hyphen and shows only the first part).
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setItemDelegateForColumn(LockTableModel::Remaining, new CountdownDelegate(m_view));
+    m_columnsMenu->setObjectName(u"columnsMenu"_s);
+    connect(m_columnsMenu, &QMenu::aboutToShow, this, &LockTablePanel::fillColumnsMenu);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint &at) {
+        m_columnsMenu->exec(header->mapToGlobal(at));
+    });
     watchSelection();
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this,
             &LockTablePanel::checkWindow);
@@ -66,6 +76,26 @@ LockTablePanel::LockTablePanel(QWidget *parent)
 }
 
 LockTablePanel::~LockTablePanel() = default;
+
+// One checkable entry per column in the order the header shows them; the name stays.
+void LockTablePanel::fillColumnsMenu()
+{
+    m_columnsMenu->clear();
+    QHeaderView *header = m_view->horizontalHeader();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int column = header->logicalIndex(visual);
+        if (column == LockTableModel::Name)
+            continue;
+        QAction *toggle = m_columnsMenu->addAction(
+            m_view->model()->headerData(column, Qt::Horizontal).toString());
+        toggle->setObjectName(u"column_"_s + QString::number(column));
+        toggle->setCheckable(true);
+        toggle->setChecked(!header->isSectionHidden(column));
+        connect(toggle, &QAction::toggled, header, [header, column](bool shown) {
+            header->setSectionHidden(column, !shown);
+        });
+    }
+}
 
 void LockTablePanel::watchSelection()
 {
@@ -211,10 +241,33 @@ void LockTablePanel::setFilterText(const QString &text)
     if (trimmed == m_query.filterText)
         return;
     m_query.filterText = trimmed;
-    m_query.first = 0; // another filter: from its first row
+    queryFilterChanged();
+}
+
+void LockTablePanel::setStateFilter(std::optional<LockDisplayState> state)
+{
+    const QString selected = m_selectedName;
+    m_proxy->setStateFilter(state);
+    keepSelection(selected);
+    if (state == m_query.state)
+        return;
+    m_query.state = state;
+    queryFilterChanged();
+}
+
+// The database filters a windowed table: the next refresh reads the new filter's first rows.
+void LockTablePanel::queryFilterChanged()
+{
+    m_query.first = 0;
     if (m_windowed)
         m_view->scrollToTop();
     emit queryChanged(m_query);
+}
+
+void LockTablePanel::setLongHoldRules(const LongHoldRules &rules)
+{
+    m_model->setLongHoldRules(rules);
+    m_window->setLongHoldRules(rules);
 }
 
 std::optional<LockInfo> LockTablePanel::selectedLock() const

@@ -10,6 +10,7 @@
 class LockFilterProxyModel;
 class LockWindowModel;
 class QLabel;
+class QMenu;
 class QTableView;
 
 // The lock table as the window shows it: a view on the whole table (LockTableModel, filtered
@@ -33,12 +34,19 @@ public:
     bool isWindowed() const { return m_windowed; }
     // The line that says the table is shown a window at a time (hidden otherwise).
     QLabel *windowNotice() const { return m_notice; }
+    // Show or hide columns (every column but the name): the header's context menu, and the
+    // window's View menu.
+    QMenu *columnsMenu() const { return m_columnsMenu; }
 
     void applyRefresh(const LockRefresh &refresh);
     void clear(); // another connection
     void tick();
 
     void setFilterText(const QString &text);
+    // Only locks in this state (Held includes lost owners); std::nullopt: every state.
+    void setStateFilter(std::optional<LockDisplayState> state);
+    // Which holds the Held for column highlights as long.
+    void setLongHoldRules(const LongHoldRules &rules);
     LockTableQuery query() const { return m_query; }
 
     std::optional<lockcore::LockInfo> selectedLock() const;
@@ -61,6 +69,8 @@ private:
     std::pair<int, int> shownRows() const; // first and last row the view shows; -1 if none
     QList<int> shownSourceRows() const;
     void keepSelection(const QString &name);
+    void queryFilterChanged();
+    void fillColumnsMenu();
     void updateNotice();
 
     LockTableModel *m_model;
@@ -68,6 +78,7 @@ private:
     LockWindowModel *m_window;
     QTableView *m_view;
     QLabel *m_notice;
+    QMenu *m_columnsMenu;
     bool m_windowed = false;
     LockTableQuery m_query;
     QString m_selectedName;

@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 
+#include <limits>
+
 using namespace lockcore;
 
 namespace {
@@ -94,6 +96,19 @@ Result<LockRefresh> LockTableReader::readWhole(Session &session, const TableName
     refresh.rows = PreparedLocks::prepare(refresh.page.locks, m_previous);
     m_retired = std::exchange(m_previous, refresh.rows);
     return refresh;
+}
+
+Result<QList<LockInfo>> LockTableReader::readMatching(Session &session, const TableNames &tables,
+                                                     const LockTableQuery &query)
+{
+    LockPageRequest request;
+    request.text = query.filterText;
+    request.state = serverState(query.state);
+    request.limit = std::numeric_limits<int>::max();
+    auto page = readLockPage(session, tables, request);
+    if (!page)
+        return page.error();
+    return std::move(page->locks);
 }
 
 Result<LockRefresh> LockTableReader::readWindow(Session &session, const TableNames &tables,

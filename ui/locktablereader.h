@@ -31,6 +31,11 @@ public:
     lockcore::Result<LockRefresh> read(lockcore::Session &session,
                                        const lockcore::TableNames &tables,
                                        const LockTableQuery &query);
+    // Every lock that matches `query`'s filter (its window aside), in name order: what an
+    // export of a table read a window at a time writes. One statement.
+    static lockcore::Result<QList<lockcore::LockInfo>>
+    readMatching(lockcore::Session &session, const lockcore::TableNames &tables,
+                 const LockTableQuery &query);
 
 private:
     // `maySwitch`: a page on the other side of the threshold switches the mode and is dropped.

@@ -1,6 +1,7 @@
 #include "lockwindowmodel.h"
 
 #include "countdowntext.h"
+#include "heldfortext.h"
 #include "lockcells.h"
 #include "locktablemodel.h"
 
@@ -36,6 +37,7 @@ struct LockWindowModel::Live
     lockcells::Lease lease;
     LockDisplayState state = LockDisplayState::Free;
     qint64 shownMs = 0; // roundedRemainingMs() as last announced for the Remaining cell
+    qint64 shownHeldMs = 0; // roundedHeldMs() as last announced for the Held for cell
 };
 
 LockWindowModel::LockWindowModel(QObject *parent)
@@ -94,9 +96,12 @@ QVariant LockWindowModel::data(const QModelIndex &index, int role) const
     }
     const int at = index.row() - loadedFirst();
     const Live &live = m_live.at(at);
-    const lockcells::Row row{m_page.locks.at(at), live.state,
+    const LockInfo &info = m_page.locks.at(at);
+    const qint64 held = lockcells::heldAt(info, live.state, m_nowMs);
+    const lockcells::Row row{info, live.state,
                              lockcells::remainingAt(live.lease, live.state, m_nowMs),
-                             live.lease.leaseMs};
+                             live.lease.leaseMs, held,
+                             held > 0 ? m_longHolds.exceeded(info.name, held) : nullptr};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -153,6 +158,7 @@ void LockWindowModel::setPage(const lockcore::LockPage &page, const LockTableQue
             Live &now = m_live[row - newFirst];
             if (was.state == now.state) {
                 now.shownMs = was.shownMs; // as announced: the next tick compares with it
+                now.shownHeldMs = was.shownHeldMs;
                 continue;
             }
         }
@@ -202,16 +208,28 @@ void LockWindowModel::evaluateAll(qint64 dbNow, QList<int> *stateRows,
             lockcells::stateAt(info, live.lease, dbNow, running && ownerGone(info.holder));
         const qint64 shown =
             roundedRemainingMs(lockcells::remainingAt(live.lease, state, dbNow));
+        const qint64 shownHeld = roundedHeldMs(lockcells::heldAt(info, state, dbNow));
         const int row = loadedFirst() + int(i);
         if (state != live.state && stateRows) {
             stateRows->append(row);
             remainingRows->append(row);
-        } else if (shown != live.shownMs && remainingRows) {
+        } else if ((shown != live.shownMs || shownHeld != live.shownHeldMs) && remainingRows) {
             remainingRows->append(row);
         }
         live.state = state;
         live.shownMs = shown;
+        live.shownHeldMs = shownHeld;
     }
+}
+
+void LockWindowModel::setLongHoldRules(const LongHoldRules &rules)
+{
+    if (rules == m_longHolds)
+        return;
+    m_longHolds = rules;
+    if (m_rows > 0)
+        emit dataChanged(index(0, LockTableModel::HeldFor),
+                         index(m_rows - 1, LockTableModel::HeldFor));
 }
 
 void LockWindowModel::tick()
@@ -223,7 +241,7 @@ void LockWindowModel::tick()
     QList<int> remainingRows;
     evaluateAll(m_nowMs, &stateRows, &remainingRows);
     emitRuns(stateRows, LockTableModel::State, LockTableModel::State);
-    emitRuns(remainingRows, LockTableModel::Remaining, LockTableModel::Remaining);
+    emitRuns(remainingRows, LockTableModel::Remaining, LockTableModel::HeldFor);
 }
 
 // dataChanged for columns [firstColumn, lastColumn] of `rows` (ascending), neighbours as one.

@@ -3,6 +3,7 @@
 #include "holderliveness.h"
 #include "lockdisplaystate.h"
 #include "lockrefresh.h"
+#include "longholdrules.h"
 
 #include <QAbstractTableModel>
 
@@ -54,6 +55,8 @@ public:
     // and the Remaining cells whose text changed.
     void tick();
     void retranslate();
+    // As LockTableModel::setLongHoldRules.
+    void setLongHoldRules(const LongHoldRules &rules);
 
 private:
     struct Live;
@@ -70,4 +73,5 @@ private:
     qint64 m_offsetMs = 0;
     std::function<qint64()> m_localNow;
     OwnerGoneCheck m_ownerGone;
+    LongHoldRules m_longHolds;
 };

@@ -21,6 +21,9 @@
 #include "testacquiredialog.h"
 #include "testholds.h"
 #include "userguidedialog.h"
+#include "longholddialog.h"
+#include "statefiltercombo.h"
+#include "windowlayout.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -35,6 +38,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
@@ -103,6 +107,8 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &name, const QList<LockEvent> &events) {
                 m_details->showHistory(name, events, m_lastClock.dbNow);
             });
+    connect(m_monitor, &LockMonitor::matchingReady, this, &MainWindow::onMatchingRead);
+    connect(m_monitor, &LockMonitor::matchingFailed, this, &MainWindow::onMatchingFailed);
     connect(m_monitor, &LockMonitor::historyFailed, this,
             [this](const QString &name, const Error &error) {
                 m_details->showHistoryError(name, error.message);
@@ -198,6 +204,9 @@ void MainWindow::createMenus()
 {
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(action(u"connectAction"_s));
+    auto *another = m_fileMenu->addAction(QString(), this, [this] { newWindow(); });
+    another->setObjectName(u"newWindowAction"_s);
+    another->setShortcut(QKeySequence(u"Ctrl+Shift+N"_s)); // Ctrl+N initializes a lock
     m_fileMenu->addAction(action(u"demoAction"_s));
     m_fileMenu->addAction(action(u"refreshAction"_s));
     m_fileMenu->addAction(action(u"exportAction"_s));
@@ -220,6 +229,7 @@ void MainWindow::createMenus()
     m_lockMenu->addAction(action(u"copyCommandAction"_s));
 
     m_viewMenu = menuBar()->addMenu(QString());
+    createViewMenu();
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languages = new QActionGroup(this);
     for (const QString &code : language::available()) {
@@ -248,6 +258,15 @@ void MainWindow::createMenus()
                                .arg(QApplication::applicationVersion()));
     });
     about->setObjectName(u"aboutAction"_s);
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu *columns = m_panel->columnsMenu();
+    m_viewMenu->addMenu(columns);
+    auto *longHolds = m_viewMenu->addAction(QString(), this, &MainWindow::editLongHolds);
+    longHolds->setObjectName(u"longHoldsAction"_s);
+    m_viewMenu->addSeparator();
 }
 
 void MainWindow::createToolBar()
@@ -281,6 +300,10 @@ void MainWindow::createCentral()
     m_intervalLabel->setBuddy(m_interval);
     m_panel = new LockTablePanel(left);
     connect(m_filter, &QLineEdit::textChanged, m_panel, &LockTablePanel::setFilterText);
+    m_stateFilter = new StateFilterCombo(left);
+    connect(m_stateFilter, &StateFilterCombo::stateChosen, m_panel,
+            &LockTablePanel::setStateFilter);
+    m_panel->setLongHoldRules(m_longHolds);
     m_filter->installEventFilter(this); // the window's shortcuts work while it has focus
     auto *find = new QAction(this);
     find->setObjectName(u"findAction"_s);
@@ -311,6 +334,7 @@ void MainWindow::createCentral()
     auto *filterRow = new QHBoxLayout;
     filterRow->addWidget(m_filterLabel);
     filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_stateFilter);
     filterRow->addWidget(m_intervalLabel);
     filterRow->addWidget(m_interval);
     auto *leftLayout = new QVBoxLayout(left);
@@ -321,11 +345,13 @@ void MainWindow::createCentral()
 
     m_details = new LockDetailsPane(this);
     auto *splitter = new QSplitter(this);
+    splitter->setObjectName(u"lockSplitter"_s);
     splitter->addWidget(left);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
     splitter->setSizes({900, 420});
+    m_splitter = splitter;
     // The lock table and the contention simulator, as two tabs.
     m_simulator = new SimulatorPanel(this);
     m_tabs = new QTabWidget(this);
@@ -395,6 +421,12 @@ void MainWindow::retranslate()
            "the fencing token seen here (no password)"));
     set(u"exportAction"_s, tr("&Export locks\u2026"),
         tr("Save the locks the table shows (after the filter) as CSV or JSON"));
+    set(u"newWindowAction"_s, tr("New &window"),
+        tr("Another window, to watch a second database beside this one"));
+    set(u"longHoldsAction"_s, tr("&Long holds…"),
+        tr("Set how long a hold may last, per lock name pattern, before the Held for column "
+           "highlights it"));
+    m_panel->columnsMenu()->setTitle(tr("&Columns"));
     set(u"quitAction"_s, tr("&Quit"), tr("Quit Lockscope"));
     set(u"aboutAction"_s, tr("&About Lockscope"), tr("About Lockscope"));
     m_fileMenu->setTitle(tr("&File"));
@@ -413,6 +445,7 @@ void MainWindow::retranslate()
     m_tabs->setTabText(m_tabs->indexOf(m_nativeLocks), tr("Database locks"));
     m_filterLabel->setText(tr("F&ilter:"));
     m_filter->setPlaceholderText(tr("Name, holder or description"));
+    m_stateFilter->setAccessibleName(tr("State filter"));
     m_intervalLabel->setText(tr("Refresh &every:"));
     m_interval->setSuffix(tr(" ms"));
     for (QAction *choice : m_languages->actions())
@@ -448,6 +481,10 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_remembersLayout) {
+        const auto store = settings();
+        windowlayout::save(*store, {this, m_splitter, view(), m_interval});
+    }
     m_testHolds->releaseAll();
     QMainWindow::closeEvent(event);
 }
@@ -532,9 +569,77 @@ void MainWindow::setProfileStore(ProfileStore *store, PasswordVault *vault)
     m_vault = vault;
 }
 
+void MainWindow::setSettingsFile(const QString &iniFile)
+{
+    m_settingsFile = iniFile;
+}
+
+std::unique_ptr<QSettings> MainWindow::settings() const
+{
+    if (!m_settingsFile.isEmpty())
+        return std::make_unique<QSettings>(m_settingsFile, QSettings::IniFormat);
+    return std::make_unique<QSettings>(u"Lockscope"_s, u"lockscope"_s);
+}
+
+void MainWindow::restoreLayout()
+{
+    const auto store = settings();
+    windowlayout::restore(*store, {this, m_splitter, view(), m_interval});
+    setLongHoldRules(LongHoldRules::load(*store));
+    m_remembersLayout = true;
+}
+
+void MainWindow::setLongHoldRules(const LongHoldRules &rules)
+{
+    m_longHolds = rules;
+    m_panel->setLongHoldRules(rules);
+}
+
+void MainWindow::editLongHolds()
+{
+    LongHoldDialog dialog(m_longHolds, this);
+    if (execDialog(&dialog) != QDialog::Accepted)
+        return;
+    setLongHoldRules(dialog.rules());
+    if (m_remembersLayout) {
+        const auto store = settings();
+        m_longHolds.save(*store);
+    }
+}
+
+MainWindow *MainWindow::newWindow()
+{
+    auto *window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setSettingsFile(m_settingsFile);
+    window->setProfileStore(m_profiles, m_vault);
+    window->setLongHoldRules(m_longHolds);
+    window->m_interval->setValue(m_interval->value());
+    window->move(pos() + QPoint(40, 40)); // beside this one, not on top of it
+    window->show();
+    QTimer::singleShot(0, window, [window, start = m_connection] {
+        window->showConnectionDialogOn(start);
+    });
+    return window;
+}
+
 void MainWindow::showConnectionDialog()
 {
+    showConnectionDialogOn(m_connection);
+}
+
+void MainWindow::showConnectionDialogOn(const WindowConnection &start)
+{
     auto *dialog = new ConnectionDialog(m_profiles, m_vault, this);
+    if (!start.title.isEmpty()) {
+        ConnectionProfile profile;
+        profile.spec = start.spec;
+        profile.table = start.table;
+        profile.readOnly = start.readOnly;
+        profile.connectTimeoutS = start.connectTimeoutS;
+        profile.lockProfile = start.lockProfile;
+        dialog->setProfile(profile);
+    }
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
@@ -935,20 +1040,50 @@ QList<LockInfo> MainWindow::shownLocks() const
 
 QString MainWindow::exportLocks(const QString &path)
 {
-    const QList<LockInfo> locks = shownLocks();
+    if (!m_panel->isWindowed())
+        return writeExport(path, shownLocks());
+    // Only a window of the table is here: every matching lock is read on the database thread
+    // and written when it arrives (exportFinished).
+    m_exportPath = path;
+    m_exportRequest = m_monitor->requestMatching(m_panel->query());
+    m_messageBar->showMessage(MessageBar::Kind::Info,
+                              tr("Reading the %L1 matching locks from the database to export "
+                                 "them\u2026")
+                                  .arg(m_panel->view()->model()->rowCount()));
+    return {};
+}
+
+QString MainWindow::writeExport(const QString &path, const QList<LockInfo> &locks)
+{
     const QString table = m_profile && m_connection.table.isEmpty() ? m_profile->defaultTable
                                                                      : m_connection.table;
     if (const QString problem = lockexport::write(path, table, locks); !problem.isEmpty()) {
         const QString text = tr("The locks could not be exported to %1: %2").arg(path, problem);
         m_messageBar->showMessage(MessageBar::Kind::Error, text);
+        emit exportFinished(path, text);
         return text;
     }
-    QString text = tr("Exported %n lock(s) to %1.", nullptr, int(locks.size())).arg(path);
-    if (m_panel->isWindowed())
-        text += u' ' + tr("The table is read a window at a time: only the rows read so far "
-                          "were exported; a filter narrows them down.");
-    m_messageBar->showMessage(MessageBar::Kind::Success, text);
+    m_messageBar->showMessage(MessageBar::Kind::Success,
+                              tr("Exported %Ln lock(s) to %1.", nullptr, int(locks.size()))
+                                  .arg(path));
+    emit exportFinished(path, QString());
     return {};
+}
+
+void MainWindow::onMatchingRead(quint64 id, const QList<LockInfo> &locks)
+{
+    if (id == m_exportRequest)
+        writeExport(std::exchange(m_exportPath, QString()), locks);
+}
+
+void MainWindow::onMatchingFailed(quint64 id, const Error &error)
+{
+    if (id != m_exportRequest)
+        return;
+    const QString text = tr("The locks could not be read for the export: %1")
+                             .arg(error.fullText());
+    m_messageBar->showMessage(MessageBar::Kind::Error, text);
+    emit exportFinished(std::exchange(m_exportPath, QString()), text);
 }
 
 void MainWindow::exportLocksAs()

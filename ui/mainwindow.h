@@ -3,6 +3,7 @@
 #include "adminrequest.h"
 #include "connectionspec.h"
 #include "lockmonitor.h"
+#include "longholdrules.h"
 #include "profile.h"
 
 #include <QMainWindow>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+class ConnectionDialog;
 class DemoWorkload;
 class LockDetailsPane;
 class LockTableModel;
@@ -23,8 +25,11 @@ class QActionGroup;
 class QLabel;
 class QLineEdit;
 class QMenu;
+class QSettings;
 class QSpinBox;
+class QSplitter;
 class QTabWidget;
+class StateFilterCombo;
 class QTableView;
 class SimulatorPanel;
 class TestHolds;
@@ -59,8 +64,8 @@ public:
     // Where the connection dialog keeps profiles and passwords (not owned; default: the
     // application's settings and the system keychain).
     void setProfileStore(ProfileStore *store, PasswordVault *vault);
-    // Opens the connection dialog over the window (window-modal, does not block the caller);
-    // Connect opens the chosen lock table.
+    // Opens the connection dialog over the window (window-modal, does not block the caller),
+    // filled in with the current connection; Connect opens the chosen lock table.
     void showConnectionDialog();
     const WindowConnection &connection() const { return m_connection; }
     LockMonitor *monitor() const { return m_monitor; }
@@ -92,14 +97,33 @@ public:
     // Copy the selected lock's row (as the table shows it) or its lockctl commands.
     void copyLock();
     void copyLockCommand();
-    // Writes the rows the table shows (after the filter) to `path`, CSV or JSON by its
-    // extension; File > Export locks asks for the path first. Returns why it failed, or empty.
+    // Writes the locks the table shows (after the filter) to `path`, CSV or JSON by its
+    // extension; File > Export locks asks for the path first. Returns why it failed, or empty;
+    // exportFinished follows either way. A table read a window at a time: every matching lock
+    // is read on the database thread first, and the file is written when they arrive.
     QString exportLocks(const QString &path);
     void exportLocksAs();
+
+    // Where the window keeps its layout and the long-hold thresholds (an INI file; default:
+    // the application's settings). Takes effect at restoreLayout().
+    void setSettingsFile(const QString &iniFile);
+    // Takes back the layout, columns, sort, refresh interval and long-hold thresholds saved
+    // when a window was last closed, and saves them when this one closes. A window that never
+    // called it (tests, by default) leaves the settings alone.
+    void restoreLayout();
+    // File > New window: another window (for another database), deleted when closed. Its
+    // connection dialog opens next, on this window's connection, to be changed from there.
+    MainWindow *newWindow();
+    // View > Long holds: edits the thresholds; applied and saved on OK.
+    void editLongHolds();
+    void setLongHoldRules(const LongHoldRules &rules);
+    const LongHoldRules &longHoldRules() const { return m_longHolds; }
 
 signals:
     // For tests: a dialog about to be shown (exec'd) by an admin action.
     void dialogAboutToShow(QDialog *dialog);
+    // An export is written (`problem` empty) or failed.
+    void exportFinished(const QString &path, const QString &problem);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -112,7 +136,14 @@ private:
     void createToolBar();
     void createCentral();
     void createCopyActions();
+    void createViewMenu();
+    std::unique_ptr<QSettings> settings() const;
+    // The connection dialog, opened on `start` (not connected: on the profile used last).
+    void showConnectionDialogOn(const WindowConnection &start);
     QList<lockcore::LockInfo> shownLocks() const;
+    QString writeExport(const QString &path, const QList<lockcore::LockInfo> &locks);
+    void onMatchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
+    void onMatchingFailed(quint64 id, const lockcore::Error &error);
     void retranslate();
     void sizeColumns();
     void updateActions();
@@ -148,6 +179,13 @@ private:
     NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
     MessageBar *m_messageBar = nullptr;
     QLineEdit *m_filter = nullptr;
+    StateFilterCombo *m_stateFilter = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QString m_settingsFile;
+    QString m_exportPath;     // an export waiting for the matching locks
+    quint64 m_exportRequest = 0;
+    bool m_remembersLayout = false;
+    LongHoldRules m_longHolds = LongHoldRules::defaults();
     QSpinBox *m_interval = nullptr;
     QLabel *m_counts = nullptr;
     QLabel *m_readOnlyBadge = nullptr;

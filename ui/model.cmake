@@ -3,6 +3,7 @@ target_sources(ui PRIVATE
     countdowndelegate.cpp countdowndelegate.h
     countdowntext.cpp countdowntext.h
     durationtext.cpp durationtext.h
+    heldfortext.cpp heldfortext.h
     holderliveness.cpp holderliveness.h
     lockcells.cpp lockcells.h
     lockdisplaystate.cpp lockdisplaystate.h
@@ -11,5 +12,6 @@ target_sources(ui PRIVATE
     lockrefresh.h
     locktablemodel.cpp locktablemodel.h
     lockwindowmodel.cpp lockwindowmodel.h
+    longholdrules.cpp longholdrules.h
     preparedlocks.cpp preparedlocks.h
 )

@@ -110,6 +110,8 @@ quint32 PreparedLocks::changedColumns(const Row &before, const Row &after)
         mask |= bit(M::Remaining);
     if (x.ttlMs != y.ttlMs || x.description != y.description)
         mask |= bit(M::Description);
+    if (mask & (bit(M::Remaining) | bit(M::AcquiredAt)))
+        mask |= bit(M::HeldFor); // a new grant, or a lease that started or ended
     return mask;
 }
 

@@ -36,6 +36,12 @@ target_sources(ui PRIVATE
     locktablepanel.cpp locktablepanel.h
     mainwindow.cpp mainwindow.h
 )
+# What the window remembers and how the lock table is filtered and highlighted.
+target_sources(ui PRIVATE
+    longholddialog.cpp longholddialog.h
+    statefiltercombo.cpp statefiltercombo.h
+    windowlayout.cpp windowlayout.h
+)
 # The "Database locks" view: the database's own advisory / user locks, on a thread of its own.
 target_sources(ui PRIVATE
     nativelocksmodel.cpp nativelocksmodel.h

@@ -75,6 +75,7 @@ int Startup::run(const QStringList &arguments)
         complain(tr("no translation for \"%1\"; using English").arg(code));
 
     m_window = std::make_unique<MainWindow>();
+    m_window->restoreLayout();
     if (parser.isSet(windowThreshold)) {
         bool ok = false;
         const int rows = parser.value(windowThreshold).toInt(&ok);
