@@ -5,3 +5,5 @@ lockscope_ui_test(tst_lockfilterproxymodel)
 lockscope_ui_test(tst_nativelocksmodel)
 # Durations in the window's language, in its texts and tooltips (no database).
 lockscope_ui_test(tst_durationtext)
+# The export file formats: CSV cells a spreadsheet never runs as formulas (no database).
+lockscope_ui_test(tst_lockexport)

@@ -34,13 +34,22 @@ const QStringList &fieldNames()
     return names;
 }
 
+// A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before
+// one) as a formula: a lock name or holder such as "=HYPERLINK(...)" would run on the reader's
+// machine. Such text is written with a leading apostrophe, which spreadsheets show as text.
+QString defused(const QString &text)
+{
+    static const QString starters = u"=+-@\t\r"_s;
+    return !text.isEmpty() && starters.contains(text.front()) ? u'\'' + text : text;
+}
+
 QString csvText(const QJsonValue &value)
 {
     if (value.isNull())
         return {};
     if (value.isDouble())
-        return QString::number(qint64(value.toDouble()));
-    return value.toString();
+        return QString::number(qint64(value.toDouble())); // a number, never a formula
+    return defused(value.toString());
 }
 
 } // namespace

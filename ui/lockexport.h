@@ -11,6 +11,8 @@
 // (lockcore::lockToJson, which lockctl prints too). The JSON is what "lockctl list --json"
 // prints ({"table": ..., "locks": [...]}); the CSV has one column per field, named the same.
 // Times are ISO 8601 UTC with milliseconds; a time not known is null in JSON, empty in CSV.
+// In CSV, text a spreadsheet would take for a formula (starting with = + - @, a tab or a
+// carriage return) gets a leading apostrophe; numbers are written as they are.
 namespace lockexport {
 
 enum class Format { Csv, Json };
