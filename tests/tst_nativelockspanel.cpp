@@ -142,7 +142,8 @@ private slots:
         }
         if (TestBackend::instance().isMariadb()) {
             // Without performance_schema and the metadata_lock_info plugin MariaDB cannot list
-            // its user locks (docs/native-locks.md); scripts/test installs the plugin.
+            // its user locks (docs/native-locks.md); the test servers load the plugin
+            // (scripts/lib/mariadb.sh).
             QString error;
             auto session = TestBackend::instance().open(&error);
             QVERIFY2(session, qPrintable(error));
@@ -313,6 +314,31 @@ private slots:
         QVERIFY(panel->terminateButton()->isHidden());
         QVERIFY(!panel->canTerminate());
         QVERIFY(panel->sourceText().contains(u"Read-only"_s));
+    }
+
+    // MySQL/MariaDB: the field the note speaks of ("only the names you give are looked up")
+    // is there, and a name given there is found when only given names are looked up (a server
+    // that cannot list its user locks); PostgreSQL lists every advisory lock and has no field.
+    void namesGivenAreLookedUp()
+    {
+        const QString key = uniqueKey();
+        QString error;
+        auto holder = holding(key, &error);
+        QVERIFY2(holder, qPrintable(error));
+        const qint64 pid = pidOf(*holder);
+        auto panel = shownPanel(false);
+        if (TestBackend::instance().isPostgres()) {
+            QVERIFY(panel->namesEdit()->isHidden());
+            return;
+        }
+        QVERIFY(panel->namesEdit()->isVisible());
+        panel->setNamesOnly(true);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->sourceText().contains(u"is_used_lock"_s), 10000);
+        QCOMPARE(panel->model()->rowOf(pid, key), -1); // not given: not looked up
+        panel->namesEdit()->setText(u"someone.else, "_s + key);
+        QCOMPARE(panel->names(), (QStringList{u"someone.else"_s, key}));
+        emit panel->namesEdit()->editingFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->model()->rowOf(pid, key) >= 0, 10000);
     }
 };
 

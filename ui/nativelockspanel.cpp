@@ -9,7 +9,9 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -24,7 +26,7 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     : QWidget(parent), m_model(new NativeLocksModel(this)), m_worker(new NativeLocksWorker(this)),
       m_source(new QLabel(this)), m_message(new QLabel(this)), m_view(new QTableView(this)),
       m_refresh(new QPushButton(this)), m_terminate(new QPushButton(this)),
-      m_timer(new QTimer(this))
+      m_namesLabel(new QLabel(this)), m_names(new QLineEdit(this)), m_timer(new QTimer(this))
 {
     setObjectName(u"nativeLocksPanel"_s);
     m_source->setObjectName(u"nativeLocksSource"_s);
@@ -46,10 +48,17 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->setWordWrap(false);
 
+    m_names->setObjectName(u"nativeLocksNames"_s);
+    m_names->setClearButtonEnabled(true);
+    m_namesLabel->setBuddy(m_names);
+    connect(m_names, &QLineEdit::editingFinished, this, &NativeLocksPanel::refresh);
+
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_refresh);
     buttons->addWidget(m_terminate);
-    buttons->addStretch(1);
+    buttons->addSpacing(12);
+    buttons->addWidget(m_namesLabel);
+    buttons->addWidget(m_names, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_source);
     layout->addWidget(m_message);
@@ -73,6 +82,22 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
 }
 
 NativeLocksPanel::~NativeLocksPanel() = default;
+
+bool NativeLocksPanel::isMysql() const
+{
+    return m_spec && m_spec->backend == ConnectionSpec::Backend::MySQL;
+}
+
+QStringList NativeLocksPanel::names() const
+{
+    static const QRegularExpression separators(u"[,\\s]+"_s);
+    return m_names->text().split(separators, Qt::SkipEmptyParts);
+}
+
+void NativeLocksPanel::setNamesOnly(bool namesOnly)
+{
+    m_namesOnly = namesOnly;
+}
 
 bool NativeLocksPanel::isSqlite() const
 {
@@ -136,7 +161,8 @@ void NativeLocksPanel::refresh()
 {
     if (!m_workerStarted)
         return;
-    m_worker->read(); // a read under way answers soon; no second one piles up behind it
+    // A read under way answers soon; no second one piles up behind it.
+    m_worker->read(isMysql() ? names() : QStringList(), isMysql() && m_namesOnly);
 }
 
 void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
@@ -261,6 +287,13 @@ void NativeLocksPanel::retranslate()
     m_terminate->setText(tr("&Terminate holding session\u2026"));
     m_terminate->setToolTip(tr("End the database session that holds the selected lock "
                                "(only if it still holds it), with a reason for the audit"));
+    m_namesLabel->setText(tr("Look up &names:"));
+    m_names->setPlaceholderText(tr("user-lock names, separated by commas"));
+    m_names->setToolTip(tr("Names looked up with IS_USED_LOCK on every read, besides what the "
+                           "server lists: the only way to see a user lock on a server without "
+                           "performance_schema or the metadata_lock_info plugin"));
+    m_namesLabel->setVisible(isMysql());
+    m_names->setVisible(isMysql());
     QString source;
     if (!m_spec) {
         source = tr("Not connected.");

@@ -9,6 +9,7 @@ class NativeLocksModel;
 class NativeLocksWorker;
 class QDialog;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableView;
 class QTimer;
@@ -42,6 +43,13 @@ public:
     QString sourceText() const;  // the header line: where the rows come from
     QString messageText() const; // the outcome of the last action or read problem
     QPushButton *terminateButton() const { return m_terminate; }
+    // MySQL/MariaDB: user-lock names to look up by name (comma- or space-separated), for a
+    // server that cannot list its user locks; hidden for the other databases.
+    QLineEdit *namesEdit() const { return m_names; }
+    QStringList names() const;
+    // Look up only the names given (as a server without performance_schema or the
+    // metadata_lock_info plugin answers); tests use it on servers that can list.
+    void setNamesOnly(bool namesOnly);
 
 signals:
     // For tests: the confirmation dialog is about to be shown (exec'd).
@@ -64,6 +72,7 @@ private:
     void updateActions();
     void retranslate();
     bool isSqlite() const;
+    bool isMysql() const;
 
     NativeLocksModel *m_model;
     NativeLocksWorker *m_worker;
@@ -72,7 +81,10 @@ private:
     QTableView *m_view;
     QPushButton *m_refresh;
     QPushButton *m_terminate;
+    QLabel *m_namesLabel;
+    QLineEdit *m_names;
     QTimer *m_timer;
+    bool m_namesOnly = false;
 
     std::optional<lockcore::ConnectionSpec> m_spec;
     bool m_readOnly = false;

@@ -20,13 +20,16 @@ public:
     {
     }
 
-    void read(quint64 generation)
+    void read(quint64 generation, const QStringList &names, bool namesOnly)
     {
         if (Status open = ensureOpen(); !open) {
             emit readFailed(generation, open.error().fullText());
             return;
         }
-        auto snapshot = reader().read();
+        NativeLockReader r = reader();
+        r.setNames(names);
+        r.setNamesOnly(namesOnly);
+        auto snapshot = r.read();
         if (snapshot)
             emit snapshotRead(generation, *snapshot);
         else
@@ -155,15 +158,16 @@ void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTim
     thread->start();
 }
 
-bool NativeLocksWorker::read()
+bool NativeLocksWorker::read(const QStringList &names, bool namesOnly)
 {
     if (!m_job || m_reading)
         return false;
     m_reading = true;
     const quint64 generation = m_generation;
     NativeLocksJob *job = m_job;
-    QMetaObject::invokeMethod(job, [job, generation] { job->read(generation); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        job, [job, generation, names, namesOnly] { job->read(generation, names, namesOnly); },
+        Qt::QueuedConnection);
     return true;
 }
 

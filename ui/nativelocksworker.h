@@ -34,8 +34,10 @@ public:
     bool hasConnection() const { return m_job != nullptr; }
     // Lets the connection go (its thread closes it); nothing it still reports arrives.
     void stop() { stopThread(); }
-    // Reads; false (nothing sent) while a read is still under way.
-    bool read();
+    // Reads; false (nothing sent) while a read is still under way. MySQL/MariaDB: `names` are
+    // looked up by name (IS_USED_LOCK) besides what the server lists; with `namesOnly`, only
+    // they are (what a server without performance_schema or the plugin can answer).
+    bool read(const QStringList &names = {}, bool namesOnly = false);
     bool isReading() const { return m_reading; }
     // Terminates the holder of `expected` if it still holds it; `reason` goes to the audit.
     void terminate(const lockcore::NativeLock &expected, const QString &reason);

@@ -38,6 +38,7 @@ mariadb_start() {
         --socket="$dir/mysql.sock" --pid-file="$dir/mariadb.pid" --log-error="$dir/mariadb.err"
         --innodb-flush-log-at-trx-commit=$flush --innodb-buffer-pool-size=128M
         --max-connections=300 --skip-name-resolve
+        --plugin-load-add=metadata_lock_info # lists user locks (the Database locks tab)
         --ssl-cert="$dir/server.crt" --ssl-key="$dir/server.key")
     if [[ $EUID -eq 0 ]]; then args+=(--user=nobody); fi
     make_test_certificate "$dir" || { log "error: could not make a TLS certificate"; return 1; }
