@@ -597,6 +597,10 @@
         <source>%1 — %2 — %3 (%4)</source>
         <translation>%1 — %2 — %3（%4）</translation>
     </message>
+    <message>
+        <source>An application&apos;s table is read whole, not a window at a time.</source>
+        <translation>应用的表总是整表读取，不按窗口分段读取。</translation>
+    </message>
 </context>
 <context>
     <name>DemoWorkload</name>
@@ -743,6 +747,32 @@
     <message>
         <source>no expiry: held until released</source>
         <translation>无过期时间：一直持有直到释放</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryList</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected events (all when none is selected) for a ticket</source>
+        <translation>复制所选事件（未选择时复制全部），用于工单</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryLookup</name>
+    <message>
+        <source>Any lock name, also of a deleted lock</source>
+        <translation>任意锁名，包括已删除的锁</translation>
+    </message>
+    <message>
+        <source>A deleted lock is no longer in the table, but its events stay in the history: type its name to see them.</source>
+        <translation>已删除的锁不再出现在表中，但其事件仍保留在历史记录中：输入它的名称即可查看。</translation>
+    </message>
+    <message>
+        <source>Show history</source>
+        <translation>显示历史记录</translation>
     </message>
 </context>
 <context>
@@ -905,6 +935,38 @@
         <source>The lease of %1 ended %2 and it was never released; the application&apos;s next acquirer takes it over.</source>
         <translation>%1 的租约已于 %2 结束且从未释放；应用的下一个获取者将接管它。</translation>
     </message>
+    <message>
+        <source>Fold renewals</source>
+        <translation>折叠续期</translation>
+    </message>
+    <message>
+        <source>Show the renewals of one hold as one row: how many, from when to when</source>
+        <translation>将同一次持有的续期显示为一行：次数以及起止时间</translation>
+    </message>
+    <message>
+        <source>Not in the lock table.</source>
+        <translation>不在锁表中。</translation>
+    </message>
+    <message>
+        <source>No lock of this name is in the lock table, and no event was recorded for it.</source>
+        <translation>锁表中没有此名称的锁，也没有为它记录任何事件。</translation>
+    </message>
+    <message>
+        <source>This lock no longer exists: it was deleted at %1. Its events stay in the history.</source>
+        <translation>此锁已不存在：它于 %1 被删除。其事件仍保留在历史记录中。</translation>
+    </message>
+    <message>
+        <source>This lock no longer exists: %1 deleted it at %2. Its events stay in the history.</source>
+        <translation>此锁已不存在：%1 于 %2 删除了它。其事件仍保留在历史记录中。</translation>
+    </message>
+    <message>
+        <source>This lock is not in the lock table shown (the filter may hide it, or it was removed without a record). Its recorded history follows.</source>
+        <translation>此锁不在当前显示的锁表中（可能被过滤条件隐藏，或在没有记录的情况下被移除）。以下是它已记录的历史。</translation>
+    </message>
+    <message>
+        <source>The newest %1 events are shown; older ones are not read.</source>
+        <translation>仅显示最新的 %1 个事件；更早的事件未读取。</translation>
+    </message>
 </context>
 <context>
     <name>LockDisplayState</name>
@@ -962,6 +1024,29 @@
     <message>
         <source>deleted</source>
         <translation>已删除</translation>
+    </message>
+</context>
+<context>
+    <name>LockHistory</name>
+    <message>
+        <source>renewed %1 times, %2–%3</source>
+        <translation>续期 %1 次，%2–%3</translation>
+    </message>
+    <message>
+        <source>%1 renewals by %2 (fence %3) from %4 to %5; at most %6 between two.</source>
+        <translation>%2 从 %4 到 %5 共续期 %1 次（栅栏令牌 %3）；两次续期之间最长间隔 %6。</translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>Description: %1</source>
+        <translation>描述：%1</translation>
+    </message>
+    <message>
+        <source>Its description was: %1</source>
+        <translation>它的描述为：%1</translation>
     </message>
 </context>
 <context>
@@ -1206,6 +1291,28 @@ Expires at
         <source>Not numbered yet: an acquire created this lock and numbers it in its next statement, from the lock&apos;s history; no grant carries this value. If it stays so, its creator stopped in between, and the next acquirer numbers it when the lease ends.</source>
         <translation>尚未编号：某次获取创建了这把锁，并会在它的下一条语句中根据这把锁的历史为它编号；没有任何授予使用这个值。如果一直如此，说明创建者在两条语句之间停止了，租约结束后下一个获取者会为它编号。</translation>
     </message>
+    <message>
+        <source>Nobody holds this lock now.</source>
+        <translation>当前没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>%1 has held this lock for %2, since
+%3</source>
+        <translation>%1 已持有此锁 %2，自
+%3 起</translation>
+    </message>
+    <message>
+        <source>A long hold: longer than the %1 set for locks named “%2” (View › Long holds).</source>
+        <translation>长时间持有：超过了为名称匹配“%2”的锁设定的 %1（视图 › 长时间持有）。</translation>
+    </message>
+    <message>
+        <source>Held for</source>
+        <translation>已持有</translation>
+    </message>
+    <message>
+        <source>How long the current holder has held the lock, in database time; long holds are highlighted (View › Long holds)</source>
+        <translation>当前持有者已持有此锁多久（按数据库时间）；长时间持有会被高亮显示（视图 › 长时间持有）</translation>
+    </message>
 </context>
 <context>
     <name>LockTablePanel</name>
@@ -1227,6 +1334,49 @@ Expires at
     <message>
         <source>Not read yet: the rows of a large table are read from the database as you scroll to them.</source>
         <translation>尚未读取：大表的行在滚动到时才从数据库读取。</translation>
+    </message>
+</context>
+<context>
+    <name>LongHoldDialog</name>
+    <message>
+        <source>Long holds</source>
+        <translation>长时间持有</translation>
+    </message>
+    <message>
+        <source>A hold longer than its threshold is highlighted in the Held for column. Patterns match whole lock names: * stands for any text, ? for one character. The first pattern that matches a name decides, so put narrower patterns above “*”. Durations as lockctl takes them: 90s, 30m, 1h30m, 2d.</source>
+        <translation>持有时间超过阈值的锁会在“已持有”列中高亮显示。模式匹配完整的锁名：* 表示任意文本，? 表示一个字符。由第一个匹配名称的模式决定，因此请把范围更窄的模式放在“*”之上。时长写法与 lockctl 相同：90s、30m、1h30m、2d。</translation>
+    </message>
+    <message>
+        <source>Lock name pattern</source>
+        <translation>锁名模式</translation>
+    </message>
+    <message>
+        <source>Longer than</source>
+        <translation>超过</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move do&amp;wn</source>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Row %L1 has no pattern (use * for every lock).</source>
+        <translation>第 %L1 行没有模式（用 * 表示所有锁）。</translation>
+    </message>
+    <message>
+        <source>Row %L1: “%2” is not a duration such as 90s, 30m or 1h30m.</source>
+        <translation>第 %L1 行：“%2”不是有效的时长，例如 90s、30m 或 1h30m。</translation>
     </message>
 </context>
 <context>
@@ -1519,16 +1669,6 @@ Password:</source>
         <source>The locks could not be exported to %1: %2</source>
         <translation>无法将锁导出到 %1：%2</translation>
     </message>
-    <message numerus="yes">
-        <source>Exported %n lock(s) to %1.</source>
-        <translation>
-            <numerusform>已将 %n 个锁导出到 %1。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The table is read a window at a time: only the rows read so far were exported; a filter narrows them down.</source>
-        <translation>此表按窗口分批读取：只导出了已读取的行；可用过滤缩小范围。</translation>
-    </message>
     <message>
         <source>Export locks</source>
         <translation>导出锁</translation>
@@ -1548,6 +1688,44 @@ Password:</source>
     <message>
         <source>This connection only looks: the window offers no action that changes the database, and the database session itself is read-only.</source>
         <translation>此连接只用于查看：窗口不提供任何会修改数据库的操作，数据库会话本身也是只读的。</translation>
+    </message>
+    <message>
+        <source>New &amp;window</source>
+        <translation>新建窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Another window, to watch a second database beside this one</source>
+        <translation>再打开一个窗口，在旁边查看另一个数据库</translation>
+    </message>
+    <message>
+        <source>&amp;Long holds…</source>
+        <translation>长时间持有(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Set how long a hold may last, per lock name pattern, before the Held for column highlights it</source>
+        <translation>按锁名模式设置持有多久后在“已持有”列中高亮显示</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>State filter</source>
+        <translation>状态过滤</translation>
+    </message>
+    <message>
+        <source>Reading the %L1 matching locks from the database to export them…</source>
+        <translation>正在从数据库读取 %L1 个匹配的锁以便导出…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln lock(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %Ln 个锁导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The locks could not be read for the export: %1</source>
+        <translation>无法读取要导出的锁：%1</translation>
     </message>
 </context>
 <context>
@@ -1715,6 +1893,18 @@ Password:</source>
     <message>
         <source>&amp;Refresh</source>
         <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Look up &amp;names:</source>
+        <translation>按名称查找(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>user-lock names, separated by commas</source>
+        <translation>用户锁名称，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Names looked up with IS_USED_LOCK on every read, besides what the server lists: the only way to see a user lock on a server without performance_schema or the metadata_lock_info plugin</source>
+        <translation>每次读取时用 IS_USED_LOCK 查找这些名称，作为服务器所列内容的补充：在没有 performance_schema 或 metadata_lock_info 插件的服务器上，这是查看用户锁的唯一方法</translation>
     </message>
 </context>
 <context>
@@ -2044,10 +2234,6 @@ Password:</source>
         <translation>0 秒</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
         <source>hold (colour: client)</source>
         <translation>持有（颜色：客户端）</translation>
     </message>
@@ -2071,20 +2257,8 @@ Password:</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <source>%1 s: %2 acquisitions, %3 failed attempts, %4 crashes, %5 pauses</source>
-        <translation>%1 秒：%2 次获取，%3 次失败尝试，%4 次崩溃，%5 次暂停</translation>
-    </message>
-    <message>
         <source>The run failed.</source>
         <translation>运行失败。</translation>
-    </message>
-    <message>
-        <source>Finished after %1 s.</source>
-        <translation>运行 %1 秒后结束。</translation>
-    </message>
-    <message>
-        <source>%1 acquisitions, %2 per second; wait p50 %3 ms, p95 %4 ms, p99 %5 ms; hand-off p50 %6 ms; locks held %7% of the time; fairness %8; %9 failed attempts, %10 expiries, %11 takeovers, %12 crashes, %13 pauses, %14 stale writes refused.</source>
-        <translation>%1 次获取，每秒 %2 次；等待时间 p50 %3 毫秒、p95 %4 毫秒、p99 %5 毫秒；交接间隔 p50 %6 毫秒；锁被持有的时间占 %7%；公平性 %8；%9 次失败尝试，%10 次过期，%11 次接管，%12 次崩溃，%13 次暂停，拒绝了 %14 次过时写入。</translation>
     </message>
     <message>
         <source>No run has finished yet.</source>
@@ -2162,10 +2336,22 @@ Password:</source>
         <source>Who held each lock when</source>
         <translation>各锁在各时段的持有者</translation>
     </message>
+    <message>
+        <source>%1: %L2 acquisitions, %L3 failed attempts, %L4 crashes, %L5 pauses</source>
+        <translation>%1：获取 %L2 次，失败尝试 %L3 次，崩溃 %L4 次，暂停 %L5 次</translation>
+    </message>
+    <message>
+        <source>Finished after %1.</source>
+        <translation>运行 %1 后结束。</translation>
+    </message>
+    <message>
+        <source>%L1 acquisitions, %L2 per second; wait p50 %L3 ms, p95 %L4 ms, p99 %L5 ms; hand-off p50 %L6 ms; locks held %L7% of the time; fairness %L8; %L9 failed attempts, %L10 expiries, %L11 takeovers, %L12 crashes, %L13 pauses, %L14 stale writes refused.</source>
+        <translation>获取 %L1 次，每秒 %L2 次；等待 p50 %L3 毫秒，p95 %L4 毫秒，p99 %L5 毫秒；交接 p50 %L6 毫秒；锁被持有的时间占 %L7%；公平性 %L8；失败尝试 %L9 次，过期 %L10 次，接管 %L11 次，崩溃 %L12 次，暂停 %L13 次，拒绝过期写入 %L14 次。</translation>
+    </message>
     <message numerus="yes">
-        <source>%n grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
+        <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
         <translation>
-            <numerusform>有 %n 次获取发生在上一个持有者释放之前：这是重叠，不是交接。</numerusform>
+            <numerusform>%Ln 次授予发生在前一持有者释放之前：这是重叠，而不是交接。</numerusform>
         </translation>
     </message>
 </context>
@@ -2238,6 +2424,21 @@ Password:</source>
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>StateFilterCombo</name>
+    <message>
+        <source>All states</source>
+        <translation>所有状态</translation>
+    </message>
+    <message>
+        <source>Held (lease running)</source>
+        <translation>持有中（租约有效）</translation>
+    </message>
+    <message>
+        <source>Show only the locks in this state</source>
+        <translation>只显示处于此状态的锁</translation>
     </message>
 </context>
 <context>
@@ -2327,18 +2528,34 @@ Password:</source>
     </message>
 </context>
 <context>
+    <name>TimelineLegend</name>
+    <message>
+        <source>Point at a bar for who held it when.</source>
+        <translation>将鼠标指向某一条，可查看谁在何时持有。</translation>
+    </message>
+</context>
+<context>
     <name>TimelineWidget</name>
-    <message>
-        <source>%1 (fence %2): %3 – %4</source>
-        <translation>%1（栅栏令牌 %2）：%3 – %4</translation>
-    </message>
-    <message>
-        <source>now</source>
-        <translation>现在</translation>
-    </message>
     <message>
         <source>No holds recorded</source>
         <translation>没有持有记录</translation>
+    </message>
+    <message>
+        <source>before %1</source>
+        <comment>the hold began before the history read</comment>
+        <translation>%1 之前</translation>
+    </message>
+    <message>
+        <source>%1 (fence %2): %3 – %4, %5</source>
+        <translation>%1（栅栏令牌 %2）：%3 – %4，%5</translation>
+    </message>
+    <message>
+        <source>%1 since %2</source>
+        <translation>%1 起自 %2</translation>
+    </message>
+    <message>
+        <source>%1 (fence %2): since %3, %4</source>
+        <translation>%1（栅栏令牌 %2）：自 %3 起，%4</translation>
     </message>
 </context>
 <context>
@@ -2350,24 +2567,6 @@ Password:</source>
 </context>
 <context>
     <name>VerdictBanner</name>
-    <message numerus="yes">
-        <source>… and %n more.</source>
-        <translation>
-            <numerusform>… 另有 %n 条。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Running (%1 s): %n violation(s) so far</source>
-        <translation>
-            <numerusform>运行中（%1 秒）：目前已有 %n 处违规</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Running (%1 s): no overlapping holds among %n completed hold(s) so far</source>
-        <translation>
-            <numerusform>运行中（%1 秒）：目前已完成的 %n 次持有之间没有重叠</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The verdict over the whole history follows when the run ends.</source>
         <translation>运行结束后将给出针对完整历史的判定结果。</translation>
@@ -2376,15 +2575,61 @@ Password:</source>
         <source>The simulation could not run</source>
         <translation>模拟无法运行</translation>
     </message>
-    <message numerus="yes">
-        <source>No overlapping holds, fences increasing, %n stale write(s) refused. A run shows what happened, not that a design is safe.</source>
-        <translation>
-            <numerusform>没有重叠的持有，栅栏令牌递增，拒绝了 %n 次过时写入。一次运行只能说明发生了什么，不能证明设计是安全的。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No overlapping holds (this protocol has no fences). An unsafe baseline: this run did not show its failure; its preset settings do.</source>
         <translation>没有重叠的持有（此协议没有栅栏令牌）。这是一个不安全的基线：本次运行没有暴露它的缺陷，它的预设设置可以。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more.</source>
+        <translation>
+            <numerusform>… 另有 %Ln 处。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): %Ln violation(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1）：目前 %Ln 处违规</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): no overlapping holds among %Ln completed hold(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1）：在目前已完成的 %Ln 次持有中没有重叠持有</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 hold</source>
+        <translation>1 次持有</translation>
+    </message>
+    <message>
+        <source>%1 holds</source>
+        <translation>%1 次持有</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 个客户端</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 个客户端</translation>
+    </message>
+    <message>
+        <source>No violation observed in %1 (%2, %3).</source>
+        <translation>在 %1 中未观察到违规（%2，%3）。</translation>
+    </message>
+    <message>
+        <source>1 violation observed in %1 (%2, %3).</source>
+        <translation>在 %1 中观察到 1 处违规（%2，%3）。</translation>
+    </message>
+    <message>
+        <source>%1 violations observed in %2 (%3, %4).</source>
+        <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No overlapping holds, fences increasing, %Ln stale write(s) refused. A run shows what happened, not that a design is safe.</source>
+        <translation>
+            <numerusform>没有重叠持有，栅栏令牌递增，拒绝了 %Ln 次过期写入。一次运行只说明发生了什么，不能证明设计是安全的。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
