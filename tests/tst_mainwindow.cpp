@@ -48,6 +48,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
@@ -102,6 +103,7 @@ private slots:
     void layoutIsRememberedAcrossRuns();
     void connectOpensOnTheCurrentConnection();
     void newWindowOpensBesideThisOne();
+    void ctrlTabInTheTableKeepsTheSelection();
 
 private:
     QStringList shownNames() const;
@@ -1127,6 +1129,26 @@ void MainWindowTest::exportOfAWindowedTableHasEveryMatchingLock()
     QVERIFY2(lines.at(1).startsWith(u"etl.late,"_s), qPrintable(lines.join(u'\n')));
     QVERIFY(lines.at(2).startsWith(u"etl.sync,"_s));
     QVERIFY(m_locks->remove(u"etl.late"_s));
+}
+
+// Ctrl+Tab in the lock table goes to the next tab (the Simulator) and leaves the selected row
+// selected (with Tab moving between cells, Ctrl+Tab toggled the row off); Tab leaves the table.
+void MainWindowTest::ctrlTabInTheTableKeepsTheSelection()
+{
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QApplication::setActiveWindow(m_window.get());
+    m_window->view()->setFocus();
+    QTRY_VERIFY(m_window->view()->hasFocus());
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keyClick(m_window->view(), Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
+    tabs->setCurrentIndex(0);
+    m_window->view()->setFocus();
+    QTest::keyClick(m_window->view(), Qt::Key_Tab);
+    QVERIFY(!m_window->view()->hasFocus());
+    QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
 }
 
 int main(int argc, char **argv)

@@ -38,6 +38,8 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QMenuBar>
+#include <QAbstractButton>
 #include <QTest>
 #include <QValueAxis>
 #include <algorithm>
@@ -137,6 +139,7 @@ private slots:
     void readOnlyConnectionCannotStart();
     void exportsHistoryAndSummaryAsJsonAndCsv();
     void mainWindowShowsThePanelAsATab();
+    void startHasAnAltKeyOfItsOwn();
     void numbersFollowTheLocale();
     void screenshotMidRun();
 
@@ -490,6 +493,36 @@ void SimulatorPanelTest::mainWindowShowsThePanelAsATab()
     connection.readOnly = false;
     window.openConnection(connection);
     QVERIFY(start->isEnabled());
+}
+
+// Alt+S starts a run: no other label or button of the Simulator tab, and no menu of the window,
+// has S as its mnemonic (with "Clock &skew" it was ambiguous, and Qt then only moves the focus).
+void SimulatorPanelTest::startHasAnAltKeyOfItsOwn()
+{
+    MainWindow window;
+    auto *panel = window.findChild<SimulatorPanel *>(u"simulatorPanel"_s);
+    const auto mnemonic = [](const QString &text) -> QChar {
+        for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+            if (text.at(i) == u'&' && text.at(i + 1) != u'&')
+                return text.at(i + 1).toLower();
+            if (text.at(i) == u'&')
+                ++i; // "&&" is an ampersand
+        }
+        return {};
+    };
+    const QChar start = mnemonic(field<QPushButton>(panel, u"simStart"_s)->text());
+    QCOMPARE(start, QChar(u's'));
+    QStringList clashes;
+    for (const QLabel *label : panel->findChildren<QLabel *>())
+        if (label->buddy() && mnemonic(label->text()) == start)
+            clashes.append(label->text());
+    for (const QAbstractButton *button : panel->findChildren<QAbstractButton *>())
+        if (button->objectName() != u"simStart" && mnemonic(button->text()) == start)
+            clashes.append(button->text());
+    for (const QAction *menu : window.menuBar()->actions())
+        if (mnemonic(menu->text()) == start)
+            clashes.append(menu->text());
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(u", "_s)));
 }
 
 // Proves: the simulator's numbers follow the locale (German here: "12.345", "1 min 15,3 s"):

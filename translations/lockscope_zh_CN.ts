@@ -2167,14 +2167,6 @@ Password:</source>
         <translation>协议(&amp;O):</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant (safe).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌（安全）。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>lockcore (safe)</source>
-        <translation>lockcore（安全）</translation>
-    </message>
-    <message>
         <source>Unsafe: no expiry</source>
         <translation>不安全：无过期</translation>
     </message>
@@ -2183,20 +2175,12 @@ Password:</source>
         <translation>不安全：客户端时钟</translation>
     </message>
     <message>
-        <source>The real library: safe</source>
-        <translation>真正的库：安全</translation>
-    </message>
-    <message>
         <source>A broken baseline: a crashed holder blocks the lock for ever</source>
         <translation>有缺陷的基线：崩溃的持有者会永久阻塞该锁</translation>
     </message>
     <message>
         <source>A broken baseline: expiry from skewed client clocks, no fence: holds overlap</source>
         <translation>有缺陷的基线：按有偏差的客户端时钟计算过期，没有栅栏令牌：持有会相互重叠</translation>
-    </message>
-    <message>
-        <source>Clock &amp;skew:</source>
-        <translation>时钟偏差(&amp;S):</translation>
     </message>
     <message>
         <source>Unsafe client clock: each client&apos;s clock is off by up to plus or minus this</source>
@@ -2217,6 +2201,22 @@ Password:</source>
     <message>
         <source>Hold for:</source>
         <translation>持有时长:</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>lockcore (leases and fencing tokens)</source>
+        <translation>lockcore（租约和栅栏令牌）</translation>
+    </message>
+    <message>
+        <source>The real library: leases on the database clock, a fencing token with every grant</source>
+        <translation>真正的库：基于数据库时钟的租约，每次授予都带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Clock ske&amp;w:</source>
+        <translation>时钟偏差(&amp;W):</translation>
     </message>
 </context>
 <context>

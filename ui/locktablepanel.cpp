@@ -43,6 +43,9 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setAlternatingRowColors(true);
+    // Tab leaves the table and Ctrl+Tab goes to the next tab: row selection has no use for
+    // moving between cells, and Ctrl+Tab there toggled the selected row off.
+    m_view->setTabKeyNavigation(false);
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     QHeaderView *header = m_view->horizontalHeader();

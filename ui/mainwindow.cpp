@@ -373,7 +373,8 @@ void MainWindow::sizeColumns()
     const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
     const std::pair<int, int> widths[] = {
         {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
-        {LockTableModel::Holder, 24 * em},    {LockTableModel::Remaining, 11 * em},
+        {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 10 * em},
+        {LockTableModel::HeldFor, 7 * em},
         {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
         {LockTableModel::ExpiresAt, stamp},   {LockTableModel::AcquiredAt, stamp}};
     for (const auto &[column, width] : widths)

@@ -224,22 +224,22 @@ void SimSettingsForm::retranslate()
           tr("Chance per hold that the holder freezes past its lease, then writes late"));
     label(m_protocol, tr("Pr&otocol:"),
           tr("<p><b>lockcore</b>: the real library: leases on the database clock and a "
-             "fencing token with every grant (safe).</p>"
+             "fencing token with every grant.</p>"
              "<p><b>Unsafe: no expiry</b>: insert a row to lock, delete it to unlock. A "
              "crashed holder blocks the lock for ever.</p>"
              "<p><b>Unsafe: client clock</b>: each client computes expiry from its own, "
              "skewed clock, without a fence, and unlocks without checking the owner: holds "
              "overlap.</p><p>The two unsafe baselines show what the verdict catches.</p>"));
-    m_protocol->setItemText(0, tr("lockcore (safe)"));
+    m_protocol->setItemText(0, tr("lockcore (leases and fencing tokens)"));
     m_protocol->setItemText(1, tr("Unsafe: no expiry"));
     m_protocol->setItemText(2, tr("Unsafe: client clock"));
-    m_protocol->setItemData(0, tr("The real library: safe"), Qt::ToolTipRole);
+    m_protocol->setItemData(0, tr("The real library: leases on the database clock, a fencing token with every grant"), Qt::ToolTipRole);
     m_protocol->setItemData(1, tr("A broken baseline: a crashed holder blocks the lock for ever"),
                             Qt::ToolTipRole);
     m_protocol->setItemData(2, tr("A broken baseline: expiry from skewed client clocks, no "
                                   "fence: holds overlap"),
                             Qt::ToolTipRole);
-    label(m_clockSkew, tr("Clock &skew:"),
+    label(m_clockSkew, tr("Clock ske&w:"),
           tr("Unsafe client clock: each client's clock is off by up to plus or minus this"));
     label(m_seed, tr("S&eed:"), tr("The same seed makes the same random choices"));
     const QString note = SimSettings::presetNote(Protocol(m_protocol->currentData().toInt()));
