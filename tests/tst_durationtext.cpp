@@ -7,6 +7,7 @@
 #include "lockdetailspane.h"
 #include "locktablemodel.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -69,6 +70,7 @@ private slots:
     void chineseDetailsPaneHasNoMachineDuration();
     void chineseTooltipsHaveNoMachineDuration();
     void numbersFollowTheChosenLanguage();
+    void englishSaysOneLockNotLocks();
     void heldForRoundsDown_data();
     void heldForRoundsDown();
 };
@@ -85,6 +87,20 @@ void DurationTextTest::numbersFollowTheChosenLanguage()
     QVERIFY(language::apply(u"zh_CN"_s));
     QCOMPARE(QLocale().name(), u"zh_CN"_s);
     QCOMPARE(durationText(17'500), u"17.5 秒"_s);
+}
+
+// English plurals: "1 lock", "3 locks", never "1 lock(s)" (the source text's form).
+void DurationTextTest::englishSaysOneLockNotLocks()
+{
+    QVERIFY(language::apply(u"en"_s));
+    const auto counts = [](int n) {
+        return QCoreApplication::translate("MainWindow", "%n lock(s): %1 held, %2 expired, %3 free",
+                                           nullptr, n);
+    };
+    QCOMPARE(counts(1), u"1 lock: %1 held, %2 expired, %3 free"_s);
+    QCOMPARE(counts(3), u"3 locks: %1 held, %2 expired, %3 free"_s);
+    QVERIFY(language::apply(u"zh_CN"_s));
+    QVERIFY(!counts(3).contains(u"locks"_s));
 }
 
 void DurationTextTest::heldForRoundsDown_data()

@@ -58,8 +58,12 @@ bool apply(const QString &code)
     currentCode() = u"en"_s;
     // Numbers, durations and dates follow the chosen language, not the system's locale.
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    if (code == u"en")
+    if (code == u"en") {
+        // English is the source language; its file has only the plural forms ("1 lock").
+        if (appTranslator()->load(u":/i18n/lockscope_en.qm"_s))
+            QCoreApplication::installTranslator(appTranslator());
         return true;
+    }
     if (!available().contains(code))
         return false;
     if (!appTranslator()->load(u":/i18n/lockscope_"_s + code + u".qm"_s))

@@ -1,0 +1,72 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n lock(s): %1 held, %2 expired, %3 free</source>
+        <translation>
+            <numerusform>%n lock: %1 held, %2 expired, %3 free</numerusform>
+            <numerusform>%n locks: %1 held, %2 expired, %3 free</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln lock(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %Ln lock to %1.</numerusform>
+            <numerusform>Exported %Ln locks to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NativeLocksPanel</name>
+    <message numerus="yes">
+        <source>Advisory and user locks from %1, read at %2 (database clock); %n row(s).</source>
+        <translation>
+            <numerusform>Advisory and user locks from %1, read at %2 (database clock); %n row.</numerusform>
+            <numerusform>Advisory and user locks from %1, read at %2 (database clock); %n rows.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SimulatorPanel</name>
+    <message numerus="yes">
+        <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
+        <translation>
+            <numerusform>%Ln grant came before the previous holder&apos;s release: an overlap, not a hand-off.</numerusform>
+            <numerusform>%Ln grants came before the previous holder&apos;s release: overlaps, not hand-offs.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VerdictBanner</name>
+    <message numerus="yes">
+        <source>… and %Ln more.</source>
+        <translation>
+            <numerusform>… and %Ln more.</numerusform>
+            <numerusform>… and %Ln more.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): %Ln violation(s) so far</source>
+        <translation>
+            <numerusform>Running (%1): %Ln violation so far</numerusform>
+            <numerusform>Running (%1): %Ln violations so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): no overlapping holds among %Ln completed hold(s) so far</source>
+        <translation>
+            <numerusform>Running (%1): no overlapping holds in the %Ln completed hold so far</numerusform>
+            <numerusform>Running (%1): no overlapping holds among %Ln completed holds so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No overlapping holds, fences increasing, %Ln stale write(s) refused. A run shows what happened, not that a design is safe.</source>
+        <translation>
+            <numerusform>No overlapping holds, fences increasing, %Ln stale write refused. A run shows what happened, not that a design is safe.</numerusform>
+            <numerusform>No overlapping holds, fences increasing, %Ln stale writes refused. A run shows what happened, not that a design is safe.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
