@@ -607,7 +607,11 @@ Error Session::failure(const QSqlError &error, const QString &what)
     if (result.kind != Error::Kind::Database)
         return result;
     // Some drivers report a connection that died under them (the server restarted) with no
-    // code and no text (QPSQL after a crash, for one). A trivial statement tells.
+    // code and no text (QPSQL after a crash, for one). A trivial statement tells. An error the
+    // server sent (with its code or text) came from a live connection: no probe, which inside a
+    // transaction PostgreSQL has aborted after the error would fail as well.
+    if (!error.nativeErrorCode().isEmpty() || !error.databaseText().trimmed().isEmpty())
+        return result;
     QSqlQuery probe(m_db);
     if (probe.exec(u"SELECT 1"_s))
         return result;

@@ -128,6 +128,7 @@ private slots:
     void directStatementsTakeEveryNewValue();
     void ttlZeroMeansTheLocksOwnLease();
     void clockOffsetIsSmallOnLoopback();
+    void errorInsideATransactionIsNotALostConnection();
 
 private:
     // Sleeps until the database clock has passed `until`.
@@ -1370,6 +1371,25 @@ void ProtocolTest::clockOffsetIsSmallOnLoopback()
     // Same machine: the database clock and ours agree within the round trip and a margin.
     QVERIFY2(qAbs(clock->offsetMs) < 1000 + clock->roundTripMs,
              qPrintable(QString::number(clock->offsetMs)));
+}
+
+// A statement that fails inside a transaction is reported as what it is, not as a lost
+// connection: on PostgreSQL the transaction is aborted after the error, so a "SELECT 1" probe
+// there fails too, and took the ordinary error for a dead connection (and dropped the
+// connection). The session stays usable.
+void ProtocolTest::errorInsideATransactionIsNotALostConnection()
+{
+    LOCKSCOPE_VERIFY_OK(m_session->begin());
+    Statement failing;
+    failing << "SELECT no_such_column FROM " << m_locks->tables().locks << " WHERE name = "
+            << Param{u"anything"_s};
+    auto result = m_session->run(failing, u"reading a column that is not there"_s);
+    const bool brokenInside = m_session->isBroken();
+    m_session->rollback();
+    QVERIFY(!result);
+    QCOMPARE(result.error().kind, Error::Kind::Database);
+    QVERIFY(!brokenInside);
+    QVERIFY(m_locks->lock(u"anything"_s)); // the session still answers
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(ProtocolTest)
