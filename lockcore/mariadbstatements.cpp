@@ -308,8 +308,7 @@ MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
     if (!ran || !prepared.fetchRows(&out.result.rows)) {
         out.error = errorOf(prepared.stmt,
                             ran ? u"Unable to fetch row"_s : u"Unable to execute statement"_s);
-        // Prepared afresh next time (after DDL, say); the session reconnects when it is lost.
-        m_statements.erase(found);
+        mysql_stmt_free_result(prepared.stmt); // ready for its next execution
         out.result = {};
         return out;
     }
@@ -348,5 +347,15 @@ MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &, const S
 }
 
 #endif
+
+void MariaDbStatements::forget(const QString &text)
+{
+    m_statements.erase(StatementKey::of(text)); // closes its MYSQL_STMT
+}
+
+bool MariaDbStatements::isPrepared(const QString &text) const
+{
+    return m_statements.find(StatementKey::of(text)) != m_statements.end();
+}
 
 } // namespace lockcore

@@ -46,8 +46,12 @@ public:
         DirectResult result;
         QSqlError error; // valid when the statement failed; the server's code as native code
     };
-    // Prepares `statement` (once per text) and executes it with its binds on `db`'s handle.
+    // Prepares `statement` (once per text) and executes it with its binds on `db`'s handle. A
+    // statement that failed stays prepared: the session decides (forget()), as for the others.
     Outcome exec(const QSqlDatabase &db, const Statement &statement);
+    // Closes the statement of this text, if prepared: the next exec() prepares it afresh.
+    void forget(const QString &text);
+    bool isPrepared(const QString &text) const;
     // Closes every prepared statement (before the connection closes or after it broke).
     void clear();
 

@@ -440,7 +440,15 @@ Result<DirectResult> Session::runDirect(const Statement &statement, const QStrin
         return reopened.error();
     ++m_roundTrips;
     MariaDbStatements::Outcome outcome = m_direct.exec(m_db, statement);
-    return directAnswer(outcome.error, std::move(outcome.result), what);
+    auto answer = directAnswer(outcome.error, std::move(outcome.result), what);
+    if (!answer && preparedAfresh(answer.error()))
+        m_direct.forget(statement.text());
+    return answer;
+}
+
+bool Session::isPrepared(const QString &text) const
+{
+    return m_prepared.contains(text) || m_direct.isPrepared(text);
 }
 
 bool Session::preparedAfresh(const Error &error)
@@ -468,7 +476,7 @@ Result<DirectResult> Session::directAnswer(const QSqlError &failed, DirectResult
 bool Session::runsRowsDirectly()
 {
     if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
-        return PostgresStatements::usable(m_db);
+        return !m_forceQtDriver && PostgresStatements::usable(m_db);
     return supportsDirect();
 }
 
@@ -479,7 +487,7 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
             return runDirect(statement, what);
     } else if (Status reopened = reopenIfBroken(); !reopened) {
         return reopened.error();
-    } else if (PostgresStatements::usable(m_db) && PostgresStatements::canBind(statement.binds())) {
+    } else if (runsRowsDirectly() && PostgresStatements::canBind(statement.binds())) {
         ++m_roundTrips;
         PostgresStatements::Outcome outcome = m_pgDirect.exec(m_db, statement);
         auto answer = directAnswer(outcome.error, std::move(outcome.result), what);

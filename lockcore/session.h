@@ -102,6 +102,9 @@ public:
     void forceMySqlPath(bool force) { m_forceMySqlPath = force; }
     // Tests: MariaDB as before 10.5: the acquire is the batch, the release still goes direct.
     void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
+    // Tests: PostgreSQL without libpq: every statement through Qt's driver (QPSQL), as in a
+    // build without libpq's headers.
+    void forceQtDriver(bool force) { m_forceQtDriver = force; }
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -110,7 +113,10 @@ public:
     // failed, or did not say whether the wait took it.
     void giveBackWakeLock(const QString &lock);
 
-    // Statements sent to the server so far: the round trips an operation cost.
+    // Tests: `text` is prepared on this connection (Qt's driver or Connector/C). A statement
+    // that failed stays prepared after the outcomes that leave it intact (preparedAfresh()).
+    bool isPrepared(const QString &text) const;
+        // Statements sent to the server so far: the round trips an operation cost.
     quint64 roundTrips() const { return m_roundTrips; }
     // The connection broke; the next statement reopens it.
     bool isBroken() const { return m_broken; }
@@ -152,6 +158,7 @@ private:
     std::optional<QVersionNumber> m_mariaDbVersion; // null: not MariaDB; unset: not asked yet
     bool m_forceMySqlPath = false;
     bool m_forceBatchAcquire = false;
+    bool m_forceQtDriver = false;
 };
 
 } // namespace lockcore

@@ -129,6 +129,7 @@ private slots:
     void ttlZeroMeansTheLocksOwnLease();
     void clockOffsetIsSmallOnLoopback();
     void errorInsideATransactionIsNotALostConnection();
+    void aDuplicateKeyKeepsThePreparedStatement();
 
 private:
     // Sleeps until the database clock has passed `until`.
@@ -944,6 +945,10 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     // (acquire, and the queued one of acquireWithWait), and the renewal.
     if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
         QSKIP("PostgreSQL only");
+    if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_PG_QT_DRIVER") == 1) {
+        QVERIFY(!m_session->runsRowsDirectly());
+        QSKIP("Qt's driver is forced (LOCKSCOPE_TEST_PG_QT_DRIVER)");
+    }
     QVERIFY2(PostgresStatements::compiledIn(),
              "built without libpq: install libpq-dev and configure again");
     QVERIFY(m_session->runsRowsDirectly());
@@ -1390,6 +1395,39 @@ void ProtocolTest::errorInsideATransactionIsNotALostConnection()
     QCOMPARE(result.error().kind, Error::Kind::Database);
     QVERIFY(!brokenInside);
     QVERIFY(m_locks->lock(u"anything"_s)); // the session still answers
+}
+
+// One rule on every path for a statement that failed: kept prepared after a duplicate key or
+// a busy database (expected outcomes), prepared afresh after other errors. Connector/C
+// (MariaDB's direct path) used to close it after every error, so the next run paid a prepare.
+void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
+{
+    const QString table = TestBackend::uniqueTable(u"dup"_s);
+    LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"CREATE TABLE "_s + table + u" (k INT PRIMARY KEY)"_s));
+    Statement insert;
+    insert << "INSERT INTO " << table << " (k) VALUES (" << Param{1} << ")";
+    const bool direct = m_session->supportsDirect();
+    const auto runIt = [&](const Statement &statement) -> std::optional<Error> {
+        if (direct) {
+            auto answer = m_session->runDirect(statement, u"inserting"_s);
+            return answer ? std::nullopt : std::optional<Error>(answer.error());
+        }
+        auto answer = m_session->run(statement, u"inserting"_s);
+        return answer ? std::nullopt : std::optional<Error>(answer.error());
+    };
+    QVERIFY(!runIt(insert));
+    QVERIFY(m_session->isPrepared(insert.text()));
+    const auto duplicate = runIt(insert);
+    QVERIFY(duplicate);
+    QCOMPARE(duplicate->kind, Error::Kind::Duplicate);
+    QVERIFY2(m_session->isPrepared(insert.text()), direct ? "Connector/C" : "Qt driver");
+    Statement unknown;
+    unknown << "INSERT INTO " << table << " (k) VALUES (" << Param{u"not a number"_s} << ")";
+    if (!TestBackend::instance().isSqlite()) { // SQLite stores the text as it is
+        QVERIFY(runIt(unknown));
+        QVERIFY(!m_session->isPrepared(unknown.text())); // prepared afresh next time
+    }
+    LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"DROP TABLE "_s + table));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(ProtocolTest)

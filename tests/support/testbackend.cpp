@@ -75,6 +75,9 @@ std::unique_ptr<Session> TestBackend::open(QString *error) const
         (*session)->forceMySqlPath(true);
     else if (mysqlBatch == 2)
         (*session)->forceBatchAcquire(true);
+    // PostgreSQL through Qt's driver alone (what a build without libpq runs).
+    if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_PG_QT_DRIVER") == 1)
+        (*session)->forceQtDriver(true);
     return std::move(session).value();
 }
 
