@@ -1,6 +1,7 @@
-// lockctl bench as a script sees it: real lockctl processes on one backend (the URL in
-// LOCKSCOPE_DB, never on a command line), their exit codes and their one JSON object. Tiny
-// settings; no timing is asserted (speed is judged from the bench's own output, not here).
+// lockbench (the benchmark, once "lockctl bench") as a script sees it: real lockbench processes
+// on one backend (the URL in LOCKSCOPE_DB, never on a command line), their exit codes and their
+// one JSON object. Tiny settings; no timing is asserted (speed is judged from the bench's own
+// output, not here). And the shipped lockctl's "bench", which only says where it went.
 
 #include "testbackend.h"
 
@@ -38,14 +39,23 @@ struct Run
     }
 };
 
-// The URL goes in LOCKSCOPE_DB unless the arguments name one with --db.
-Run lockctl(const QStringList &args, const QString &url)
+// The lockbench the suite runs: LOCKSCOPE_TEST_LOCKBENCH when set (an older build, to show that
+// a test catches a regression), else the one built with the tests.
+QString lockbenchProgram()
+{
+    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKBENCH");
+    return chosen.isEmpty() ? QStringLiteral(LOCKBENCH_PATH) : chosen;
+}
+
+// Runs `program` (lockbench, or lockctl for what became of its "bench"). The URL goes in
+// LOCKSCOPE_DB unless the arguments name one with --db.
+Run runProgram(const QString &program, const QStringList &args, const QString &url)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(u"LOCKSCOPE_PASSWORD"_s);
     env.insert(u"LOCKSCOPE_DB"_s, url);
     QProcess process;
-    process.setProgram(QStringLiteral(LOCKCTL_PATH));
+    process.setProgram(program);
     process.setArguments(args);
     process.setProcessEnvironment(env);
     process.setStandardInputFile(QProcess::nullDevice());
@@ -66,6 +76,11 @@ Run lockctl(const QStringList &args, const QString &url)
         run.isJson = true;
     }
     return run;
+}
+
+Run lockbench(const QStringList &args, const QString &url)
+{
+    return runProgram(lockbenchProgram(), args, url);
 }
 
 bool isNumber(const QJsonValue &value)
@@ -92,6 +107,9 @@ private slots:
     void unreachableDatabaseFailsClearly();
     void badOptionsExitTwoBeforeConnecting_data();
     void badOptionsExitTwoBeforeConnecting();
+    void helpListsTheOptions();
+    void lockctlBenchSaysWhereItWent_data();
+    void lockctlBenchSaysWhereItWent();
 
 private:
     Run bench(const QStringList &args, const QString &prefix);
@@ -102,8 +120,8 @@ private:
 
 Run LockctlBenchTest::bench(const QStringList &args, const QString &prefix)
 {
-    return lockctl(QStringList{u"bench"_s, u"--table-prefix"_s, prefix} + args,
-                   TestBackend::instance().url());
+    return lockbench(QStringList{u"--table-prefix"_s, prefix} + args,
+                     TestBackend::instance().url());
 }
 
 bool LockctlBenchTest::tableExists(const QString &table)
@@ -113,6 +131,7 @@ bool LockctlBenchTest::tableExists(const QString &table)
 
 void LockctlBenchTest::initTestCase()
 {
+    QVERIFY2(QFileInfo(lockbenchProgram()).isExecutable(), qPrintable(lockbenchProgram()));
     QVERIFY2(QFileInfo(QStringLiteral(LOCKCTL_PATH)).isExecutable(), LOCKCTL_PATH);
     QString error;
     m_session = TestBackend::instance().open(&error);
@@ -242,10 +261,10 @@ void LockctlBenchTest::unreachableDatabaseFailsClearly()
     QFETCH(QString, url);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
-    const Run run = lockctl(QStringList{u"bench"_s, u"--json"_s, u"--no-prompt"_s,
-                                        u"--connect-timeout"_s, u"3"_s}
-                                + tinySettings,
-                            url);
+    const Run run = lockbench(QStringList{u"--json"_s, u"--no-prompt"_s, u"--connect-timeout"_s,
+                                          u"3"_s}
+                                  + tinySettings,
+                              url);
     VERIFY_EXIT(run, exitCode);
     VERIFY_RUN(QString::fromUtf8(run.err).contains(message), run);
     VERIFY_JSON(run);
@@ -276,12 +295,63 @@ void LockctlBenchTest::badOptionsExitTwoBeforeConnecting()
     QFETCH(QStringList, args);
     QFETCH(QString, named);
     // An unreachable server: had the bench tried to connect, the exit code would be 3.
-    const Run run = lockctl(QStringList{u"bench"_s, u"--json"_s} + args,
-                            u"postgresql://lockscope@127.0.0.1:1/lockscope_test"_s);
+    const Run run = lockbench(QStringList{u"--json"_s} + args,
+                              u"postgresql://lockscope@127.0.0.1:1/lockscope_test"_s);
     VERIFY_EXIT(run, 2);
     VERIFY_RUN(QString::fromUtf8(run.err).contains(named), run);
     VERIFY_JSON(run);
     QCOMPARE(run.json.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"usage"_s);
+}
+
+// --help: the bench's options and the common ones, under lockbench's own name; exit code 0.
+void LockctlBenchTest::helpListsTheOptions()
+{
+    const Run run = lockbench({u"--help"_s}, {});
+    VERIFY_EXIT(run, 0);
+    const QString text = QString::fromUtf8(run.out);
+    for (const QString &part : {u"Usage: lockbench [options]"_s, u"--db <URL>"_s, u"--json"_s,
+                                u"--protocols <LIST>"_s, u"--clients <LIST>"_s,
+                                u"--table-prefix <NAME>"_s})
+        QVERIFY2(text.contains(part), qPrintable(part + u"\n"_s + run.describe()));
+}
+
+// The shipped lockctl has no benchmark any more: "lockctl bench", with or without the bench's
+// options, names lockbench and exits with 2 before connecting (a JSON usage error with --json);
+// its --help says the same and lists nothing of the bench.
+void LockctlBenchTest::lockctlBenchSaysWhereItWent_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("bench") << QStringList{u"bench"_s};
+    QTest::newRow("bench with its options")
+        << QStringList{u"bench"_s, u"--protocols"_s, u"lockcore"_s, u"--clients"_s, u"1"_s};
+    QTest::newRow("global options first")
+        << QStringList{u"--connect-timeout"_s, u"3"_s, u"bench"_s, u"--repeats"_s, u"1"_s};
+}
+
+void LockctlBenchTest::lockctlBenchSaysWhereItWent()
+{
+    QFETCH(QStringList, args);
+    // An unreachable server: had lockctl tried to connect, the exit code would be 3.
+    const QString url = u"postgresql://lockscope@127.0.0.1:1/lockscope_test"_s;
+    const Run run = runProgram(QStringLiteral(LOCKCTL_PATH), args, url);
+    VERIFY_EXIT(run, 2);
+    VERIFY_RUN(QString::fromUtf8(run.err).contains(u"\"lockctl bench\" has moved"_s), run);
+    VERIFY_RUN(QString::fromUtf8(run.err).contains(u"lockbench"_s), run);
+    VERIFY_RUN(run.out.isEmpty(), run);
+
+    const Run json = runProgram(QStringLiteral(LOCKCTL_PATH), args + QStringList{u"--json"_s},
+                                url);
+    VERIFY_EXIT(json, 2);
+    VERIFY_JSON(json);
+    const QJsonObject error = json.json.value(u"error"_s).toObject();
+    QCOMPARE(error.value(u"kind"_s).toString(), u"usage"_s);
+    VERIFY_RUN(error.value(u"message"_s).toString().contains(u"lockbench"_s), json);
+
+    const Run help = runProgram(QStringLiteral(LOCKCTL_PATH), args + QStringList{u"--help"_s},
+                                url);
+    VERIFY_EXIT(help, 0);
+    VERIFY_RUN(help.out.contains("lockbench"), help);
+    VERIFY_RUN(!help.out.contains("--protocols"), help);
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlBenchTest)

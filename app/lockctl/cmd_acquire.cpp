@@ -18,6 +18,7 @@
 #include <optional>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::formatDurationMs;
 using lockcore::Grant;
 

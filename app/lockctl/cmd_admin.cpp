@@ -16,6 +16,7 @@
 #include <limits>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::formatDurationMs;
 
 namespace lockctl {

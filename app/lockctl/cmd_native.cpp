@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::NativeLock;
 using lockcore::NativeLockReader;
 using lockcore::TerminateOutcome;

@@ -17,6 +17,7 @@
 #include <limits>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::ProfileLock;
 
 namespace lockctl {

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 
 namespace lockctl {
 

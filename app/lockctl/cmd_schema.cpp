@@ -12,6 +12,7 @@
 #include <QJsonObject>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 
 namespace lockctl {
 

@@ -18,6 +18,7 @@
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::Error;
 
 namespace lockctl {

@@ -16,6 +16,7 @@
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::Error;
 using lockcore::Result;
 using locksim::SimReport;

@@ -101,26 +101,13 @@ const QList<Command> &commands()
                            "unsafe-no-expiry start from settings under which they fail."),
          "", simulateOptions, runSimulate},
         {"bench",
-         QT_TRANSLATE_NOOP("lockctl", "Measure lockcore beside other lock protocols on this "
-                                      "database."),
+         QT_TRANSLATE_NOOP("lockctl", "Moved to lockbench (build/app/lockbench, not installed)."),
          QT_TRANSLATE_NOOP("lockctl",
-                           "Side by side, each in tables of its own (<prefix>_<protocol>, "
-                           "dropped at the start and at the end): lockcore (the library); "
-                           "raw-sql (lockcore's two statements sent directly, the floor of a "
-                           "durable lease); seed-000 (SELECT, INSERT if missing, conditional "
-                           "UPDATE, UPDATE to release); seed-004 (unique-key INSERT to lock, "
-                           "DELETE to unlock); shedlock-style (ShedLock's INSERT or UPDATE where "
-                           "lock_until <= now, unlock sets lock_until = now); native "
-                           "(pg_advisory_lock, GET_LOCK; none on SQLite). Measured: uncontended "
-                           "cycle latency p50/p99 and round trips per cycle; throughput and "
-                           "hand-off gap with --clients clients on one lock; throughput with "
-                           "--separate clients on locks of their own. Clients are threads, each "
-                           "with its own connection. Every run is checked: two clients holding "
-                           "a lock at once, or a refused release, is reported as VIOLATION "
-                           "OBSERVED (exit code 1); otherwise \"No violation observed in N "
-                           "holds\" (a run shows what happened, not that a design is safe). A "
-                           "default run takes a few minutes."),
-         "", benchOptions, runBench},
+                           "The benchmark of lockcore beside other lock protocols is no longer "
+                           "part of lockctl: it is lockbench, built beside lockctl "
+                           "(build/app/lockbench) and not installed, with the same options "
+                           "(\"lockbench --help\"). \"lockctl bench\" exits with 2."),
+         "", noOptions, runBenchMoved, true},
     };
     return all;
 }

@@ -17,6 +17,8 @@ struct Command
     const char *arguments; // "NAME" or "" (positional arguments, for the usage line)
     QList<QCommandLineOption> (*options)();
     int (*run)(Invocation &invocation);
+    // It moved out of lockctl: whatever options it is given, run() says where it went.
+    bool moved = false;
 };
 
 const QList<Command> &commands();
@@ -52,8 +54,8 @@ int runSimulate(Invocation &invocation);
 QList<QCommandLineOption> simClientOptions();
 int runSimClient(Invocation &invocation);
 
-QList<QCommandLineOption> benchOptions();
-int runBench(Invocation &invocation);
+// "lockctl bench" moved: the benchmark is lockbench, a developer tool (cmd_benchmoved.cpp).
+int runBenchMoved(Invocation &invocation);
 
 QList<QCommandLineOption> nativeLocksOptions();
 int runNativeLocks(Invocation &invocation);

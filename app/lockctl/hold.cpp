@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QThread>
 
+using namespace cli;
+
 namespace lockctl {
 
 namespace {

@@ -15,6 +15,7 @@
 #include <QJsonParseError>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::Error;
 using lockcore::LockService;
 using lockcore::Result;
@@ -83,8 +84,6 @@ int Invocation::usage(const Error &error) const
 
 int Invocation::fail(const Error &error) const
 {
-    if (error.kind == Error::Kind::InvalidInput) // the URL or the table: global options
-        return m_out.usage(errorText(error));
     if (error.kind == Error::Kind::MissingSchema && !usesProfile()
         && m_settings.table != LockService::defaultTable()) {
         Error withTable = error;
@@ -92,7 +91,7 @@ int Invocation::fail(const Error &error) const
             += u' ' + Tr::tr("Add \"--table %1\" to those commands.").arg(m_settings.table);
         return m_out.error(withTable);
     }
-    return m_out.error(error);
+    return m_out.fail(error); // InvalidInput (the URL or the table) as a usage error
 }
 
 lockcore::Status Invocation::validateTable() const

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "globaloptions.h"
 #include "lockservice.h"
-#include "options.h"
 #include "profiletable.h"
 #include "result.h"
 #include "session.h"
@@ -10,10 +10,13 @@
 #include <memory>
 #include <optional>
 
+namespace cli {
+class Output;
+}
+
 namespace lockctl {
 
 struct Command;
-class Output;
 
 // One run of a command: its parsed arguments, the global settings, the output, and the lock
 // service on a session opened on first use.
@@ -21,12 +24,12 @@ class Invocation
 {
 public:
     Invocation(const Command &command, const QCommandLineParser &args,
-               const GlobalSettings &settings, Output &out);
+               const GlobalSettings &settings, cli::Output &out);
     ~Invocation();
 
     const QCommandLineParser &args() const { return m_args; }
     const GlobalSettings &settings() const { return m_settings; }
-    Output &out() const { return m_out; }
+    cli::Output &out() const { return m_out; }
     QString commandName() const;
 
     // The lock name (the one positional argument); validated before any connection.
@@ -59,7 +62,7 @@ private:
     const Command &m_command;
     const QCommandLineParser &m_args;
     GlobalSettings m_settings;
-    Output &m_out;
+    cli::Output &m_out;
     std::unique_ptr<lockcore::Session> m_session;
     std::optional<lockcore::LockService> m_service;
     std::optional<lockcore::ProfileTable> m_profileTable;

@@ -8,7 +8,6 @@
 class QDateTime;
 
 namespace lockcore {
-struct Error;
 struct LockEvent;
 struct LockInfo;
 } // namespace lockcore
@@ -22,7 +21,5 @@ using lockcore::jsonTime;
 using lockcore::lockToJson;
 
 QJsonObject eventToJson(const lockcore::LockEvent &event);
-QJsonObject errorToJson(const lockcore::Error &error);
-QJsonObject errorToJson(const QString &kind, const QString &message, const QString &nativeCode);
 
 } // namespace lockctl

@@ -8,6 +8,7 @@
 #include <optional>
 
 using namespace Qt::StringLiterals;
+using namespace cli;
 using lockcore::Error;
 using lockcore::Result;
 using locksim::DurationDist;

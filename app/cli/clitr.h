@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QCoreApplication>
+
+namespace cli {
+
+// Translation context of the command-line tools' shared text (no QObjects here).
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
+
+} // namespace cli

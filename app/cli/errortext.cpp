@@ -1,0 +1,80 @@
+#include "errortext.h"
+
+#include "clitr.h"
+#include "error.h"
+#include "lockjson.h"
+
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace cli {
+
+QString compactDriverText(const QString &text, const QString &nativeCode)
+{
+    static const QRegularExpression statementExcerpt(u"^LINE \\d+:"_s);
+    static const QRegularExpression caret(u"^\\^+$"_s);
+    static const QRegularExpression qtUnableToConnect(u"\\s*\\bQ[A-Z0-9]+: Unable to connect\\b"_s);
+    static const QRegularExpression space(u"\\s+"_s);
+
+    QStringList kept;
+    for (QString line : text.split(u'\n')) {
+        line = line.trimmed();
+        if (line.isEmpty() || statementExcerpt.match(line).hasMatch()
+            || caret.match(line).hasMatch()
+            || (!nativeCode.isEmpty() && line == u'(' + nativeCode + u')'))
+            continue;
+        // Qt's own "Unable to connect" adds nothing to the database's reason.
+        const QString withoutQt = QString(line).replace(qtUnableToConnect, QString()).trimmed();
+        if (!withoutQt.isEmpty() && !withoutQt.endsWith(u':'))
+            line = withoutQt;
+        else if (withoutQt.isEmpty() && !kept.isEmpty())
+            continue;
+        kept << line;
+    }
+    // Lines become sentences of one line.
+    for (qsizetype i = 0; i + 1 < kept.size(); ++i) {
+        const QChar last = kept.at(i).back();
+        if (!QStringView(u".:;!?,").contains(last))
+            kept[i] += u'.';
+    }
+    return kept.join(u' ').replace(space, u" "_s).trimmed();
+}
+
+QString errorText(const lockcore::Error &error)
+{
+    QString text = compactDriverText(error.message, error.nativeCode);
+    if (error.kind == lockcore::Error::Kind::Authentication)
+        text += u' ' + Tr::tr("Give the password in the URL, in LOCKSCOPE_PASSWORD or at the "
+                              "prompt.");
+    if (error.kind == lockcore::Error::Kind::MissingSchema)
+        text += u' ' + Tr::tr("Create it with \"lockctl schema --create\", or print the DDL for "
+                              "your DBA with \"lockctl schema --print\".");
+    if (!error.nativeCode.isEmpty())
+        text += u" [code "_s + error.nativeCode + u']';
+    const QString driver = compactDriverText(error.driverText, error.nativeCode);
+    if (!driver.isEmpty() && !text.contains(driver))
+        text += u" ("_s + driver + u')';
+    return text;
+}
+
+QJsonObject errorToJson(const lockcore::Error &error)
+{
+    QJsonObject object
+        = errorToJson(lockcore::Error::kindName(error.kind),
+                      compactDriverText(error.message, error.nativeCode), error.nativeCode);
+    if (!error.driverText.trimmed().isEmpty())
+        object.insert(u"detail"_s, error.driverText.trimmed());
+    return object;
+}
+
+QJsonObject errorToJson(const QString &kind, const QString &message, const QString &nativeCode)
+{
+    return {
+        {u"kind"_s, kind},
+        {u"message"_s, message},
+        {u"native_code"_s, lockcore::jsonText(nativeCode)},
+    };
+}
+
+} // namespace cli

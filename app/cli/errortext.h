@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace lockcore {
+struct Error;
+}
+
+namespace cli {
+
+// An error as one line for a terminal: Error::fullText() with the drivers' multi-line text
+// made compact (PostgreSQL's "LINE 1: ..." statement excerpt and caret, Qt's redundant
+// "QPSQL: Unable to connect", repeated codes and runs of white space are left out).
+QString errorText(const lockcore::Error &error);
+// The same compaction for one piece of text.
+QString compactDriverText(const QString &text, const QString &nativeCode = {});
+
+// An error as JSON: {"kind", "message", "native_code"} and the driver's "detail" when it has one.
+QJsonObject errorToJson(const lockcore::Error &error);
+QJsonObject errorToJson(const QString &kind, const QString &message, const QString &nativeCode);
+
+} // namespace cli

@@ -1,0 +1,20 @@
+#pragma once
+
+namespace lockcore {
+struct Error;
+}
+
+namespace cli {
+
+// The exit status of lockctl and lockbench, for scripts.
+enum ExitCode : int {
+    ExitDone = 0,     // the command did what was asked
+    ExitRefused = 1,  // not acquired, lost, fence moved, lock held or missing
+    ExitUsage = 2,    // unknown command or option, missing or invalid argument, or a write
+                      // asked of a read-only connection (--read-only, readonly=1)
+    ExitDatabase = 3, // could not connect or log in, missing table, statement failed
+};
+
+int exitCodeFor(const lockcore::Error &error);
+
+} // namespace cli

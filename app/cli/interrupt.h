@@ -1,0 +1,23 @@
+#pragma once
+
+#include <atomic>
+
+namespace cli {
+
+// While a guard lives, SIGINT and SIGTERM only set a flag (async-signal-safe: a lock-free
+// atomic), so a wait or a hold can stop and release the lock cleanly. A second signal ends
+// the process the usual way. The previous handlers come back when the guard goes.
+class InterruptGuard
+{
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard &) = delete;
+    InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+    // Set once a signal arrived; suitable for LockService::acquireWithWait's cancel flag.
+    static const std::atomic_bool &flag();
+    static bool interrupted() { return flag().load(); }
+};
+
+} // namespace cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace cli {
+
+// The main() of a command-line tool: a QCoreApplication named `name` on a copy of the
+// arguments, the originals (what `ps` shows) with their passwords blanked out, library
+// warnings prefixed with the name like the tool's own; then `run(arguments)`, whose result is
+// the exit code.
+int toolMain(int argc, char **argv, const QString &name, int (*run)(const QStringList &));
+
+} // namespace cli
