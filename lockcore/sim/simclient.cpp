@@ -3,6 +3,7 @@
 #include "simulator.h"
 
 #include "holderid.h"
+#include "leasekeeper.h"
 #include "lockservice.h"
 #include "resource.h"
 #include "session.h"
@@ -221,25 +222,29 @@ void ClientLoop::pause(HoldRecord &hold)
 void ClientLoop::work(HoldRecord &hold)
 {
     const qint64 holdMs = m_settings.hold.sample(m_random.generateDouble());
-    const qint64 renewEvery = qMax<qint64>(1, m_settings.ttlMs / 3);
-    const bool renews = m_settings.protocol == Protocol::Lockcore;
+    // Only lockcore renews; the unsafe baselines hold as their designs do.
+    std::optional<lockcore::LeaseKeeper> keeper;
+    if (m_settings.protocol == Protocol::Lockcore) {
+        lockcore::Grant grant; // the lease is the one asked for (the keeper's fallback)
+        grant.name = lockName(hold.lock);
+        grant.holder = hold.holder;
+        grant.fence = hold.fence;
+        keeper.emplace(m_service, grant, m_settings.ttlMs);
+    }
     QElapsedTimer timer;
     timer.start();
-    qint64 nextRenew = renewEvery;
     while (timer.elapsed() < holdMs && !m_stop.load()) {
         qint64 step = qMin<qint64>(10, holdMs - timer.elapsed());
-        if (renews)
-            step = qMin(step, nextRenew - timer.elapsed());
+        if (keeper)
+            step = qMin(step, keeper->msUntilDue());
         if (step > 0)
             QThread::msleep(quint32(step));
-        if (!renews || timer.elapsed() < nextRenew)
+        if (!keeper)
             continue;
-        nextRenew += renewEvery;
-        auto renewed = m_service.renew(lockName(hold.lock), hold.holder, hold.fence,
-                                       m_settings.ttlMs);
-        if (renewed && renewed->renewed) {
-            hold.expiresDbUs = usOf(renewed->expiresAt);
-        } else if (renewed) {
+        const lockcore::LeaseKeeper::Step renewal = keeper->renewIfDue();
+        if (renewal == lockcore::LeaseKeeper::Step::Renewed) {
+            hold.expiresDbUs = usOf(keeper->grant().expiresAt);
+        } else if (renewal == lockcore::LeaseKeeper::Step::Lost) {
             hold.end = HoldRecord::End::Lost; // stop the work: no longer ours
             return;
         }

@@ -1,11 +1,13 @@
 #include "demoworkload.h"
 
 #include "holderid.h"
+#include "leasekeeper.h"
 #include "lockservice.h"
 #include "session.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QThread>
@@ -113,12 +115,13 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
             sleepFor(500);
             continue;
         }
-        qint64 work = 1000 + random.bounded(int(qMax<qint64>(2000, ttl * 2)));
-        while (work > 0 && !m_stop) {
-            const qint64 step = qMin(work, ttl / 3);
-            sleepFor(step);
-            work -= step;
-            if (work > 0 && !service->renew(name, holder, grant->fence, ttl))
+        const qint64 work = 1000 + random.bounded(int(qMax<qint64>(2000, ttl * 2)));
+        lockcore::LeaseKeeper keeper(service.value(), *grant, ttl); // at a third of the lease
+        QElapsedTimer worked;
+        worked.start();
+        while (worked.elapsed() < work && !m_stop) {
+            sleepFor(qMin(work - worked.elapsed(), keeper.msUntilDue()));
+            if (worked.elapsed() < work && keeper.renewIfDue() == lockcore::LeaseKeeper::Step::Lost)
                 break;
         }
         service->release(name, holder, grant->fence);

@@ -5,6 +5,7 @@
 TestHolds::TestHolds(LockMonitor *monitor, QObject *parent) : QObject(parent), m_monitor(monitor)
 {
     connect(monitor, &LockMonitor::adminDone, this, &TestHolds::onAdminDone);
+    m_clock.start();
     m_timer.setInterval(200);
     connect(&m_timer, &QTimer::timeout, this, &TestHolds::tick);
     m_timer.start();
@@ -42,7 +43,7 @@ void TestHolds::renew(const QString &name)
     request.holder = it->holder;
     request.fence = it->fence;
     request.ttlMs = it->ttlMs;
-    m_lastRenewRequest.insert(name, QDateTime::currentDateTimeUtc());
+    m_schedules[name].start(m_clock.elapsed(), it->ttlMs); // not again while this one runs
     m_monitor->submit(request);
 }
 
@@ -57,6 +58,7 @@ void TestHolds::release(const QString &name)
     request.holder = it->holder;
     request.fence = it->fence;
     m_monitor->submit(request);
+    m_schedules.remove(name);
     m_holds.erase(it); // whatever comes back, it is no longer ours to renew
     emit changed();
 }
@@ -89,7 +91,10 @@ void TestHolds::onAdminDone(const AdminResult &result)
         if (settings.holdMs > 0)
             hold.releaseAt = QDateTime::currentDateTimeUtc().addMSecs(settings.holdMs);
         m_holds.insert(hold.name, hold);
-        m_lastRenewRequest.insert(hold.name, QDateTime::currentDateTimeUtc());
+        m_schedules[hold.name].start(
+            m_clock.elapsed(),
+            lockcore::LeaseSchedule::leaseOf(result.grant.dbNow, result.grant.expiresAt,
+                                             hold.ttlMs));
         emit changed();
     } else if (request.kind == AdminRequest::Kind::Renew) {
         auto it = m_holds.find(request.name);
@@ -101,7 +106,14 @@ void TestHolds::onAdminDone(const AdminResult &result)
                 it->expiresAt = result.current.expiresAt;
             else
                 it->expiresAt = QDateTime::currentDateTimeUtc().addMSecs(it->ttlMs);
-        } else if (!result.error) {
+            m_schedules[it->name].start(
+                m_clock.elapsed(),
+                lockcore::LeaseSchedule::leaseOf(result.current.dbNow, result.current.expiresAt,
+                                                 it->ttlMs));
+        } else if (result.error) {
+            m_schedules[it->name].failed(m_clock.elapsed()); // sent again soon
+        } else {
+            m_schedules.remove(it->name);
             m_holds.erase(it); // lost: someone else holds it now
         }
         emit changed();
@@ -120,9 +132,7 @@ void TestHolds::tick()
         }
         if (!hold.autoRenew)
             continue;
-        const QDateTime last = m_lastRenewRequest.value(name);
-        const qint64 third = qMax<qint64>(hold.ttlMs / 3, 100);
-        if (!last.isValid() || last.msecsTo(now) >= third)
+        if (m_schedules[name].isDue(m_clock.elapsed()))
             renew(name);
     }
 }

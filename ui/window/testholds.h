@@ -1,10 +1,13 @@
 #pragma once
 
+#include "leasekeeper.h"
+
 #include "adminrequest.h"
 
 #include <QDateTime>
 #include <QHash>
 #include <QObject>
+#include <QElapsedTimer>
 #include <QTimer>
 
 class LockMonitor;
@@ -56,6 +59,8 @@ private:
     LockMonitor *m_monitor;
     QHash<QString, Hold> m_holds;
     QHash<quint64, Pending> m_pendingAcquires;
-    QHash<QString, QDateTime> m_lastRenewRequest;
+    // When each hold renews next (lockcore's schedule: a third of the lease), on m_clock.
+    QHash<QString, lockcore::LeaseSchedule> m_schedules;
+    QElapsedTimer m_clock;
     QTimer m_timer;
 };

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "locktypes.h"
+#include "result.h"
+
+#include <functional>
+#include <optional>
+
+namespace lockcore {
+
+class LockService;
+
+// When to renew a lease: at a third of it, so that two renewals in a row can fail (a slow
+// statement, a reconnect) before the lease ends. The length is the lease as the database
+// granted or last renewed it (its own times), else the requested one. A renewal that could not
+// be sent is retried sooner (retryMs), never later than the next third. A plain schedule on the
+// caller's monotonic clock: the owner's thread (or the window's timer) does the renewing.
+class LeaseSchedule
+{
+public:
+    static constexpr qint64 retryMs = 500;
+    // Taken when neither the database's times nor a requested lease say how long it is.
+    static constexpr qint64 unknownLeaseMs = 30000;
+
+    // A third of `leaseMs`, at least 1 ms.
+    static qint64 intervalFor(qint64 leaseMs);
+    // The lease the database gave: from its clock at the grant to the expiry it reported;
+    // `fallbackMs` when either is unknown.
+    static qint64 leaseOf(const QDateTime &dbNow, const QDateTime &expiresAt, qint64 fallbackMs);
+
+    // Granted or renewed at `nowMs` for `leaseMs`: due again a third of it later.
+    void start(qint64 nowMs, qint64 leaseMs);
+    // A renewal at `nowMs` could not be sent (an error, not a lost lock): due again soon.
+    void failed(qint64 nowMs);
+
+    bool isDue(qint64 nowMs) const { return nowMs >= m_nextMs; }
+    qint64 msUntilDue(qint64 nowMs) const { return qMax<qint64>(0, m_nextMs - nowMs); }
+    qint64 interval() const { return m_intervalMs; }
+
+private:
+    qint64 m_intervalMs = 1;
+    qint64 m_nextMs = 0;
+};
+
+// Keeps one grant's lease on the calling thread: renewIfDue() renews through the service when
+// the schedule says so (one round trip), and reports a lost lease (no longer held by this
+// holder with this fence: force-released, or taken over after the lease ran out) with the fence
+// it had and the lock as it is now. For lockctl's hold and the simulator's clients, which hold
+// on a thread of their own; the window, which must not wait, drives a LeaseSchedule itself.
+class LeaseKeeper
+{
+public:
+    enum class Step {
+        NotDue,  // nothing sent
+        Renewed, // the lease runs again from now (grant().expiresAt)
+        Failed,  // the renewal could not be sent (lastError()); retried soon
+        Lost,    // no longer ours (lost()); stop working under it
+    };
+
+    // `ttlMs`: the lease each renewal asks for (0: the lock's own default). `clockMs`: a
+    // monotonic clock in ms (default: QElapsedTimer's since construction).
+    LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
+                std::function<qint64()> clockMs = {});
+
+    Step renewIfDue();
+    qint64 msUntilDue() const;
+
+    const Grant &grant() const { return m_grant; } // expiresAt as last renewed
+    int renewals() const { return m_renewals; }
+    const Error &lastError() const { return m_lastError; }
+    // After Step::Lost: the lock as the failed renewal found it (name empty: the row is gone).
+    const std::optional<LockInfo> &lost() const { return m_lost; }
+
+private:
+    qint64 fallbackLease() const;
+
+    LockService &m_service;
+    Grant m_grant;
+    qint64 m_ttlMs;
+    std::function<qint64()> m_clock;
+    LeaseSchedule m_schedule;
+    int m_renewals = 0;
+    Error m_lastError;
+    std::optional<LockInfo> m_lost;
+};
+
+} // namespace lockcore
