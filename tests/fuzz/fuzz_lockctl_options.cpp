@@ -8,7 +8,7 @@
 #include "fuzzcheck.h"
 
 #include "connectionspec.h"
-#include "options.h"
+#include "globaloptions.h"
 #include "validation.h"
 
 #include <QCommandLineParser>
@@ -57,13 +57,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     auto settings = lockctl::globalSettings(global, command);
     checkResult(settings, "global options refused without a clear error");
-    checkResult(lockctl::durationOption(command, u"ttl"_s, 0), "--ttl");
-    checkResult(lockctl::durationOption(command, u"wait"_s, 0), "--wait");
-    auto limit = lockctl::integerOption(command, u"limit"_s, 1, 100000, 100);
+    checkResult(cli::durationOption(command, u"ttl"_s, 0), "--ttl");
+    checkResult(cli::durationOption(command, u"wait"_s, 0), "--wait");
+    auto limit = cli::integerOption(command, u"limit"_s, 1, 100000, 100);
     checkResult(limit, "--limit");
     if (limit)
         fuzz::check(*limit >= 1 && *limit <= 100000, "--limit out of its range");
-    checkResult(lockctl::requiredOption(command, u"holder"_s), "--holder");
+    checkResult(cli::requiredOption(command, u"holder"_s), "--holder");
     if (!settings)
         return 0;
     fuzz::check(settings->connectTimeoutS >= 1 && settings->connectTimeoutS <= 3600,
