@@ -5,8 +5,8 @@
 #include "globaloptions.h"
 #include "helptext.h"
 #include "invocation.h"
+#include "lockctltr.h"
 #include "output.h"
-#include "tr.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -54,7 +54,7 @@ int runSimulate(Invocation &invocation);
 QList<QCommandLineOption> simClientOptions();
 int runSimClient(Invocation &invocation);
 
-// "lockctl bench" moved: the benchmark is lockbench, a developer tool (cmd_benchmoved.cpp).
+// "lockctl bench" moved: the benchmark is lockbench, a developer tool (commands/benchmoved.cpp).
 int runBenchMoved(Invocation &invocation);
 
 QList<QCommandLineOption> nativeLocksOptions();
@@ -64,7 +64,7 @@ int runTerminate(Invocation &invocation);
 
 QList<QCommandLineOption> noOptions();
 
-// --profile: the same commands on an application's own table (cmd_profile.cpp).
+// --profile: the same commands on an application's own table (commands/profile.cpp).
 QList<QCommandLineOption> listOptions();
 int runProfileList(Invocation &invocation);
 int runProfileShow(Invocation &invocation);

@@ -1,7 +1,7 @@
 #include "globaloptions.h"
 
+#include "lockctltr.h"
 #include "lockservice.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QCommandLineParser>

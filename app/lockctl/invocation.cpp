@@ -5,8 +5,8 @@
 #include "errortext.h"
 #include "exitcode.h"
 #include "holderid.h"
+#include "lockctltr.h"
 #include "output.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QFile>

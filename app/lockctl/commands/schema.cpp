@@ -5,8 +5,8 @@
 #include "dialect.h"
 #include "exitcode.h"
 #include "invocation.h"
+#include "lockctltr.h"
 #include "output.h"
-#include "tr.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

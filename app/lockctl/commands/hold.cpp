@@ -1,8 +1,8 @@
 #include "hold.h"
 
 #include "errortext.h"
+#include "lockctltr.h"
 #include "lockservice.h"
-#include "tr.h"
 
 #include <QElapsedTimer>
 #include <QThread>

@@ -1,7 +1,7 @@
 #include "simoutput.h"
 
 #include "duration.h"
-#include "tr.h"
+#include "lockctltr.h"
 
 #include <QFile>
 #include <QJsonDocument>

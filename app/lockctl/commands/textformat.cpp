@@ -2,8 +2,8 @@
 
 #include "duration.h"
 #include "jsonformat.h"
+#include "lockctltr.h"
 #include "locktypes.h"
-#include "tr.h"
 
 #include <QDateTime>
 

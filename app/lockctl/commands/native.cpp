@@ -6,10 +6,10 @@
 #include "holderid.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "lockctltr.h"
 #include "nativelocks.h"
 #include "output.h"
 #include "textformat.h"
-#include "tr.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

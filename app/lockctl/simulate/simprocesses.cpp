@@ -1,9 +1,9 @@
 #include "simprocesses.h"
 
+#include "lockctltr.h"
 #include "lockservice.h"
 #include "simoutput.h"
 #include "simrecords.h"
-#include "tr.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

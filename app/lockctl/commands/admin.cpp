@@ -7,9 +7,9 @@
 #include "exitcode.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "lockctltr.h"
 #include "output.h"
 #include "textformat.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QJsonObject>

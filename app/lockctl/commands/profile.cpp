@@ -6,10 +6,10 @@
 #include "holderid.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "lockctltr.h"
 #include "output.h"
 #include "profiledetect.h"
 #include "textformat.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QJsonArray>

@@ -5,13 +5,13 @@
 #include "exitcode.h"
 #include "interrupt.h"
 #include "invocation.h"
+#include "lockctltr.h"
 #include "lockservice.h"
 #include "output.h"
 #include "simoptions.h"
 #include "simoutput.h"
 #include "simprocesses.h"
 #include "simulator.h"
-#include "tr.h"
 
 #include <algorithm>
 

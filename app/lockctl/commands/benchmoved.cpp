@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "exitcode.h"
 #include "invocation.h"
+#include "lockctltr.h"
 #include "output.h"
-#include "tr.h"
 
 #include <QCoreApplication>
 #include <QDir>

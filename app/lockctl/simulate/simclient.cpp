@@ -8,10 +8,10 @@
 #include "exitcode.h"
 #include "interrupt.h"
 #include "invocation.h"
+#include "lockctltr.h"
 #include "options.h"
 #include "simrecords.h"
 #include "simulator.h"
-#include "tr.h"
 
 #include <QFile>
 #include <QJsonDocument>

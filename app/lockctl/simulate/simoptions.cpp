@@ -1,7 +1,7 @@
 #include "simoptions.h"
 
+#include "lockctltr.h"
 #include "options.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QCommandLineParser>

@@ -9,9 +9,9 @@
 #include "interrupt.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "lockctltr.h"
 #include "output.h"
 #include "textformat.h"
-#include "tr.h"
 #include "validation.h"
 
 #include <QJsonObject>
