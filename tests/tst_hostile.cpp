@@ -6,6 +6,7 @@
 // and the lock table and its events hold exactly what they held before (a dump of every row,
 // read with the test's own SQL).
 
+#include "lockctlrun.h"
 #include "testbackend.h"
 
 #include "profile.h"
@@ -13,12 +14,12 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSqlQuery>
 #include <QSqlRecord>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
+using testsupport::LockctlRun;
 using testsupport::TestBackend;
 
 namespace {
@@ -55,14 +56,7 @@ private:
     // Every row of the lock table and its event table, as text, in a stable order.
     QStringList dump();
     // Runs lockctl with LOCKSCOPE_DB = url (the backend's when empty), stdin not a terminal.
-    struct Run
-    {
-        bool crashed = false;
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Run lockctl(const QStringList &args, const QString &url = {}) const;
+    LockctlRun lockctl(const QStringList &args, const QString &url = {}) const;
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -87,25 +81,12 @@ QStringList HostileTest::dump()
     return rows;
 }
 
-HostileTest::Run HostileTest::lockctl(const QStringList &args, const QString &url) const
+LockctlRun HostileTest::lockctl(const QStringList &args, const QString &url) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"LOCKSCOPE_PASSWORD"_s);
-    env.insert(u"LOCKSCOPE_DB"_s, url.isEmpty() ? TestBackend::instance().url() : url);
-    process.setProcessEnvironment(env);
-    process.setStandardInputFile(QProcess::nullDevice()); // never a terminal: no prompt
-    process.start(QStringLiteral(LOCKCTL_PATH), args);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    run.crashed = process.exitStatus() != QProcess::NormalExit;
-    run.exitCode = run.crashed ? -1 : process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    testsupport::LockctlOptions options;
+    if (!url.isEmpty())
+        options.url = url;
+    return testsupport::runLockctl(args, options);
 }
 
 void HostileTest::initTestCase()
@@ -218,19 +199,21 @@ void HostileTest::lockctlRefusesHostileInput()
     QFETCH(QString, mentions);
     const QStringList before = dump();
     for (const bool json : {false, true}) {
-        const Run run = lockctl(QStringList{u"--table"_s, m_table} + args
-                                    + (json ? QStringList{u"--json"_s} : QStringList{}),
-                                url);
-        const QString what = u"exit %1%2\nstdout: %3\nstderr: %4"_s.arg(run.exitCode).arg(
-            run.crashed ? u" (killed by a signal)"_s : QString(), run.out.left(2000),
-            run.err.left(2000));
+        const LockctlRun run = lockctl(QStringList{u"--table"_s, m_table} + args
+                                           + (json ? QStringList{u"--json"_s} : QStringList{}),
+                                       url);
+        const QString out = run.outText();
+        const QString err = run.errText();
+        const QString what = u"exit %1%2\nstdout: %3\nstderr: %4"_s.arg(run.exitCode)
+                                 .arg(run.crashed ? u" (killed by a signal)"_s : QString(),
+                                      out.left(2000), err.left(2000));
         QVERIFY2(!run.crashed, qPrintable(what));
         QVERIFY2(run.exitCode == exitUsage, qPrintable(what));
-        QVERIFY2(run.err.contains(u"error:"_s), qPrintable(what));
-        QVERIFY2(run.err.contains(mentions, Qt::CaseInsensitive), qPrintable(what));
-        QVERIFY2(run.err.size() < 2000, qPrintable(what)); // a sentence, not the 10 kB input
+        QVERIFY2(err.contains(u"error:"_s), qPrintable(what));
+        QVERIFY2(err.contains(mentions, Qt::CaseInsensitive), qPrintable(what));
+        QVERIFY2(err.size() < 2000, qPrintable(what)); // a sentence, not the 10 kB input
         if (json) {
-            const QJsonObject object = QJsonDocument::fromJson(run.out.toUtf8()).object();
+            const QJsonObject object = QJsonDocument::fromJson(out.toUtf8()).object();
             QVERIFY2(object.value(u"error"_s).isObject(), qPrintable(what));
         }
     }
@@ -309,12 +292,13 @@ void HostileTest::hostileProfileMappings()
     }
     // ... and so does lockctl, for a read and for a write.
     for (const QStringList &args : {QStringList{u"list"_s}, QStringList{u"acquire"_s, u"job"_s}}) {
-        const Run run = lockctl(QStringList{u"--profile"_s, path} + args);
-        const QString what = u"exit %1\nstdout: %2\nstderr: %3"_s.arg(run.exitCode).arg(
-            run.out.left(2000), run.err.left(2000));
+        const LockctlRun run = lockctl(QStringList{u"--profile"_s, path} + args);
+        const QString err = run.errText();
+        const QString what = u"exit %1\nstdout: %2\nstderr: %3"_s.arg(run.exitCode)
+                                 .arg(run.outText().left(2000), err.left(2000));
         QVERIFY2(!run.crashed, qPrintable(what));
         QVERIFY2(run.exitCode == exitUsage, qPrintable(what));
-        QVERIFY2(run.err.contains(mentions, Qt::CaseInsensitive), qPrintable(what));
+        QVERIFY2(err.contains(mentions, Qt::CaseInsensitive), qPrintable(what));
     }
     QCOMPARE(dump(), before);
 }
@@ -362,19 +346,19 @@ void HostileTest::hostileNameTravelsVerbatimThroughLockctl()
     const QString holder = u"h'); DELETE FROM "_s + m_table + u"; --"_s;
     const QString existingBefore = testsupport::rawLockRow(*m_session, m_table, u"existing"_s)
                                        .join(u'|');
-    const Run acquired = lockctl({u"--table"_s, m_table, u"acquire"_s, name, u"--holder"_s,
-                                  holder, u"--ttl"_s, u"1m"_s, u"--json"_s});
-    QVERIFY2(!acquired.crashed && acquired.exitCode == 0, qPrintable(acquired.err));
-    const QJsonObject json = QJsonDocument::fromJson(acquired.out.toUtf8()).object();
+    const LockctlRun acquired = lockctl({u"--table"_s, m_table, u"acquire"_s, name, u"--holder"_s,
+                                         holder, u"--ttl"_s, u"1m"_s, u"--json"_s});
+    QVERIFY2(!acquired.crashed && acquired.exitCode == 0, qPrintable(acquired.errText()));
+    const QJsonObject json = QJsonDocument::fromJson(acquired.out).object();
     QCOMPARE(json.value(u"lock"_s).toString(), name);
     QCOMPARE(json.value(u"holder"_s).toString(), holder);
     const QStringList raw = testsupport::rawLockRow(*m_session, m_table, name);
     QVERIFY(!raw.isEmpty());
     QCOMPARE(raw.first(), holder);
     const qint64 fence = qint64(json.value(u"fence"_s).toDouble());
-    const Run released = lockctl({u"--table"_s, m_table, u"release"_s, name, u"--holder"_s,
-                                  holder, u"--fence"_s, QString::number(fence)});
-    QVERIFY2(!released.crashed && released.exitCode == 0, qPrintable(released.err));
+    const LockctlRun released = lockctl({u"--table"_s, m_table, u"release"_s, name, u"--holder"_s,
+                                         holder, u"--fence"_s, QString::number(fence)});
+    QVERIFY2(!released.crashed && released.exitCode == 0, qPrintable(released.errText()));
     QCOMPARE(testsupport::rawLockRow(*m_session, m_table, u"existing"_s).join(u'|'),
              existingBefore);
 }

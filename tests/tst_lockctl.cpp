@@ -4,6 +4,7 @@
 // LOCKSCOPE_TEST_LOCKCTL, when set, names the lockctl binary to run instead of the one built with
 // the tests: to show that a test catches a regression, run it against an older build.
 
+#include "lockctlrun.h"
 #include "silentlistener.h"
 #include "testbackend.h"
 
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -21,55 +21,13 @@
 #include <vector>
 
 using namespace Qt::StringLiterals;
+using testsupport::LockctlOptions;
+using testsupport::LockctlProcess;
 using testsupport::SilentListener;
 using testsupport::TestBackend;
+using Run = testsupport::LockctlRun;
 
 namespace {
-
-constexpr int runTimeoutMs = 60000;
-
-// What one lockctl process did.
-struct Run
-{
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json; // stdout parsed, when it is exactly one JSON object on one line
-    bool isJson = false;
-
-    // For failure messages: the exit code and what the process printed (never a password:
-    // lockctl does not print it, and the URL is passed in the environment).
-    QString describe() const
-    {
-        return u"exit code %1%2\nstdout: %3\nstderr: %4"_s.arg(exitCode).arg(
-            finished ? QString() : u" (did not finish)"_s, QString::fromUtf8(out),
-            QString::fromUtf8(err));
-    }
-};
-
-Run collect(QProcess &process, int timeoutMs = runTimeoutMs)
-{
-    Run run;
-    run.finished = process.waitForFinished(timeoutMs);
-    if (!run.finished) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    const QByteArray line = run.out.trimmed();
-    if (!line.isEmpty() && !line.contains('\n')) {
-        QJsonParseError error;
-        const QJsonDocument document = QJsonDocument::fromJson(line, &error);
-        if (error.error == QJsonParseError::NoError && document.isObject()) {
-            run.json = document.object();
-            run.isJson = true;
-        }
-    }
-    return run;
-}
 
 // A database time as lockctl must print it: ISO 8601, UTC, milliseconds. Invalid otherwise.
 QDateTime isoUtc(const QJsonValue &value)
@@ -84,12 +42,6 @@ QDateTime isoUtc(const QJsonValue &value)
 qint64 fenceOf(const QJsonValue &value)
 {
     return value.isDouble() ? qint64(value.toDouble()) : -1;
-}
-
-// The lockctl the tests run (testsupport::lockctlProgram).
-QString lockctlProgram()
-{
-    return testsupport::lockctlProgram(QStringLiteral(LOCKCTL_PATH));
 }
 
 // One grant as a "lockctl --json acquire --hold" process printed it, with the lease it asked for.
@@ -217,11 +169,11 @@ private slots:
     void waitersGetFullLeasesFromTheirGrant();
 
 private:
-    QProcessEnvironment environment(const QString &url) const;
-    std::unique_ptr<QProcess> start(const QStringList &args, const QString &url) const;
-    // Runs lockctl on the test's table (--table) and waits for it.
+    // Runs lockctl on the test's table (--table) and waits for it (LOCKSCOPE_DB = url, the
+    // backend's when empty).
     Run lockctl(const QStringList &args, const QString &url = {}) const;
-    std::unique_ptr<QProcess> startLockctl(const QStringList &args) const;
+    // Starts lockctl on the test's table, to hold or wait while the test goes on.
+    LockctlProcess startLockctl(const QStringList &args) const;
     // A table no other test uses, created with "lockctl schema --create" (dropped at the end).
     bool useFreshTable();
     // Polls "lockctl show" until `holder` holds `name`.
@@ -232,35 +184,17 @@ private:
     QStringList m_tables;
 };
 
-QProcessEnvironment LockctlTest::environment(const QString &url) const
+LockctlProcess LockctlTest::startLockctl(const QStringList &args) const
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"LOCKSCOPE_PASSWORD"_s);
-    env.insert(u"LOCKSCOPE_DB"_s, url);
-    return env;
-}
-
-std::unique_ptr<QProcess> LockctlTest::start(const QStringList &args, const QString &url) const
-{
-    auto process = std::make_unique<QProcess>();
-    process->setProgram(lockctlProgram());
-    process->setArguments(args);
-    process->setProcessEnvironment(environment(url));
-    process->setStandardInputFile(QProcess::nullDevice()); // never a terminal: no prompt
-    process->start();
-    return process;
-}
-
-std::unique_ptr<QProcess> LockctlTest::startLockctl(const QStringList &args) const
-{
-    return start(QStringList{u"--table"_s, m_table} + args, TestBackend::instance().url());
+    return LockctlProcess(QStringList{u"--table"_s, m_table} + args);
 }
 
 Run LockctlTest::lockctl(const QStringList &args, const QString &url) const
 {
-    auto process = start(QStringList{u"--table"_s, m_table} + args,
-                         url.isEmpty() ? TestBackend::instance().url() : url);
-    return collect(*process);
+    LockctlOptions options;
+    if (!url.isEmpty())
+        options.url = url;
+    return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args, options);
 }
 
 bool LockctlTest::useFreshTable()
@@ -289,7 +223,8 @@ bool LockctlTest::waitUntilHeldBy(const QString &name, const QString &holder, in
 
 void LockctlTest::initTestCase()
 {
-    QVERIFY2(QFileInfo(lockctlProgram()).isExecutable(), qPrintable(lockctlProgram()));
+    const QString program = testsupport::lockctlProgram();
+    QVERIFY2(QFileInfo(program).isExecutable(), qPrintable(program));
     QString error;
     m_session = TestBackend::instance().open(&error);
     QVERIFY2(m_session, qPrintable(error));
@@ -457,7 +392,7 @@ void LockctlTest::heldLockRefusesOthersAndWaiterGetsItAfterRelease()
 
     auto waiter = startLockctl(
         {u"acquire"_s, name, u"--wait"_s, u"10s"_s, u"--holder"_s, u"waiter"_s, u"--json"_s});
-    const Run held = collect(*first);
+    const Run held = first.finish();
     VERIFY_EXIT(held, 0);
     VERIFY_JSON(held);
     QCOMPARE(held.json.value(u"acquired"_s).toBool(), true);
@@ -466,7 +401,7 @@ void LockctlTest::heldLockRefusesOthersAndWaiterGetsItAfterRelease()
     const QDateTime releasedAt = isoUtc(held.json.value(u"released_at"_s));
     QVERIFY2(releasedAt.isValid(), qPrintable(held.describe()));
 
-    const Run waited = collect(*waiter);
+    const Run waited = waiter.finish();
     VERIFY_EXIT(waited, 0);
     VERIFY_JSON(waited);
     QCOMPARE(waited.json.value(u"acquired"_s).toBool(), true);
@@ -492,7 +427,7 @@ void LockctlTest::holdWithRenewKeepsAShortLease()
     VERIFY_EXIT(refused, 1);
     QCOMPARE(refused.json.value(u"held_by"_s).toString(), u"renewer"_s);
 
-    const Run held = collect(*holder);
+    const Run held = holder.finish();
     VERIFY_EXIT(held, 0);
     VERIFY_JSON(held);
     QCOMPARE(held.json.value(u"lost"_s).toBool(), false);
@@ -514,7 +449,7 @@ void LockctlTest::holdWithoutRenewLosesAnExpiredLease()
     VERIFY_EXIT(taken, 0);
     QCOMPARE(taken.json.value(u"took_over_from"_s).toString(), u"sleepy"_s);
 
-    const Run held = collect(*holder);
+    const Run held = holder.finish();
     VERIFY_EXIT(held, 1);
     VERIFY_JSON(held);
     QCOMPARE(held.json.value(u"lost"_s).toBool(), true);
@@ -532,8 +467,8 @@ void LockctlTest::signalDuringHoldReleasesEarly()
     auto holder = startLockctl({u"acquire"_s, name, u"--hold"_s, u"60s"_s, u"--renew"_s,
                                 u"--holder"_s, u"patient"_s, u"--json"_s});
     QVERIFY(waitUntilHeldBy(name, u"patient"_s));
-    holder->terminate(); // SIGTERM
-    const Run held = collect(*holder, 15000);
+    holder.terminate(); // SIGTERM
+    const Run held = holder.finish(15000);
     VERIFY_EXIT(held, 0);
     VERIFY_JSON(held);
     QCOMPARE(held.json.value(u"interrupted"_s).toBool(), true);
@@ -851,8 +786,9 @@ void LockctlTest::badUrlExitsTwoAndHidesThePassword()
     QFETCH(QString, url);
     m_table = TestBackend::uniqueTable(u"lctl_none"_s);
     for (const QStringList &args : {QStringList{u"list"_s}, QStringList{u"now"_s, u"--json"_s}}) {
-        auto process = start(args, url);
-        const Run run = collect(*process);
+        LockctlOptions options;
+        options.url = url;
+        const Run run = testsupport::runLockctl(args, options);
         VERIFY_EXIT(run, 2);
         QVERIFY2(run.err.startsWith("lockctl: error: "), qPrintable(run.describe()));
         QVERIFY2(!run.out.contains("s3cr3t") && !run.err.contains("s3cr3t"),
@@ -897,15 +833,10 @@ void LockctlTest::wrongPasswordExitsThreeAndIsNeverShown()
     const QString bareUrl = url.toString(QUrl::FullyEncoded);
     QVERIFY(!bareUrl.contains(password));
     auto withEnvironment = [&](const QString &secret) {
-        QProcess process;
-        process.setProgram(lockctlProgram());
-        process.setArguments({u"--no-prompt"_s, u"now"_s, u"--json"_s});
-        QProcessEnvironment env = environment(bareUrl);
-        env.insert(u"LOCKSCOPE_PASSWORD"_s, secret);
-        process.setProcessEnvironment(env);
-        process.setStandardInputFile(QProcess::nullDevice());
-        process.start();
-        return collect(process);
+        LockctlOptions options;
+        options.url = bareUrl;
+        options.password = secret;
+        return testsupport::runLockctl({u"--no-prompt"_s, u"now"_s, u"--json"_s}, options);
     };
     const Run envWrong = withEnvironment(wrong);
     VERIFY_EXIT(envWrong, 3);
@@ -998,13 +929,13 @@ void LockctlTest::waitersGetFullLeasesFromTheirGrant()
     QList<ReportedGrant> grants;
     QList<Run> runs;
     for (int round = 0; round < rounds; ++round) {
-        std::vector<std::unique_ptr<QProcess>> processes;
+        std::vector<LockctlProcess> processes;
         for (const Client &client : clients)
             processes.push_back(startLockctl({u"--json"_s, u"acquire"_s, u"hot"_s, u"--ttl"_s,
                                               client.ttl, u"--wait"_s, u"60s"_s, u"--hold"_s,
                                               client.hold}));
         for (qsizetype i = 0; i < clients.size(); ++i) {
-            runs << collect(*processes[size_t(i)]);
+            runs << processes[size_t(i)].finish();
             VERIFY_JSON(runs.constLast());
             grants << ReportedGrant{runs.constLast().json, clients.at(i).ttlMs};
         }

@@ -2,52 +2,20 @@
 // LOCKSCOPE_DB), their exit codes and their one JSON object, against a connection of the
 // test's own that holds a pg_advisory_lock / GET_LOCK.
 
+#include "lockctlrun.h"
 #include "testbackend.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
+using testsupport::runLockctl; // on the backend's database (LOCKSCOPE_DB), no terminal
 using testsupport::TestBackend;
+using Run = testsupport::LockctlRun;
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json;
-    QString describe() const
-    {
-        return u"exit code %1\nstdout: %2\nstderr: %3"_s.arg(exitCode).arg(
-            QString::fromUtf8(out), QString::fromUtf8(err));
-    }
-};
-
-Run lockctl(const QStringList &arguments)
-{
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"LOCKSCOPE_DB"_s, TestBackend::instance().url());
-    process.setProcessEnvironment(env);
-    process.setStandardInputFile(QProcess::nullDevice()); // not a terminal
-    process.start(QStringLiteral(LOCKCTL_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    run.json = QJsonDocument::fromJson(run.out.trimmed()).object();
-    return run;
-}
 
 QString uniqueKey()
 {
@@ -88,7 +56,7 @@ private slots:
     void initTestCase()
     {
         if (TestBackend::instance().isSqlite()) {
-            const Run run = lockctl({u"native-locks"_s, u"--json"_s});
+            const Run run = runLockctl({u"native-locks"_s, u"--json"_s});
             QVERIFY2(run.exitCode == 2 && run.json.contains(u"error"_s), qPrintable(run.describe()));
             QSKIP("SQLite has no advisory or user locks (checked: a clear error, exit code 2).");
         }
@@ -105,7 +73,7 @@ private slots:
         const qint64 pid = holdLock(*holder, key);
         QVERIFY(pid > 0);
 
-        const Run list = lockctl({u"native-locks"_s, u"--json"_s, u"--name"_s, key});
+        const Run list = runLockctl({u"native-locks"_s, u"--json"_s, u"--name"_s, key});
         VERIFY_EXIT(list, 0);
         bool found = false;
         for (const QJsonValue &v : list.json.value(u"locks"_s).toArray()) {
@@ -118,30 +86,30 @@ private slots:
             }
         }
         QVERIFY2(found, qPrintable(list.describe()));
-        const Run text = lockctl({u"native-locks"_s, u"--name"_s, key});
+        const Run text = runLockctl({u"native-locks"_s, u"--name"_s, key});
         VERIFY_EXIT(text, 0);
         QVERIFY(text.out.contains(key.toUtf8()));
         QVERIFY(text.out.contains(QByteArray::number(pid)));
 
         const QString pidText = QString::number(pid);
-        const Run unconfirmed = lockctl({u"terminate"_s, pidText, u"--expect-lock"_s, key});
+        const Run unconfirmed = runLockctl({u"terminate"_s, pidText, u"--expect-lock"_s, key});
         VERIFY_EXIT(unconfirmed, 2);
-        const Run wrongLock = lockctl({u"terminate"_s, pidText, u"--expect-lock"_s,
-                                       key + u"9"_s, u"--yes"_s, u"--json"_s});
+        const Run wrongLock = runLockctl(
+            {u"terminate"_s, pidText, u"--expect-lock"_s, key + u"9"_s, u"--yes"_s, u"--json"_s});
         VERIFY_EXIT(wrongLock, 1);
         QVERIFY(alive(*holder));
-        const Run noKey = lockctl({u"terminate"_s, pidText, u"--yes"_s});
+        const Run noKey = runLockctl({u"terminate"_s, pidText, u"--yes"_s});
         VERIFY_EXIT(noKey, 2);
 
-        const Run done = lockctl({u"terminate"_s, pidText, u"--expect-lock"_s, key, u"--yes"_s,
-                                  u"--json"_s});
+        const Run done = runLockctl(
+            {u"terminate"_s, pidText, u"--expect-lock"_s, key, u"--yes"_s, u"--json"_s});
         VERIFY_EXIT(done, 0);
         QCOMPARE(done.json.value(u"outcome"_s).toString(), u"terminated"_s);
         QVERIFY(done.json.value(u"lock_freed"_s).toBool());
         QVERIFY(done.err.contains("terminate at")); // the audit line in the log
         QVERIFY(!alive(*holder));
-        const Run again = lockctl({u"terminate"_s, pidText, u"--expect-lock"_s, key, u"--yes"_s,
-                                   u"--json"_s});
+        const Run again = runLockctl(
+            {u"terminate"_s, pidText, u"--expect-lock"_s, key, u"--yes"_s, u"--json"_s});
         VERIFY_EXIT(again, 1);
     }
 };

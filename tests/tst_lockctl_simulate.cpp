@@ -5,16 +5,16 @@
 // LOCKSCOPE_TEST_LOCKCTL, when set, names the lockctl binary to run instead of the one built with
 // the tests: to show that a test catches a regression, run it against an older build.
 
+#include "lockctlrun.h"
+#include "processtree.h"
 #include "simhistory.h"
 #include "testbackend.h"
 
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QThread>
@@ -22,70 +22,20 @@
 
 using namespace Qt::StringLiterals;
 using locksim::HoldRecord;
+using testsupport::LockctlProcess;
 using testsupport::TestBackend;
+using Run = testsupport::LockctlRun;
 
 namespace {
-
-constexpr int runTimeoutMs = 60000;
-
-// The lockctl the tests run (testsupport::lockctlProgram).
-QString lockctlProgram()
-{
-    return testsupport::lockctlProgram(QStringLiteral(LOCKCTL_PATH));
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json; // stdout, when it is exactly one JSON object on one line
-    bool isJson = false;
-
-    QString describe() const
-    {
-        return u"exit code %1\nstdout: %2\nstderr: %3"_s.arg(exitCode).arg(
-            QString::fromUtf8(out), QString::fromUtf8(err));
-    }
-};
-
-Run collect(QProcess &process)
-{
-    Run run;
-    if (!process.waitForFinished(runTimeoutMs)) {
-        process.kill();
-        process.waitForFinished(5000);
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    const QByteArray line = run.out.trimmed();
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(line, &error);
-    if (!line.contains('\n') && error.error == QJsonParseError::NoError && document.isObject()) {
-        run.json = document.object();
-        run.isJson = true;
-    }
-    return run;
-}
 
 // The command lines of the live children of `parent`, from /proc.
 QList<QByteArray> childCommandLines(qint64 parent)
 {
     QList<QByteArray> lines;
-    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &pid : pids) {
-        QFile stat(u"/proc/"_s + pid + u"/stat"_s);
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray text = stat.readAll();
-        // "pid (comm) state ppid ...": comm may contain spaces, so split after the last ')'.
-        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() < 2 || fields.at(1).toLongLong() != parent)
-            continue;
-        QFile cmdline(u"/proc/"_s + pid + u"/cmdline"_s);
-        if (cmdline.open(QIODevice::ReadOnly))
-            lines << cmdline.readAll().replace('\0', ' ');
+    for (const qint64 pid : testsupport::childProcesses({parent})) {
+        QByteArray line = testsupport::commandLine(pid);
+        if (!line.isEmpty())
+            lines << line.replace('\0', ' ');
     }
     return lines;
 }
@@ -114,7 +64,8 @@ private slots:
     void unsafeClientClockIsCaught();
 
 private:
-    std::unique_ptr<QProcess> start(const QStringList &args);
+    // "lockctl simulate" on the suite's table (--sim-table): started, or run and waited for.
+    LockctlProcess start(const QStringList &args);
     Run lockctl(const QStringList &args);
 
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection, for raw SQL
@@ -122,29 +73,20 @@ private:
     QTemporaryDir m_dir;
 };
 
-std::unique_ptr<QProcess> LockctlSimulateTest::start(const QStringList &args)
+LockctlProcess LockctlSimulateTest::start(const QStringList &args)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"LOCKSCOPE_PASSWORD"_s);
-    env.insert(u"LOCKSCOPE_DB"_s, TestBackend::instance().url());
-    auto process = std::make_unique<QProcess>();
-    process->setProgram(lockctlProgram());
-    process->setArguments(QStringList{u"simulate"_s, u"--sim-table"_s, m_table} + args);
-    process->setProcessEnvironment(env);
-    process->setStandardInputFile(QProcess::nullDevice());
-    process->start();
-    return process;
+    return LockctlProcess(QStringList{u"simulate"_s, u"--sim-table"_s, m_table} + args);
 }
 
 Run LockctlSimulateTest::lockctl(const QStringList &args)
 {
-    auto process = start(args);
-    return collect(*process);
+    return start(args).finish();
 }
 
 void LockctlSimulateTest::initTestCase()
 {
-    QVERIFY2(QFileInfo(lockctlProgram()).isExecutable(), qPrintable(lockctlProgram()));
+    const QString program = testsupport::lockctlProgram();
+    QVERIFY2(QFileInfo(program).isExecutable(), qPrintable(program));
     QVERIFY(m_dir.isValid());
     QString error;
     m_session = TestBackend::instance().open(&error);
@@ -300,7 +242,7 @@ void LockctlSimulateTest::killedProcessesAreTakenOverOnlyAfterTheirLease()
                           u"--locks"_s, u"1"_s, u"--ttl"_s, u"800ms"_s, u"--duration"_s,
                           u"8s"_s, u"--seed"_s, u"5"_s, u"--json"_s, u"--history"_s,
                           historyPath});
-    QVERIFY(process->waitForStarted());
+    QVERIFY(process.waitForStarted());
 
     // The children as the system sees them: sim-client, never the password.
     QList<QByteArray> children;
@@ -308,7 +250,7 @@ void LockctlSimulateTest::killedProcessesAreTakenOverOnlyAfterTheirLease()
     timer.start();
     while (children.isEmpty() && timer.elapsed() < 5000) {
         QThread::msleep(100);
-        children = childCommandLines(process->processId());
+        children = childCommandLines(process.processId());
     }
     QVERIFY2(!children.isEmpty(), "no child process seen");
     const QByteArray password = TestBackend::instance().spec().password.toUtf8();
@@ -317,7 +259,7 @@ void LockctlSimulateTest::killedProcessesAreTakenOverOnlyAfterTheirLease()
         QVERIFY2(password.isEmpty() || !line.contains(password), "password on a command line");
     }
 
-    const Run run = collect(*process);
+    const Run run = process.finish();
     VERIFY_EXIT(run, 0);
     VERIFY_JSON(run);
     QCOMPARE(run.json.value(u"violation_observed"_s).toBool(true), false);

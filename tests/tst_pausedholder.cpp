@@ -4,16 +4,17 @@
 // it exits with "lost" and changes nothing: the successor still holds the lock with its fence.
 // Every backend (SQLite's file is shared between the processes).
 
+#include "lockctlrun.h"
 #include "lockservice.h"
 #include "testbackend.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <csignal>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
+using testsupport::LockctlProcess;
 using testsupport::TestBackend;
 
 class PausedHolderTest : public QObject
@@ -26,25 +27,17 @@ private slots:
     void pausedHolderLosesAndChangesNothing();
 
 private:
-    std::unique_ptr<QProcess> lockctl(const QStringList &args) const;
+    // Starts lockctl --json on the test's table.
+    LockctlProcess lockctl(const QStringList &args) const;
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
     QString m_table;
 };
 
-std::unique_ptr<QProcess> PausedHolderTest::lockctl(const QStringList &args) const
+LockctlProcess PausedHolderTest::lockctl(const QStringList &args) const
 {
-    auto process = std::make_unique<QProcess>();
-    process->setProgram(QStringLiteral(LOCKCTL_PATH));
-    process->setArguments(QStringList{u"--table"_s, m_table, u"--json"_s} + args);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"LOCKSCOPE_PASSWORD"_s);
-    env.insert(u"LOCKSCOPE_DB"_s, TestBackend::instance().url());
-    process->setProcessEnvironment(env);
-    process->setStandardInputFile(QProcess::nullDevice());
-    process->start();
-    return process;
+    return LockctlProcess(QStringList{u"--table"_s, m_table, u"--json"_s} + args);
 }
 
 void PausedHolderTest::initTestCase()
@@ -74,7 +67,7 @@ void PausedHolderTest::pausedHolderLosesAndChangesNothing()
     // The holder renews every third of its 1 s lease, for up to a minute.
     auto holder = lockctl({u"acquire"_s, name, u"--holder"_s, u"paused-holder"_s, u"--ttl"_s,
                            u"1s"_s, u"--hold"_s, u"60s"_s, u"--renew"_s});
-    QVERIFY(holder->waitForStarted(10000));
+    QVERIFY(holder.waitForStarted(10000));
     QTRY_VERIFY_WITH_TIMEOUT(
         [&] {
             auto row = m_locks->lock(name);
@@ -89,8 +82,8 @@ void PausedHolderTest::pausedHolderLosesAndChangesNothing()
     // process stopped inside a write keeps the whole file locked: every other writer fails).
     const QDateTime lastRenewal = (*m_locks->lock(name))->renewedAt;
     QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(name))->renewedAt != lastRenewal, 10000);
-    QVERIFY(::kill(pid_t(holder->processId()), SIGSTOP) == 0);
-    const auto resume = qScopeGuard([&] { ::kill(pid_t(holder->processId()), SIGCONT); });
+    QVERIFY(::kill(pid_t(holder.processId()), SIGSTOP) == 0);
+    const auto resume = qScopeGuard([&] { ::kill(pid_t(holder.processId()), SIGCONT); });
     const QDateTime pausedAt = QDateTime::fromMSecsSinceEpoch(testsupport::dbNowUs(*m_session) / 1000);
     QTRY_VERIFY_WITH_TIMEOUT(testsupport::dbNowUs(*m_session) / 1000
                                  > pausedAt.toMSecsSinceEpoch() + 3 * ttlMs,
@@ -100,19 +93,21 @@ void PausedHolderTest::pausedHolderLosesAndChangesNothing()
     // The successor, a process of its own, takes it over with a higher fence.
     auto successor = lockctl({u"acquire"_s, name, u"--holder"_s, u"successor"_s, u"--ttl"_s,
                               u"60s"_s});
-    QVERIFY(successor->waitForFinished(20000));
-    QCOMPARE(successor->exitCode(), 0);
-    const QJsonObject grant = QJsonDocument::fromJson(successor->readAllStandardOutput()).object();
+    const testsupport::LockctlRun granted = successor.finish(20000);
+    QVERIFY(granted.finished);
+    QCOMPARE(granted.exitCode, 0);
+    const QJsonObject grant = QJsonDocument::fromJson(granted.out).object();
     const qint64 newFence = grant.value(u"fence"_s).toInteger();
     QVERIFY2(newFence > oldFence, qPrintable(QString::number(newFence)));
 
     // Continued: its next renewal finds the lock lost. It says so and exits 1 (refused/lost)
     // without releasing anything.
-    QVERIFY(::kill(pid_t(holder->processId()), SIGCONT) == 0);
-    QVERIFY(holder->waitForFinished(20000));
-    QCOMPARE(holder->exitStatus(), QProcess::NormalExit);
-    QCOMPARE(holder->exitCode(), 1);
-    const QJsonObject outcome = QJsonDocument::fromJson(holder->readAllStandardOutput()).object();
+    QVERIFY(::kill(pid_t(holder.processId()), SIGCONT) == 0);
+    const testsupport::LockctlRun lost = holder.finish(20000);
+    QVERIFY(lost.finished);
+    QVERIFY(!lost.crashed);
+    QCOMPARE(lost.exitCode, 1);
+    const QJsonObject outcome = QJsonDocument::fromJson(lost.out).object();
     QVERIFY2(outcome.value(u"lost"_s).toBool(), QJsonDocument(outcome).toJson().constData());
     QCOMPARE(outcome.value(u"held_by"_s).toString(), u"successor"_s);
 

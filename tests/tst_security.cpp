@@ -5,15 +5,15 @@
 // never contain it. Neither does a saved connection profile, nor the error texts of a
 // wrong-password connect. And lockctl --read-only refuses a write with exit code 2.
 
+#include "lockctlrun.h"
+#include "processtree.h"
 #include "testbackend.h"
 
 #include "connectionprofile.h"
 #include "profilestore.h"
 
-#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QThread>
@@ -39,28 +39,6 @@ QByteArray readFile(const QString &path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// The processes whose parent is one of `parents` (from /proc/<pid>/stat).
-QList<qint64> childrenOf(const QSet<qint64> &parents)
-{
-    QList<qint64> children;
-    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
-        const QByteArray stat = readFile(u"/proc/"_s + entry + u"/stat"_s);
-        // "pid (comm) state ppid ...": comm may hold blanks, so read after the last ')'.
-        const qsizetype close = stat.lastIndexOf(')');
-        if (close < 0)
-            continue;
-        const QList<QByteArray> fields = stat.mid(close + 2).split(' ');
-        if (fields.size() > 1 && parents.contains(fields.at(1).toLongLong()))
-            children << pid;
-    }
-    return children;
 }
 
 } // namespace
@@ -101,21 +79,15 @@ QList<QByteArray> SecurityTest::forms(const QString &password) const
 Run SecurityTest::lockctl(const QStringList &args, const QString &url,
                           const QString &envPassword) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(u"LOCKSCOPE_DB"_s);
-    env.remove(u"LOCKSCOPE_PASSWORD"_s);
-    if (!envPassword.isEmpty())
-        env.insert(u"LOCKSCOPE_PASSWORD"_s, envPassword);
-    env.insert(u"QT_LOGGING_RULES"_s, u"*.debug=true\nqt.*.debug=false"_s); // every log line
-    process.setProcessEnvironment(env);
-    process.setProgram(QStringLiteral(LOCKCTL_PATH));
-    process.setArguments(QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s,
-                                     u"3"_s}
-                         + args);
-    process.setProcessChannelMode(QProcess::MergedChannels);
+    testsupport::LockctlOptions options;
+    options.urlInEnvironment = false; // in --db
+    options.password = envPassword;
+    options.environment = {{u"QT_LOGGING_RULES"_s, u"*.debug=true\nqt.*.debug=false"_s}};
+    options.mergeChannels = true;
+    testsupport::LockctlProcess process(
+        QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s, u"3"_s} + args,
+        options);
     Run run;
-    process.start();
     if (!process.waitForStarted())
         return run;
     const qint64 root = process.processId();
@@ -124,31 +96,29 @@ Run SecurityTest::lockctl(const QStringList &args, const QString &url,
     // in --db is blanked out as main() starts). Its children are started after that.
     QElapsedTimer timer;
     timer.start();
-    while (!process.waitForFinished(15) && timer.elapsed() < 120000) {
-        const bool started = process.bytesAvailable() > 0;
+    while (!process.process().waitForFinished(15) && timer.elapsed() < 120000) {
+        const bool started = process.process().bytesAvailable() > 0;
         QSet<qint64> family;
         if (started)
             family.insert(root);
         QList<qint64> generation{root};
         while (!generation.isEmpty()) {
-            generation = childrenOf(QSet<qint64>(generation.cbegin(), generation.cend()));
+            generation
+                = testsupport::childProcesses(QSet<qint64>(generation.cbegin(), generation.cend()));
             for (qint64 pid : std::as_const(generation))
                 family.insert(pid);
         }
         for (qint64 pid : std::as_const(family)) {
-            const QByteArray line = readFile(u"/proc/%1/cmdline"_s.arg(pid));
+            const QByteArray line = testsupport::commandLine(pid);
             if (line.isEmpty())
                 continue;
             run.commandLines << line;
             (pid == root ? run.sawRoot : run.sawChild) = true;
         }
     }
-    if (process.state() != QProcess::NotRunning) {
-        process.kill();
-        process.waitForFinished();
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAll();
+    const testsupport::LockctlRun ended = process.finish(0); // killed if it still runs
+    run.exitCode = ended.exitCode;
+    run.out = ended.out;
     return run;
 }
 

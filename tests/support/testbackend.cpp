@@ -147,12 +147,6 @@ QStringList rawLockRow(Session &session, const QString &table, const QString &na
     return row;
 }
 
-QString lockctlProgram(const QString &built)
-{
-    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKCTL");
-    return chosen.isEmpty() ? built : chosen;
-}
-
 bool setSessionTimeZone(Session &session, const QString &zone, QString *error)
 {
     switch (session.dialect().kind()) {

@@ -58,9 +58,6 @@ QStringList rawLockRow(lockcore::Session &session, const QString &table, const Q
 // Sets the session's time zone (PostgreSQL, MariaDB) to a named zone like "Pacific/Kiritimati"
 // (MariaDB takes numeric offsets only up to +13:00; scripts/test loads its zone tables).
 bool setSessionTimeZone(lockcore::Session &session, const QString &zone, QString *error);
-// The lockctl a suite runs: LOCKSCOPE_TEST_LOCKCTL when set (an older build, to show that a test
-// catches a regression), else `built`, the one built with the tests.
-QString lockctlProgram(const QString &built);
 
 // The error text of a failed Result, empty for a success (QVERIFY2 evaluates its message even
 // when the check passes, so it must not call error() on a success).
