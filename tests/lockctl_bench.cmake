@@ -4,6 +4,4 @@
 # errors for a database that cannot be reached; and the shipped lockctl's "bench", which only
 # says where it went. No timing is asserted.
 lockscope_backend_test(lockctl_bench TIMEOUT 300)
-target_compile_definitions(tst_lockctl_bench PRIVATE LOCKCTL_PATH="$<TARGET_FILE:lockctl>"
-                                                     LOCKBENCH_PATH="$<TARGET_FILE:lockbench>")
 add_dependencies(tst_lockctl_bench lockctl lockbench)

@@ -3,6 +3,7 @@
 // one JSON object. Tiny settings; no timing is asserted (speed is judged from the bench's own
 // output, not here). And the shipped lockctl's "bench", which only says where it went.
 
+#include "lockctlrun.h"
 #include "testbackend.h"
 
 #include <QJsonArray>
@@ -39,14 +40,6 @@ struct Run
     }
 };
 
-// The lockbench the suite runs: LOCKSCOPE_TEST_LOCKBENCH when set (an older build, to show that
-// a test catches a regression), else the one built with the tests.
-QString lockbenchProgram()
-{
-    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKBENCH");
-    return chosen.isEmpty() ? QStringLiteral(LOCKBENCH_PATH) : chosen;
-}
-
 // Runs `program` (lockbench, or lockctl for what became of its "bench"). The URL goes in
 // LOCKSCOPE_DB unless the arguments name one with --db.
 Run runProgram(const QString &program, const QStringList &args, const QString &url)
@@ -80,7 +73,7 @@ Run runProgram(const QString &program, const QStringList &args, const QString &u
 
 Run lockbench(const QStringList &args, const QString &url)
 {
-    return runProgram(lockbenchProgram(), args, url);
+    return runProgram(testsupport::lockbenchProgram(), args, url);
 }
 
 bool isNumber(const QJsonValue &value)
@@ -131,8 +124,9 @@ bool LockctlBenchTest::tableExists(const QString &table)
 
 void LockctlBenchTest::initTestCase()
 {
-    QVERIFY2(QFileInfo(lockbenchProgram()).isExecutable(), qPrintable(lockbenchProgram()));
-    QVERIFY2(QFileInfo(QStringLiteral(LOCKCTL_PATH)).isExecutable(), LOCKCTL_PATH);
+    QVERIFY2(QFileInfo(testsupport::lockbenchProgram()).isExecutable(), qPrintable(testsupport::lockbenchProgram()));
+    QVERIFY2(QFileInfo(testsupport::lockctlProgram()).isExecutable(),
+             qPrintable(testsupport::lockctlProgram()));
     QString error;
     m_session = TestBackend::instance().open(&error);
     QVERIFY2(m_session, qPrintable(error));
@@ -333,13 +327,13 @@ void LockctlBenchTest::lockctlBenchSaysWhereItWent()
     QFETCH(QStringList, args);
     // An unreachable server: had lockctl tried to connect, the exit code would be 3.
     const QString url = u"postgresql://lockscope@127.0.0.1:1/lockscope_test"_s;
-    const Run run = runProgram(QStringLiteral(LOCKCTL_PATH), args, url);
+    const Run run = runProgram(testsupport::lockctlProgram(), args, url);
     VERIFY_EXIT(run, 2);
     VERIFY_RUN(QString::fromUtf8(run.err).contains(u"\"lockctl bench\" has moved"_s), run);
     VERIFY_RUN(QString::fromUtf8(run.err).contains(u"lockbench"_s), run);
     VERIFY_RUN(run.out.isEmpty(), run);
 
-    const Run json = runProgram(QStringLiteral(LOCKCTL_PATH), args + QStringList{u"--json"_s},
+    const Run json = runProgram(testsupport::lockctlProgram(), args + QStringList{u"--json"_s},
                                 url);
     VERIFY_EXIT(json, 2);
     VERIFY_JSON(json);
@@ -347,7 +341,7 @@ void LockctlBenchTest::lockctlBenchSaysWhereItWent()
     QCOMPARE(error.value(u"kind"_s).toString(), u"usage"_s);
     VERIFY_RUN(error.value(u"message"_s).toString().contains(u"lockbench"_s), json);
 
-    const Run help = runProgram(QStringLiteral(LOCKCTL_PATH), args + QStringList{u"--help"_s},
+    const Run help = runProgram(testsupport::lockctlProgram(), args + QStringList{u"--help"_s},
                                 url);
     VERIFY_EXIT(help, 0);
     VERIFY_RUN(help.out.contains("lockbench"), help);

@@ -84,8 +84,13 @@ Run SecurityTest::lockctl(const QStringList &args, const QString &url,
     options.password = envPassword;
     options.environment = {{u"QT_LOGGING_RULES"_s, u"*.debug=true\nqt.*.debug=false"_s}};
     options.mergeChannels = true;
+    // "bench": the benchmark, once lockctl's command, is the tool lockbench (same options).
+    const bool bench = args.value(0) == u"bench";
+    if (bench)
+        options.program = testsupport::lockbenchProgram();
     testsupport::LockctlProcess process(
-        QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s, u"3"_s} + args,
+        QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s, u"3"_s}
+            + (bench ? args.mid(1) : args),
         options);
     Run run;
     if (!process.waitForStarted())

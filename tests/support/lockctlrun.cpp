@@ -19,6 +19,16 @@ QString lockctlProgram()
 #endif
 }
 
+QString lockbenchProgram()
+{
+    const QString chosen = qEnvironmentVariable("LOCKSCOPE_TEST_LOCKBENCH");
+#ifdef LOCKBENCH_PATH
+    return chosen.isEmpty() ? QStringLiteral(LOCKBENCH_PATH) : chosen;
+#else
+    return chosen;
+#endif
+}
+
 QString LockctlRun::describe() const
 {
     return u"exit code %1%2\nstdout: %3\nstderr: %4"_s.arg(exitCode).arg(

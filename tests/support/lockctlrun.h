@@ -15,6 +15,9 @@ namespace testsupport {
 // The lockctl a suite runs: LOCKSCOPE_TEST_LOCKCTL when set (an older build, to show that a test
 // catches a regression), else the one built with the tests (empty when lockctl is not built).
 QString lockctlProgram();
+// The benchmark tool the suites run: LOCKSCOPE_TEST_LOCKBENCH when set, else the one built
+// with the tests (empty when this build has none).
+QString lockbenchProgram();
 
 // How a lockctl process is started. By default: the backend's URL in LOCKSCOPE_DB (never on a
 // command line), no LOCKSCOPE_PASSWORD, stdin not a terminal (no prompt), a minute to finish.
