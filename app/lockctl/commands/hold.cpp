@@ -1,6 +1,7 @@
 #include "hold.h"
 
 #include "errortext.h"
+#include "leasekeeper.h"
 #include "lockctltr.h"
 #include "lockservice.h"
 
@@ -13,16 +14,7 @@ namespace lockctl {
 
 namespace {
 
-constexpr qint64 pollMs = 50;   // how quickly a signal or the end of the hold is noticed
-constexpr qint64 retryMs = 500; // the pause before retrying a renewal that failed
-constexpr qint64 fallbackLeaseMs = 30000;
-
-qint64 leaseMs(const QDateTime &from, const QDateTime &until)
-{
-    if (!from.isValid() || !until.isValid())
-        return fallbackLeaseMs;
-    return qMax<qint64>(1, from.msecsTo(until));
-}
+constexpr qint64 pollMs = 50; // how quickly a signal or the end of the hold is noticed
 
 } // namespace
 
@@ -33,34 +25,29 @@ HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &gran
     HoldOutcome outcome;
     QElapsedTimer held;
     held.start();
-    qint64 interval = qMax<qint64>(1, leaseMs(grant.dbNow, grant.expiresAt) / 3);
-    qint64 nextRenewal = interval;
+    // Renews at a third of the lease the database gave (lockcore's keeper for every holder).
+    lockcore::LeaseKeeper keeper(service, grant, plan.ttlMs, [&held] { return held.elapsed(); });
 
     while (held.elapsed() < plan.holdMs) {
         if (stop.load()) {
             outcome.interrupted = true;
             break;
         }
-        if (plan.renew && held.elapsed() >= nextRenewal) {
-            auto renewed = service.renew(grant.name, grant.holder, grant.fence, plan.ttlMs);
-            if (!renewed) {
+        if (plan.renew) {
+            const lockcore::LeaseKeeper::Step renewal = keeper.renewIfDue();
+            if (renewal == lockcore::LeaseKeeper::Step::Failed) {
                 warn(Tr::tr("Could not renew \"%1\"; retrying: %2")
-                         .arg(grant.name, errorText(renewed.error())));
-                nextRenewal = held.elapsed() + qMin(interval, retryMs);
-            } else if (!renewed->renewed) {
+                         .arg(grant.name, errorText(keeper.lastError())));
+            } else if (renewal == lockcore::LeaseKeeper::Step::Lost) {
                 outcome.lost = true;
-                outcome.current = renewed->current;
+                outcome.current = *keeper.lost();
                 break;
-            } else {
-                ++outcome.renewals;
-                interval = qMax<qint64>(1, leaseMs(renewed->dbNow, renewed->expiresAt) / 3);
-                nextRenewal = held.elapsed() + interval;
             }
-            continue;
+            outcome.renewals = keeper.renewals();
         }
         qint64 pause = qMin(pollMs, plan.holdMs - held.elapsed());
         if (plan.renew)
-            pause = qMin(pause, nextRenewal - held.elapsed());
+            pause = qMin(pause, keeper.msUntilDue());
         if (pause > 0)
             QThread::msleep(quint32(pause));
     }
