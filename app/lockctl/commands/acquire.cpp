@@ -9,6 +9,7 @@
 #include "interrupt.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "leasekeeper.h"
 #include "lockctltr.h"
 #include "output.h"
 #include "textformat.h"
@@ -141,12 +142,14 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
                    const AcquireRequest &request, const Grant &grant, QJsonObject json)
 {
     Output &out = invocation.out();
-    const qint64 leaseMs = grant.dbNow.msecsTo(grant.expiresAt);
+    const qint64 leaseMs = lockcore::LeaseSchedule::leaseOf(
+        grant.dbNow, grant.expiresAt,
+        request.ttlMs > 0 ? request.ttlMs : lockcore::LeaseSchedule::unknownLeaseMs);
     const QString plan = request.renew
                              ? Tr::tr("Holding it for %1, renewing every %2; Ctrl-C releases it "
                                       "early.")
                                    .arg(formatDurationMs(request.holdMs),
-                                        formatDurationMs(qMax<qint64>(1, leaseMs / 3)))
+                                        formatDurationMs(lockcore::LeaseSchedule::intervalFor(leaseMs)))
                              : Tr::tr("Holding it for %1; Ctrl-C releases it early.")
                                    .arg(formatDurationMs(request.holdMs));
     out.progress(grantText(grant) + u'\n' + plan);
