@@ -1,4 +1,5 @@
-# The monitor at scale: one page of a large lock table in one statement (lockcore/lockpage),
+# The monitor at scale: one page of a large lock table in one statement
+# (lockcore/protocol/lockpage),
 # the reader that switches to it above a threshold, the window model, the lock table panel,
 # and the benchmark (bench_monitor) with its smoke run.
 lockscope_backend_test(lockpage)

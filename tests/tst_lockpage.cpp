@@ -1,4 +1,4 @@
-// One page of the lock table in one statement (lockcore/lockpage.h), per backend: the rows
+// One page of the lock table in one statement (lockcore/protocol/lockpage.h), per backend: the rows
 // that match a text and state filter, in name order, from an offset, with the counts of the
 // table, the same rows as LockService::list() reads, and the filter always a bound value.
 

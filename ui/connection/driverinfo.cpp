@@ -32,7 +32,7 @@ QString DriverInfo::installHint() const
 
 QList<TlsOption> DriverInfo::tlsOptions() const
 {
-    // Only options ConnectionSpec::parse() accepts (lockcore/connectionspec.cpp).
+    // Only options ConnectionSpec::parse() accepts (lockcore/drivers/connectionspec.cpp).
     switch (backend) {
     case Backend::PostgreSQL:
         return {{u"sslmode"_s, u"sslmode"_s, false},

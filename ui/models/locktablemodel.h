@@ -32,7 +32,7 @@ public:
     enum Role {
         // lockcore::LockInfo as last read (any column). Qt 6 puts any copyable type in a
         // QVariant. (A Q_DECLARE_METATYPE here breaks the build: the ui moc code instantiates
-        // the type's metatype first; lockcore/locktypes.h would be the place for one.)
+        // the type's metatype first; lockcore/protocol/locktypes.h would be the place for one.)
         LockInfoRole = Qt::UserRole,
         SortRole,              // raw values: names, ms since the epoch, ms left, ordinals
         RemainingFractionRole, // double 0..1 of the lease left; invalid unless running
