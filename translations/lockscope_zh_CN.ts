@@ -2597,34 +2597,6 @@ Password:</source>
             <numerusform>运行中（%1）：在目前已完成的 %Ln 次持有中没有重叠持有</numerusform>
         </translation>
     </message>
-    <message>
-        <source>1 hold</source>
-        <translation>1 次持有</translation>
-    </message>
-    <message>
-        <source>%1 holds</source>
-        <translation>%1 次持有</translation>
-    </message>
-    <message>
-        <source>1 client</source>
-        <translation>1 个客户端</translation>
-    </message>
-    <message>
-        <source>%1 clients</source>
-        <translation>%1 个客户端</translation>
-    </message>
-    <message>
-        <source>No violation observed in %1 (%2, %3).</source>
-        <translation>在 %1 中未观察到违规（%2，%3）。</translation>
-    </message>
-    <message>
-        <source>1 violation observed in %1 (%2, %3).</source>
-        <translation>在 %1 中观察到 1 处违规（%2，%3）。</translation>
-    </message>
-    <message>
-        <source>%1 violations observed in %2 (%3, %4).</source>
-        <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
-    </message>
     <message numerus="yes">
         <source>No overlapping holds, fences increasing, %Ln stale write(s) refused. A run shows what happened, not that a design is safe.</source>
         <translation>
@@ -3330,18 +3302,6 @@ Password:</source>
         <translation>%1 个客户端</translation>
     </message>
     <message>
-        <source>No violation observed in %1 (%2, %3 s).</source>
-        <translation>在 %1 中未观察到违规（%2，%3 秒）。</translation>
-    </message>
-    <message>
-        <source>1 violation observed in %1 (%2, %3 s).</source>
-        <translation>在 %1 中观察到 1 处违规（%2，%3 秒）。</translation>
-    </message>
-    <message>
-        <source>%1 violations observed in %2 (%3, %4 s).</source>
-        <translation>在 %2 中观察到 %1 处违规（%3，%4 秒）。</translation>
-    </message>
-    <message>
         <source>Stuck for ever, held by a crashed holder without expiry: %1.</source>
         <translation>被已崩溃且没有过期时间的持有者永久占用：%1。</translation>
     </message>
@@ -3360,6 +3320,22 @@ Password:</source>
     <message>
         <source>Loaded settings under which this design fails: holders crash, and without expiry their locks stay held for ever.</source>
         <translation>已载入能让此设计出错的设置：持有者会崩溃，而由于没有过期机制，它们的锁会被永久占用。</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>No violation observed in %1 (%2, %3).</source>
+        <translation>在 %1 中未观察到违规（%2，%3）。</translation>
+    </message>
+    <message>
+        <source>1 violation observed in %1 (%2, %3).</source>
+        <translation>在 %1 中观察到 1 处违规（%2，%3）。</translation>
+    </message>
+    <message>
+        <source>%1 violations observed in %2 (%3, %4).</source>
+        <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
     </message>
 </context>
 </TS>

@@ -12,14 +12,15 @@ namespace {
 
 constexpr int summaryViolations = 20;
 
-QString holdsText(qint64 holds)
+QString holdsText(qint64 holds, const QLocale &locale)
 {
-    return holds == 1 ? SimTr::tr("1 hold") : SimTr::tr("%1 holds").arg(holds);
+    return holds == 1 ? SimTr::tr("1 hold") : SimTr::tr("%1 holds").arg(locale.toString(holds));
 }
 
-QString clientsText(int clients)
+QString clientsText(int clients, const QLocale &locale)
 {
-    return clients == 1 ? SimTr::tr("1 client") : SimTr::tr("%1 clients").arg(clients);
+    return clients == 1 ? SimTr::tr("1 client")
+                        : SimTr::tr("%1 clients").arg(locale.toString(clients));
 }
 
 QJsonArray neverAcquiredJson(const Metrics &metrics)
@@ -32,18 +33,21 @@ QJsonArray neverAcquiredJson(const Metrics &metrics)
 
 } // namespace
 
-QString SimReport::observedText() const
+QString SimReport::observedText(const QLocale &locale,
+                                const std::function<QString(qint64)> &duration) const
 {
-    const QString holds = holdsText(metrics.acquisitions);
-    const QString clients = clientsText(settings.clients);
-    const QString seconds = QString::number(metrics.seconds, 'f', 1);
+    const QString holds = holdsText(metrics.acquisitions, locale);
+    const QString clients = clientsText(settings.clients, locale);
+    const QString length = duration ? duration(qRound64(metrics.seconds * 1000))
+                                    : SimTr::tr("%1 s").arg(locale.toString(metrics.seconds,
+                                                                            'f', 1));
     const int count = verdict.violationCount;
     if (count == 0)
-        return SimTr::tr("No violation observed in %1 (%2, %3 s).").arg(holds, clients, seconds);
+        return SimTr::tr("No violation observed in %1 (%2, %3).").arg(holds, clients, length);
     if (count == 1)
-        return SimTr::tr("1 violation observed in %1 (%2, %3 s).").arg(holds, clients, seconds);
-    return SimTr::tr("%1 violations observed in %2 (%3, %4 s).")
-        .arg(QString::number(count), holds, clients, seconds);
+        return SimTr::tr("1 violation observed in %1 (%2, %3).").arg(holds, clients, length);
+    return SimTr::tr("%1 violations observed in %2 (%3, %4).")
+        .arg(locale.toString(count), holds, clients, length);
 }
 
 QStringList SimReport::livenessNotes() const

@@ -7,6 +7,7 @@
 #include "verdict.h"
 
 #include <QJsonObject>
+#include <QLocale>
 #include <atomic>
 #include <functional>
 #include <mutex>
@@ -28,8 +29,10 @@ struct SimReport
     QString summaryCsv() const; // key,value lines
     // One translated sentence of what was observed: "No violation observed in 51 holds
     // (3 clients, 20.0 s)." or "2 violations observed in ...". Never "safe": a run shows what
-    // happened in it, not that a design is safe.
-    QString observedText() const;
+    // happened in it, not that a design is safe. `locale` writes the counts (default: plain
+    // digits); `duration` the run's length in ms (default: seconds to a tenth, "20.0 s").
+    QString observedText(const QLocale &locale = QLocale::c(),
+                         const std::function<QString(qint64)> &duration = {}) const;
     // What went wrong besides mutual exclusion, translated, one sentence each: locks stuck for
     // ever, clients that never got a lock (with their failed acquires and tries).
     QStringList livenessNotes() const;

@@ -97,28 +97,6 @@ void VerdictBanner::showRunning(const Verdict &soFar, int holds, qint64 elapsedM
          tr("The verdict over the whole history follows when the run ends."));
 }
 
-// What was observed, as lockcore's SimReport::observedText() says it (the same English), but in
-// the window's numbers: counts with the locale's separators, the time through durationText.
-// lockctl keeps observedText() for scripts.
-QString VerdictBanner::observedTitle(const locksim::SimReport &report)
-{
-    const QLocale locale;
-    const qint64 acquisitions = report.metrics.acquisitions;
-    const int clients = report.settings.clients;
-    const QString holds
-        = acquisitions == 1 ? tr("1 hold") : tr("%1 holds").arg(locale.toString(acquisitions));
-    const QString clientCount
-        = clients == 1 ? tr("1 client") : tr("%1 clients").arg(locale.toString(clients));
-    const QString duration = durationText(qRound64(report.metrics.seconds * 1000));
-    const int count = report.verdict.violationCount;
-    if (count == 0)
-        return tr("No violation observed in %1 (%2, %3).").arg(holds, clientCount, duration);
-    if (count == 1)
-        return tr("1 violation observed in %1 (%2, %3).").arg(holds, clientCount, duration);
-    return tr("%1 violations observed in %2 (%3, %4).")
-        .arg(locale.toString(count), holds, clientCount, duration);
-}
-
 QString VerdictBanner::noViolationDetails(const locksim::SimReport &report)
 {
     const bool lockcore = report.settings.protocol == Protocol::Lockcore;
@@ -140,13 +118,14 @@ void VerdictBanner::showVerdict(const locksim::SimReport &report)
         QString details = violationList(verdict, listedViolations);
         for (const QString &note : report.livenessNotes())
             details += u'\n' + note;
-        present(State::Violation, violationRed, observedTitle(report), details);
+        present(State::Violation, violationRed, report.observedText(QLocale(), durationText),
+                details);
         return;
     }
     const bool stalled = !report.livenessNotes().isEmpty();
     present(stalled ? State::Stalled : State::NoViolation,
-            stalled ? stalledAmber : noViolationGreen, observedTitle(report),
-            noViolationDetails(report));
+            stalled ? stalledAmber : noViolationGreen,
+            report.observedText(QLocale(), durationText), noViolationDetails(report));
 }
 
 void VerdictBanner::showFailure(const QString &message)

@@ -42,7 +42,6 @@ private:
     void present(State state, const QColor &tint, const QString &title,
                  const QString &details);
     static QString violationList(const locksim::Verdict &verdict, int max);
-    static QString observedTitle(const locksim::SimReport &report);
     static QString noViolationDetails(const locksim::SimReport &report);
 
     QLabel *m_title;
