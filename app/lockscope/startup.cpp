@@ -106,13 +106,7 @@ int Startup::run(const QStringList &arguments)
         complain(profile.error().message);
         return 2;
     }
-    WindowConnection connection;
-    connection.spec = profile->spec;
-    connection.table = profile->table;
-    connection.lockProfile = profile->lockProfile;
-    connection.readOnly = profile->readOnly;
-    connection.connectTimeoutS = profile->connectTimeoutS;
-    m_window->openConnection(connection);
+    m_window->openConnection(WindowConnection::of(*profile));
     m_window->show();
     return -1;
 }

@@ -632,28 +632,12 @@ void MainWindow::showConnectionDialog()
 void MainWindow::showConnectionDialogOn(const WindowConnection &start)
 {
     auto *dialog = new ConnectionDialog(m_profiles, m_vault, this);
-    if (!start.title.isEmpty()) {
-        ConnectionProfile profile;
-        profile.spec = start.spec;
-        profile.table = start.table;
-        profile.readOnly = start.readOnly;
-        profile.connectTimeoutS = start.connectTimeoutS;
-        profile.lockProfile = start.lockProfile;
-        dialog->setProfile(profile);
-    }
+    if (!start.title.isEmpty())
+        dialog->setProfile(start.profile());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        WindowConnection connection;
-        const ConnectionProfile profile = dialog->profile();
-        connection.spec = profile.spec;
-        connection.table = profile.table;
-        connection.readOnly = profile.readOnly;
-        connection.connectTimeoutS = profile.connectTimeoutS;
-        connection.lockProfile = profile.lockProfile;
-        connection.title = profile.title();
-        openConnection(connection);
-    });
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { openConnection(WindowConnection::of(dialog->profile())); });
     emit dialogAboutToShow(dialog);
     dialog->open();
 }

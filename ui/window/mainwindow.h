@@ -5,6 +5,7 @@
 #include "lockmonitor.h"
 #include "longholdrules.h"
 #include "profile.h"
+#include "windowconnection.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -33,17 +34,6 @@ class StateFilterCombo;
 class QTableView;
 class SimulatorPanel;
 class TestHolds;
-
-// What the window is connected to.
-struct WindowConnection
-{
-    lockcore::ConnectionSpec spec;
-    QString table = QStringLiteral("dist_lock");
-    bool readOnly = false;
-    int connectTimeoutS = 5;
-    QString title; // profile name or the redacted URL
-    QVariantMap lockProfile; // as ConnectionProfile::lockProfile; empty: Lockscope's own table
-};
 
 // The monitor: live lock table, details of the selected lock, admin actions. All database work
 // runs on the LockMonitor's thread; this class only shows results.

@@ -1,0 +1,24 @@
+#include "windowconnection.h"
+
+WindowConnection WindowConnection::of(const ConnectionProfile &profile)
+{
+    WindowConnection connection;
+    connection.spec = profile.spec;
+    connection.table = profile.table;
+    connection.readOnly = profile.readOnly;
+    connection.connectTimeoutS = profile.connectTimeoutS;
+    connection.lockProfile = profile.lockProfile;
+    connection.title = profile.title();
+    return connection;
+}
+
+ConnectionProfile WindowConnection::profile() const
+{
+    ConnectionProfile profile;
+    profile.spec = spec;
+    profile.table = table;
+    profile.readOnly = readOnly;
+    profile.connectTimeoutS = connectTimeoutS;
+    profile.lockProfile = lockProfile;
+    return profile;
+}
