@@ -251,6 +251,12 @@ qint64 heldAt(const LockInfo &info, LockDisplayState state, qint64 dbNowMs)
     return qMax<qint64>(0, dbNowMs - info.acquiredAt.toMSecsSinceEpoch());
 }
 
+Shown Shown::at(const LockInfo &info, const Lease &lease, LockDisplayState state, qint64 dbNowMs)
+{
+    return {roundedRemainingMs(remainingAt(lease, state, dbNowMs)),
+            roundedHeldMs(heldAt(info, state, dbNowMs))};
+}
+
 qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs)
 {
     if (!isLeaseRunning(state) || !lease.expiresValid)

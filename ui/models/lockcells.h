@@ -33,6 +33,23 @@ qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs);
 // `state` is a running lease.
 qint64 heldAt(const lockcore::LockInfo &info, LockDisplayState state, qint64 dbNowMs);
 
+// What the countdown cells (Remaining, Held for) show at a database time, as the values their
+// texts are made from: two readings are equal exactly when both texts are the same, so a model
+// repaints a row only when one changed.
+struct Shown
+{
+    qint64 remainingMs = 0; // roundedRemainingMs()
+    qint64 heldMs = 0;      // roundedHeldMs()
+
+    static Shown at(const lockcore::LockInfo &info, const Lease &lease, LockDisplayState state,
+                    qint64 dbNowMs);
+    bool operator==(const Shown &other) const
+    {
+        return remainingMs == other.remainingMs && heldMs == other.heldMs;
+    }
+    bool operator!=(const Shown &other) const { return !(*this == other); }
+};
+
 // One row to show: the lock as read and what the countdown made of it.
 struct Row
 {

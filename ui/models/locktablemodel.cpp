@@ -1,7 +1,5 @@
 #include "locktablemodel.h"
 
-#include "countdowntext.h"
-#include "heldfortext.h"
 #include "lockcells.h"
 
 #include <QDateTime>
@@ -46,18 +44,14 @@ int highestBit(quint32 mask)
 struct LockTableModel::Live
 {
     LockDisplayState state = LockDisplayState::Free;
-    qint64 shownMs = 0; // roundedRemainingMs() as last announced for the Remaining cell
-    qint64 shownHeldMs = 0; // roundedHeldMs() as last announced for the Held for cell
+    lockcells::Shown shown; // the countdown cells as last announced
 
-    // Both counts at `dbNow`; true when either text changed.
+    // The countdown cells at `dbNow`; true when either text changed.
     bool recount(const PreparedLocks::Row &row, qint64 dbNow)
     {
-        const qint64 remaining =
-            roundedRemainingMs(lockcells::remainingAt(row.lease, state, dbNow));
-        const qint64 held = roundedHeldMs(lockcells::heldAt(row.info, state, dbNow));
-        const bool changed = remaining != shownMs || held != shownHeldMs;
-        shownMs = remaining;
-        shownHeldMs = held;
+        const lockcells::Shown next = lockcells::Shown::at(row.info, row.lease, state, dbNow);
+        const bool changed = next != shown;
+        shown = next;
         return changed;
     }
 };
@@ -269,9 +263,9 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                 if (live.state != before.state)
                     mask |= bit(State) | bit(Remaining) | bit(HeldFor);
                 if (!(mask & bit(Remaining)))
-                    live.shownMs = before.shownMs; // not announced: the text shown before
+                    live.shown.remainingMs = before.shown.remainingMs; // not announced
                 if (!(mask & bit(HeldFor)))
-                    live.shownHeldMs = before.shownHeldMs;
+                    live.shown.heldMs = before.shown.heldMs;
                 m_live.append(live);
                 addChange(changed, at, lowestBit(mask), highestBit(mask));
             }

@@ -1,7 +1,5 @@
 #include "lockwindowmodel.h"
 
-#include "countdowntext.h"
-#include "heldfortext.h"
 #include "lockcells.h"
 #include "locktablemodel.h"
 
@@ -36,8 +34,7 @@ struct LockWindowModel::Live
 {
     lockcells::Lease lease;
     LockDisplayState state = LockDisplayState::Free;
-    qint64 shownMs = 0; // roundedRemainingMs() as last announced for the Remaining cell
-    qint64 shownHeldMs = 0; // roundedHeldMs() as last announced for the Held for cell
+    lockcells::Shown shown; // the countdown cells as last announced
 };
 
 LockWindowModel::LockWindowModel(QObject *parent)
@@ -157,8 +154,7 @@ void LockWindowModel::setPage(const lockcore::LockPage &page, const LockTableQue
             const Live &was = oldLive.at(row - oldFirst);
             Live &now = m_live[row - newFirst];
             if (was.state == now.state) {
-                now.shownMs = was.shownMs; // as announced: the next tick compares with it
-                now.shownHeldMs = was.shownHeldMs;
+                now.shown = was.shown; // as announced: the next tick compares with it
                 continue;
             }
         }
@@ -206,19 +202,16 @@ void LockWindowModel::evaluateAll(qint64 dbNow, QList<int> *stateRows,
                              && live.lease.expiresMs > dbNow;
         const LockDisplayState state =
             lockcells::stateAt(info, live.lease, dbNow, running && ownerGone(info.holder));
-        const qint64 shown =
-            roundedRemainingMs(lockcells::remainingAt(live.lease, state, dbNow));
-        const qint64 shownHeld = roundedHeldMs(lockcells::heldAt(info, state, dbNow));
+        const lockcells::Shown shown = lockcells::Shown::at(info, live.lease, state, dbNow);
         const int row = loadedFirst() + int(i);
         if (state != live.state && stateRows) {
             stateRows->append(row);
             remainingRows->append(row);
-        } else if ((shown != live.shownMs || shownHeld != live.shownHeldMs) && remainingRows) {
+        } else if (shown != live.shown && remainingRows) {
             remainingRows->append(row);
         }
         live.state = state;
-        live.shownMs = shown;
-        live.shownHeldMs = shownHeld;
+        live.shown = shown;
     }
 }
 
