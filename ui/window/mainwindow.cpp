@@ -381,16 +381,19 @@ void MainWindow::sizeColumns()
         header->resizeSection(column, qMax(width, header->sectionSizeHint(column)));
 }
 
+QString MainWindow::tableName() const
+{
+    return m_profile && m_connection.table.isEmpty() ? m_profile->defaultTable
+                                                     : m_connection.table;
+}
+
 void MainWindow::retranslate()
 {
     // Qt adds the application's display name ("... \u2014 Lockscope"): not written again here.
     const bool connected = !m_connection.title.isEmpty();
     setWindowTitle(!connected ? QString()
                    : m_profile ? tr("%1 \u2014 %2 (%3)")
-                                     .arg(m_connection.title, m_connection.table.isEmpty()
-                                                                  ? m_profile->defaultTable
-                                                                  : m_connection.table,
-                                          m_profile->id)
+                                     .arg(m_connection.title, tableName(), m_profile->id)
                                : m_connection.title);
     auto set = [this](const QString &name, const QString &text, const QString &tip) {
         if (QAction *a = action(name)) {
@@ -997,12 +1000,10 @@ void MainWindow::copyLockCommand()
         return;
     LockctlTarget target;
     target.spec = m_connection.spec;
-    target.table = m_connection.table;
+    target.table = tableName();
     if (m_profile) {
         target.profile = m_profile->id;
         target.profileNeedsTime = !m_profile->seenTimeColumn().isEmpty();
-        if (target.table.isEmpty())
-            target.table = m_profile->defaultTable;
     }
     QGuiApplication::clipboard()->setText(
         lockctlCommands(target, *selected, tr("describe why")));
@@ -1040,9 +1041,7 @@ QString MainWindow::exportLocks(const QString &path)
 
 QString MainWindow::writeExport(const QString &path, const QList<LockInfo> &locks)
 {
-    const QString table = m_profile && m_connection.table.isEmpty() ? m_profile->defaultTable
-                                                                     : m_connection.table;
-    if (const QString problem = lockexport::write(path, table, locks); !problem.isEmpty()) {
+    if (const QString problem = lockexport::write(path, tableName(), locks); !problem.isEmpty()) {
         const QString text = tr("The locks could not be exported to %1: %2").arg(path, problem);
         m_messageBar->showMessage(MessageBar::Kind::Error, text);
         emit exportFinished(path, text);

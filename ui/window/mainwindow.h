@@ -134,6 +134,8 @@ private:
     QString writeExport(const QString &path, const QList<lockcore::LockInfo> &locks);
     void onMatchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
     void onMatchingFailed(quint64 id, const lockcore::Error &error);
+    // The lock table shown: the connection's, or an application's usual one.
+    QString tableName() const;
     void retranslate();
     void sizeColumns();
     void updateActions();
