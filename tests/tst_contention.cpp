@@ -183,8 +183,8 @@ void ContentionTest::clientsNeverOverlap_data()
     QTest::addColumn<bool>("deleting");
     // A lock that exists already (the steady state), one that every client tries to create
     // at once (the concurrent-insert path), and one that another connection deletes whenever
-    // it finds it free, so that clients that know the lock re-create it unnumbered and number
-    // it (Dialect::NewRowFence) while the others wait.
+    // it finds it free, so that clients that know the lock take its tombstone (Dialect::
+    // deletedDepth) while the others wait.
     QTest::newRow("existing lock") << true << false;
     QTest::newRow("created under contention") << false << false;
     QTest::newRow("deleted and re-created under contention") << true << true;

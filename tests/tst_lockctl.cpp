@@ -154,7 +154,7 @@ private slots:
     void signalDuringHoldReleasesEarly();
     void releaseWithWrongFenceChangesNothing();
     void forceReleaseNeedsTheCurrentFence();
-    void forceReleaseOfAFenceNotNumberedYet();
+    void schemaCreateMigratesAnUnnumberedLock();
     void forceReleaseAfterANormalReleaseIsRefused();
     void deleteRefusesAHeldLock();
     void profileDetectListAcquireReleaseForceRelease();
@@ -555,46 +555,35 @@ void LockctlTest::forceReleaseNeedsTheCurrentFence()
                 1);
 }
 
-// A lock left unnumbered by an acquire that stopped before numbering it (lockcore's
-// Dialect::NewRowFence): show says so, force-release takes --fence -1 and leaves it unnumbered,
-// and the next acquire numbers it.
-void LockctlTest::forceReleaseOfAFenceNotNumberedYet()
+// A table from before tombstones: a lock an acquire left unnumbered (fence -1, held by a
+// client that stopped before numbering it). "lockctl schema --create" frees it above the
+// fence its history recorded, and the next acquire continues from there.
+void LockctlTest::schemaCreateMigratesAnUnnumberedLock()
 {
-    if (m_session->dialect().kind() == lockcore::Dialect::Kind::SQLite)
-        QSKIP("PostgreSQL and MariaDB leave a new row unnumbered");
     QVERIFY(useFreshTable());
     const QString name = u"half-made"_s;
-    const lockcore::TableNames tables = lockcore::TableNames::fromTable(m_table);
+    const Run first = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
+    VERIFY_EXIT(first, 0);
+    const qint64 fence = fenceOf(first.json.value(u"fence"_s));
+    VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"me"_s, u"--fence"_s,
+                         QString::number(fence)}),
+                0);
     const lockcore::Dialect &dialect = m_session->dialect();
-    constexpr auto unnumbered = lockcore::Dialect::NewRowFence::Unnumbered;
-    const lockcore::Statement create =
-        dialect.kind() == lockcore::Dialect::Kind::MySQL
-            ? dialect.acquireUpsert(tables, name, u"ghost"_s, 60000, {},
-                                    lockcore::Dialect::WakeLockTaking::OnFreshGrant, 0.0,
-                                    unnumbered)
-            : dialect.acquire(tables, name, u"ghost"_s, 60000, unnumbered);
-    auto created = m_session->run(create, u"creating an unnumbered row"_s);
-    QVERIFY(created);
-    (*created)->finish();
+    QVERIFY(testsupport::execRaw(
+        *m_session, u"UPDATE "_s + dialect.lockTable(lockcore::TableNames::fromTable(m_table))
+                        + u" SET fence = -1, depth = 1, holder = 'ghost' WHERE name = '"_s + name
+                        + u'\''));
 
-    const Run shown = lockctl({u"show"_s, name});
+    const Run migrated = lockctl({u"schema"_s, u"--create"_s});
+    VERIFY_EXIT(migrated, 0);
+    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
     VERIFY_EXIT(shown, 0);
-    QVERIFY2(shown.out.contains("none yet (-1)"), qPrintable(shown.describe()));
-    const Run refused = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
-    VERIFY_EXIT(refused, 1);
-    QCOMPARE(refused.json.value(u"current"_s).toObject().value(u"holder"_s).toString(),
-             u"ghost"_s);
-
-    const Run forced = lockctl({u"force-release"_s, name, u"--fence"_s, u"-1"_s, u"--reason"_s,
-                                u"its creator died"_s, u"--json"_s});
-    VERIFY_EXIT(forced, 0);
-    VERIFY_JSON(forced);
-    QCOMPARE(forced.json.value(u"released"_s).toBool(), true);
-    QVERIFY(forced.json.value(u"new_fence"_s).isDouble());
-    QCOMPARE(fenceOf(forced.json.value(u"new_fence"_s)), qint64(-1));
+    const QJsonObject lock = shown.json.value(u"lock"_s).toObject();
+    QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
+    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
     const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
     VERIFY_EXIT(acquired, 0);
-    QCOMPARE(fenceOf(acquired.json.value(u"fence"_s)), qint64(1)); // no history but the -1
+    QCOMPARE(fenceOf(acquired.json.value(u"fence"_s)), fence + 1);
 }
 
 void LockctlTest::forceReleaseAfterANormalReleaseIsRefused()
@@ -636,7 +625,9 @@ void LockctlTest::deleteRefusesAHeldLock()
                          QString::number(fenceOf(acquired.json.value(u"fence"_s)))}),
                 0);
     VERIFY_EXIT(lockctl({u"delete"_s, name}), 0);
-    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    // Kept as a tombstone with its fence (lockcore::Dialect::deletedDepth), shown nowhere.
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name).value(2),
+             QString::number(lockcore::Dialect::deletedDepth));
     const Run gone = lockctl({u"show"_s, name, u"--json"_s});
     VERIFY_EXIT(gone, 1);
     QCOMPARE(gone.json.value(u"error"_s).toObject().value(u"kind"_s).toString(), u"not_found"_s);

@@ -94,6 +94,10 @@ void LockPageTest::initTestCase()
         auto grant = m_locks->acquire(name, Gamma, 20);
         QVERIFY(grant && grant->acquired);
     }
+    // A deleted lock (a tombstone row) is in no page and no count.
+    LOCKSCOPE_VERIFY_OK(m_locks->initialize(u"page-deleted"_s, 30000, u"gone"_s));
+    auto deleted = m_locks->remove(u"page-deleted"_s);
+    QVERIFY(deleted && deleted->deleted);
     QThread::msleep(300); // Gamma's leases run out
 }
 
@@ -117,6 +121,8 @@ void LockPageTest::pageHoldsTheRowsListReads()
     auto page = readLockPage(*m_session, m_locks->tables(), request);
     LOCKSCOPE_VERIFY_OK(page);
     QCOMPARE(page->locks.size(), all->size());
+    QCOMPARE(all->size(), 42); // not the deleted one
+    QCOMPARE(page->free, qint64(42 - 9));
     QCOMPARE(page->total, qint64(all->size()));
     QCOMPARE(page->matching, qint64(all->size()));
     for (qsizetype i = 0; i < all->size(); ++i)

@@ -120,9 +120,8 @@ private slots:
     void postgresStatementsGoThroughLibpq();
     void postgresAcquireWhileAQueryIsBeingRead();
     void roundTripsPerOperation();
-    void knownLockDeletedElsewhereIsNumberedAgain();
-    void unnumberedRowIsNeverGrantedAsIs();
-    void unnumberedRowOfAStoppedHolderIsTakenOver();
+    void deletedLockComesBackAboveItsFence();
+    void migrationKeepsFencesOfTablesFromBefore();
     void refusedPollsCostOneRoundTrip();
     void statementsRunAgainTakeTheNewValues();
     void directStatementsTakeEveryNewValue();
@@ -141,12 +140,8 @@ private:
     // Gives `name` a history (alice acquires and releases it through m_locks), deletes it
     // through m_otherLocks, and returns the deleted row's fence.
     qint64 deletedWithHistory(const QString &name);
-    // What an acquire that leaves out the fence history leaves when its holder stops before
-    // numbering the row it created (Dialect::NewRowFence): an unnumbered row held by `holder`.
-    bool createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs);
-    // This backend's acquire leaves out the fence history for a lock it knows (PostgreSQL,
-    // MariaDB 10.5 and later through its upsert).
-    bool leavesNewRowsUnnumbered() const;
+    // Runs SQL on the second client's connection, as a person or an older Lockscope would.
+    bool execOther(const QString &sql);
 
     std::unique_ptr<Session> m_session;
     std::unique_ptr<Session> m_other; // a second client
@@ -524,7 +519,12 @@ void ProtocolTest::deleteRefusesAHeldLockAndFencesKeepRising()
     auto deleted = m_locks->remove(name);
     LOCKSCOPE_VERIFY_OK(deleted);
     QVERIFY(deleted->deleted);
-    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    // Kept as a tombstone (Dialect::deletedDepth) that no read shows.
+    const QStringList tombstone = testsupport::rawLockRow(*m_session, m_table, name);
+    QCOMPARE(tombstone.value(2), QString::number(Dialect::deletedDepth));
+    QCOMPARE(tombstone.value(3), QString::number(grant->fence));
+    auto gone = m_locks->lock(name);
+    QVERIFY(gone && !*gone);
     auto missing = m_locks->remove(name);
     QVERIFY(missing && missing->missing && !missing->deleted);
 
@@ -1069,10 +1069,8 @@ void ProtocolTest::roundTripsPerOperation()
     QVERIFY(fresh && fresh->acquired);
     const quint64 freshTrips = m_session->roundTrips() - before;
     qInfo("first-ever acquire of a lock: %llu round trip(s)", freshTrips);
-    // PostgreSQL and MariaDB create the row unnumbered and number it with a second statement
-    // (Dialect::NewRowFence); SQLite's one statement numbers it.
     if (oneStatement)
-        QCOMPARE(freshTrips, quint64(leavesNewRowsUnnumbered() ? 2 : 1));
+        QCOMPARE(freshTrips, quint64(1));
 }
 
 qint64 ProtocolTest::deletedWithHistory(const QString &name)
@@ -1086,148 +1084,93 @@ qint64 ProtocolTest::deletedWithHistory(const QString &name)
     return grant->fence;
 }
 
-bool ProtocolTest::leavesNewRowsUnnumbered() const
+bool ProtocolTest::execOther(const QString &sql)
 {
-    return m_session->dialect().leavesNewRowsUnnumbered()
-           && (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning());
+    QString error;
+    const bool done = testsupport::execRaw(*m_other, sql, &error);
+    if (!done)
+        qWarning("%s: %s", qPrintable(sql), qPrintable(error));
+    return done;
 }
 
-bool ProtocolTest::createUnnumbered(const QString &name, const QString &holder, qint64 ttlMs)
+void ProtocolTest::deletedLockComesBackAboveItsFence()
 {
-    const Dialect &dialect = m_other->dialect();
-    // MariaDB's upsert also where this client sends the two-step form (the *_mariadb_batch
-    // entries): the server runs it all the same (Qt's driver only cannot read its row).
-    const Statement st =
-        dialect.kind() == Dialect::Kind::MySQL
-            ? dialect.acquireUpsert(m_otherLocks->tables(), name, holder, ttlMs, {},
-                                    Dialect::WakeLockTaking::OnFreshGrant, 0.0,
-                                    Dialect::NewRowFence::Unnumbered)
-            : dialect.acquire(m_otherLocks->tables(), name, holder, ttlMs,
-                              Dialect::NewRowFence::Unnumbered);
-    auto query = m_other->run(st, u"creating an unnumbered row"_s);
-    if (!query)
-        return false;
-    (*query)->finish();
-    auto row = m_otherLocks->lock(name);
-    return row && *row && (*row)->fence == Dialect::unnumberedFence && (*row)->holder == holder;
-}
-
-void ProtocolTest::knownLockDeletedElsewhereIsNumberedAgain()
-{
-    // Deleted by another client since m_locks last held it, the lock is created again by
-    // m_locks' acquire, unnumbered (PostgreSQL, MariaDB), and numbered by a second statement:
-    // the grant continues above the deleted fence.
+    // Deleted by another client since m_locks last held it: its tombstone is taken by
+    // m_locks' acquire like a free lock, in one statement where the upsert exists, and the
+    // grant continues above the deleted fence. Initialize brings a tombstone back too.
     const QString name = lockName();
     const qint64 deletedFence = deletedWithHistory(name);
     QVERIFY(deletedFence > 0);
-    QVERIFY(testsupport::rawLockRow(*m_session, m_table, name).isEmpty());
+    auto list = m_locks->list();
+    LOCKSCOPE_VERIFY_OK(list);
+    for (const LockInfo &lock : *list)
+        QVERIFY2(lock.name != name, "a deleted lock is not listed");
 
     quint64 before = m_session->roundTrips();
     auto grant = m_locks->acquire(name, u"alice"_s, 60000);
     LOCKSCOPE_VERIFY_OK(grant);
     QVERIFY(grant->acquired);
-    const quint64 trips = m_session->roundTrips() - before;
-    qInfo("acquire of a lock deleted since it was last seen: %llu round trip(s)", trips);
-    QVERIFY2(grant->fence > deletedFence,
-             qPrintable(u"fence %1, deleted at %2"_s.arg(grant->fence).arg(deletedFence)));
+    if (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning())
+        QCOMPARE(m_session->roundTrips() - before, quint64(1));
+    QCOMPARE(grant->fence, deletedFence + 1);
     QCOMPARE(grant->depth, 1);
     QVERIFY(grant->tookOverFrom.isEmpty());
     auto row = m_locks->lock(name);
     QVERIFY(row && *row);
     QCOMPARE((*row)->fence, grant->fence);
     QCOMPARE((*row)->holder, u"alice"_s);
-    if (leavesNewRowsUnnumbered())
-        QCOMPARE(trips, quint64(2));
-
-    // Known again: the next grant is one statement, and the fence moves on by one.
+    QCOMPARE((*row)->ttlMs, qint64(30000)); // a deleted lock's definition went with it
     QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
-    before = m_session->roundTrips();
-    auto next = m_locks->acquire(name, u"alice"_s, 60000);
+
+    QVERIFY(m_otherLocks->remove(name)->deleted);
+    auto initialized = m_locks->initialize(name, 7000, u"again"_s);
+    LOCKSCOPE_VERIFY_OK(initialized);
+    QVERIFY(initialized->created);
+    QCOMPARE(initialized->current.fence, grant->fence);
+    QCOMPARE(initialized->current.ttlMs, qint64(7000));
+    QCOMPARE(initialized->current.description, u"again"_s);
+    QCOMPARE(initialized->current.state, LockState::Free);
+    auto twice = m_locks->initialize(name, 9000, u"not this"_s);
+    QVERIFY(twice && !twice->created && twice->current.ttlMs == 7000);
+    auto next = m_locks->acquire(name, u"alice"_s, 0);
     QVERIFY(next && next->acquired);
     QCOMPARE(next->fence, grant->fence + 1);
-    if (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning())
-        QCOMPARE(m_session->roundTrips() - before, quint64(1));
     QVERIFY(m_locks->release(name, u"alice"_s, next->fence)->released);
 }
 
-void ProtocolTest::unnumberedRowIsNeverGrantedAsIs()
+void ProtocolTest::migrationKeepsFencesOfTablesFromBefore()
 {
-    if (m_session->dialect().kind() == Dialect::Kind::SQLite)
-        QSKIP("PostgreSQL and MariaDB leave a new row unnumbered (and the two-step form that "
-              "MariaDB's clients without Connector/C send must not grant it as is)");
-    const QString name = lockName();
-    const qint64 deletedFence = deletedWithHistory(name);
-    QVERIFY(deletedFence > 0);
-    QVERIFY(createUnnumbered(name, u"ghost"_s, 60000));
+    // A table that Lockscope wrote before tombstones: a row an acquire left unnumbered (fence
+    // -1, held by a client that stopped before numbering it) and a lock whose row a delete
+    // removed. Both have a history; createSchema() (lockctl schema, the window's Create
+    // schema) brings them up to date, and again changes nothing.
+    const QString table = m_otherLocks->session().dialect().lockTable(m_otherLocks->tables());
+    const QString unnumbered = lockName() + u".unnumbered"_s;
+    const QString removed = lockName() + u".removed"_s;
+    const qint64 unnumberedFence = deletedWithHistory(unnumbered);
+    const qint64 removedFence = deletedWithHistory(removed);
+    QVERIFY(unnumberedFence > 0 && removedFence > 0);
+    QVERIFY(execOther(u"UPDATE "_s + table + u" SET fence = -1, depth = 1, holder = 'ghost'"
+                      u" WHERE name = '"_s + unnumbered + u'\''));
+    QVERIFY(execOther(u"DELETE FROM "_s + table + u" WHERE name = '"_s + removed + u'\''));
 
-    // Held by its creator (which has no grant yet): refused, to a client that held the lock
-    // before and to one that never did.
-    for (LockService *locks : {&*m_locks, &*m_otherLocks}) {
-        auto refused = locks->acquire(name, u"alice"_s, 60000);
-        LOCKSCOPE_VERIFY_OK(refused);
-        QVERIFY(!refused->acquired);
-        QCOMPARE(refused->current.holder, u"ghost"_s);
+    for (int run = 0; run < 2; ++run) {
+        LOCKSCOPE_VERIFY_OK(m_otherLocks->createSchema());
+        auto freed = m_locks->lock(unnumbered);
+        QVERIFY(freed && *freed);
+        QCOMPARE((*freed)->fence, unnumberedFence);
+        QCOMPARE((*freed)->state, LockState::Free);
+        auto tombstone = m_locks->lock(removed);
+        QVERIFY(tombstone && !*tombstone);
+        QCOMPARE(testsupport::rawLockRow(*m_session, m_table, removed).value(3),
+                 QString::number(removedFence));
     }
-    RetryPolicy twice;
-    twice.maxAttempts = 2;
-    twice.initialDelayMs = 10;
-    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 60000, twice);
-    QVERIFY(waited && !waited->acquired);
-
-    // Force-released, it stays unnumbered; the next acquire numbers it from the history.
-    auto released = m_otherLocks->forceRelease(name, Dialect::unnumberedFence, u"test"_s);
-    LOCKSCOPE_VERIFY_OK(released);
-    QVERIFY(released->released);
-    auto row = m_locks->lock(name);
-    QVERIFY(row && *row);
-    QCOMPARE((*row)->fence, Dialect::unnumberedFence);
-    QVERIFY((*row)->holder.isEmpty());
-    auto grant = m_locks->acquire(name, u"alice"_s, 60000);
-    LOCKSCOPE_VERIFY_OK(grant);
-    QVERIFY(grant->acquired);
-    QCOMPARE(grant->fence, deletedFence + 1);
-    QVERIFY(grant->tookOverFrom.isEmpty());
-    QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
-
-    // Left by this holder (it stopped between the two acquires, or lost its connection): its
-    // next acquire numbers it, a fresh hold, not a re-entry.
-    const qint64 before = grant->fence;
-    QVERIFY(m_otherLocks->remove(name)->deleted);
-    QVERIFY(createUnnumbered(name, u"alice"_s, 60000));
-    auto own = m_locks->acquire(name, u"alice"_s, 60000);
-    LOCKSCOPE_VERIFY_OK(own);
-    QVERIFY(own->acquired);
-    QCOMPARE(own->depth, 1);
-    QCOMPARE(own->fence, before + 1);
-    QVERIFY(own->tookOverFrom.isEmpty());
-    QVERIFY(m_locks->release(name, u"alice"_s, own->fence)->released);
-}
-
-void ProtocolTest::unnumberedRowOfAStoppedHolderIsTakenOver()
-{
-    // Its creator stopped before numbering it: when its lease ends, the next acquire takes it
-    // over with the fence that follows the lock's history. By a waiter of acquireWithWait (the
-    // queued form) and by a plain acquire, each on a lock of its own.
-    if (m_session->dialect().kind() == Dialect::Kind::SQLite)
-        QSKIP("PostgreSQL and MariaDB leave a new row unnumbered (and the two-step form that "
-              "MariaDB's clients without Connector/C send must not grant it as is)");
-    for (const bool queued : {true, false}) {
-        const QString name = lockName() + (queued ? u".queued"_s : u".plain"_s);
-        const qint64 deletedFence = deletedWithHistory(name);
-        QVERIFY(deletedFence > 0);
-        QVERIFY(createUnnumbered(name, u"ghost"_s, 200));
-        auto row = m_locks->lock(name);
-        QVERIFY(row && *row);
-        QVERIFY(waitForDbTime((*row)->expiresAt));
-        RetryPolicy policy;
-        policy.maxAttempts = 3;
-        policy.initialDelayMs = 10;
-        auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 60000, policy)
-                            : m_locks->acquire(name, u"alice"_s, 60000);
+    for (const auto &[name, fence] : {std::pair{unnumbered, unnumberedFence},
+                                      std::pair{removed, removedFence}}) {
+        auto grant = m_locks->acquire(name, u"alice"_s, 60000);
         LOCKSCOPE_VERIFY_OK(grant);
         QVERIFY(grant->acquired);
-        QCOMPARE(grant->fence, deletedFence + 1);
-        QCOMPARE(grant->tookOverFrom, u"ghost"_s);
+        QCOMPARE(grant->fence, fence + 1);
         QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
     }
 }

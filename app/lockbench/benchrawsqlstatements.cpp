@@ -33,12 +33,11 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
                       const QString &holder, qint64 ttlMs, bool insertReturning)
 {
     RawAcquire acquire;
-    // The bench's lock rows exist (RawSqlProtocol::setUp initializes them), so these are the
-    // forms lockcore sends first: without the fence history of a new row.
-    constexpr auto known = Dialect::NewRowFence::Unnumbered;
+    // The statements lockcore sends (the bench's lock rows exist: RawSqlProtocol::setUp
+    // initializes them).
     if (dialect.hasUpsertReturning()) {
         acquire.answer = RawAcquire::Answer::ReturnedRow;
-        acquire.statement = dialect.acquire(tables, name, holder, ttlMs, known);
+        acquire.statement = dialect.acquire(tables, name, holder, ttlMs);
         return acquire;
     }
     // As LockService::acquire on MariaDB 10.5 on, without the wake-up lock (a lockcore
@@ -46,8 +45,7 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     if (insertReturning) {
         acquire.answer = RawAcquire::Answer::UpsertRow;
         acquire.statement = dialect.acquireUpsert(tables, name, holder, ttlMs, {},
-                                                  Dialect::WakeLockTaking::OnFreshGrant, 0.0,
-                                                  known);
+                                                  Dialect::WakeLockTaking::OnFreshGrant);
         return acquire;
     }
     // As LockService::acquire: the batch where the dialect has one (MySQL), sent as text with

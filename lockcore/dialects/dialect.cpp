@@ -85,7 +85,7 @@ Statement Dialect::acquireBatch(const TableNames &, const QString &, const QStri
 }
 
 Statement Dialect::acquireUpsert(const TableNames &, const QString &, const QString &, qint64,
-                                 const QString &, WakeLockTaking, double, NewRowFence) const
+                                 const QString &, WakeLockTaking, double) const
 {
     return {};
 }

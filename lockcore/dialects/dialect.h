@@ -55,38 +55,27 @@ public:
 
     // true: acquire, renew and release are one statement returning the new state
     // (INSERT .. ON CONFLICT .. RETURNING). false: a conditional UPDATE, then a SELECT of the
-    // grant; a missing row is created by insertAcquire() and numbered by acquireUnnumbered().
+    // grant; a missing row is created by insertAcquire().
     virtual bool hasUpsertReturning() const = 0;
 
-    // How an acquire numbers a lock's row. A lock's fences continue across its deletion and
-    // re-creation, so a new row's first fence comes from the name's events (the highest ever
-    // recorded, plus one). An INSERT creates the row unnumbered (fence -1; no grant is ever
-    // made with that), and a later statement numbers it: one that starts after the INSERT
-    // returned, so after any delete of the old row it waited for, whose event it then sees.
-    // - Unnumbered (PostgreSQL, MariaDB; sent first): no history read (a subquery the server
-    //   would set up on every execution); it grants only rows whose fence is not negative.
-    // - Numbered: it also takes an unnumbered row that this holder may take (free, expired,
-    //   or its own) afresh, with the history's next fence.
-    // Dialects without the distinction (MySQL's batch, SQLite, Oracle) ignore it.
-    enum class NewRowFence { Numbered, Unnumbered };
-    static constexpr qint64 unnumberedFence = -1;
-    // true: acquire() (PostgreSQL) or acquireUpsert() (MariaDB) has an Unnumbered form.
-    virtual bool leavesNewRowsUnnumbered() const { return false; }
+    // A lock's row is never removed: delete turns it into a tombstone (deletedDepth, free,
+    // keeping its fence), which no list or read shows, and which an acquire or initialize
+    // brings back like a free lock (fence + 1). So a lock's fences rise across delete and
+    // re-creation without any statement reading its history, and a row an INSERT creates
+    // (a name never used in this table) starts at firstFence.
+    static constexpr int deletedDepth = -1;
+    static constexpr qint64 firstFence = 1;
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                              qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const = 0;
+                              qint64 ttlMs) const = 0;
     // A retry of a waiter that was just told the lock is free (so the row exists): the
     // conditional UPDATE alone, returning the grant columns when granted and no row when
     // refused. It locks no row it does not change, unlike the upsert. Empty: use acquire().
     virtual Statement acquireExisting(const TableNames &t, const QString &name,
                                       const QString &holder, qint64 ttlMs) const;
+    // The two-step form's acquire of a name that has no row yet: held by `holder` with
+    // firstFence. A concurrent creator wins with a duplicate key.
     virtual Statement insertAcquire(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs) const = 0;
-    // The two-step form's acquire of an unnumbered row (NewRowFence: the one insertAcquire()
-    // just created, or one acquire() refused): a conditional UPDATE that takes it afresh (free,
-    // expired, or this holder's) with the name's next fence. An upsert's Numbered form does
-    // this itself.
-    virtual Statement acquireUnnumbered(const TableNames &t, const QString &name,
-                                        const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,
                                   const QString &holder) const = 0;
     virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,
@@ -124,8 +113,7 @@ public:
     // is touched. Empty text: not supported (then acquireBatch).
     virtual Statement acquireUpsert(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs, const QString &wakeLock,
-                                    WakeLockTaking taking, double waitSeconds = 0,
-                                    NewRowFence fence = NewRowFence::Numbered) const;
+                                    WakeLockTaking taking, double waitSeconds = 0) const;
     // The statement that opens a WaitedFirst batch: it waits up to `seconds` for the wake-up
     // lock, so a waiter woken by the holder's release goes on to its UPDATE inside the server,
     // without a round trip to the client first. Empty: not supported.
@@ -162,10 +150,18 @@ public:
                                    qint64 expectedFence) const = 0;
     virtual Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
                                  const QString &description) const = 0;
-    // After initialize(), whose row is unnumbered (-1) like every row an INSERT creates: its
-    // fence from the lock's history (the highest ever recorded, or 0), in a statement of its own.
-    virtual Statement numberInitialized(const TableNames &t, const QString &name) const = 0;
+    // initialize() of a deleted lock: its tombstone becomes a free lock again (keeping its
+    // fence); no row changed when the name has no tombstone.
+    virtual Statement reviveDeleted(const TableNames &t, const QString &name, qint64 ttlMs,
+                                    const QString &description) const = 0;
+    // Turns the lock's row into a tombstone (deletedDepth), if it is still free or expired
+    // with the fence the admin saw.
     virtual Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const = 0;
+    // Brings a table written by Lockscope before tombstones up to date (idempotent, DML only):
+    // a row left unnumbered (fence -1) by an acquire that stopped half-way becomes free above
+    // the highest fence its history recorded, and every name whose row a delete removed gets a
+    // tombstone with the last fence recorded. Run by LockService::createSchema().
+    virtual QStringList migration(const TableNames &t) const = 0;
     virtual Statement selectState(const TableNames &t, const QString &name) const = 0;
     virtual Statement selectAll(const TableNames &t) const = 0;
     virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;

@@ -12,11 +12,9 @@ public:
     bool hasUpsertReturning() const override { return false; }
 
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
+                      qint64 ttlMs) const override;
     Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs) const override;
-    Statement acquireUnnumbered(const TableNames &t, const QString &name, const QString &holder,
-                                qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
                           const QString &holder) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
@@ -27,8 +25,10 @@ public:
                            qint64 expectedFence) const override;
     Statement initialize(const TableNames &t, const QString &name, qint64 ttlMs,
                          const QString &description) const override;
-    Statement numberInitialized(const TableNames &t, const QString &name) const override;
+    Statement reviveDeleted(const TableNames &t, const QString &name, qint64 ttlMs,
+                            const QString &description) const override;
     Statement deleteLock(const TableNames &t, const QString &name, qint64 fence) const override;
+    QStringList migration(const TableNames &t) const override;
     Statement selectState(const TableNames &t, const QString &name) const override;
     Statement selectAll(const TableNames &t) const override;
     Statement history(const TableNames &t, const QString &name, int limit) const override;
@@ -70,10 +70,6 @@ protected:
     void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
     // SHA-1 of the table and the lock name: what a wake-up lock's name is made from.
     static QByteArray wakeLockDigest(const TableNames &t, const QString &name);
-    // The highest fence ever recorded for `name` (its events keep it across a delete and
-    // re-creation; an unnumbered row's -1 does not count), or 0, plus `plus`: a subquery.
-    void appendFenceHistory(Statement &st, const TableNames &t, const QString &name,
-                            int plus) const;
     // The database time read once for the whole statement, as a derived table "n" with column t.
     QString nowSource() const;
     // `now`: the database time of the statement (the derived table's n.t, or an expression).
@@ -89,7 +85,7 @@ public:
     QStringList schema(const TableNames &t) const override;
     bool hasUpsertReturning() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
+                      qint64 ttlMs) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
@@ -116,17 +112,15 @@ public:
     QString name() const override { return QStringLiteral("postgresql"); }
     QStringList schema(const TableNames &t) const override;
     bool hasUpsertReturning() const override { return true; }
-    bool leavesNewRowsUnnumbered() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs, NewRowFence fence = NewRowFence::Numbered) const override;
+                      qint64 ttlMs) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
-                            double waitSeconds = 0,
-                            NewRowFence fence = NewRowFence::Numbered) const override;
+                            double waitSeconds = 0) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     QVariant wakeWaitValue(double seconds) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
@@ -152,7 +146,7 @@ protected:
     void appendClockAfterRowLock(Statement &st, const TableNames &t, const QString &name) const;
     // acquire() reading the clock from `source` (a derived table "n" with column t).
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
-                          qint64 ttlMs, const Statement &source, NewRowFence fence) const;
+                          qint64 ttlMs, const Statement &source) const;
     // An advisory lock key from a wake-up lock's name.
     Param wakeKey(const QString &wakeLock) const;
     // A derived table "w" that waits up to `seconds` for the wake-up lock.
@@ -177,7 +171,6 @@ public:
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     bool releaseDepthViaInsertId() const override { return true; }
-    bool leavesNewRowsUnnumbered() const override { return true; } // acquireUpsert
     Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
                          qint64 fence, qint64 ttlMs) const override;
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
@@ -185,8 +178,7 @@ public:
                            WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
-                            double waitSeconds = 0,
-                            NewRowFence fence = NewRowFence::Numbered) const override;
+                            double waitSeconds = 0) const override;
     Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,

@@ -136,33 +136,31 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
 Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
                                       const QString &holder, qint64 ttlMs,
                                       const QString &wakeLock, WakeLockTaking taking,
-                                      double waitSeconds, NewRowFence fence) const
+                                      double waitSeconds) const
 {
-    // A missing lock is inserted unnumbered (fence -1), and numbered by the next acquire. An
-    // existing one is updated as the conditional UPDATE of acquire() would update it.
-    // The server parses the whole statement before it runs any of it, so a waiter woken by a
-    // release goes straight on to the row.
+    // A missing lock is inserted, held from the first fence; an existing one (a tombstone
+    // too) is updated as the conditional UPDATE of acquire() would update it. The server
+    // parses the whole statement before it runs any of it, so a waiter woken by a release
+    // goes straight on to the row.
     //
-    // ON DUPLICATE KEY UPDATE has no WHERE, and its assignments run left to right, each
-    // seeing the columns assigned before it. So the decision is taken once, by the first
-    // assignment, and carried in depth: 1 a fresh grant (taken, or taken over), more than 1
-    // a re-entry, negative (-1 - depth) refused; the last assignment restores a refused
-    // depth, and every other assignment of a refused acquire sets a column to itself.
-    // VALUES(holder) is the row that would have been inserted: this holder.
+    // ON DUPLICATE KEY UPDATE has no WHERE. Its assignments run left to right, each seeing
+    // the columns assigned before it (the MySQL and MariaDB manuals say so for UPDATE's SET,
+    // and writeVerb() sets the SQL mode, so MariaDB's SIMULTANEOUS_ASSIGNMENT cannot apply;
+    // tst_protocol sessionSettingsCannotBendTheStatements). So the decision is taken once, by
+    // the first assignment, and carried in depth: 1 a fresh grant (taken, or taken over), more
+    // than 1 a re-entry, negative (-1 - depth: below 0 whatever depth was) refused; the
+    // last assignment restores a refused depth, and every other assignment of a refused
+    // acquire sets a column to itself. VALUES(holder) is the row that would have been
+    // inserted: this holder.
     //
     // The clock: SYSDATE(3), read when called (writeVerb makes it UTC). The decision reads it
     // once the row is locked, after any wait (the wake-up lock in VALUES, the row's lock); a
     // grant then reads it once more into renewed_at, and acquired_at and expires_at are
     // counted from that column. So a grant's time is never before the change it follows, and
     // its lease is a full ttl from the grant.
-    //
-    // fence (see NewRowFence): a row either form inserts is unnumbered (-1). Unnumbered grants
-    // only rows whose fence is not negative; Numbered also takes an unnumbered row afresh
-    // (free, expired, or this holder's) with the next fence of the name's history.
     const QString now = changeNow();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
-    const bool numbering = fence == NewRowFence::Numbered;
     const qint64 insertTtl = ttlMs > 0 ? ttlMs : defaultTtlMs;
     Statement st;
     const auto owns = [&] {
@@ -183,22 +181,13 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
         st << "''";
     }
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
-       << QString::number(unnumberedFence) << ", " << now << ", "
+       << QString::number(firstFence) << ", " << now << ", "
        << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
-    // Re-entry: a numbered row held by this holder whose lease runs.
-    const QString reenter = u"holder = VALUES(holder) AND expires_at >= "_s + now;
-    if (numbering) {
-        // An unnumbered row is taken afresh when free, expired or this holder's; a numbered
-        // one as below.
-        st << "IF(fence < 0, holder IN ('', VALUES(holder)) OR expires_at < " << now << ", ";
-    } else {
-        st << "fence >= 0 AND (";
-    }
     if (waitFirst) {
         // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
-        // see acquireBatch.
+        // see acquireBatch. A tombstone has no lease end: taken at once.
         st << "holder = VALUES(holder) OR (holder <> '' AND expires_at < " << now
            << ") OR (holder = '' AND (";
         owns();
@@ -207,21 +196,10 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "holder IN ('', VALUES(holder)) OR expires_at < " << now;
     }
-    st << "), IF(";
-    if (numbering)
-        st << "fence >= 0 AND ";
-    st << reenter << ", depth + 1, 1), -1 - depth), prev_holder = IF(depth = 1";
-    if (numbering) // this holder's own unnumbered row: nobody was taken over
-        st << " AND NOT (fence < 0 AND holder = VALUES(holder))";
-    st << ", holder, prev_holder), fence = IF(depth = 1, ";
-    if (numbering) {
-        st << "IF(fence < 0, ";
-        appendFenceHistory(st, t, name, 1);
-        st << ", fence + 1)";
-    } else {
-        st << "fence + 1";
-    }
-    st << ", fence), renewed_at = IF(depth > 0, " << now
+    st << ", IF(holder = VALUES(holder) AND expires_at >= " << now
+       << ", depth + 1, 1), -1 - depth), prev_holder = IF(depth = 1, holder, prev_holder),"
+          " fence = IF(depth = 1, fence + 1, fence), renewed_at = IF(depth > 0, "
+       << now
        << ", renewed_at), acquired_at = IF(depth = 1, renewed_at, acquired_at),"
           " holder = IF(depth > 0, VALUES(holder), holder), expires_at = IF(depth > 0, "
        << plusMs(u"renewed_at"_s, ttlMs > 0 ? QString::number(ttlMs) : u"ttl_ms"_s)

@@ -47,17 +47,17 @@ QStringList PostgresDialect::schema(const TableNames &t) const
 }
 
 Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
-                                   const QString &holder, qint64 ttlMs, NewRowFence fence) const
+                                   const QString &holder, qint64 ttlMs) const
 {
     Statement now;
     now << nowSource();
-    return acquireFrom(t, name, holder, ttlMs, now, fence);
+    return acquireFrom(t, name, holder, ttlMs, now);
 }
 
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
                                          const QString &holder, qint64 ttlMs,
                                          const QString &wakeLock, WakeLockTaking taking,
-                                         double waitSeconds, NewRowFence fence) const
+                                         double waitSeconds) const
 {
     // The queued acquire of a waiter that does not hold the lock's wake-up lock (an advisory
     // lock): it first waits for it, up to waitSeconds (lock_timeout, for this statement only:
@@ -73,7 +73,7 @@ Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &nam
     source << "(SELECT clock_timestamp() AS t FROM ";
     appendAdvisoryWait(source, wakeLock, waitSeconds);
     source << ") n";
-    return acquireFrom(t, name, holder, ttlMs, source, fence);
+    return acquireFrom(t, name, holder, ttlMs, source);
 }
 
 QString PostgresDialect::wakeLockName(const TableNames &t, const QString &name) const
@@ -149,55 +149,37 @@ Statement PostgresDialect::freeWakeLock(const QString &wakeLock) const
 
 Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
                                        const QString &holder, qint64 ttlMs,
-                                       const Statement &source, NewRowFence fence) const
+                                       const Statement &source) const
 {
-    // Two clock readings. A row the INSERT creates (unnumbered, never a grant) takes n.t from
-    // `source`. The ON CONFLICT branch, which makes every grant, reads g.t: the CTE is
-    // evaluated when first read, and its WHERE and SET are evaluated only once the existing
-    // row is locked, so after any wait for that lock; being a CTE, it is one instant however
-    // often the branch reads it. (n.t may be from before that wait: it is never used there.)
-    const bool numbering = fence == NewRowFence::Numbered;
+    // Two clock readings. A row the INSERT creates (a name never used in this table) takes
+    // n.t from `source`, read before the INSERT meets any row: nothing is there to wait for.
+    // The ON CONFLICT branch reads g.t: the CTE is evaluated when first read, and the
+    // branch's WHERE and SET only once the existing row is locked, so after any wait for that
+    // lock; being a CTE, it is one instant however often the branch reads it.
     const QString fallback = QString::number(defaultTtlMs);
     const QString now = u"(SELECT g.t FROM g)"_s;
-    // Re-entry: a numbered row held by this holder whose lease runs (an unnumbered one is
-    // only ever taken afresh).
-    QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= "_s + now;
-    if (numbering)
-        reenter.prepend(u"l.fence >= 0 AND "_s);
+    const QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= "_s + now;
     Statement st;
     st << "WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(unnumberedFence)
+       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
        << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
     st << ", '' FROM ";
     st.embed(source);
-    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter;
-    if (numbering) // this holder's own unnumbered row: nobody was taken over
-        st << " OR (l.fence < 0 AND l.holder = EXCLUDED.holder)";
-    st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
-       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
-    if (numbering) {
-        // Read by this statement, which started after the unnumbered row was there, so after
-        // any delete of the lock's previous row had committed (its insert waited for that).
-        st << "l.fence < 0 THEN ";
-        appendFenceHistory(st, t, name, 1);
-        st << " WHEN ";
-    }
-    st << reenter << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
+    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
+       << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
+       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
+       << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
        << " THEN l.acquired_at ELSE " << now << " END, renewed_at = " << now
        << ", expires_at = " << now << " + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE ";
-    if (!numbering)
-        st << "l.fence >= 0 AND (";
-    st << "l.holder = '' OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder";
-    if (!numbering)
-        st << ")";
-    st << " RETURNING " << grantColumns(u"l"_s);
+    st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE l.holder = ''"
+       << " OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder RETURNING "
+       << grantColumns(u"l"_s);
     return st;
 }
 
@@ -220,7 +202,7 @@ Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &n
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
     st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM ";
     appendClockAfterRowLock(st, t, name);
-    st << " WHERE l.name = " << text(name) << " AND l.fence >= 0 AND (l.holder = ''"
+    st << " WHERE l.name = " << text(name) << " AND (l.holder = ''"
        << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
        << grantColumns(u"l"_s);
     return st;

@@ -32,16 +32,6 @@ void SqlDialectBase::appendLimit(Statement &st, int limit) const
     st << " LIMIT " << bigint(limit);
 }
 
-void SqlDialectBase::appendFenceHistory(Statement &st, const TableNames &t, const QString &name,
-                                        int plus) const
-{
-    st << "(SELECT COALESCE(MAX(e.fence), 0)";
-    if (plus != 0)
-        st << " + " << QString::number(plus);
-    st << " FROM " << eventTable(t) << " e WHERE e.lock_name = " << text(name)
-       << " AND e.fence >= 0)";
-}
-
 QByteArray SqlDialectBase::wakeLockDigest(const TableNames &t, const QString &name)
 {
     const QString table = t.schema.isEmpty() ? t.locks : t.schema + u'.' + t.locks;
@@ -66,7 +56,7 @@ QString SqlDialectBase::grantColumns(const QString &a) const
 }
 
 Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, const QString &holder,
-                                  qint64 ttlMs, NewRowFence) const
+                                  qint64 ttlMs) const
 {
     // One conditional UPDATE decided by the database clock, read after the row is locked
     // (changeNow). renewed_at is assigned first and the columns the conditions read (holder,
@@ -89,48 +79,24 @@ Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, cons
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
-    // Never an unnumbered row (NewRowFence): acquireUnnumbered() takes that.
+    // A tombstone (Dialect::deletedDepth) is free: taken like any free lock, depth 1.
     st << ", holder = " << text(holder) << " WHERE name = " << text(name)
-       << " AND fence >= 0 AND (" << isFree(u"holder"_s) << " OR expires_at < " << changeNow()
+       << " AND (" << isFree(u"holder"_s) << " OR expires_at < " << changeNow()
        << " OR holder = " << text(holder) << ")";
-    return st;
-}
-
-Statement SqlDialectBase::acquireUnnumbered(const TableNames &t, const QString &name,
-                                            const QString &holder, qint64 ttlMs) const
-{
-    // A fresh hold (never a re-entry) with the history's next fence: the row insertAcquire()
-    // created, or one another client left unnumbered. renewed_at is assigned first and the
-    // columns the conditions read (holder, expires_at) last (MySQL: see acquire()).
-    const QString now = changeNowAgain();
-    Statement st;
-    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
-       << ", prev_holder = CASE WHEN holder = " << text(holder)
-       << " THEN prev_holder ELSE holder END, depth = 1, fence = ";
-    appendFenceHistory(st, t, name, 1);
-    st << ", acquired_at = " << now << ", expires_at = ";
-    Statement ttl;
-    appendTtl(ttl, ttlMs, u"ttl_ms"_s);
-    st.embed(plusMs(now, ttl.text()), ttl.binds());
-    st << ", holder = " << text(holder) << " WHERE name = " << text(name) << " AND fence < 0 AND ("
-       << isFree(u"holder"_s) << " OR expires_at < " << changeNow() << " OR holder = "
-       << text(holder) << ")";
     return st;
 }
 
 Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name,
                                         const QString &holder, qint64 ttlMs) const
 {
-    // A lock acquired for the first time, held unnumbered (NewRowFence): acquireUnnumbered(),
-    // a statement of its own, gives it the fence after the highest ever recorded for this
-    // name, so a deleted and re-created lock never reuses a token. (Its times are those of an
-    // unnumbered row, which acquireUnnumbered() sets afresh when it grants it.)
+    // A name never used in this table (a deleted lock keeps its row as a tombstone, which
+    // acquire() takes): held by `holder` from the first fence.
     const QString now = changeNow();
     const QString fallback = QString::number(defaultTtlMs);
     Statement st;
     st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES ("
        << text(name) << ", " << text(holder) << ", " << freeHolder() << ", 1, "
-       << QString::number(unnumberedFence) << ", " << now << ", ";
+       << QString::number(firstFence) << ", " << now << ", ";
     Statement ttl;
     appendTtl(ttl, ttlMs, fallback);
     st.embed(plusMs(now, ttl.text()), ttl.binds());
@@ -187,12 +153,10 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
     // lock released meanwhile keeps its fence but is free, and is left alone. The fence moves
     // on so the old holder's token is dead. prev_holder keeps who was released (read by the
     // event insert that follows).
-    // An unnumbered row stays unnumbered (Dialect::NewRowFence): its holder had no grant, and
-    // the next acquire numbers it from the lock's history.
     Statement st;
     st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET prev_holder = holder, holder = "
        << freeHolder()
-       << ", depth = 0, fence = CASE WHEN fence < 0 THEN fence ELSE fence + 1 END, expires_at = "
+       << ", depth = 0, fence = fence + 1, expires_at = "
        << changeNow()
        << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence) << " AND "
        << isHeld(u"holder"_s);
@@ -202,39 +166,66 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
 Statement SqlDialectBase::initialize(const TableNames &t, const QString &name, qint64 ttlMs,
                                      const QString &description) const
 {
+    // A name never used in this table: free, fence 0 (its first grant gets firstFence).
     Statement st;
     st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t) << ' ' << lockColumns << " VALUES ("
        << text(name) << ", " << freeHolder() << ", " << freeHolder() << ", 0, "
-       << QString::number(unnumberedFence) << ", NULL, " << changeNow() << ", NULL, "
+       << QString::number(firstFence - 1) << ", NULL, " << changeNow() << ", NULL, "
        << bigint(ttlMs) << ", " << text(description) << ")";
     return st;
 }
 
-Statement SqlDialectBase::numberInitialized(const TableNames &t, const QString &name) const
+Statement SqlDialectBase::reviveDeleted(const TableNames &t, const QString &name, qint64 ttlMs,
+                                        const QString &description) const
 {
-    // A statement of its own after initialize()'s INSERT: it reads the history after any
-    // delete of the lock's previous row committed (the INSERT waited for that).
     Statement st;
-    st << "UPDATE " << lockTable(t) << " SET fence = ";
-    appendFenceHistory(st, t, name, 0);
-    st << " WHERE name = " << text(name) << " AND fence < 0";
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET depth = 0, expires_at = "
+       << changeNow() << ", ttl_ms = " << bigint(ttlMs) << ", description = " << text(description)
+       << " WHERE name = " << text(name) << " AND depth = " << QString::number(deletedDepth);
     return st;
 }
 
 Statement SqlDialectBase::deleteLock(const TableNames &t, const QString &name, qint64 fence) const
 {
+    // The row stays as a tombstone with its fence: free, with the defaults of a lock never
+    // initialized, and no lease end (a queued waiter takes it at once, see acquireBatch).
     Statement st;
-    st << writeVerb(u"DELETE"_s) << " FROM " << lockTable(t) << " WHERE name = " << text(name)
-       << " AND fence = " << bigint(fence) << " AND (" << isFree(u"holder"_s)
-       << " OR expires_at < " << changeNow() << ")";
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET prev_holder = holder, holder = "
+       << freeHolder() << ", depth = " << QString::number(deletedDepth)
+       << ", acquired_at = NULL, expires_at = NULL, renewed_at = NULL, ttl_ms = "
+       << QString::number(defaultTtlMs) << ", description = " << freeHolder()
+       << " WHERE name = " << text(name) << " AND fence = " << bigint(fence)
+       << " AND depth >= 0 AND (" << isFree(u"holder"_s) << " OR expires_at < " << changeNow()
+       << ")";
     return st;
+}
+
+QStringList SqlDialectBase::migration(const TableNames &t) const
+{
+    const QString locks = lockTable(t);
+    const QString events = eventTable(t);
+    const QString lastFence = u"SELECT MAX(e.fence) FROM "_s + events + u" e WHERE e.lock_name = "_s
+                              + locks + u".name AND e.fence >= 0"_s;
+    return {
+        // Rows an acquire left unnumbered (fence -1): free, above every fence recorded.
+        writeVerb(u"UPDATE"_s) + u' ' + locks + u" SET fence = COALESCE(("_s + lastFence
+            + u"), 0), holder = "_s + freeHolder() + u", depth = 0, expires_at = "_s + changeNow()
+            + u" WHERE fence < 0"_s,
+        // Names whose row a delete removed: a tombstone with the last fence recorded.
+        writeVerb(u"INSERT"_s) + u" INTO "_s + locks + u' ' + lockColumns
+            + u" SELECT e.lock_name, "_s + freeHolder() + u", "_s + freeHolder() + u", "_s
+            + QString::number(deletedDepth) + u", MAX(e.fence), NULL, NULL, NULL, "_s
+            + QString::number(defaultTtlMs) + u", '' FROM "_s + events
+            + u" e WHERE e.fence >= 0 AND NOT EXISTS (SELECT 1 FROM "_s + locks
+            + u" l WHERE l.name = e.lock_name) GROUP BY e.lock_name"_s,
+    };
 }
 
 Statement SqlDialectBase::selectState(const TableNames &t, const QString &name) const
 {
     Statement st;
     st << "SELECT " << stateColumns(u"l"_s) << " FROM " << lockTable(t) << " l, " << nowSource()
-       << " WHERE l.name = " << text(name);
+       << " WHERE l.name = " << text(name) << " AND l.depth >= 0";
     return st;
 }
 
@@ -242,7 +233,7 @@ Statement SqlDialectBase::selectAll(const TableNames &t) const
 {
     Statement st;
     st << "SELECT " << stateColumns(u"l"_s) << " FROM " << lockTable(t) << " l, " << nowSource()
-       << " ORDER BY l.name";
+       << " WHERE l.depth >= 0 ORDER BY l.name";
     return st;
 }
 

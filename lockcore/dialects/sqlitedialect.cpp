@@ -54,18 +54,18 @@ QString SqliteDialect::plusMs(const QString &timeExpr, const QString &msExpr) co
 }
 
 Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const QString &holder,
-                                 qint64 ttlMs, NewRowFence) const
+                                 qint64 ttlMs) const
 {
-    // Always numbered: the subquery costs an embedded database next to nothing.
+    // One writer at a time (the write lock is taken before any expression is evaluated), so
+    // the clock n.t is read after any wait, for an inserted row as for an updated one.
     const QString fallback = QString::number(defaultTtlMs);
     const QString reenter = u"l.holder = excluded.holder AND l.expires_at >= excluded.renewed_at"_s;
     Statement st;
     st << "INSERT INTO " << lockTable(t)
        << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder) << ", '', 1, ";
-    appendFenceHistory(st, t, name, 1);
-    st << ", n.t, n.t + (";
+       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
+       << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << "), n.t, ";
     appendTtl(st, ttlMs, fallback);

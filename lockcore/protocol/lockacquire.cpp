@@ -91,25 +91,7 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
             return inserted.error();
         return refusal(name, holder);
     }
-    // Inserted unnumbered (Dialect::NewRowFence): numbered by a statement of its own, which
-    // reads the lock's history after any delete of its previous row committed.
-    return acquireUnnumbered(name, holder, ttlMs);
-}
-
-Result<Grant> LockService::acquireUnnumbered(const QString &name, const QString &holder,
-                                            qint64 ttlMs)
-{
-    // Created by acquireNew, or left unnumbered by another client that stopped before
-    // numbering it. A first grant takes the wake-up lock too (without waiting: a waiter may
-    // hold it).
-    auto updated = m_session->run(m_session->dialect().acquireUnnumbered(m_tables, name, holder, ttlMs),
-                                  Tr::tr("acquiring \"%1\"").arg(name));
-    if (!updated)
-        return updated.error();
-    const bool taken = (*updated)->numRowsAffected() == 1;
-    (*updated)->finish();
-    if (!taken)
-        return refusal(name, holder); // another acquirer numbered it first
+    // The lock's first grant (a deleted lock keeps its row, so this name was never used).
     if (const QString wakeLock = wakeLockFor(name);
         !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
         waitForWakeLock(wakeLock, 0);
@@ -208,41 +190,24 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const bool queued = waitFirst && !batched && cached.waitBind >= 0;
     if (!batched && dialect.hasUpsertReturning()) {
         // PostgreSQL (through libpq, Session::runRows) and SQLite: one statement; a row back
-        // means granted (taken, re-entered or taken over). PostgreSQL's creates a missing row
-        // unnumbered, and the next acquire, the Numbered form, numbers it (Dialect::NewRowFence).
-        for (int pass = 0;; ++pass) {
-            const bool queuedNow = queued && pass == 0;
-            auto rows = m_session->runRows(acquireForm(queuedNow, pass == 0, wakeWaitMs), what);
-            if (!rows) {
-                // The wait may have taken the wake-up lock before the statement failed: not
-                // ours to keep without the lock (a lost connection took it with it).
-                if (queuedNow && rows.error().kind != Error::Kind::ConnectionLost)
-                    m_session->giveBackWakeLock(takeWakeLock);
-                return rows.error();
-            }
-            // Its wait took the wake-up lock (a wait that ran out failed the statement).
-            if (queuedNow)
-                m_session->noteWakeLock(takeWakeLock, true);
-            if (!rows->rows.isEmpty()) {
-                const Grant grant = grantFromRow(rows->rows.constFirst(), name, holder);
-                if (grant.fence < 0) {
-                    // Created unnumbered: no grant with that, number it (again if the row was
-                    // deleted and created anew in between).
-                    if (pass < maxNumberingPasses)
-                        continue;
-                    return refusedGrant(name, holder);
-                }
-                recordGrant(grant);
-                return grant;
-            }
-            if (!describeRefusal)
-                return refusedGrant(name, holder);
-            Result<Grant> refused = refusal(name, holder);
-            if (refused && pass < maxNumberingPasses && !refused->current.name.isEmpty()
-                && refused->current.fence < 0 && takesUnnumbered(refused->current, holder))
-                continue;
-            return refused;
+        // means granted (taken, re-entered, taken over or created).
+        auto rows = m_session->runRows(acquireForm(queued, wakeWaitMs), what);
+        if (!rows) {
+            // The wait may have taken the wake-up lock before the statement failed: not ours
+            // to keep without the lock (a lost connection took it with it).
+            if (queued && rows.error().kind != Error::Kind::ConnectionLost)
+                m_session->giveBackWakeLock(takeWakeLock);
+            return rows.error();
         }
+        // Its wait took the wake-up lock (a wait that ran out failed the statement).
+        if (queued)
+            m_session->noteWakeLock(takeWakeLock, true);
+        if (!rows->rows.isEmpty()) {
+            const Grant grant = grantFromRow(rows->rows.constFirst(), name, holder);
+            recordGrant(grant);
+            return grant;
+        }
+        return describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
     }
     auto query = !batched ? m_session->run(cached.statement, what)
                  : waitFirst ? m_session->runBatch(
@@ -268,13 +233,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             if (!takeWakeLock.isEmpty() && (*query)->value(col::SState + 2).toLongLong() == 1)
                 m_session->noteWakeLock(takeWakeLock, true);
             (*query)->finish();
-            if (updated && row.holder == holder) {
-                result = grantFromState(row, holder);
-            } else if (row.fence < 0 && takesUnnumbered(row, holder)) {
-                result = acquireUnnumbered(name, holder, ttlMs);
-            } else {
-                result = refusedGrant(name, holder, &row);
-            }
+            result = updated && row.holder == holder ? grantFromState(row, holder)
+                                                     : refusedGrant(name, holder, &row);
         } else {
             (*query)->finish();
             // No row, so the batch did not say whether its wait took the wake-up lock: give
@@ -289,9 +249,7 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         auto current = lock(name);
         if (!current)
             return current.error();
-        if (*current && (**current).fence < 0 && takesUnnumbered(**current, holder))
-            result = acquireUnnumbered(name, holder, ttlMs);
-        else if (*current)
+        if (*current)
             return refusedGrant(name, holder, &**current);
         else
             result = acquireNew(name, holder, ttlMs);
@@ -327,69 +285,31 @@ Result<Grant> LockService::acquireUpserting(const QString &name, const QString &
         cached.what = Tr::tr("acquiring \"%1\"").arg(name);
     }
     const bool queued = waitFirst && cached.waitBind >= 0;
-    // A missing row is created unnumbered, and the next acquire, the Numbered form, numbers it
-    // (Dialect::NewRowFence).
-    for (int pass = 0;; ++pass) {
-        auto rows = m_session->runDirect(acquireForm(queued && pass == 0, pass == 0, wakeWaitMs),
-                                         cached.what);
-        if (!rows) {
-            // The wait may have taken the wake-up lock before the statement failed: not ours
-            // to keep without the lock (a lost connection took it with it).
-            if (waitFirst && pass == 0 && rows.error().kind != Error::Kind::ConnectionLost)
-                m_session->giveBackWakeLock(wakeLock);
-            return rows.error();
-        }
-        if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
-            return refusal(name, holder);
-        const QVariantList &returned = rows->rows.constFirst();
-        const LockInfo row = lockInfoFromRow(returned);
-        const bool ownsWakeLock = returned.value(col::SState + 1).toLongLong() == 1;
-        if (!wakeLock.isEmpty())
-            m_session->noteWakeLock(wakeLock, ownsWakeLock);
-        if (row.fence < 0) {
-            // Unnumbered: created by this statement, or by another holder that has not
-            // numbered it yet (or never will: it stopped in between).
-            if (pass < maxNumberingPasses && takesUnnumbered(row, holder))
-                continue;
-            return refusedGrant(name, holder, &row);
-        }
-        return row.holder == holder ? grantFromState(row, holder)
-                                    : refusedGrant(name, holder, &row);
+    auto rows = m_session->runDirect(acquireForm(queued, wakeWaitMs), cached.what);
+    if (!rows) {
+        // The wait may have taken the wake-up lock before the statement failed: not ours to
+        // keep without the lock (a lost connection took it with it).
+        if (waitFirst && rows.error().kind != Error::Kind::ConnectionLost)
+            m_session->giveBackWakeLock(wakeLock);
+        return rows.error();
     }
+    if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
+        return refusal(name, holder);
+    const QVariantList &returned = rows->rows.constFirst();
+    const LockInfo row = lockInfoFromRow(returned);
+    if (!wakeLock.isEmpty())
+        m_session->noteWakeLock(wakeLock, returned.value(col::SState + 1).toLongLong() == 1);
+    return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);
 }
 
-Statement &LockService::acquireForm(bool queued, bool leaveUnnumbered, qint64 wakeWaitMs)
+Statement &LockService::acquireForm(bool queued, qint64 wakeWaitMs)
 {
-    const Dialect &dialect = m_session->dialect();
     AcquireText &cached = m_acquireText;
-    const bool unnumbered = leaveUnnumbered && dialect.leavesNewRowsUnnumbered();
-    Statement &form = queued ? (unnumbered ? cached.unnumberedWaiting : cached.waiting)
-                             : (unnumbered ? cached.unnumbered : cached.statement);
-    if (unnumbered && form.text().isEmpty()) {
-        const QString wakeLock = wakeLockFor(cached.name);
-        constexpr auto noHistory = Dialect::NewRowFence::Unnumbered;
-        if (queued) {
-            form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
-                                         wakeLock, Dialect::WakeLockTaking::WaitedFirst, 0.0,
-                                         noHistory);
-            cached.unnumberedWaitBind = form.slotIndex(Statement::Slot::WakeWait);
-        } else if (cached.upsert) {
-            form = dialect.acquireUpsert(m_tables, cached.name, cached.holder, cached.ttlMs,
-                                         wakeLock, Dialect::WakeLockTaking::OnFreshGrant, 0.0,
-                                         noHistory);
-        } else {
-            form = dialect.acquire(m_tables, cached.name, cached.holder, cached.ttlMs, noHistory);
-        }
-    }
-    if (queued)
-        form.rebind(unnumbered ? cached.unnumberedWaitBind : cached.waitBind,
-                    dialect.wakeWaitValue(double(wakeWaitMs) / 1000.0));
-    return form;
-}
-
-bool LockService::takesUnnumbered(const LockInfo &row, const QString &holder)
-{
-    return row.holder == holder || row.state != LockState::Held;
+    if (!queued)
+        return cached.statement;
+    cached.waiting.rebind(cached.waitBind,
+                          m_session->dialect().wakeWaitValue(double(wakeWaitMs) / 1000.0));
+    return cached.waiting;
 }
 
 QString LockService::wakeLockFor(const QString &name)

@@ -26,19 +26,22 @@ Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
         return s.error();
 
     const Dialect &dialect = m_session->dialect();
+    const QString what = Tr::tr("initializing \"%1\"").arg(name);
     if (Status begun = m_session->begin(); !begun)
         return begun.error();
-    auto inserted = m_session->run(dialect.initialize(m_tables, name, ttlMs, description),
-                                   Tr::tr("initializing \"%1\"").arg(name));
+    // A deleted lock's tombstone comes back (keeping its fence); otherwise a new row.
+    auto revived = m_session->run(dialect.reviveDeleted(m_tables, name, ttlMs, description), what);
+    if (!revived) {
+        m_session->rollback();
+        return revived.error();
+    }
+    const bool wasDeleted = (*revived)->numRowsAffected() == 1;
+    (*revived)->finish();
+    Result<QSqlQuery *> inserted = *revived;
+    if (!wasDeleted)
+        inserted = m_session->run(dialect.initialize(m_tables, name, ttlMs, description), what);
     InitOutcome outcome;
     if (inserted) {
-        // Inserted unnumbered; numbered from the lock's history by a statement of its own.
-        auto numbered = m_session->run(dialect.numberInitialized(m_tables, name),
-                                       Tr::tr("initializing \"%1\"").arg(name));
-        if (!numbered) {
-            m_session->rollback();
-            return numbered.error();
-        }
         auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name, u"init"_s,
                                                                   u"holder"_s, m_actor,
                                                                   description),
@@ -173,7 +176,8 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
         outcome.missing = !now->has_value();
         return outcome;
     }
-    // The delete event keeps the last fence: a re-created lock continues above it.
+    // The row stays as a tombstone with its fence, so a re-created lock continues above it;
+    // the event records the fence too.
     auto recorded = m_session->run(dialect.insertEvent(m_tables, name, u"delete"_s,
                                                        outcome.current.holder,
                                                        outcome.current.fence, m_actor,

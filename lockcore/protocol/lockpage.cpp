@@ -155,6 +155,12 @@ void appendWindow(Statement &st, Kind kind, qint64 offset, qint64 limit)
     }
 }
 
+// Not a deleted lock's tombstone (Dialect::deletedDepth), which no read shows.
+QString notDeleted(const QString &alias)
+{
+    return alias + u".depth >= 0"_s;
+}
+
 enum PageColumn { PTotal = col::SState + 1, PMatching, PFree, PExpired };
 
 } // namespace
@@ -176,10 +182,11 @@ Statement lockPageStatement(const Dialect &dialect, const TableNames &tables,
        << isFree(kind, u"x.holder"_s) << " THEN 1 ELSE 0 END), 0) AS free_count, "
        << "COALESCE(SUM(CASE WHEN " << isHeld(kind, u"x.holder"_s)
        << " AND x.expires_at < n.t THEN 1 ELSE 0 END), 0) AS expired_count FROM " << table
-       << " x CROSS JOIN n) a CROSS JOIN n LEFT JOIN (SELECT y.name FROM " << table << " y";
+       << " x CROSS JOIN n WHERE " << notDeleted(u"x"_s) << ") a CROSS JOIN n LEFT JOIN (SELECT y.name FROM "
+       << table << " y";
     if (request.state)
         st << " CROSS JOIN n"; // (only a state needs the time: without, an index walk suffices)
-    st << " WHERE ";
+    st << " WHERE " << notDeleted(u"y"_s) << " AND ";
     appendFilter(st, kind, u"y"_s, request);
     st << " ORDER BY y.name";
     appendWindow(st, kind, qMax<qint64>(0, request.offset), qMax<qint64>(0, request.limit));

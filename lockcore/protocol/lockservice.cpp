@@ -27,7 +27,8 @@ Result<LockService> LockService::create(Session &session, const QString &table)
 
 QStringList LockService::schemaStatements() const
 {
-    return m_session->dialect().schema(m_tables);
+    const Dialect &dialect = m_session->dialect();
+    return dialect.schema(m_tables) + dialect.migration(m_tables);
 }
 
 Status LockService::createSchema()

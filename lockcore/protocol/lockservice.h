@@ -72,9 +72,6 @@ private:
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
-    // The two-step form's acquire of an unnumbered row: the one acquireNew created, or one it
-    // may take (Dialect::acquireUnnumbered).
-    Result<Grant> acquireUnnumbered(const QString &name, const QString &holder, qint64 ttlMs);
 
     // The statements for one (name, holder, lease), built once: a holder acquiring and
     // releasing the same lock again and again (a worker, a waiter) does not pay for building
@@ -92,22 +89,10 @@ private:
         bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant)
         Statement waiting;   // Dialect::acquireUpsert's WaitedFirst form, whose wait ...
         qsizetype waitBind = -1; // ... is this bind (Statement::Slot::WakeWait)
-        // The same two forms in Dialect::NewRowFence::Unnumbered, built when first used;
-        // `statement` and `waiting` are the Numbered ones.
-        Statement unnumbered;
-        Statement unnumberedWaiting;
-        qsizetype unnumberedWaitBind = -1;
     };
-    // The acquire statement to send from m_acquireText: queued (waits first) or not, in the
-    // Unnumbered form (`leaveUnnumbered`: the first attempt) or the Numbered one. A queued one
-    // has its wait bound.
-    Statement &acquireForm(bool queued, bool leaveUnnumbered, qint64 wakeWaitMs);
-    // An acquire's answer showed a row that no grant is made with (Dialect::NewRowFence):
-    // true when this holder may take it, numbering it (free, expired, or its own).
-    static bool takesUnnumbered(const LockInfo &row, const QString &holder);
-    // How many times an acquire sends the Numbered form after the first statement found or
-    // left an unnumbered row (more than once only when the row is deleted meanwhile).
-    static constexpr int maxNumberingPasses = 3;
+    // The acquire statement to send from m_acquireText: queued (waits first, its wait bound)
+    // or not.
+    Statement &acquireForm(bool queued, qint64 wakeWaitMs);
     struct ReleaseText
     {
         QString name;

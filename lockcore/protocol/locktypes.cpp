@@ -16,11 +16,6 @@ QString lockStateName(LockState state)
     return {};
 }
 
-QString fenceText(qint64 fence)
-{
-    return fence < 0 ? Tr::tr("none yet") : QString::number(fence);
-}
-
 QString forceReleaseRefusal(const QString &name, qint64 seenFence, const LockInfo &current)
 {
     if (current.name.isEmpty())
@@ -29,11 +24,11 @@ QString forceReleaseRefusal(const QString &name, qint64 seenFence, const LockInf
     if (current.holder.isEmpty())
         return Tr::tr("Not released: \"%1\" was released since you looked; it is free now "
                       "(fence %2). Nothing was changed.")
-            .arg(name, fenceText(current.fence));
+            .arg(name, QString::number(current.fence));
     if (current.fence != seenFence)
         return Tr::tr("Not released: \"%1\" is held by %2 now (fence %3), not by the holder "
                       "you saw (fence %4). Nothing was changed.")
-            .arg(name, current.holder, fenceText(current.fence), fenceText(seenFence));
+            .arg(name, current.holder, QString::number(current.fence), QString::number(seenFence));
     return Tr::tr("Not released: \"%1\" could not be force-released. Nothing was changed.")
         .arg(name);
 }

@@ -8,9 +8,6 @@ namespace lockcore {
 
 enum class LockState { Free, Held, Expired };
 QString lockStateName(LockState state); // "free", "held", "expired"
-// A fence as people read it: the number, or "none yet" for a row an acquire created
-// without reading the lock's history, which its next statement numbers (Dialect::NewRowFence).
-QString fenceText(qint64 fence);
 
 // A lock row as the database sees it; state and remaining time are computed in database time.
 struct LockInfo

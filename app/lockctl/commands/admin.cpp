@@ -82,8 +82,8 @@ QList<QCommandLineOption> forceReleaseOptions()
 {
     return {
         QCommandLineOption(u"fence"_s,
-                           Tr::tr("The fence you saw (lockctl show NAME; -1 for a fence shown "
-                                  "as none yet); nothing is done if it changed since."),
+                           Tr::tr("The fence you saw (lockctl show NAME); nothing is done if it "
+                                  "changed since."),
                            u"N"_s),
         QCommandLineOption(u"reason"_s, Tr::tr("Why (recorded in the history with your name)."),
                            u"TEXT"_s),
@@ -108,9 +108,7 @@ int runForceRelease(Invocation &invocation)
         return invocation.usage(Tr::tr("--fence is required: give the fence you saw with "
                                        "\"lockctl show %1\".")
                                     .arg(shellQuote(*name)));
-    // -1: a lock whose fence is none yet (lockcore::Dialect::NewRowFence), left so by an
-    // acquire that stopped before numbering it.
-    auto fence = integerOption(invocation.args(), u"fence"_s, lockcore::Dialect::unnumberedFence,
+    auto fence = integerOption(invocation.args(), u"fence"_s, 0,
                                std::numeric_limits<qint64>::max(), 0);
     if (!fence)
         return invocation.usage(fence.error());

@@ -43,7 +43,8 @@ QList<QCommandLineOption> schemaOptions()
         QCommandLineOption(u"print"_s,
                            Tr::tr("Print the DDL statements for this database (the default).")),
         QCommandLineOption(u"create"_s,
-                           Tr::tr("Create the tables and indexes that do not exist yet.")),
+                           Tr::tr("Create the tables and indexes that do not exist yet, and bring a "
+                                  "table written by an earlier Lockscope up to date.")),
     };
 }
 

@@ -74,7 +74,7 @@ QString lockListText(const QList<lockcore::LockInfo> &locks)
     for (const lockcore::LockInfo &lock : locks) {
         const bool held = lock.state == lockcore::LockState::Held;
         rows.append({lock.name, stateName(lock.state), orDash(lock.holder),
-                     QString::number(lock.depth), lockcore::fenceText(lock.fence),
+                     QString::number(lock.depth), QString::number(lock.fence),
                      lock.holder.isEmpty() ? u"-"_s : textTime(lock.expiresAt),
                      held ? lockcore::formatDurationMs(lock.remainingMs()) : u"-"_s,
                      lock.description.simplified()});
@@ -107,7 +107,7 @@ QString lockDetailsText(const lockcore::LockInfo &lock)
         {Tr::tr("previous holder:"), orDash(lock.prevHolder)},
         {Tr::tr("depth:"), QString::number(lock.depth)},
         {Tr::tr("fence:"),
-         lockcore::fenceText(lock.fence) + (lock.fence < 0 ? u" (-1)"_s : QString())},
+         QString::number(lock.fence)},
         {Tr::tr("acquired at:"), textTime(lock.acquiredAt)},
         {Tr::tr("renewed at:"), textTime(lock.renewedAt)},
         {Tr::tr("expires at:"), textTime(lock.expiresAt)},
@@ -131,7 +131,7 @@ QString lostText(const QString &name, qint64 fence, const lockcore::LockInfo &cu
     return Tr::tr("\"%1\" is not held with fence %2: its fence is %3 and it is %4.")
         .arg(name)
         .arg(fence)
-        .arg(lockcore::fenceText(current.fence))
+        .arg(QString::number(current.fence))
         .arg(lockStateText(current));
 }
 
