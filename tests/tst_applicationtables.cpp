@@ -24,6 +24,7 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestBackend;
+using namespace ui;
 
 class ApplicationTablesTest : public QObject
 {

@@ -42,6 +42,7 @@
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
 using Backend = ConnectionSpec::Backend;
+using namespace ui;
 
 namespace {
 

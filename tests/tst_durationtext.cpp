@@ -16,6 +16,7 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockState;
+using namespace ui;
 
 namespace {
 
@@ -94,8 +95,8 @@ void DurationTextTest::englishSaysOneLockNotLocks()
 {
     QVERIFY(language::apply(u"en"_s));
     const auto counts = [](int n) {
-        return QCoreApplication::translate("MainWindow", "%n lock(s): %1 held, %2 expired, %3 free",
-                                           nullptr, n);
+        return QCoreApplication::translate("ui::MainWindow",
+                                           "%n lock(s): %1 held, %2 expired, %3 free", nullptr, n);
     };
     QCOMPARE(counts(1), u"1 lock: %1 held, %2 expired, %3 free"_s);
     QCOMPARE(counts(3), u"3 locks: %1 held, %2 expired, %3 free"_s);

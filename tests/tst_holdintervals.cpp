@@ -6,6 +6,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::LockEvent;
+using namespace ui;
 
 namespace {
 

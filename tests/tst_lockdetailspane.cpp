@@ -25,6 +25,7 @@ using namespace Qt::StringLiterals;
 using lockcore::LockEvent;
 using lockcore::LockInfo;
 using lockcore::LockState;
+using namespace ui;
 
 namespace {
 

@@ -10,6 +10,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
+using namespace ui;
 
 namespace {
 

@@ -20,6 +20,7 @@ using namespace lockcore;
 using testsupport::LatencyProbe;
 using testsupport::TestBackend;
 using testsupport::serverProcesses;
+using namespace ui;
 
 class LockMonitorTest : public QObject
 {

@@ -33,6 +33,7 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockState;
+using namespace ui;
 
 namespace {
 

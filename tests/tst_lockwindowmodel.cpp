@@ -14,6 +14,7 @@ using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockPage;
 using lockcore::LockState;
+using namespace ui;
 
 namespace {
 

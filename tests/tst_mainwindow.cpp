@@ -58,6 +58,7 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestBackend;
+using namespace ui;
 
 class MainWindowTest : public QObject
 {

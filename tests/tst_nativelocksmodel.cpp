@@ -12,6 +12,7 @@
 using namespace Qt::StringLiterals;
 using lockcore::NativeLock;
 using lockcore::NativeLockSnapshot;
+using namespace ui;
 
 namespace {
 

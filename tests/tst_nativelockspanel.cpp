@@ -26,6 +26,7 @@
 
 using namespace Qt::StringLiterals;
 using testsupport::TestBackend;
+using namespace ui;
 
 namespace {
 

@@ -13,6 +13,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
+using namespace ui;
 
 class ProfileStoreTest : public QObject
 {

@@ -23,6 +23,7 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestBackend;
+using namespace ui;
 
 namespace {
 

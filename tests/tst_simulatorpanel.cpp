@@ -48,6 +48,7 @@
 using namespace Qt::StringLiterals;
 using locksim::HoldRecord;
 using locksim::Protocol;
+using namespace ui;
 
 namespace {
 

@@ -13,7 +13,7 @@
 namespace windowtest {
 
 // Waits up to 10 s for the window's lock table to show `name` (meeting `condition`, if given).
-inline bool waitForLock(MainWindow *window, const QString &name,
+inline bool waitForLock(ui::MainWindow *window, const QString &name,
                         const std::function<bool(const lockcore::LockInfo &)> &condition = {})
 {
     QElapsedTimer timer;
@@ -22,7 +22,7 @@ inline bool waitForLock(MainWindow *window, const QString &name,
         for (int row = 0; row < window->model()->rowCount(); ++row) {
             const auto info = window->model()
                                   ->index(row, 0)
-                                  .data(LockTableModel::LockInfoRole)
+                                  .data(ui::LockTableModel::LockInfoRole)
                                   .value<lockcore::LockInfo>();
             if (info.name == name && (!condition || condition(info)))
                 return true;
@@ -35,11 +35,11 @@ inline bool waitForLock(MainWindow *window, const QString &name,
 // The next dialog `window` shows (MainWindow::dialogAboutToShow) is handed to `configure`,
 // which answers it; `slot` holds the one-shot connection.
 template<typename Dialog>
-void answerNextDialog(MainWindow *window, QObject *context, QMetaObject::Connection &slot,
+void answerNextDialog(ui::MainWindow *window, QObject *context, QMetaObject::Connection &slot,
                       std::function<void(Dialog *)> configure)
 {
     QObject::disconnect(slot);
-    slot = QObject::connect(window, &MainWindow::dialogAboutToShow, context,
+    slot = QObject::connect(window, &ui::MainWindow::dialogAboutToShow, context,
                             [&slot, configure](QDialog *dialog) {
                                 QObject::disconnect(slot);
                                 auto *typed = qobject_cast<Dialog *>(dialog);

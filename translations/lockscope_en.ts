@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>MainWindow</name>
+    <name>ui::MainWindow</name>
     <message numerus="yes">
         <source>%n lock(s): %1 held, %2 expired, %3 free</source>
         <translation>
@@ -19,7 +19,7 @@
     </message>
 </context>
 <context>
-    <name>NativeLocksPanel</name>
+    <name>ui::NativeLocksPanel</name>
     <message numerus="yes">
         <source>Advisory and user locks from %1, read at %2 (database clock); %n row(s).</source>
         <translation>
@@ -29,7 +29,7 @@
     </message>
 </context>
 <context>
-    <name>SimulatorPanel</name>
+    <name>ui::SimulatorPanel</name>
     <message numerus="yes">
         <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
         <translation>
@@ -39,7 +39,7 @@
     </message>
 </context>
 <context>
-    <name>VerdictBanner</name>
+    <name>ui::VerdictBanner</name>
     <message numerus="yes">
         <source>… and %Ln more.</source>
         <translation>

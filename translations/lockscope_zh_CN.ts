@@ -2,316 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name>ConnectionDialog</name>
-    <message>
-        <source>Connect to a Lock Table</source>
-        <translation>连接到锁表</translation>
-    </message>
-    <message>
-        <source>Pro&amp;file:</source>
-        <translation>连接配置(&amp;F):</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Delete the selected profile and its remembered password</source>
-        <translation>删除所选连接配置及其已保存的密码</translation>
-    </message>
-    <message>
-        <source>&amp;URL:</source>
-        <translation>&amp;URL:</translation>
-    </message>
-    <message>
-        <source>Paste a lockctl URL, such as postgresql://user@host:5432/database</source>
-        <translation>粘贴 lockctl URL，例如 postgresql://user@host:5432/database</translation>
-    </message>
-    <message>
-        <source>sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or odbc://DSN, read into the fields when pasted, on Enter or on leaving this field. A password in it then moves to the password field and is no longer shown here.</source>
-        <translation>sqlite:PATH、postgresql://、mysql://、mariadb://、oracle:// 或 odbc://DSN，在粘贴、按回车或离开此框时读入各字段。其中的密码随即移到密码框，不再在此显示。</translation>
-    </message>
-    <message>
-        <source>Monitor</source>
-        <translation>监控</translation>
-    </message>
-    <message>
-        <source>Lock ta&amp;ble:</source>
-        <translation>锁表(&amp;B):</translation>
-    </message>
-    <message>
-        <source>The lock table&apos;s name, optionally as schema.table (its events are in &lt;table&gt;_event)</source>
-        <translation>锁表名称，可写作 schema.table（其事件记录在 &lt;table&gt;_event 中）</translation>
-    </message>
-    <message>
-        <source>Co&amp;nnect timeout:</source>
-        <translation>连接超时(&amp;N):</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source>&amp;Read-only: watch the locks, offer no admin action</source>
-        <translation>只读(&amp;R)：仅查看锁，不提供管理操作</translation>
-    </message>
-    <message>
-        <source>Profi&amp;le name:</source>
-        <translation>配置名称(&amp;L):</translation>
-    </message>
-    <message>
-        <source>Leave empty to connect without saving</source>
-        <translation>留空则直接连接，不保存</translation>
-    </message>
-    <message>
-        <source>&amp;Connect</source>
-        <translation>连接(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Save Profile</source>
-        <translation>保存配置(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save these settings under the profile name, without connecting</source>
-        <translation>以该配置名称保存这些设置，不进行连接</translation>
-    </message>
-    <message>
-        <source>New connection</source>
-        <translation>新建连接</translation>
-    </message>
-    <message>
-        <source>The Qt SQL driver %1 for %2 is not installed. %3</source>
-        <translation>未安装 %2 的 Qt SQL 驱动 %1。%3</translation>
-    </message>
-    <message>
-        <source>The profile &quot;%1&quot; could not be read.</source>
-        <translation>无法读取连接配置“%1”。</translation>
-    </message>
-    <message>
-        <source>Deleted the profile &quot;%1&quot;.</source>
-        <translation>已删除连接配置“%1”。</translation>
-    </message>
-    <message>
-        <source>Enter a profile name to save these settings under.</source>
-        <translation>请输入用于保存这些设置的配置名称。</translation>
-    </message>
-    <message>
-        <source>Saved the profile &quot;%1&quot;.</source>
-        <translation>已保存连接配置“%1”。</translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>正在连接 %1…</translation>
-    </message>
-    <message>
-        <source>Test stopped; its result will be ignored.</source>
-        <translation>测试已停止，其结果将被忽略。</translation>
-    </message>
-    <message>
-        <source>S&amp;top Test</source>
-        <translation>停止测试(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Test Connection</source>
-        <translation>测试连接(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Ignore the running test&apos;s result</source>
-        <translation>忽略正在进行的测试的结果</translation>
-    </message>
-    <message>
-        <source>Connect once and look for the lock table</source>
-        <translation>连接一次并查找锁表</translation>
-    </message>
-    <message>
-        <source>Looking for the system keychain…</source>
-        <translation>正在查找系统钥匙串…</translation>
-    </message>
-    <message>
-        <source>%1 The password is asked for each time.</source>
-        <translation>%1 每次连接都需要输入密码。</translation>
-    </message>
-    <message>
-        <source>Reading the keychain…</source>
-        <translation>正在读取钥匙串…</translation>
-    </message>
-    <message>
-        <source>Not in the keychain: enter the password</source>
-        <translation>钥匙串中没有保存密码：请输入密码</translation>
-    </message>
-    <message>
-        <source>The password could not be read from the keychain: %1</source>
-        <translation>无法从钥匙串读取密码：%1</translation>
-    </message>
-    <message>
-        <source>Lockscope table</source>
-        <translation>Lockscope 锁表</translation>
-    </message>
-    <message>
-        <source>Whose lock table this is: Lockscope&apos;s own, an application&apos;s whose columns and rules Lockscope knows, or any table whose columns you map</source>
-        <translation>这是谁的锁表：Lockscope 自己的、Lockscope 了解其列与规则的某个应用的，或由你映射列的任意表</translation>
-    </message>
-    <message>
-        <source>Any table, its columns mapped below. Release deletes the row, or sets the status flag to 0 when there is one.</source>
-        <translation>任意表，其列在下方映射。释放时删除该行；有状态标志列时将其置为 0。</translation>
-    </message>
-    <message>
-        <source>The application&apos;s lock table, optionally as schema.table</source>
-        <translation>应用的锁表，可写作 schema.table</translation>
-    </message>
-    <message>
-        <source>the table&apos;s name</source>
-        <translation>表名</translation>
-    </message>
-    <message>
-        <source>Application&apos;s time zone (&amp;JVM, session):</source>
-        <translation>应用的时区（&amp;JVM／会话）：</translation>
-    </message>
-    <message>
-        <source>the server&apos;s default</source>
-        <translation>服务器默认值</translation>
-    </message>
-    <message>
-        <source>The time zone the application&apos;s sessions write local times in (Java drivers use the JVM&apos;s zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope&apos;s session then compares expiry as the application does. Empty: the server&apos;s default.</source>
-        <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
-    </message>
-</context>
-<context>
-    <name>ConnectionForm</name>
-    <message>
-        <source>Database</source>
-        <translation>数据库</translation>
-    </message>
-    <message>
-        <source>Dri&amp;ver:</source>
-        <translation>驱动(&amp;V):</translation>
-    </message>
-    <message>
-        <source>&amp;Host:</source>
-        <translation>主机(&amp;H):</translation>
-    </message>
-    <message>
-        <source>P&amp;ort:</source>
-        <translation>端口(&amp;O):</translation>
-    </message>
-    <message>
-        <source>Bro&amp;wse…</source>
-        <translation>浏览(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Us&amp;er:</source>
-        <translation>用户名(&amp;E):</translation>
-    </message>
-    <message>
-        <source>&amp;Password:</source>
-        <translation>密码(&amp;P):</translation>
-    </message>
-    <message>
-        <source>Remember the password in the system &amp;keychain</source>
-        <translation>在系统钥匙串中记住密码(&amp;K)</translation>
-    </message>
-    <message>
-        <source>TLS (SSL) settin&amp;gs</source>
-        <translation>TLS (SSL) 设置(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Show or hide the TLS options of this driver</source>
-        <translation>显示或隐藏此驱动的 TLS 选项</translation>
-    </message>
-    <message>
-        <source>SSL &amp;mode:</source>
-        <translation>SSL 模式(&amp;M):</translation>
-    </message>
-    <message>
-        <source>Driver default (prefer)</source>
-        <translation>驱动默认（prefer）</translation>
-    </message>
-    <message>
-        <source>Root C&amp;A certificate:</source>
-        <translation>根 CA 证书(&amp;A):</translation>
-    </message>
-    <message>
-        <source>C&amp;A certificate:</source>
-        <translation>CA 证书(&amp;A):</translation>
-    </message>
-    <message>
-        <source>Client cert&amp;ificate:</source>
-        <translation>客户端证书(&amp;I):</translation>
-    </message>
-    <message>
-        <source>Client ke&amp;y:</source>
-        <translation>客户端密钥(&amp;Y):</translation>
-    </message>
-    <message>
-        <source>The %1 option of the connection URL</source>
-        <translation>连接 URL 的 %1 选项</translation>
-    </message>
-    <message>
-        <source>Qt SQL driver %1</source>
-        <translation>Qt SQL 驱动 %1</translation>
-    </message>
-    <message>
-        <source>%1 (driver not installed)</source>
-        <translation>%1（未安装驱动）</translation>
-    </message>
-    <message>
-        <source>%1 (%2): %3</source>
-        <translation>%1（%2）：%3</translation>
-    </message>
-    <message>
-        <source>Not installed here:</source>
-        <translation>本机未安装：</translation>
-    </message>
-    <message>
-        <source>&amp;Database file:</source>
-        <translation>数据库文件(&amp;D):</translation>
-    </message>
-    <message>
-        <source>&amp;Database (service name):</source>
-        <translation>数据库（服务名）(&amp;D):</translation>
-    </message>
-    <message>
-        <source>&amp;Data source (DSN):</source>
-        <translation>数据源（DSN）(&amp;D):</translation>
-    </message>
-    <message>
-        <source>&amp;Database:</source>
-        <translation>数据库(&amp;D):</translation>
-    </message>
-    <message>
-        <source>/path/to/locks.sqlite</source>
-        <translation>/path/to/locks.sqlite</translation>
-    </message>
-    <message>
-        <source>Default (%1)</source>
-        <translation>默认（%1）</translation>
-    </message>
-    <message>
-        <source>SQLite Database File</source>
-        <translation>SQLite 数据库文件</translation>
-    </message>
-    <message>
-        <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
-        <translation>SQLite 数据库 (*.sqlite *.sqlite3 *.db);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Choose the root CA certificate</source>
-        <translation>选择根 CA 证书</translation>
-    </message>
-    <message>
-        <source>Choose the CA certificate</source>
-        <translation>选择 CA 证书</translation>
-    </message>
-    <message>
-        <source>Choose the client certificate</source>
-        <translation>选择客户端证书</translation>
-    </message>
-    <message>
-        <source>Choose the client key</source>
-        <translation>选择客户端密钥</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionProfile</name>
     <message>
         <source>No database given: use --db URL or set LOCKSCOPE_DB.</source>
@@ -367,53 +57,6 @@
     </message>
 </context>
 <context>
-    <name>ConnectionTester</name>
-    <message>
-        <source>%1 through ODBC</source>
-        <translation>%1（通过 ODBC）</translation>
-    </message>
-    <message>
-        <source>The file does not exist yet: it will be created when you connect. Then create the lock table from the main window (Create schema…).</source>
-        <translation>文件尚不存在：连接时将自动创建。之后请在主窗口中创建锁表（创建表结构…）。</translation>
-    </message>
-    <message>
-        <source>Could not connect.</source>
-        <translation>无法连接。</translation>
-    </message>
-    <message>
-        <source>Connected: %1 (%2 ms).</source>
-        <translation>已连接：%1（%2 毫秒）。</translation>
-    </message>
-    <message>
-        <source>%1 Reading the lock table %2 failed: %3</source>
-        <translation>%1读取锁表 %2 失败：%3</translation>
-    </message>
-    <message>
-        <source>%1 Lock table %2 found, but reading its event table failed: %3</source>
-        <translation>%1已找到锁表 %2，但读取其事件表失败：%3</translation>
-    </message>
-    <message>
-        <source>%1 Lock table %2 not found (create it from the main window with Create schema…).</source>
-        <translation>%1未找到锁表 %2（请在主窗口中通过“创建表结构…”创建）。</translation>
-    </message>
-    <message>
-        <source>%1 Lock table %2 found, but not its event table %2_event (Create schema… in the main window adds it).</source>
-        <translation>%1已找到锁表 %2，但未找到其事件表 %2_event（可在主窗口中通过“创建表结构…”添加）。</translation>
-    </message>
-    <message>
-        <source>%1 Lock table %2 found.</source>
-        <translation>%1已找到锁表 %2。</translation>
-    </message>
-    <message>
-        <source>%1 Table %2 not found: it is the application&apos;s, which creates it.</source>
-        <translation>%1 未找到表 %2：该表属于应用，由应用创建。</translation>
-    </message>
-    <message>
-        <source>%1 Table %2 found, with the columns of the %3 profile.</source>
-        <translation>%1 找到表 %2，含有 %3 配置的各列。</translation>
-    </message>
-</context>
-<context>
     <name>Countdown</name>
     <message>
         <source>%1 s</source>
@@ -426,180 +69,6 @@
     <message>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
-    </message>
-</context>
-<context>
-    <name>CustomMappingForm</name>
-    <message>
-        <source>Lock na&amp;me column:</source>
-        <translation>锁名列(&amp;M):</translation>
-    </message>
-    <message>
-        <source>Held b&amp;y column:</source>
-        <translation>持有者列(&amp;Y):</translation>
-    </message>
-    <message>
-        <source>E&amp;xpiry column:</source>
-        <translation>过期时间列(&amp;X):</translation>
-    </message>
-    <message>
-        <source>St&amp;atus flag column:</source>
-        <translation>状态标志列(&amp;A):</translation>
-    </message>
-    <message>
-        <source>Ac&amp;quired-at column:</source>
-        <translation>加锁时间列(&amp;Q):</translation>
-    </message>
-    <message>
-        <source>Time &amp;zone:</source>
-        <translation>时区(&amp;Z):</translation>
-    </message>
-    <message>
-        <source>required</source>
-        <translation>必填</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>The column that holds the lock&apos;s name (its key)</source>
-        <translation>存放锁名（键）的列</translation>
-    </message>
-    <message>
-        <source>The column that says who holds the lock; empty: the table records no holder</source>
-        <translation>记录锁由谁持有的列；留空：该表不记录持有者</translation>
-    </message>
-    <message>
-        <source>The column with the time the lease ends; empty: locks never expire (a dead holder&apos;s lock stays until released)</source>
-        <translation>存放租约结束时间的列；留空：锁永不过期（已死持有者的锁会一直保留到被释放）</translation>
-    </message>
-    <message>
-        <source>A column that is 1 while the lock is held and 0 when it is free; empty: a row is held while it exists (release deletes it)</source>
-        <translation>持有时为 1、空闲时为 0 的列；留空：行存在即为持有（释放时删除该行）</translation>
-    </message>
-    <message>
-        <source>The column with the time the lock was taken; empty: none</source>
-        <translation>存放加锁时间的列；留空：无</translation>
-    </message>
-    <message>
-        <source>UTC</source>
-        <translation>UTC</translation>
-    </message>
-    <message>
-        <source>The database&apos;s local time</source>
-        <translation>数据库的本地时间</translation>
-    </message>
-    <message>
-        <source>How the application writes its times (always from the database&apos;s clock)</source>
-        <translation>应用写入时间的方式（时间总是取自数据库时钟）</translation>
-    </message>
-</context>
-<context>
-    <name>DatabaseWorker</name>
-    <message>
-        <source>No database is configured.</source>
-        <translation>未配置数据库。</translation>
-    </message>
-    <message>
-        <source>This connection is read-only: no change was made.</source>
-        <translation>此连接为只读：未做任何更改。</translation>
-    </message>
-    <message>
-        <source>The lock tables exist now.</source>
-        <translation>锁表现已存在。</translation>
-    </message>
-    <message>
-        <source>Lock &quot;%1&quot; created.</source>
-        <translation>已创建锁“%1”。</translation>
-    </message>
-    <message>
-        <source>Lock &quot;%1&quot; already exists; it was left as it is.</source>
-        <translation>锁“%1”已存在，保持原样未做改动。</translation>
-    </message>
-    <message>
-        <source>Acquired &quot;%1&quot; with fence %2 until %3.</source>
-        <translation>已获取“%1”，栅栏令牌 %2，有效期至 %3。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is held by %2 for another %3.</source>
-        <translation>“%1”由 %2 持有，还剩 %3。</translation>
-    </message>
-    <message>
-        <source>Renewed &quot;%1&quot; until %2.</source>
-        <translation>已将“%1”续期至 %2。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; was lost: it is no longer held with fence %2.</source>
-        <translation>已失去“%1”：它已不再以栅栏令牌 %2 被持有。</translation>
-    </message>
-    <message>
-        <source>Released &quot;%1&quot;.</source>
-        <translation>已释放“%1”。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; was lost before the release: nothing was changed.</source>
-        <translation>释放前已失去“%1”：未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Force-released &quot;%1&quot; (held by %2); its fence is now %3.</source>
-        <translation>已强制释放“%1”（原持有者 %2）；其栅栏令牌现为 %3。</translation>
-    </message>
-    <message>
-        <source>Deleted &quot;%1&quot;.</source>
-        <translation>已删除“%1”。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is held by %2: force-release it first.</source>
-        <translation>“%1”由 %2 持有：请先强制释放。</translation>
-    </message>
-    <message>
-        <source>There is no lock &quot;%1&quot; (any longer).</source>
-        <translation>锁“%1”不存在或已被删除。</translation>
-    </message>
-    <message>
-        <source>This application&apos;s table (%1) keeps no history of its locks.</source>
-        <translation>该应用的表（%1）不保存其锁的历史记录。</translation>
-    </message>
-    <message>
-        <source>Acquired &quot;%1&quot; as %2, the way %3 does.</source>
-        <translation>已按 %3 的方式以 %2 的身份获取“%1”。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is held by %2: refused, as %3 would be.</source>
-        <translation>“%1”由 %2 持有：已被拒绝，与 %3 的行为相同。</translation>
-    </message>
-    <message>
-        <source>someone (this table records no holder)</source>
-        <translation>某个持有者（此表不记录持有者）</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not held by %2: nothing was changed.</source>
-        <translation>“%1”并非由 %2 持有：未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Force-released &quot;%1&quot; (held by %2) the way %3 releases it.</source>
-        <translation>已按 %3 的释放方式强制释放“%1”（原由 %2 持有）。</translation>
-    </message>
-    <message>
-        <source>an unrecorded holder</source>
-        <translation>未记录的持有者</translation>
-    </message>
-    <message>
-        <source>Refused: &quot;%1&quot; changed since you looked (holder or time). Nothing was changed.</source>
-        <translation>已拒绝：自您查看以来“%1”已发生变化（持有者或时间）。未做任何更改。</translation>
-    </message>
-    <message>
-        <source>Not available on %1&apos;s table: Lockscope only does there what that application does.</source>
-        <translation>在 %1 的表上不可用：Lockscope 在该表上只执行该应用本身会执行的操作。</translation>
-    </message>
-    <message>
-        <source>%1 — %2 — %3 (%4)</source>
-        <translation>%1 — %2 — %3（%4）</translation>
-    </message>
-    <message>
-        <source>An application&apos;s table is read whole, not a window at a time.</source>
-        <translation>应用的表总是整表读取，不按窗口分段读取。</translation>
     </message>
 </context>
 <context>
@@ -688,287 +157,6 @@
     </message>
 </context>
 <context>
-    <name>FilePathEdit</name>
-    <message>
-        <source>Choose a file</source>
-        <translation>选择文件</translation>
-    </message>
-</context>
-<context>
-    <name>ForceReleaseDialog</name>
-    <message>
-        <source>Force release — %1</source>
-        <translation>强制释放 — %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; Its fence token stops being valid; a resource that checks fences will refuse its writes. The release only happens if the lock is still exactly as shown here.</source>
-        <translation>&lt;b&gt;持有者可能仍在工作，但将失去此锁。&lt;/b&gt;其栅栏令牌随即失效；校验栅栏令牌的资源将拒绝其写入。仅当锁的状态仍与此处显示的完全一致时，才会执行释放。</translation>
-    </message>
-    <message>
-        <source>Lock:</source>
-        <translation>锁:</translation>
-    </message>
-    <message>
-        <source>Holder:</source>
-        <translation>持有者:</translation>
-    </message>
-    <message>
-        <source>Fence:</source>
-        <translation>栅栏令牌:</translation>
-    </message>
-    <message>
-        <source>%1 (expires %2)</source>
-        <translation>%1（%2 过期）</translation>
-    </message>
-    <message>
-        <source>Time left:</source>
-        <translation>剩余时间:</translation>
-    </message>
-    <message>
-        <source>&amp;Force release</source>
-        <translation>强制释放(&amp;F)</translation>
-    </message>
-    <message>
-        <source>expired — any acquirer may take it over now</source>
-        <translation>已过期 — 任何获取者现在都可以接管</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; This application&apos;s table (%1) has no fence token, so nothing stops the old holder&apos;s writes. The lock is released the way %1 releases it, and only if its holder and time are still exactly as shown here.</source>
-        <translation>&lt;b&gt;持有者可能仍在工作，却会失去此锁。&lt;/b&gt;该应用的表（%1）没有栅栏令牌，因此无法阻止旧持有者的写入。锁将按 %1 的方式释放，且仅当其持有者和时间仍与此处显示的完全一致时才会释放。</translation>
-    </message>
-    <message>
-        <source>(not recorded)</source>
-        <translation>（未记录）</translation>
-    </message>
-    <message>
-        <source>Locked at:</source>
-        <translation>加锁时间：</translation>
-    </message>
-    <message>
-        <source>no expiry: held until released</source>
-        <translation>无过期时间：一直持有直到释放</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryList</name>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the selected events (all when none is selected) for a ticket</source>
-        <translation>复制所选事件（未选择时复制全部），用于工单</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryLookup</name>
-    <message>
-        <source>Any lock name, also of a deleted lock</source>
-        <translation>任意锁名，包括已删除的锁</translation>
-    </message>
-    <message>
-        <source>A deleted lock is no longer in the table, but its events stay in the history: type its name to see them.</source>
-        <translation>已删除的锁不再出现在表中，但其事件仍保留在历史记录中：输入它的名称即可查看。</translation>
-    </message>
-    <message>
-        <source>Show history</source>
-        <translation>显示历史记录</translation>
-    </message>
-</context>
-<context>
-    <name>InitLockDialog</name>
-    <message>
-        <source>Initialize lock</source>
-        <translation>初始化锁</translation>
-    </message>
-    <message>
-        <source>The lease an acquire gets when it asks for none: 500ms, 30s, 5m, 1h</source>
-        <translation>获取时未指定租约时使用的租约时长：500ms、30s、5m、1h</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N):</translation>
-    </message>
-    <message>
-        <source>Default &amp;lease:</source>
-        <translation>默认租约(&amp;L):</translation>
-    </message>
-    <message>
-        <source>&amp;Description:</source>
-        <translation>描述(&amp;D):</translation>
-    </message>
-    <message>
-        <source>Enter the lock&apos;s name.</source>
-        <translation>请输入锁名称。</translation>
-    </message>
-    <message>
-        <source>description</source>
-        <translation>描述</translation>
-    </message>
-</context>
-<context>
-    <name>KeychainVault</name>
-    <message>
-        <source>The system keychain did not answer.</source>
-        <translation>系统钥匙串没有响应。</translation>
-    </message>
-    <message>
-        <source>No system keychain (such as a Secret Service) is running.</source>
-        <translation>没有正在运行的系统钥匙串（如 Secret Service）。</translation>
-    </message>
-    <message>
-        <source>The system keychain refused access.</source>
-        <translation>系统钥匙串拒绝访问。</translation>
-    </message>
-    <message>
-        <source>The system keychain is not supported on this platform.</source>
-        <translation>此平台不支持系统钥匙串。</translation>
-    </message>
-    <message>
-        <source>The system keychain reported: %1</source>
-        <translation>系统钥匙串报告：%1</translation>
-    </message>
-    <message>
-        <source>No system keychain is reachable: there is no D-Bus session.</source>
-        <translation>无法访问系统钥匙串：没有 D-Bus 会话。</translation>
-    </message>
-    <message>
-        <source>No system keychain answered (neither a Secret Service, such as GNOME Keyring or KeePassXC, nor KWallet).</source>
-        <translation>没有系统钥匙串响应（既没有 Secret Service，如 GNOME Keyring 或 KeePassXC，也没有 KWallet）。</translation>
-    </message>
-    <message>
-        <source>The system keychain reported an error.</source>
-        <translation>系统钥匙串报告了错误。</translation>
-    </message>
-</context>
-<context>
-    <name>LockDetailsPane</name>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation>事件</translation>
-    </message>
-    <message>
-        <source>Holder</source>
-        <translation>持有者</translation>
-    </message>
-    <message>
-        <source>Fence</source>
-        <translation>栅栏令牌</translation>
-    </message>
-    <message>
-        <source>Actor</source>
-        <translation>操作者</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>详情</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>历史记录</translation>
-    </message>
-    <message>
-        <source>No lock selected</source>
-        <translation>未选择锁</translation>
-    </message>
-    <message>
-        <source>Default lease %1. %2</source>
-        <translation>默认租约 %1。%2</translation>
-    </message>
-    <message>
-        <source>No description.</source>
-        <translation>无描述。</translation>
-    </message>
-    <message>
-        <source>Free. Fence %1 (the next holder gets a higher one).</source>
-        <translation>空闲。栅栏令牌 %1（下一个持有者将获得更大的值）。</translation>
-    </message>
-    <message>
-        <source>Held by %1 since %2, fence %3, depth %4; the lease ends %5.</source>
-        <translation>自 %2 起由 %1 持有，栅栏令牌 %3，重入深度 %4；租约于 %5 结束。</translation>
-    </message>
-    <message>
-        <source>The lease of %1 (fence %2) ended %3; the next acquirer takes it over.</source>
-        <translation>%1 的租约（栅栏令牌 %2）已于 %3 结束；下一个获取者将接管。</translation>
-    </message>
-    <message>
-        <source>No events recorded. Applications record acquire and release events only when they ask for it; admin actions are always recorded.</source>
-        <translation>没有事件记录。应用程序仅在请求时才记录获取和释放事件；管理操作总是会被记录。</translation>
-    </message>
-    <message>
-        <source>The history could not be read: %1</source>
-        <translation>无法读取历史记录：%1</translation>
-    </message>
-    <message>
-        <source>A lock of the application&apos;s own table (profile %1): no fence token, no history.</source>
-        <translation>应用自有表中的锁（配置 %1）：没有栅栏令牌，没有历史记录。</translation>
-    </message>
-    <message>
-        <source>an unrecorded holder</source>
-        <translation>未记录的持有者</translation>
-    </message>
-    <message>
-        <source>Free.</source>
-        <translation>空闲。</translation>
-    </message>
-    <message>
-        <source>Free; last held by %1.</source>
-        <translation>空闲；上一个持有者为 %1。</translation>
-    </message>
-    <message>
-        <source>Held by %1 since %2; the lease ends %3.</source>
-        <translation>自 %2 起由 %1 持有；租约于 %3 结束。</translation>
-    </message>
-    <message>
-        <source>Held by %1 since %2, with no expiry. %3</source>
-        <translation>自 %2 起由 %1 持有，没有过期时间。%3</translation>
-    </message>
-    <message>
-        <source>an unrecorded time</source>
-        <translation>未记录的时间</translation>
-    </message>
-    <message>
-        <source>The lease of %1 ended %2 and it was never released; the application&apos;s next acquirer takes it over.</source>
-        <translation>%1 的租约已于 %2 结束且从未释放；应用的下一个获取者将接管它。</translation>
-    </message>
-    <message>
-        <source>Fold renewals</source>
-        <translation>折叠续期</translation>
-    </message>
-    <message>
-        <source>Show the renewals of one hold as one row: how many, from when to when</source>
-        <translation>将同一次持有的续期显示为一行：次数以及起止时间</translation>
-    </message>
-    <message>
-        <source>Not in the lock table.</source>
-        <translation>不在锁表中。</translation>
-    </message>
-    <message>
-        <source>No lock of this name is in the lock table, and no event was recorded for it.</source>
-        <translation>锁表中没有此名称的锁，也没有为它记录任何事件。</translation>
-    </message>
-    <message>
-        <source>This lock no longer exists: it was deleted at %1. Its events stay in the history.</source>
-        <translation>此锁已不存在：它于 %1 被删除。其事件仍保留在历史记录中。</translation>
-    </message>
-    <message>
-        <source>This lock no longer exists: %1 deleted it at %2. Its events stay in the history.</source>
-        <translation>此锁已不存在：%1 于 %2 删除了它。其事件仍保留在历史记录中。</translation>
-    </message>
-    <message>
-        <source>This lock is not in the lock table shown (the filter may hide it, or it was removed without a record). Its recorded history follows.</source>
-        <translation>此锁不在当前显示的锁表中（可能被过滤条件隐藏，或在没有记录的情况下被移除）。以下是它已记录的历史。</translation>
-    </message>
-    <message>
-        <source>The newest %1 events are shown; older ones are not read.</source>
-        <translation>仅显示最新的 %1 个事件；更早的事件未读取。</translation>
-    </message>
-</context>
-<context>
     <name>LockDisplayState</name>
     <message>
         <source>free</source>
@@ -1050,37 +238,6 @@
     </message>
 </context>
 <context>
-    <name>LockMonitor</name>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>正在连接 %1…</translation>
-    </message>
-    <message>
-        <source>The database has not answered for %1 s. The window keeps working; the data shown may be out of date.</source>
-        <translation>数据库已 %1 秒未响应。窗口仍可正常使用，但显示的数据可能已过时。</translation>
-    </message>
-    <message>
-        <source>Connected to %1</source>
-        <translation>已连接到 %1</translation>
-    </message>
-    <message>
-        <source>%1 Retrying in %2 s.</source>
-        <translation>%1 将在 %2 秒后重试。</translation>
-    </message>
-    <message>
-        <source>%1 Not retrying until a password is given.</source>
-        <translation>%1 在给出密码之前不再重试。</translation>
-    </message>
-    <message>
-        <source>This connection is read-only: whoever may change the database can create it (Lock › Create schema… shows its DDL).</source>
-        <translation>此连接是只读的：有权修改数据库的人可以创建它（锁 › 创建表结构… 会显示其 DDL）。</translation>
-    </message>
-    <message>
-        <source>Create it with Lock › Create schema… (Ctrl+Shift+D), which also shows its DDL for your DBA.</source>
-        <translation>请用 锁 › 创建表结构…（Ctrl+Shift+D）创建它，那里也会显示供 DBA 审阅的 DDL。</translation>
-    </message>
-</context>
-<context>
     <name>LockProfileText</name>
     <message>
         <source>Pessimistic lock table with a status flag</source>
@@ -1136,792 +293,6 @@
     </message>
 </context>
 <context>
-    <name>LockTableModel</name>
-    <message>
-        <source>%1 (local time)
-%2 UTC</source>
-        <translation>%1（本地时间）
-%2 UTC</translation>
-    </message>
-    <message>
-        <source>Free: nobody holds this lock.</source>
-        <translation>空闲：没有人持有此锁。</translation>
-    </message>
-    <message>
-        <source>Held by %1 until %2.</source>
-        <translation>由 %1 持有，直到 %2。</translation>
-    </message>
-    <message>
-        <source>Expired: the lease of %1 ended at %2. The next acquirer takes it over.</source>
-        <translation>已过期：%1 的租约已于 %2 结束。下一个获取者将接管。</translation>
-    </message>
-    <message>
-        <source>Nobody holds this lock.</source>
-        <translation>没有人持有此锁。</translation>
-    </message>
-    <message>
-        <source>Holder: %1</source>
-        <translation>持有者：%1</translation>
-    </message>
-    <message>
-        <source>Previous holder: %1</source>
-        <translation>上一个持有者：%1</translation>
-    </message>
-    <message>
-        <source>Re-entry depth: how many times the holder acquired the lock without releasing it.</source>
-        <translation>重入深度：持有者在未释放的情况下获取该锁的次数。</translation>
-    </message>
-    <message>
-        <source>Fencing token %1: grows by one on every change of holder and every force release. The protected resource refuses tokens lower than the highest it has seen.</source>
-        <translation>栅栏令牌 %1：每次更换持有者和每次强制释放时加一。受保护的资源会拒绝低于其已见过的最大值的令牌。</translation>
-    </message>
-    <message>
-        <source>Never acquired.</source>
-        <translation>从未被获取。</translation>
-    </message>
-    <message>
-        <source>Acquired at
-%1</source>
-        <translation>获取时间
-%1</translation>
-    </message>
-    <message>
-        <source>Released or expired at
-%1</source>
-        <translation>释放或过期时间
-%1</translation>
-    </message>
-    <message>
-        <source>Expires at
-%1</source>
-        <translation>过期时间
-%1</translation>
-    </message>
-    <message>
-        <source>Last renewed at
-%1</source>
-        <translation>上次续期时间
-%1</translation>
-    </message>
-    <message>
-        <source>No lease is running.</source>
-        <translation>没有生效中的租约。</translation>
-    </message>
-    <message>
-        <source>%1 left of a %2 lease, estimated in database time.
-Expires at
-%3</source>
-        <translation>%2 的租约还剩 %1（按数据库时间估算）。
-过期时间
-%3</translation>
-    </message>
-    <message>
-        <source>Default lease: %1</source>
-        <translation>默认租约：%1</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Holder</source>
-        <translation>持有者</translation>
-    </message>
-    <message>
-        <source>Depth</source>
-        <translation>深度</translation>
-    </message>
-    <message>
-        <source>Fence</source>
-        <translation>栅栏令牌</translation>
-    </message>
-    <message>
-        <source>Acquired</source>
-        <translation>获取时间</translation>
-    </message>
-    <message>
-        <source>Expires</source>
-        <translation>过期时间</translation>
-    </message>
-    <message>
-        <source>Remaining</source>
-        <translation>剩余时间</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>描述</translation>
-    </message>
-    <message>
-        <source>Database-clock time, shown in this machine&apos;s time zone</source>
-        <translation>数据库时钟时间，按本机时区显示</translation>
-    </message>
-    <message>
-        <source>Time left on the lease, counted down in estimated database time between refreshes</source>
-        <translation>租约剩余时间，在两次刷新之间按估算的数据库时间倒计时</translation>
-    </message>
-    <message>
-        <source>Fencing token: grows with every change of holder</source>
-        <translation>栅栏令牌：每次更换持有者时递增</translation>
-    </message>
-    <message>
-        <source>Lost owner: the holder %1 was process %2 on this machine, which no longer runs, so nobody will release the lock. The lease still runs until %3; a force release frees it now.</source>
-        <translation>持有者已退出：持有者 %1 是本机上的进程 %2，该进程已不再运行，因此没有人会释放此锁。租约仍将持续到 %3；强制释放可立即释放此锁。</translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation>（未知）</translation>
-    </message>
-    <message>
-        <source>no expiry</source>
-        <translation>无过期</translation>
-    </message>
-    <message>
-        <source>Held by %1. This table has no expiry: the lock stays held until it is released.</source>
-        <translation>由 %1 持有。此表没有过期时间：锁会一直被持有，直到被释放。</translation>
-    </message>
-    <message>
-        <source>an unrecorded holder</source>
-        <translation>未记录的持有者</translation>
-    </message>
-    <message>
-        <source>Not numbered yet: an acquire created this lock and numbers it in its next statement, from the lock&apos;s history; no grant carries this value. If it stays so, its creator stopped in between, and the next acquirer numbers it when the lease ends.</source>
-        <translation>尚未编号：某次获取创建了这把锁，并会在它的下一条语句中根据这把锁的历史为它编号；没有任何授予使用这个值。如果一直如此，说明创建者在两条语句之间停止了，租约结束后下一个获取者会为它编号。</translation>
-    </message>
-    <message>
-        <source>Nobody holds this lock now.</source>
-        <translation>当前没有人持有此锁。</translation>
-    </message>
-    <message>
-        <source>%1 has held this lock for %2, since
-%3</source>
-        <translation>%1 已持有此锁 %2，自
-%3 起</translation>
-    </message>
-    <message>
-        <source>A long hold: longer than the %1 set for locks named “%2” (View › Long holds).</source>
-        <translation>长时间持有：超过了为名称匹配“%2”的锁设定的 %1（视图 › 长时间持有）。</translation>
-    </message>
-    <message>
-        <source>Held for</source>
-        <translation>已持有</translation>
-    </message>
-    <message>
-        <source>How long the current holder has held the lock, in database time; long holds are highlighted (View › Long holds)</source>
-        <translation>当前持有者已持有此锁多久（按数据库时间）；长时间持有会被高亮显示（视图 › 长时间持有）</translation>
-    </message>
-</context>
-<context>
-    <name>LockTablePanel</name>
-    <message>
-        <source>This table holds %L1 locks, too many to read at every refresh: it is read a window at a time. No lock matches the filter (the database applies it).</source>
-        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按窗口分段读取。没有锁与过滤条件匹配（过滤由数据库执行）。</translation>
-    </message>
-    <message>
-        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of %L1 in name order, read from the database as you scroll.</source>
-        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示第 %L2–%L3 行（共 %L1 行），滚动时从数据库读取。</translation>
-    </message>
-    <message>
-        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of the %L4 that match the filter, in name order. The database applies the filter; the rows are read as you scroll.</source>
-        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示与过滤条件匹配的 %L4 行中的第 %L2–%L3 行。过滤由数据库执行；滚动时读取这些行。</translation>
-    </message>
-</context>
-<context>
-    <name>LockWindowModel</name>
-    <message>
-        <source>Not read yet: the rows of a large table are read from the database as you scroll to them.</source>
-        <translation>尚未读取：大表的行在滚动到时才从数据库读取。</translation>
-    </message>
-</context>
-<context>
-    <name>LongHoldDialog</name>
-    <message>
-        <source>Long holds</source>
-        <translation>长时间持有</translation>
-    </message>
-    <message>
-        <source>A hold longer than its threshold is highlighted in the Held for column. Patterns match whole lock names: * stands for any text, ? for one character. The first pattern that matches a name decides, so put narrower patterns above “*”. Durations as lockctl takes them: 90s, 30m, 1h30m, 2d.</source>
-        <translation>持有时间超过阈值的锁会在“已持有”列中高亮显示。模式匹配完整的锁名：* 表示任意文本，? 表示一个字符。由第一个匹配名称的模式决定，因此请把范围更窄的模式放在“*”之上。时长写法与 lockctl 相同：90s、30m、1h30m、2d。</translation>
-    </message>
-    <message>
-        <source>Lock name pattern</source>
-        <translation>锁名模式</translation>
-    </message>
-    <message>
-        <source>Longer than</source>
-        <translation>超过</translation>
-    </message>
-    <message>
-        <source>&amp;Add</source>
-        <translation>添加(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>移除(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Move &amp;up</source>
-        <translation>上移(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Move do&amp;wn</source>
-        <translation>下移(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Row %L1 has no pattern (use * for every lock).</source>
-        <translation>第 %L1 行没有模式（用 * 表示所有锁）。</translation>
-    </message>
-    <message>
-        <source>Row %L1: “%2” is not a duration such as 90s, 30m or 1h30m.</source>
-        <translation>第 %L1 行：“%2”不是有效的时长，例如 90s、30m 或 1h30m。</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>No translation for %1 was found.</source>
-        <translation>未找到 %1 的翻译。</translation>
-    </message>
-    <message>
-        <source>About Lockscope</source>
-        <translation>关于 Lockscope</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Monitor and manage distributed locks stored in database tables.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;监控和管理存储在数据库表中的分布式锁。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Connect…</source>
-        <translation>连接(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Open another lock table</source>
-        <translation>打开另一个锁表</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>刷新(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Read the lock table now</source>
-        <translation>立即读取锁表</translation>
-    </message>
-    <message>
-        <source>&amp;Initialize…</source>
-        <translation>初始化(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Create a lock (never overwrites)</source>
-        <translation>创建锁（不会覆盖已有的锁）</translation>
-    </message>
-    <message>
-        <source>&amp;Test-acquire…</source>
-        <translation>测试获取(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Acquire the selected lock as the admin, to test it</source>
-        <translation>以管理员身份获取所选锁，用于测试</translation>
-    </message>
-    <message>
-        <source>Re&amp;new</source>
-        <translation>续期(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Renew your own test hold of the selected lock</source>
-        <translation>续期您自己对所选锁的测试持有</translation>
-    </message>
-    <message>
-        <source>&amp;Release</source>
-        <translation>释放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Release your own test hold of the selected lock</source>
-        <translation>释放您自己对所选锁的测试持有</translation>
-    </message>
-    <message>
-        <source>&amp;Force release…</source>
-        <translation>强制释放(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Take the selected lock away from its holder, with a reason</source>
-        <translation>从持有者手中收回所选锁（需填写原因）</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>删除(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Delete the selected lock (free locks only)</source>
-        <translation>删除所选锁（仅限空闲的锁）</translation>
-    </message>
-    <message>
-        <source>Create &amp;schema…</source>
-        <translation>创建表结构(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Show, copy or run the DDL of the lock tables</source>
-        <translation>显示、复制或执行锁表的 DDL</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit Lockscope</source>
-        <translation>退出 Lockscope</translation>
-    </message>
-    <message>
-        <source>&amp;About Lockscope</source>
-        <translation>关于 Lockscope(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Lock</source>
-        <translation>锁(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>F&amp;ilter:</source>
-        <translation>过滤(&amp;I):</translation>
-    </message>
-    <message>
-        <source>Name, holder or description</source>
-        <translation>名称、持有者或描述</translation>
-    </message>
-    <message>
-        <source>Refresh &amp;every:</source>
-        <translation>刷新间隔(&amp;E):</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
-        <source>The database answers again.</source>
-        <translation>数据库已恢复响应。</translation>
-    </message>
-    <message>
-        <source>Refreshed %1</source>
-        <translation>刷新于 %1</translation>
-    </message>
-    <message>
-        <source>Delete lock</source>
-        <translation>删除锁</translation>
-    </message>
-    <message>
-        <source>Delete the lock &quot;%1&quot;? Its definition (lease %2, &quot;%3&quot;) is removed; its history stays.</source>
-        <translation>删除锁“%1”？其定义（租约 %2，“%3”）将被删除；历史记录会保留。</translation>
-    </message>
-    <message>
-        <source>The action failed</source>
-        <translation>操作失败</translation>
-    </message>
-    <message>
-        <source>Not connected. Choose Connect… to open a lock table, or File › Open the demo database to try Lockscope.</source>
-        <translation>未连接。选择“连接…”以打开锁表，或选择“文件 › 打开演示数据库”来试用 Lockscope。</translation>
-    </message>
-    <message>
-        <source>The demo database could not be opened</source>
-        <translation>无法打开演示数据库</translation>
-    </message>
-    <message>
-        <source>Open the &amp;demo database</source>
-        <translation>打开演示数据库(&amp;D)</translation>
-    </message>
-    <message>
-        <source>An embedded SQLite database with simulated clients, to try things safely</source>
-        <translation>内置的 SQLite 数据库，带模拟客户端，可放心试用各项操作</translation>
-    </message>
-    <message>
-        <source>The demo database %1 could not be prepared: %2</source>
-        <translation>无法准备演示数据库 %1：%2</translation>
-    </message>
-    <message>
-        <source>Demo (simulated clients) — %1</source>
-        <translation>演示（模拟客户端）— %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lock(s): %1 held, %2 expired, %3 free</source>
-        <translation>
-            <numerusform>%n 个锁：%1 个持有中，%2 个已过期，%3 个空闲</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Database clock %1 ms from this computer&apos;s (±%2 ms)</source>
-        <translation>数据库时钟与本机时钟相差 %1 毫秒（±%2 毫秒）</translation>
-    </message>
-    <message>
-        <source>Only the database clock decides when a lease expires. The countdowns run on this computer&apos;s clock corrected by this offset.</source>
-        <translation>租约何时过期只由数据库时钟决定。倒计时按本机时钟运行，并用此偏差加以校正。</translation>
-    </message>
-    <message>
-        <source>This is the demo database: simulated clients take and give back its locks, and now and then one “crashes” so that its lease expires. Try a test-acquire or a force release.</source>
-        <translation>这是演示数据库：模拟客户端会获取并归还其中的锁，偶尔会有客户端“崩溃”，使其租约过期。可以试试测试获取或强制释放。</translation>
-    </message>
-    <message>
-        <source>Locks</source>
-        <translation>锁</translation>
-    </message>
-    <message>
-        <source>Simulator</source>
-        <translation>模拟器</translation>
-    </message>
-    <message>
-        <source>&amp;Application lock tables</source>
-        <translation>应用锁表(&amp;A)</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>This database also has lock tables of other applications: %1. Open one from File ▸ Application lock tables to see and manage its locks the way that application does.</source>
-        <translation>此数据库中还有其他应用的锁表：%1。可从“文件 ▸ 应用锁表”打开，按该应用的方式查看和管理其中的锁。</translation>
-    </message>
-    <message>
-        <source>Lockscope&apos;s table (%1)</source>
-        <translation>Lockscope 的表（%1）</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>Database locks</source>
-        <translation>数据库锁</translation>
-    </message>
-    <message>
-        <source>%1 — %2 (%3)</source>
-        <translation>%1 — %2（%3）</translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation>密码</translation>
-    </message>
-    <message>
-        <source>The server refused the login of &quot;%1&quot; at %2.
-Password:</source>
-        <translation>服务器拒绝了“%1”在 %2 的登录。
-密码：</translation>
-    </message>
-    <message>
-        <source>Connecting…</source>
-        <translation>正在连接…</translation>
-    </message>
-    <message>
-        <source>&amp;User guide: a lock is stuck…</source>
-        <translation>用户指南：锁卡住了(&amp;U)…</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the selected lock&apos;s row, with the column titles, for a ticket or a chat</source>
-        <translation>复制所选锁的这一行（带列标题），便于贴到工单或聊天中</translation>
-    </message>
-    <message>
-        <source>Copy as loc&amp;kctl command</source>
-        <translation>复制为 loc&amp;kctl 命令</translation>
-    </message>
-    <message>
-        <source>Copy the lockctl commands that show the selected lock and force-release it with the fencing token seen here (no password)</source>
-        <translation>复制查看所选锁、并以此处看到的栅栏令牌强制释放它的 lockctl 命令（不含密码）</translation>
-    </message>
-    <message>
-        <source>&amp;Export locks…</source>
-        <translation>导出锁(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save the locks the table shows (after the filter) as CSV or JSON</source>
-        <translation>将表格当前显示的锁（过滤后）保存为 CSV 或 JSON</translation>
-    </message>
-    <message>
-        <source>Copied the row of &quot;%1&quot;.</source>
-        <translation>已复制“%1”这一行。</translation>
-    </message>
-    <message>
-        <source>describe why</source>
-        <translation>说明原因</translation>
-    </message>
-    <message>
-        <source>Copied the lockctl commands for &quot;%1&quot; (without the password).</source>
-        <translation>已复制“%1”的 lockctl 命令（不含密码）。</translation>
-    </message>
-    <message>
-        <source>The locks could not be exported to %1: %2</source>
-        <translation>无法将锁导出到 %1：%2</translation>
-    </message>
-    <message>
-        <source>Export locks</source>
-        <translation>导出锁</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>JSON, as lockctl list --json (*.json)</source>
-        <translation>JSON，与 lockctl list --json 相同 (*.json)</translation>
-    </message>
-    <message>
-        <source>Read-only</source>
-        <translation>只读</translation>
-    </message>
-    <message>
-        <source>This connection only looks: the window offers no action that changes the database, and the database session itself is read-only.</source>
-        <translation>此连接只用于查看：窗口不提供任何会修改数据库的操作，数据库会话本身也是只读的。</translation>
-    </message>
-    <message>
-        <source>New &amp;window</source>
-        <translation>新建窗口(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Another window, to watch a second database beside this one</source>
-        <translation>再打开一个窗口，在旁边查看另一个数据库</translation>
-    </message>
-    <message>
-        <source>&amp;Long holds…</source>
-        <translation>长时间持有(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Set how long a hold may last, per lock name pattern, before the Held for column highlights it</source>
-        <translation>按锁名模式设置持有多久后在“已持有”列中高亮显示</translation>
-    </message>
-    <message>
-        <source>&amp;Columns</source>
-        <translation>列(&amp;C)</translation>
-    </message>
-    <message>
-        <source>State filter</source>
-        <translation>状态过滤</translation>
-    </message>
-    <message>
-        <source>Reading the %L1 matching locks from the database to export them…</source>
-        <translation>正在从数据库读取 %L1 个匹配的锁以便导出…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %Ln lock(s) to %1.</source>
-        <translation>
-            <numerusform>已将 %Ln 个锁导出到 %1。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The locks could not be read for the export: %1</source>
-        <translation>无法读取要导出的锁：%1</translation>
-    </message>
-</context>
-<context>
-    <name>MessageBar</name>
-    <message>
-        <source>Hide this message</source>
-        <translation>隐藏此消息</translation>
-    </message>
-</context>
-<context>
-    <name>NativeLocksModel</name>
-    <message>
-        <source>held</source>
-        <translation>持有中</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>等待中</translation>
-    </message>
-    <message>
-        <source>%1 (this connection)</source>
-        <translation>%1（本连接）</translation>
-    </message>
-    <message>
-        <source>session started %1</source>
-        <translation>会话开始于 %1</translation>
-    </message>
-    <message>
-        <source>transaction started %1</source>
-        <translation>事务开始于 %1</translation>
-    </message>
-    <message>
-        <source>state since %1</source>
-        <translation>当前状态始于 %1</translation>
-    </message>
-    <message>
-        <source>waiting since %1</source>
-        <translation>开始等待于 %1</translation>
-    </message>
-    <message>
-        <source>state: %1</source>
-        <translation>状态：%1</translation>
-    </message>
-    <message>
-        <source>Waiting: %1</source>
-        <translation>等待者：%1</translation>
-    </message>
-    <message>
-        <source>Database: %1</source>
-        <translation>数据库：%1</translation>
-    </message>
-    <message>
-        <source>Lock key</source>
-        <translation>锁键</translation>
-    </message>
-    <message>
-        <source>Mode</source>
-        <translation>模式</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Session (pid)</source>
-        <translation>会话（pid）</translation>
-    </message>
-    <message>
-        <source>User</source>
-        <translation>用户</translation>
-    </message>
-    <message>
-        <source>Application</source>
-        <translation>应用</translation>
-    </message>
-    <message>
-        <source>Client</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>Since</source>
-        <translation>开始时间</translation>
-    </message>
-    <message>
-        <source>Waiting sessions</source>
-        <translation>等待的会话</translation>
-    </message>
-    <message>
-        <source>%1 (Lockscope wake-up lock of &quot;%2&quot;)</source>
-        <translation>%1（Lockscope 对“%2”的唤醒锁）</translation>
-    </message>
-    <message>
-        <source>Lockscope holds this lock while it holds &quot;%1&quot; in the lock table, so that waiters for &quot;%1&quot; queue in the database. The release frees it.</source>
-        <translation>Lockscope 持有锁表中的“%1”期间同时持有此锁，使等待“%1”的客户端在数据库中排队。释放时一并释放。</translation>
-    </message>
-</context>
-<context>
-    <name>NativeLocksPanel</name>
-    <message>
-        <source>Terminating %1…</source>
-        <translation>正在终止 %1…</translation>
-    </message>
-    <message>
-        <source>Terminated: %1 The lock is free now.</source>
-        <translation>已终止：%1 该锁现已空闲。</translation>
-    </message>
-    <message>
-        <source>Terminated: %1</source>
-        <translation>已终止：%1</translation>
-    </message>
-    <message>
-        <source>Refused: %1</source>
-        <translation>已拒绝：%1</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message>
-        <source>&amp;Terminate holding session…</source>
-        <translation>终止持有会话(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>End the database session that holds the selected lock (only if it still holds it), with a reason for the audit</source>
-        <translation>结束持有所选锁的数据库会话（仅当它仍持有该锁时），并填写用于审计的原因</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
-    </message>
-    <message>
-        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope&apos;s own lock table is in the Locks tab.</source>
-        <translation>SQLite 没有这类锁：它没有由会话持有的咨询锁或用户锁，因此这里没有可显示的内容。Lockscope 自己的锁表在“锁”标签页中。</translation>
-    </message>
-    <message>
-        <source>The database&apos;s locks could not be read: %1</source>
-        <translation>无法读取数据库的锁：%1</translation>
-    </message>
-    <message>
-        <source>Reading the database&apos;s own locks…</source>
-        <translation>正在读取数据库自身的锁…</translation>
-    </message>
-    <message>
-        <source>pg_locks joined with pg_stat_activity</source>
-        <translation>pg_locks 关联 pg_stat_activity</translation>
-    </message>
-    <message>
-        <source>performance_schema.metadata_locks joined with the processlist</source>
-        <translation>performance_schema.metadata_locks 关联进程列表</translation>
-    </message>
-    <message>
-        <source>information_schema.METADATA_LOCK_INFO joined with the processlist</source>
-        <translation>information_schema.METADATA_LOCK_INFO 关联进程列表</translation>
-    </message>
-    <message numerus="yes">
-        <source>Advisory and user locks from %1, read at %2 (database clock); %n row(s).</source>
-        <translation>
-            <numerusform>咨询锁和用户锁来自 %1，读取于 %2（数据库时钟）；共 %n 行。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Read-only connection: terminating sessions is not offered.</source>
-        <translation>只读连接：不提供终止会话。</translation>
-    </message>
-    <message>
-        <source>&amp;Refresh</source>
-        <translation>刷新(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Look up &amp;names:</source>
-        <translation>按名称查找(&amp;N)：</translation>
-    </message>
-    <message>
-        <source>user-lock names, separated by commas</source>
-        <translation>用户锁名称，以逗号分隔</translation>
-    </message>
-    <message>
-        <source>Names looked up with IS_USED_LOCK on every read, besides what the server lists: the only way to see a user lock on a server without performance_schema or the metadata_lock_info plugin</source>
-        <translation>每次读取时用 IS_USED_LOCK 查找这些名称，作为服务器所列内容的补充：在没有 performance_schema 或 metadata_lock_info 插件的服务器上，这是查看用户锁的唯一方法</translation>
-    </message>
-</context>
-<context>
-    <name>NativeLocksWorker</name>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
-    </message>
-</context>
-<context>
-    <name>PasswordVault</name>
-    <message>
-        <source>Lockscope was built without QtKeychain, so it cannot use the system keychain.</source>
-        <translation>Lockscope 构建时未包含 QtKeychain，因此无法使用系统钥匙串。</translation>
-    </message>
-</context>
-<context>
     <name>ProfileReader</name>
     <message>
         <source>reading the database clock</source>
@@ -1953,406 +324,10 @@ Password:</source>
     </message>
 </context>
 <context>
-    <name>ReasonedActionDialog</name>
-    <message>
-        <source>Why, for the audit trail (required)</source>
-        <translation>原因，将记入审计日志（必填）</translation>
-    </message>
-    <message>
-        <source>&amp;Reason:</source>
-        <translation>原因(&amp;R):</translation>
-    </message>
-    <message>
-        <source>Give a reason first: it is recorded with your name. Esc cancels.</source>
-        <translation>请先填写原因：它会与您的名字一起记录。按 Esc 取消。</translation>
-    </message>
-</context>
-<context>
-    <name>SchemaDialog</name>
-    <message>
-        <source>Create schema — %1</source>
-        <translation>创建表结构 — %1</translation>
-    </message>
-    <message>
-        <source>These statements create the lock table and its event table if they do not exist. They change nothing that exists already.</source>
-        <translation>这些语句会在锁表及其事件表不存在时创建它们，不会更改任何已存在的对象。</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Run now</source>
-        <translation>立即执行(&amp;R)</translation>
-    </message>
-</context>
-<context>
-    <name>SimCharts</name>
-    <message>
-        <source>Acquisitions</source>
-        <translation>获取次数</translation>
-    </message>
-    <message>
-        <source>Throughput (acquisitions per second)</source>
-        <translation>吞吐量（每秒获取次数）</translation>
-    </message>
-    <message>
-        <source>Wait for the lock (ms)</source>
-        <translation>等待锁的时间（毫秒）</translation>
-    </message>
-    <message>
-        <source>Acquisitions per client</source>
-        <translation>各客户端的获取次数</translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <source>client</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>p50</source>
-        <translation>p50</translation>
-    </message>
-    <message>
-        <source>p95</source>
-        <translation>p95</translation>
-    </message>
-    <message>
-        <source>p99</source>
-        <translation>p99</translation>
-    </message>
-    <message>
-        <source>No data yet</source>
-        <translation>暂无数据</translation>
-    </message>
-</context>
-<context>
     <name>SimExport</name>
     <message>
         <source>%1 could not be written: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>SimSettingsForm</name>
-    <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
-        <source>&amp;Clients:</source>
-        <translation>客户端数(&amp;C):</translation>
-    </message>
-    <message>
-        <source>Simulated clients, each a thread with its own connection</source>
-        <translation>模拟客户端，每个都是使用独立连接的线程</translation>
-    </message>
-    <message>
-        <source>Loc&amp;ks:</source>
-        <translation>锁数(&amp;K):</translation>
-    </message>
-    <message>
-        <source>Locks the clients compete for</source>
-        <translation>客户端争用的锁</translation>
-    </message>
-    <message>
-        <source>&amp;Lease (TTL):</source>
-        <translation>租约时长（TTL）(&amp;L):</translation>
-    </message>
-    <message>
-        <source>The lease of every grant</source>
-        <translation>每次获取锁时授予的租约时长</translation>
-    </message>
-    <message>
-        <source>&amp;Hold time:</source>
-        <translation>持有时长(&amp;H):</translation>
-    </message>
-    <message>
-        <source>How long a client works while it holds a lock</source>
-        <translation>客户端持有锁期间工作的时长</translation>
-    </message>
-    <message>
-        <source>Fixed</source>
-        <translation>固定值</translation>
-    </message>
-    <message>
-        <source>Uniform between min and max</source>
-        <translation>在最小值与最大值之间均匀分布</translation>
-    </message>
-    <message>
-        <source>Exponential with this mean</source>
-        <translation>以此为均值的指数分布</translation>
-    </message>
-    <message>
-        <source>Hold mean:</source>
-        <translation>持有时长均值:</translation>
-    </message>
-    <message>
-        <source>Hold min:</source>
-        <translation>持有时长最小值:</translation>
-    </message>
-    <message>
-        <source>Hold max:</source>
-        <translation>持有时长最大值:</translation>
-    </message>
-    <message>
-        <source>&amp;Think time:</source>
-        <translation>思考时间(&amp;T):</translation>
-    </message>
-    <message>
-        <source>The pause between a client&apos;s holds</source>
-        <translation>客户端两次持有之间的停顿</translation>
-    </message>
-    <message>
-        <source>&amp;Retry interval:</source>
-        <translation>重试间隔(&amp;R):</translation>
-    </message>
-    <message>
-        <source>A waiting client&apos;s first pause before it tries again</source>
-        <translation>等待中的客户端再次尝试之前的首次停顿</translation>
-    </message>
-    <message>
-        <source>Retry &amp;backoff:</source>
-        <translation>重试退避系数(&amp;B):</translation>
-    </message>
-    <message>
-        <source>How much each pause grows</source>
-        <translation>每次停顿时长的增长倍数</translation>
-    </message>
-    <message>
-        <source>Retry &amp;jitter:</source>
-        <translation>重试抖动(&amp;J):</translation>
-    </message>
-    <message>
-        <source>Random spread of each pause, 0 to 1</source>
-        <translation>每次停顿时长的随机浮动幅度，0 到 1</translation>
-    </message>
-    <message>
-        <source>Retry &amp;deadline:</source>
-        <translation>重试时限(&amp;D):</translation>
-    </message>
-    <message>
-        <source>A client gives up waiting after this long and counts a failed attempt</source>
-        <translation>客户端等待超过此时长后放弃，并计为一次失败尝试</translation>
-    </message>
-    <message>
-        <source>D&amp;uration:</source>
-        <translation>运行时长(&amp;U):</translation>
-    </message>
-    <message>
-        <source>The run stops after this long</source>
-        <translation>运行达到此时长后停止</translation>
-    </message>
-    <message>
-        <source>Cr&amp;ash rate:</source>
-        <translation>崩溃率(&amp;A):</translation>
-    </message>
-    <message>
-        <source>Chance per hold that the holder vanishes without releasing</source>
-        <translation>每次持有中，持有者未释放就消失的概率</translation>
-    </message>
-    <message>
-        <source>&amp;Pause rate:</source>
-        <translation>暂停率(&amp;P):</translation>
-    </message>
-    <message>
-        <source>Chance per hold that the holder freezes past its lease, then writes late</source>
-        <translation>每次持有中，持有者冻结至租约过期之后、随后延迟写入的概率</translation>
-    </message>
-    <message>
-        <source>Pr&amp;otocol:</source>
-        <translation>协议(&amp;O):</translation>
-    </message>
-    <message>
-        <source>Unsafe: no expiry</source>
-        <translation>不安全：无过期</translation>
-    </message>
-    <message>
-        <source>Unsafe: client clock</source>
-        <translation>不安全：客户端时钟</translation>
-    </message>
-    <message>
-        <source>A broken baseline: a crashed holder blocks the lock for ever</source>
-        <translation>有缺陷的基线：崩溃的持有者会永久阻塞该锁</translation>
-    </message>
-    <message>
-        <source>A broken baseline: expiry from skewed client clocks, no fence: holds overlap</source>
-        <translation>有缺陷的基线：按有偏差的客户端时钟计算过期，没有栅栏令牌：持有会相互重叠</translation>
-    </message>
-    <message>
-        <source>Unsafe client clock: each client&apos;s clock is off by up to plus or minus this</source>
-        <translation>不安全的客户端时钟：每个客户端的时钟最多偏差正负此值</translation>
-    </message>
-    <message>
-        <source>S&amp;eed:</source>
-        <translation>随机种子(&amp;E):</translation>
-    </message>
-    <message>
-        <source>The same seed makes the same random choices</source>
-        <translation>相同的种子产生相同的随机选择</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <source>Hold for:</source>
-        <translation>持有时长:</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>lockcore (leases and fencing tokens)</source>
-        <translation>lockcore（租约和栅栏令牌）</translation>
-    </message>
-    <message>
-        <source>The real library: leases on the database clock, a fencing token with every grant</source>
-        <translation>真正的库：基于数据库时钟的租约，每次授予都带栅栏令牌</translation>
-    </message>
-    <message>
-        <source>Clock ske&amp;w:</source>
-        <translation>时钟偏差(&amp;W):</translation>
-    </message>
-</context>
-<context>
-    <name>SimTimelineWidget</name>
-    <message>
-        <source>One lane per lock, one bar per hold, coloured by client. A red cross: the holder crashed. Hatched: the holder paused past its lease.</source>
-        <translation>每个锁一条泳道，每次持有一个条形，颜色表示客户端。红叉：持有者已崩溃。斜线填充：持有者暂停至租约过期之后。</translation>
-    </message>
-    <message>
-        <source>No holds yet</source>
-        <translation>尚无持有记录</translation>
-    </message>
-    <message>
-        <source>0 s</source>
-        <translation>0 秒</translation>
-    </message>
-    <message>
-        <source>hold (colour: client)</source>
-        <translation>持有（颜色：客户端）</translation>
-    </message>
-    <message>
-        <source>crashed</source>
-        <translation>已崩溃</translation>
-    </message>
-    <message>
-        <source>lost (paused past its lease)</source>
-        <translation>已丢失（暂停至租约过期之后）</translation>
-    </message>
-</context>
-<context>
-    <name>SimulatorPanel</name>
-    <message>
-        <source>Preparing the tables %1…</source>
-        <translation>正在准备表 %1…</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
-    </message>
-    <message>
-        <source>The run failed.</source>
-        <translation>运行失败。</translation>
-    </message>
-    <message>
-        <source>No run has finished yet.</source>
-        <translation>尚无已完成的运行。</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export the summary</source>
-        <translation>导出摘要</translation>
-    </message>
-    <message>
-        <source>Export the history</source>
-        <translation>导出历史记录</translation>
-    </message>
-    <message>
-        <source>The export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Exported to %1.</source>
-        <translation>已导出到 %1。</translation>
-    </message>
-    <message>
-        <source>Connect to a database to run the simulator.</source>
-        <translation>连接到数据库后即可运行模拟器。</translation>
-    </message>
-    <message>
-        <source>Read-only connection: the simulator writes its own tables (%1, %1_event, %1_resource, %1_unsafe), so it cannot run here.</source>
-        <translation>只读连接：模拟器需要写入它自己的表（%1、%1_event、%1_resource、%1_unsafe），因此无法在此运行。</translation>
-    </message>
-    <message>
-        <source>Runs against %1, in its own tables %2*; your locks are not touched.</source>
-        <translation>在 %1 上运行，使用其自己的表 %2*；不会触及您的锁。</translation>
-    </message>
-    <message>
-        <source>&amp;Start</source>
-        <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Run the simulated clients against the connected database</source>
-        <translation>让模拟客户端在已连接的数据库上运行</translation>
-    </message>
-    <message>
-        <source>St&amp;op</source>
-        <translation>停止(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Stop the run; what it recorded so far is still checked</source>
-        <translation>停止运行；已记录的内容仍会接受检查</translation>
-    </message>
-    <message>
-        <source>Export &amp;history…</source>
-        <translation>导出历史记录(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>Every hold and write of the last run, as JSON or CSV</source>
-        <translation>上次运行中的每次持有和写入，格式为 JSON 或 CSV</translation>
-    </message>
-    <message>
-        <source>Export s&amp;ummary…</source>
-        <translation>导出摘要(&amp;U)…</translation>
-    </message>
-    <message>
-        <source>The verdict and the metrics of the last run, as JSON or CSV</source>
-        <translation>上次运行的判定结果和指标，格式为 JSON 或 CSV</translation>
-    </message>
-    <message>
-        <source>Who held each lock when</source>
-        <translation>各锁在各时段的持有者</translation>
-    </message>
-    <message>
-        <source>%1: %L2 acquisitions, %L3 failed attempts, %L4 crashes, %L5 pauses</source>
-        <translation>%1：获取 %L2 次，失败尝试 %L3 次，崩溃 %L4 次，暂停 %L5 次</translation>
-    </message>
-    <message>
-        <source>Finished after %1.</source>
-        <translation>运行 %1 后结束。</translation>
-    </message>
-    <message>
-        <source>%L1 acquisitions, %L2 per second; wait p50 %L3 ms, p95 %L4 ms, p99 %L5 ms; hand-off p50 %L6 ms; locks held %L7% of the time; fairness %L8; %L9 failed attempts, %L10 expiries, %L11 takeovers, %L12 crashes, %L13 pauses, %L14 stale writes refused.</source>
-        <translation>获取 %L1 次，每秒 %L2 次；等待 p50 %L3 毫秒，p95 %L4 毫秒，p99 %L5 毫秒；交接 p50 %L6 毫秒；锁被持有的时间占 %L7%；公平性 %L8；失败尝试 %L9 次，过期 %L10 次，接管 %L11 次，崩溃 %L12 次，暂停 %L13 次，拒绝过期写入 %L14 次。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
-        <translation>
-            <numerusform>%Ln 次授予发生在前一持有者释放之前：这是重叠，而不是交接。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -2427,181 +402,10 @@ Password:</source>
     </message>
 </context>
 <context>
-    <name>StateFilterCombo</name>
-    <message>
-        <source>All states</source>
-        <translation>所有状态</translation>
-    </message>
-    <message>
-        <source>Held (lease running)</source>
-        <translation>持有中（租约有效）</translation>
-    </message>
-    <message>
-        <source>Show only the locks in this state</source>
-        <translation>只显示处于此状态的锁</translation>
-    </message>
-</context>
-<context>
-    <name>TerminateSessionDialog</name>
-    <message>
-        <source>Terminate session %1</source>
-        <translation>终止会话 %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The database session will be ended:&lt;/b&gt; its connection is closed, its open transaction is rolled back and every lock it holds is freed. This only happens if the session still holds this lock and is the same session as shown here.</source>
-        <translation>&lt;b&gt;该数据库会话将被结束：&lt;/b&gt;其连接被关闭，未提交的事务被回滚，它持有的所有锁都会被释放。仅当该会话仍持有此锁且与此处显示的是同一会话时才会执行。</translation>
-    </message>
-    <message>
-        <source>(not shown)</source>
-        <translation>（不可见）</translation>
-    </message>
-    <message>
-        <source>Session (pid):</source>
-        <translation>会话（pid）：</translation>
-    </message>
-    <message>
-        <source>User:</source>
-        <translation>用户：</translation>
-    </message>
-    <message>
-        <source>Client:</source>
-        <translation>客户端：</translation>
-    </message>
-    <message>
-        <source>Application:</source>
-        <translation>应用：</translation>
-    </message>
-    <message>
-        <source>Lock key:</source>
-        <translation>锁键：</translation>
-    </message>
-    <message>
-        <source>Mode:</source>
-        <translation>模式：</translation>
-    </message>
-    <message>
-        <source>&amp;Terminate session</source>
-        <translation>终止会话(&amp;T)</translation>
-    </message>
-</context>
-<context>
-    <name>TestAcquireDialog</name>
-    <message>
-        <source>Until I &amp;release it</source>
-        <translation>直到我释放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;For</source>
-        <translation>持续(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Test-acquire</source>
-        <translation>测试获取</translation>
-    </message>
-    <message>
-        <source>&amp;Lock:</source>
-        <translation>锁(&amp;L):</translation>
-    </message>
-    <message>
-        <source>&amp;Holder:</source>
-        <translation>持有者(&amp;H):</translation>
-    </message>
-    <message>
-        <source>L&amp;ease:</source>
-        <translation>租约(&amp;E):</translation>
-    </message>
-    <message>
-        <source>Hold:</source>
-        <translation>持有时长:</translation>
-    </message>
-    <message>
-        <source>&amp;Acquire</source>
-        <translation>获取(&amp;A)</translation>
-    </message>
-    <message>
-        <source>The hold time must be more than zero.</source>
-        <translation>持有时长必须大于零。</translation>
-    </message>
-    <message>
-        <source>Re&amp;new automatically each time a third of the lease has passed</source>
-        <translation>每经过三分之一租约时长自动续期(&amp;N)</translation>
-    </message>
-</context>
-<context>
-    <name>TimelineLegend</name>
-    <message>
-        <source>Point at a bar for who held it when.</source>
-        <translation>将鼠标指向某一条，可查看谁在何时持有。</translation>
-    </message>
-</context>
-<context>
-    <name>TimelineWidget</name>
-    <message>
-        <source>No holds recorded</source>
-        <translation>没有持有记录</translation>
-    </message>
-    <message>
-        <source>before %1</source>
-        <comment>the hold began before the history read</comment>
-        <translation>%1 之前</translation>
-    </message>
-    <message>
-        <source>%1 (fence %2): %3 – %4, %5</source>
-        <translation>%1（栅栏令牌 %2）：%3 – %4，%5</translation>
-    </message>
-    <message>
-        <source>%1 since %2</source>
-        <translation>%1 起自 %2</translation>
-    </message>
-    <message>
-        <source>%1 (fence %2): since %3, %4</source>
-        <translation>%1（栅栏令牌 %2）：自 %3 起，%4</translation>
-    </message>
-</context>
-<context>
     <name>UserGuide</name>
     <message>
         <source>User guide</source>
         <translation>用户指南</translation>
-    </message>
-</context>
-<context>
-    <name>VerdictBanner</name>
-    <message>
-        <source>The verdict over the whole history follows when the run ends.</source>
-        <translation>运行结束后将给出针对完整历史的判定结果。</translation>
-    </message>
-    <message>
-        <source>The simulation could not run</source>
-        <translation>模拟无法运行</translation>
-    </message>
-    <message>
-        <source>No overlapping holds (this protocol has no fences). An unsafe baseline: this run did not show its failure; its preset settings do.</source>
-        <translation>没有重叠的持有（此协议没有栅栏令牌）。这是一个不安全的基线：本次运行没有暴露它的缺陷，它的预设设置可以。</translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %Ln more.</source>
-        <translation>
-            <numerusform>… 另有 %Ln 处。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Running (%1): %Ln violation(s) so far</source>
-        <translation>
-            <numerusform>运行中（%1）：目前 %Ln 处违规</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Running (%1): no overlapping holds among %Ln completed hold(s) so far</source>
-        <translation>
-            <numerusform>运行中（%1）：在目前已完成的 %Ln 次持有中没有重叠持有</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>No overlapping holds, fences increasing, %Ln stale write(s) refused. A run shows what happened, not that a design is safe.</source>
-        <translation>
-            <numerusform>没有重叠持有，栅栏令牌递增，拒绝了 %Ln 次过期写入。一次运行只说明发生了什么，不能证明设计是安全的。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3336,6 +1140,2202 @@ Password:</source>
     <message>
         <source>%1 violations observed in %2 (%3, %4).</source>
         <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ConnectionDialog</name>
+    <message>
+        <source>Connect to a Lock Table</source>
+        <translation>连接到锁表</translation>
+    </message>
+    <message>
+        <source>Pro&amp;file:</source>
+        <translation>连接配置(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selected profile and its remembered password</source>
+        <translation>删除所选连接配置及其已保存的密码</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Paste a lockctl URL, such as postgresql://user@host:5432/database</source>
+        <translation>粘贴 lockctl URL，例如 postgresql://user@host:5432/database</translation>
+    </message>
+    <message>
+        <source>sqlite:PATH, postgresql://, mysql://, mariadb://, oracle:// or odbc://DSN, read into the fields when pasted, on Enter or on leaving this field. A password in it then moves to the password field and is no longer shown here.</source>
+        <translation>sqlite:PATH、postgresql://、mysql://、mariadb://、oracle:// 或 odbc://DSN，在粘贴、按回车或离开此框时读入各字段。其中的密码随即移到密码框，不再在此显示。</translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <source>Lock ta&amp;ble:</source>
+        <translation>锁表(&amp;B):</translation>
+    </message>
+    <message>
+        <source>The lock table&apos;s name, optionally as schema.table (its events are in &lt;table&gt;_event)</source>
+        <translation>锁表名称，可写作 schema.table（其事件记录在 &lt;table&gt;_event 中）</translation>
+    </message>
+    <message>
+        <source>Co&amp;nnect timeout:</source>
+        <translation>连接超时(&amp;N):</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Read-only: watch the locks, offer no admin action</source>
+        <translation>只读(&amp;R)：仅查看锁，不提供管理操作</translation>
+    </message>
+    <message>
+        <source>Profi&amp;le name:</source>
+        <translation>配置名称(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Leave empty to connect without saving</source>
+        <translation>留空则直接连接，不保存</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Profile</source>
+        <translation>保存配置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save these settings under the profile name, without connecting</source>
+        <translation>以该配置名称保存这些设置，不进行连接</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>新建连接</translation>
+    </message>
+    <message>
+        <source>The Qt SQL driver %1 for %2 is not installed. %3</source>
+        <translation>未安装 %2 的 Qt SQL 驱动 %1。%3</translation>
+    </message>
+    <message>
+        <source>The profile &quot;%1&quot; could not be read.</source>
+        <translation>无法读取连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Deleted the profile &quot;%1&quot;.</source>
+        <translation>已删除连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Enter a profile name to save these settings under.</source>
+        <translation>请输入用于保存这些设置的配置名称。</translation>
+    </message>
+    <message>
+        <source>Saved the profile &quot;%1&quot;.</source>
+        <translation>已保存连接配置“%1”。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Test stopped; its result will be ignored.</source>
+        <translation>测试已停止，其结果将被忽略。</translation>
+    </message>
+    <message>
+        <source>S&amp;top Test</source>
+        <translation>停止测试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ignore the running test&apos;s result</source>
+        <translation>忽略正在进行的测试的结果</translation>
+    </message>
+    <message>
+        <source>Connect once and look for the lock table</source>
+        <translation>连接一次并查找锁表</translation>
+    </message>
+    <message>
+        <source>Looking for the system keychain…</source>
+        <translation>正在查找系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>%1 The password is asked for each time.</source>
+        <translation>%1 每次连接都需要输入密码。</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>正在读取钥匙串…</translation>
+    </message>
+    <message>
+        <source>Not in the keychain: enter the password</source>
+        <translation>钥匙串中没有保存密码：请输入密码</translation>
+    </message>
+    <message>
+        <source>The password could not be read from the keychain: %1</source>
+        <translation>无法从钥匙串读取密码：%1</translation>
+    </message>
+    <message>
+        <source>Lockscope table</source>
+        <translation>Lockscope 锁表</translation>
+    </message>
+    <message>
+        <source>Whose lock table this is: Lockscope&apos;s own, an application&apos;s whose columns and rules Lockscope knows, or any table whose columns you map</source>
+        <translation>这是谁的锁表：Lockscope 自己的、Lockscope 了解其列与规则的某个应用的，或由你映射列的任意表</translation>
+    </message>
+    <message>
+        <source>Any table, its columns mapped below. Release deletes the row, or sets the status flag to 0 when there is one.</source>
+        <translation>任意表，其列在下方映射。释放时删除该行；有状态标志列时将其置为 0。</translation>
+    </message>
+    <message>
+        <source>The application&apos;s lock table, optionally as schema.table</source>
+        <translation>应用的锁表，可写作 schema.table</translation>
+    </message>
+    <message>
+        <source>the table&apos;s name</source>
+        <translation>表名</translation>
+    </message>
+    <message>
+        <source>Application&apos;s time zone (&amp;JVM, session):</source>
+        <translation>应用的时区（&amp;JVM／会话）：</translation>
+    </message>
+    <message>
+        <source>the server&apos;s default</source>
+        <translation>服务器默认值</translation>
+    </message>
+    <message>
+        <source>The time zone the application&apos;s sessions write local times in (Java drivers use the JVM&apos;s zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope&apos;s session then compares expiry as the application does. Empty: the server&apos;s default.</source>
+        <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ConnectionForm</name>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Dri&amp;ver:</source>
+        <translation>驱动(&amp;V):</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H):</translation>
+    </message>
+    <message>
+        <source>P&amp;ort:</source>
+        <translation>端口(&amp;O):</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>浏览(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Us&amp;er:</source>
+        <translation>用户名(&amp;E):</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Remember the password in the system &amp;keychain</source>
+        <translation>在系统钥匙串中记住密码(&amp;K)</translation>
+    </message>
+    <message>
+        <source>TLS (SSL) settin&amp;gs</source>
+        <translation>TLS (SSL) 设置(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show or hide the TLS options of this driver</source>
+        <translation>显示或隐藏此驱动的 TLS 选项</translation>
+    </message>
+    <message>
+        <source>SSL &amp;mode:</source>
+        <translation>SSL 模式(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Driver default (prefer)</source>
+        <translation>驱动默认（prefer）</translation>
+    </message>
+    <message>
+        <source>Root C&amp;A certificate:</source>
+        <translation>根 CA 证书(&amp;A):</translation>
+    </message>
+    <message>
+        <source>C&amp;A certificate:</source>
+        <translation>CA 证书(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Client cert&amp;ificate:</source>
+        <translation>客户端证书(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Client ke&amp;y:</source>
+        <translation>客户端密钥(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>The %1 option of the connection URL</source>
+        <translation>连接 URL 的 %1 选项</translation>
+    </message>
+    <message>
+        <source>Qt SQL driver %1</source>
+        <translation>Qt SQL 驱动 %1</translation>
+    </message>
+    <message>
+        <source>%1 (driver not installed)</source>
+        <translation>%1（未安装驱动）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Not installed here:</source>
+        <translation>本机未安装：</translation>
+    </message>
+    <message>
+        <source>&amp;Database file:</source>
+        <translation>数据库文件(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Database (service name):</source>
+        <translation>数据库（服务名）(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Data source (DSN):</source>
+        <translation>数据源（DSN）(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>数据库(&amp;D):</translation>
+    </message>
+    <message>
+        <source>/path/to/locks.sqlite</source>
+        <translation>/path/to/locks.sqlite</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>SQLite Database File</source>
+        <translation>SQLite 数据库文件</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
+        <translation>SQLite 数据库 (*.sqlite *.sqlite3 *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose the root CA certificate</source>
+        <translation>选择根 CA 证书</translation>
+    </message>
+    <message>
+        <source>Choose the CA certificate</source>
+        <translation>选择 CA 证书</translation>
+    </message>
+    <message>
+        <source>Choose the client certificate</source>
+        <translation>选择客户端证书</translation>
+    </message>
+    <message>
+        <source>Choose the client key</source>
+        <translation>选择客户端密钥</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ConnectionTester</name>
+    <message>
+        <source>%1 through ODBC</source>
+        <translation>%1（通过 ODBC）</translation>
+    </message>
+    <message>
+        <source>The file does not exist yet: it will be created when you connect. Then create the lock table from the main window (Create schema…).</source>
+        <translation>文件尚不存在：连接时将自动创建。之后请在主窗口中创建锁表（创建表结构…）。</translation>
+    </message>
+    <message>
+        <source>Could not connect.</source>
+        <translation>无法连接。</translation>
+    </message>
+    <message>
+        <source>Connected: %1 (%2 ms).</source>
+        <translation>已连接：%1（%2 毫秒）。</translation>
+    </message>
+    <message>
+        <source>%1 Reading the lock table %2 failed: %3</source>
+        <translation>%1读取锁表 %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found, but reading its event table failed: %3</source>
+        <translation>%1已找到锁表 %2，但读取其事件表失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 not found (create it from the main window with Create schema…).</source>
+        <translation>%1未找到锁表 %2（请在主窗口中通过“创建表结构…”创建）。</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found, but not its event table %2_event (Create schema… in the main window adds it).</source>
+        <translation>%1已找到锁表 %2，但未找到其事件表 %2_event（可在主窗口中通过“创建表结构…”添加）。</translation>
+    </message>
+    <message>
+        <source>%1 Lock table %2 found.</source>
+        <translation>%1已找到锁表 %2。</translation>
+    </message>
+    <message>
+        <source>%1 Table %2 not found: it is the application&apos;s, which creates it.</source>
+        <translation>%1 未找到表 %2：该表属于应用，由应用创建。</translation>
+    </message>
+    <message>
+        <source>%1 Table %2 found, with the columns of the %3 profile.</source>
+        <translation>%1 找到表 %2，含有 %3 配置的各列。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CustomMappingForm</name>
+    <message>
+        <source>Lock na&amp;me column:</source>
+        <translation>锁名列(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Held b&amp;y column:</source>
+        <translation>持有者列(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>E&amp;xpiry column:</source>
+        <translation>过期时间列(&amp;X):</translation>
+    </message>
+    <message>
+        <source>St&amp;atus flag column:</source>
+        <translation>状态标志列(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Ac&amp;quired-at column:</source>
+        <translation>加锁时间列(&amp;Q):</translation>
+    </message>
+    <message>
+        <source>Time &amp;zone:</source>
+        <translation>时区(&amp;Z):</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The column that holds the lock&apos;s name (its key)</source>
+        <translation>存放锁名（键）的列</translation>
+    </message>
+    <message>
+        <source>The column that says who holds the lock; empty: the table records no holder</source>
+        <translation>记录锁由谁持有的列；留空：该表不记录持有者</translation>
+    </message>
+    <message>
+        <source>The column with the time the lease ends; empty: locks never expire (a dead holder&apos;s lock stays until released)</source>
+        <translation>存放租约结束时间的列；留空：锁永不过期（已死持有者的锁会一直保留到被释放）</translation>
+    </message>
+    <message>
+        <source>A column that is 1 while the lock is held and 0 when it is free; empty: a row is held while it exists (release deletes it)</source>
+        <translation>持有时为 1、空闲时为 0 的列；留空：行存在即为持有（释放时删除该行）</translation>
+    </message>
+    <message>
+        <source>The column with the time the lock was taken; empty: none</source>
+        <translation>存放加锁时间的列；留空：无</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>The database&apos;s local time</source>
+        <translation>数据库的本地时间</translation>
+    </message>
+    <message>
+        <source>How the application writes its times (always from the database&apos;s clock)</source>
+        <translation>应用写入时间的方式（时间总是取自数据库时钟）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DatabaseWorker</name>
+    <message>
+        <source>No database is configured.</source>
+        <translation>未配置数据库。</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: no change was made.</source>
+        <translation>此连接为只读：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The lock tables exist now.</source>
+        <translation>锁表现已存在。</translation>
+    </message>
+    <message>
+        <source>Lock &quot;%1&quot; created.</source>
+        <translation>已创建锁“%1”。</translation>
+    </message>
+    <message>
+        <source>Lock &quot;%1&quot; already exists; it was left as it is.</source>
+        <translation>锁“%1”已存在，保持原样未做改动。</translation>
+    </message>
+    <message>
+        <source>Acquired &quot;%1&quot; with fence %2 until %3.</source>
+        <translation>已获取“%1”，栅栏令牌 %2，有效期至 %3。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2 for another %3.</source>
+        <translation>“%1”由 %2 持有，还剩 %3。</translation>
+    </message>
+    <message>
+        <source>Renewed &quot;%1&quot; until %2.</source>
+        <translation>已将“%1”续期至 %2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was lost: it is no longer held with fence %2.</source>
+        <translation>已失去“%1”：它已不再以栅栏令牌 %2 被持有。</translation>
+    </message>
+    <message>
+        <source>Released &quot;%1&quot;.</source>
+        <translation>已释放“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; was lost before the release: nothing was changed.</source>
+        <translation>释放前已失去“%1”：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Force-released &quot;%1&quot; (held by %2); its fence is now %3.</source>
+        <translation>已强制释放“%1”（原持有者 %2）；其栅栏令牌现为 %3。</translation>
+    </message>
+    <message>
+        <source>Deleted &quot;%1&quot;.</source>
+        <translation>已删除“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2: force-release it first.</source>
+        <translation>“%1”由 %2 持有：请先强制释放。</translation>
+    </message>
+    <message>
+        <source>There is no lock &quot;%1&quot; (any longer).</source>
+        <translation>锁“%1”不存在或已被删除。</translation>
+    </message>
+    <message>
+        <source>This application&apos;s table (%1) keeps no history of its locks.</source>
+        <translation>该应用的表（%1）不保存其锁的历史记录。</translation>
+    </message>
+    <message>
+        <source>Acquired &quot;%1&quot; as %2, the way %3 does.</source>
+        <translation>已按 %3 的方式以 %2 的身份获取“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is held by %2: refused, as %3 would be.</source>
+        <translation>“%1”由 %2 持有：已被拒绝，与 %3 的行为相同。</translation>
+    </message>
+    <message>
+        <source>someone (this table records no holder)</source>
+        <translation>某个持有者（此表不记录持有者）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not held by %2: nothing was changed.</source>
+        <translation>“%1”并非由 %2 持有：未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Force-released &quot;%1&quot; (held by %2) the way %3 releases it.</source>
+        <translation>已按 %3 的释放方式强制释放“%1”（原由 %2 持有）。</translation>
+    </message>
+    <message>
+        <source>an unrecorded holder</source>
+        <translation>未记录的持有者</translation>
+    </message>
+    <message>
+        <source>Refused: &quot;%1&quot; changed since you looked (holder or time). Nothing was changed.</source>
+        <translation>已拒绝：自您查看以来“%1”已发生变化（持有者或时间）。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Not available on %1&apos;s table: Lockscope only does there what that application does.</source>
+        <translation>在 %1 的表上不可用：Lockscope 在该表上只执行该应用本身会执行的操作。</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 (%4)</source>
+        <translation>%1 — %2 — %3（%4）</translation>
+    </message>
+    <message>
+        <source>An application&apos;s table is read whole, not a window at a time.</source>
+        <translation>应用的表总是整表读取，不按窗口分段读取。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::FilePathEdit</name>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ForceReleaseDialog</name>
+    <message>
+        <source>Force release — %1</source>
+        <translation>强制释放 — %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; Its fence token stops being valid; a resource that checks fences will refuse its writes. The release only happens if the lock is still exactly as shown here.</source>
+        <translation>&lt;b&gt;持有者可能仍在工作，但将失去此锁。&lt;/b&gt;其栅栏令牌随即失效；校验栅栏令牌的资源将拒绝其写入。仅当锁的状态仍与此处显示的完全一致时，才会执行释放。</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁:</translation>
+    </message>
+    <message>
+        <source>Holder:</source>
+        <translation>持有者:</translation>
+    </message>
+    <message>
+        <source>Fence:</source>
+        <translation>栅栏令牌:</translation>
+    </message>
+    <message>
+        <source>%1 (expires %2)</source>
+        <translation>%1（%2 过期）</translation>
+    </message>
+    <message>
+        <source>Time left:</source>
+        <translation>剩余时间:</translation>
+    </message>
+    <message>
+        <source>&amp;Force release</source>
+        <translation>强制释放(&amp;F)</translation>
+    </message>
+    <message>
+        <source>expired — any acquirer may take it over now</source>
+        <translation>已过期 — 任何获取者现在都可以接管</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; This application&apos;s table (%1) has no fence token, so nothing stops the old holder&apos;s writes. The lock is released the way %1 releases it, and only if its holder and time are still exactly as shown here.</source>
+        <translation>&lt;b&gt;持有者可能仍在工作，却会失去此锁。&lt;/b&gt;该应用的表（%1）没有栅栏令牌，因此无法阻止旧持有者的写入。锁将按 %1 的方式释放，且仅当其持有者和时间仍与此处显示的完全一致时才会释放。</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>Locked at:</source>
+        <translation>加锁时间：</translation>
+    </message>
+    <message>
+        <source>no expiry: held until released</source>
+        <translation>无过期时间：一直持有直到释放</translation>
+    </message>
+</context>
+<context>
+    <name>ui::HistoryList</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected events (all when none is selected) for a ticket</source>
+        <translation>复制所选事件（未选择时复制全部），用于工单</translation>
+    </message>
+</context>
+<context>
+    <name>ui::HistoryLookup</name>
+    <message>
+        <source>Any lock name, also of a deleted lock</source>
+        <translation>任意锁名，包括已删除的锁</translation>
+    </message>
+    <message>
+        <source>A deleted lock is no longer in the table, but its events stay in the history: type its name to see them.</source>
+        <translation>已删除的锁不再出现在表中，但其事件仍保留在历史记录中：输入它的名称即可查看。</translation>
+    </message>
+    <message>
+        <source>Show history</source>
+        <translation>显示历史记录</translation>
+    </message>
+</context>
+<context>
+    <name>ui::InitLockDialog</name>
+    <message>
+        <source>Initialize lock</source>
+        <translation>初始化锁</translation>
+    </message>
+    <message>
+        <source>The lease an acquire gets when it asks for none: 500ms, 30s, 5m, 1h</source>
+        <translation>获取时未指定租约时使用的租约时长：500ms、30s、5m、1h</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Default &amp;lease:</source>
+        <translation>默认租约(&amp;L):</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>描述(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Enter the lock&apos;s name.</source>
+        <translation>请输入锁名称。</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
+    </message>
+</context>
+<context>
+    <name>ui::KeychainVault</name>
+    <message>
+        <source>The system keychain did not answer.</source>
+        <translation>系统钥匙串没有响应。</translation>
+    </message>
+    <message>
+        <source>No system keychain (such as a Secret Service) is running.</source>
+        <translation>没有正在运行的系统钥匙串（如 Secret Service）。</translation>
+    </message>
+    <message>
+        <source>The system keychain refused access.</source>
+        <translation>系统钥匙串拒绝访问。</translation>
+    </message>
+    <message>
+        <source>The system keychain is not supported on this platform.</source>
+        <translation>此平台不支持系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>The system keychain reported: %1</source>
+        <translation>系统钥匙串报告：%1</translation>
+    </message>
+    <message>
+        <source>No system keychain is reachable: there is no D-Bus session.</source>
+        <translation>无法访问系统钥匙串：没有 D-Bus 会话。</translation>
+    </message>
+    <message>
+        <source>No system keychain answered (neither a Secret Service, such as GNOME Keyring or KeePassXC, nor KWallet).</source>
+        <translation>没有系统钥匙串响应（既没有 Secret Service，如 GNOME Keyring 或 KeePassXC，也没有 KWallet）。</translation>
+    </message>
+    <message>
+        <source>The system keychain reported an error.</source>
+        <translation>系统钥匙串报告了错误。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockDetailsPane</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>No lock selected</source>
+        <translation>未选择锁</translation>
+    </message>
+    <message>
+        <source>Default lease %1. %2</source>
+        <translation>默认租约 %1。%2</translation>
+    </message>
+    <message>
+        <source>No description.</source>
+        <translation>无描述。</translation>
+    </message>
+    <message>
+        <source>Free. Fence %1 (the next holder gets a higher one).</source>
+        <translation>空闲。栅栏令牌 %1（下一个持有者将获得更大的值）。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2, fence %3, depth %4; the lease ends %5.</source>
+        <translation>自 %2 起由 %1 持有，栅栏令牌 %3，重入深度 %4；租约于 %5 结束。</translation>
+    </message>
+    <message>
+        <source>The lease of %1 (fence %2) ended %3; the next acquirer takes it over.</source>
+        <translation>%1 的租约（栅栏令牌 %2）已于 %3 结束；下一个获取者将接管。</translation>
+    </message>
+    <message>
+        <source>No events recorded. Applications record acquire and release events only when they ask for it; admin actions are always recorded.</source>
+        <translation>没有事件记录。应用程序仅在请求时才记录获取和释放事件；管理操作总是会被记录。</translation>
+    </message>
+    <message>
+        <source>The history could not be read: %1</source>
+        <translation>无法读取历史记录：%1</translation>
+    </message>
+    <message>
+        <source>A lock of the application&apos;s own table (profile %1): no fence token, no history.</source>
+        <translation>应用自有表中的锁（配置 %1）：没有栅栏令牌，没有历史记录。</translation>
+    </message>
+    <message>
+        <source>an unrecorded holder</source>
+        <translation>未记录的持有者</translation>
+    </message>
+    <message>
+        <source>Free.</source>
+        <translation>空闲。</translation>
+    </message>
+    <message>
+        <source>Free; last held by %1.</source>
+        <translation>空闲；上一个持有者为 %1。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2; the lease ends %3.</source>
+        <translation>自 %2 起由 %1 持有；租约于 %3 结束。</translation>
+    </message>
+    <message>
+        <source>Held by %1 since %2, with no expiry. %3</source>
+        <translation>自 %2 起由 %1 持有，没有过期时间。%3</translation>
+    </message>
+    <message>
+        <source>an unrecorded time</source>
+        <translation>未记录的时间</translation>
+    </message>
+    <message>
+        <source>The lease of %1 ended %2 and it was never released; the application&apos;s next acquirer takes it over.</source>
+        <translation>%1 的租约已于 %2 结束且从未释放；应用的下一个获取者将接管它。</translation>
+    </message>
+    <message>
+        <source>Fold renewals</source>
+        <translation>折叠续期</translation>
+    </message>
+    <message>
+        <source>Show the renewals of one hold as one row: how many, from when to when</source>
+        <translation>将同一次持有的续期显示为一行：次数以及起止时间</translation>
+    </message>
+    <message>
+        <source>Not in the lock table.</source>
+        <translation>不在锁表中。</translation>
+    </message>
+    <message>
+        <source>No lock of this name is in the lock table, and no event was recorded for it.</source>
+        <translation>锁表中没有此名称的锁，也没有为它记录任何事件。</translation>
+    </message>
+    <message>
+        <source>This lock no longer exists: it was deleted at %1. Its events stay in the history.</source>
+        <translation>此锁已不存在：它于 %1 被删除。其事件仍保留在历史记录中。</translation>
+    </message>
+    <message>
+        <source>This lock no longer exists: %1 deleted it at %2. Its events stay in the history.</source>
+        <translation>此锁已不存在：%1 于 %2 删除了它。其事件仍保留在历史记录中。</translation>
+    </message>
+    <message>
+        <source>This lock is not in the lock table shown (the filter may hide it, or it was removed without a record). Its recorded history follows.</source>
+        <translation>此锁不在当前显示的锁表中（可能被过滤条件隐藏，或在没有记录的情况下被移除）。以下是它已记录的历史。</translation>
+    </message>
+    <message>
+        <source>The newest %1 events are shown; older ones are not read.</source>
+        <translation>仅显示最新的 %1 个事件；更早的事件未读取。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockMonitor</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>The database has not answered for %1 s. The window keeps working; the data shown may be out of date.</source>
+        <translation>数据库已 %1 秒未响应。窗口仍可正常使用，但显示的数据可能已过时。</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>%1 Retrying in %2 s.</source>
+        <translation>%1 将在 %2 秒后重试。</translation>
+    </message>
+    <message>
+        <source>%1 Not retrying until a password is given.</source>
+        <translation>%1 在给出密码之前不再重试。</translation>
+    </message>
+    <message>
+        <source>This connection is read-only: whoever may change the database can create it (Lock › Create schema… shows its DDL).</source>
+        <translation>此连接是只读的：有权修改数据库的人可以创建它（锁 › 创建表结构… 会显示其 DDL）。</translation>
+    </message>
+    <message>
+        <source>Create it with Lock › Create schema… (Ctrl+Shift+D), which also shows its DDL for your DBA.</source>
+        <translation>请用 锁 › 创建表结构…（Ctrl+Shift+D）创建它，那里也会显示供 DBA 审阅的 DDL。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockTableModel</name>
+    <message>
+        <source>%1 (local time)
+%2 UTC</source>
+        <translation>%1（本地时间）
+%2 UTC</translation>
+    </message>
+    <message>
+        <source>Free: nobody holds this lock.</source>
+        <translation>空闲：没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>Held by %1 until %2.</source>
+        <translation>由 %1 持有，直到 %2。</translation>
+    </message>
+    <message>
+        <source>Expired: the lease of %1 ended at %2. The next acquirer takes it over.</source>
+        <translation>已过期：%1 的租约已于 %2 结束。下一个获取者将接管。</translation>
+    </message>
+    <message>
+        <source>Nobody holds this lock.</source>
+        <translation>没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>Holder: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Previous holder: %1</source>
+        <translation>上一个持有者：%1</translation>
+    </message>
+    <message>
+        <source>Re-entry depth: how many times the holder acquired the lock without releasing it.</source>
+        <translation>重入深度：持有者在未释放的情况下获取该锁的次数。</translation>
+    </message>
+    <message>
+        <source>Fencing token %1: grows by one on every change of holder and every force release. The protected resource refuses tokens lower than the highest it has seen.</source>
+        <translation>栅栏令牌 %1：每次更换持有者和每次强制释放时加一。受保护的资源会拒绝低于其已见过的最大值的令牌。</translation>
+    </message>
+    <message>
+        <source>Never acquired.</source>
+        <translation>从未被获取。</translation>
+    </message>
+    <message>
+        <source>Acquired at
+%1</source>
+        <translation>获取时间
+%1</translation>
+    </message>
+    <message>
+        <source>Released or expired at
+%1</source>
+        <translation>释放或过期时间
+%1</translation>
+    </message>
+    <message>
+        <source>Expires at
+%1</source>
+        <translation>过期时间
+%1</translation>
+    </message>
+    <message>
+        <source>Last renewed at
+%1</source>
+        <translation>上次续期时间
+%1</translation>
+    </message>
+    <message>
+        <source>No lease is running.</source>
+        <translation>没有生效中的租约。</translation>
+    </message>
+    <message>
+        <source>%1 left of a %2 lease, estimated in database time.
+Expires at
+%3</source>
+        <translation>%2 的租约还剩 %1（按数据库时间估算）。
+过期时间
+%3</translation>
+    </message>
+    <message>
+        <source>Default lease: %1</source>
+        <translation>默认租约：%1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Acquired</source>
+        <translation>获取时间</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>过期时间</translation>
+    </message>
+    <message>
+        <source>Remaining</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Database-clock time, shown in this machine&apos;s time zone</source>
+        <translation>数据库时钟时间，按本机时区显示</translation>
+    </message>
+    <message>
+        <source>Time left on the lease, counted down in estimated database time between refreshes</source>
+        <translation>租约剩余时间，在两次刷新之间按估算的数据库时间倒计时</translation>
+    </message>
+    <message>
+        <source>Fencing token: grows with every change of holder</source>
+        <translation>栅栏令牌：每次更换持有者时递增</translation>
+    </message>
+    <message>
+        <source>Lost owner: the holder %1 was process %2 on this machine, which no longer runs, so nobody will release the lock. The lease still runs until %3; a force release frees it now.</source>
+        <translation>持有者已退出：持有者 %1 是本机上的进程 %2，该进程已不再运行，因此没有人会释放此锁。租约仍将持续到 %3；强制释放可立即释放此锁。</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>无过期</translation>
+    </message>
+    <message>
+        <source>Held by %1. This table has no expiry: the lock stays held until it is released.</source>
+        <translation>由 %1 持有。此表没有过期时间：锁会一直被持有，直到被释放。</translation>
+    </message>
+    <message>
+        <source>an unrecorded holder</source>
+        <translation>未记录的持有者</translation>
+    </message>
+    <message>
+        <source>Not numbered yet: an acquire created this lock and numbers it in its next statement, from the lock&apos;s history; no grant carries this value. If it stays so, its creator stopped in between, and the next acquirer numbers it when the lease ends.</source>
+        <translation>尚未编号：某次获取创建了这把锁，并会在它的下一条语句中根据这把锁的历史为它编号；没有任何授予使用这个值。如果一直如此，说明创建者在两条语句之间停止了，租约结束后下一个获取者会为它编号。</translation>
+    </message>
+    <message>
+        <source>Nobody holds this lock now.</source>
+        <translation>当前没有人持有此锁。</translation>
+    </message>
+    <message>
+        <source>%1 has held this lock for %2, since
+%3</source>
+        <translation>%1 已持有此锁 %2，自
+%3 起</translation>
+    </message>
+    <message>
+        <source>A long hold: longer than the %1 set for locks named “%2” (View › Long holds).</source>
+        <translation>长时间持有：超过了为名称匹配“%2”的锁设定的 %1（视图 › 长时间持有）。</translation>
+    </message>
+    <message>
+        <source>Held for</source>
+        <translation>已持有</translation>
+    </message>
+    <message>
+        <source>How long the current holder has held the lock, in database time; long holds are highlighted (View › Long holds)</source>
+        <translation>当前持有者已持有此锁多久（按数据库时间）；长时间持有会被高亮显示（视图 › 长时间持有）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockTablePanel</name>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: it is read a window at a time. No lock matches the filter (the database applies it).</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按窗口分段读取。没有锁与过滤条件匹配（过滤由数据库执行）。</translation>
+    </message>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of %L1 in name order, read from the database as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示第 %L2–%L3 行（共 %L1 行），滚动时从数据库读取。</translation>
+    </message>
+    <message>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of the %L4 that match the filter, in name order. The database applies the filter; the rows are read as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示与过滤条件匹配的 %L4 行中的第 %L2–%L3 行。过滤由数据库执行；滚动时读取这些行。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockWindowModel</name>
+    <message>
+        <source>Not read yet: the rows of a large table are read from the database as you scroll to them.</source>
+        <translation>尚未读取：大表的行在滚动到时才从数据库读取。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LongHoldDialog</name>
+    <message>
+        <source>Long holds</source>
+        <translation>长时间持有</translation>
+    </message>
+    <message>
+        <source>A hold longer than its threshold is highlighted in the Held for column. Patterns match whole lock names: * stands for any text, ? for one character. The first pattern that matches a name decides, so put narrower patterns above “*”. Durations as lockctl takes them: 90s, 30m, 1h30m, 2d.</source>
+        <translation>持有时间超过阈值的锁会在“已持有”列中高亮显示。模式匹配完整的锁名：* 表示任意文本，? 表示一个字符。由第一个匹配名称的模式决定，因此请把范围更窄的模式放在“*”之上。时长写法与 lockctl 相同：90s、30m、1h30m、2d。</translation>
+    </message>
+    <message>
+        <source>Lock name pattern</source>
+        <translation>锁名模式</translation>
+    </message>
+    <message>
+        <source>Longer than</source>
+        <translation>超过</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move &amp;up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move do&amp;wn</source>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Row %L1 has no pattern (use * for every lock).</source>
+        <translation>第 %L1 行没有模式（用 * 表示所有锁）。</translation>
+    </message>
+    <message>
+        <source>Row %L1: “%2” is not a duration such as 90s, 30m or 1h30m.</source>
+        <translation>第 %L1 行：“%2”不是有效的时长，例如 90s、30m 或 1h30m。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MainWindow</name>
+    <message>
+        <source>No translation for %1 was found.</source>
+        <translation>未找到 %1 的翻译。</translation>
+    </message>
+    <message>
+        <source>About Lockscope</source>
+        <translation>关于 Lockscope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;Monitor and manage distributed locks stored in database tables.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Lockscope&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;监控和管理存储在数据库表中的分布式锁。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open another lock table</source>
+        <translation>打开另一个锁表</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>刷新(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Read the lock table now</source>
+        <translation>立即读取锁表</translation>
+    </message>
+    <message>
+        <source>&amp;Initialize…</source>
+        <translation>初始化(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Create a lock (never overwrites)</source>
+        <translation>创建锁（不会覆盖已有的锁）</translation>
+    </message>
+    <message>
+        <source>&amp;Test-acquire…</source>
+        <translation>测试获取(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Acquire the selected lock as the admin, to test it</source>
+        <translation>以管理员身份获取所选锁，用于测试</translation>
+    </message>
+    <message>
+        <source>Re&amp;new</source>
+        <translation>续期(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Renew your own test hold of the selected lock</source>
+        <translation>续期您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Release your own test hold of the selected lock</source>
+        <translation>释放您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Force release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Take the selected lock away from its holder, with a reason</source>
+        <translation>从持有者手中收回所选锁（需填写原因）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Delete the selected lock (free locks only)</source>
+        <translation>删除所选锁（仅限空闲的锁）</translation>
+    </message>
+    <message>
+        <source>Create &amp;schema…</source>
+        <translation>创建表结构(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Show, copy or run the DDL of the lock tables</source>
+        <translation>显示、复制或执行锁表的 DDL</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit Lockscope</source>
+        <translation>退出 Lockscope</translation>
+    </message>
+    <message>
+        <source>&amp;About Lockscope</source>
+        <translation>关于 Lockscope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>锁(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>F&amp;ilter:</source>
+        <translation>过滤(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Name, holder or description</source>
+        <translation>名称、持有者或描述</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;every:</source>
+        <translation>刷新间隔(&amp;E):</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>The database answers again.</source>
+        <translation>数据库已恢复响应。</translation>
+    </message>
+    <message>
+        <source>Refreshed %1</source>
+        <translation>刷新于 %1</translation>
+    </message>
+    <message>
+        <source>Delete lock</source>
+        <translation>删除锁</translation>
+    </message>
+    <message>
+        <source>Delete the lock &quot;%1&quot;? Its definition (lease %2, &quot;%3&quot;) is removed; its history stays.</source>
+        <translation>删除锁“%1”？其定义（租约 %2，“%3”）将被删除；历史记录会保留。</translation>
+    </message>
+    <message>
+        <source>The action failed</source>
+        <translation>操作失败</translation>
+    </message>
+    <message>
+        <source>Not connected. Choose Connect… to open a lock table, or File › Open the demo database to try Lockscope.</source>
+        <translation>未连接。选择“连接…”以打开锁表，或选择“文件 › 打开演示数据库”来试用 Lockscope。</translation>
+    </message>
+    <message>
+        <source>The demo database could not be opened</source>
+        <translation>无法打开演示数据库</translation>
+    </message>
+    <message>
+        <source>Open the &amp;demo database</source>
+        <translation>打开演示数据库(&amp;D)</translation>
+    </message>
+    <message>
+        <source>An embedded SQLite database with simulated clients, to try things safely</source>
+        <translation>内置的 SQLite 数据库，带模拟客户端，可放心试用各项操作</translation>
+    </message>
+    <message>
+        <source>The demo database %1 could not be prepared: %2</source>
+        <translation>无法准备演示数据库 %1：%2</translation>
+    </message>
+    <message>
+        <source>Demo (simulated clients) — %1</source>
+        <translation>演示（模拟客户端）— %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s): %1 held, %2 expired, %3 free</source>
+        <translation>
+            <numerusform>%n 个锁：%1 个持有中，%2 个已过期，%3 个空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Database clock %1 ms from this computer&apos;s (±%2 ms)</source>
+        <translation>数据库时钟与本机时钟相差 %1 毫秒（±%2 毫秒）</translation>
+    </message>
+    <message>
+        <source>Only the database clock decides when a lease expires. The countdowns run on this computer&apos;s clock corrected by this offset.</source>
+        <translation>租约何时过期只由数据库时钟决定。倒计时按本机时钟运行，并用此偏差加以校正。</translation>
+    </message>
+    <message>
+        <source>This is the demo database: simulated clients take and give back its locks, and now and then one “crashes” so that its lease expires. Try a test-acquire or a force release.</source>
+        <translation>这是演示数据库：模拟客户端会获取并归还其中的锁，偶尔会有客户端“崩溃”，使其租约过期。可以试试测试获取或强制释放。</translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Simulator</source>
+        <translation>模拟器</translation>
+    </message>
+    <message>
+        <source>&amp;Application lock tables</source>
+        <translation>应用锁表(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>This database also has lock tables of other applications: %1. Open one from File ▸ Application lock tables to see and manage its locks the way that application does.</source>
+        <translation>此数据库中还有其他应用的锁表：%1。可从“文件 ▸ 应用锁表”打开，按该应用的方式查看和管理其中的锁。</translation>
+    </message>
+    <message>
+        <source>Lockscope&apos;s table (%1)</source>
+        <translation>Lockscope 的表（%1）</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Database locks</source>
+        <translation>数据库锁</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2（%3）</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>The server refused the login of &quot;%1&quot; at %2.
+Password:</source>
+        <translation>服务器拒绝了“%1”在 %2 的登录。
+密码：</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide: a lock is stuck…</source>
+        <translation>用户指南：锁卡住了(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected lock&apos;s row, with the column titles, for a ticket or a chat</source>
+        <translation>复制所选锁的这一行（带列标题），便于贴到工单或聊天中</translation>
+    </message>
+    <message>
+        <source>Copy as loc&amp;kctl command</source>
+        <translation>复制为 loc&amp;kctl 命令</translation>
+    </message>
+    <message>
+        <source>Copy the lockctl commands that show the selected lock and force-release it with the fencing token seen here (no password)</source>
+        <translation>复制查看所选锁、并以此处看到的栅栏令牌强制释放它的 lockctl 命令（不含密码）</translation>
+    </message>
+    <message>
+        <source>&amp;Export locks…</source>
+        <translation>导出锁(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the locks the table shows (after the filter) as CSV or JSON</source>
+        <translation>将表格当前显示的锁（过滤后）保存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Copied the row of &quot;%1&quot;.</source>
+        <translation>已复制“%1”这一行。</translation>
+    </message>
+    <message>
+        <source>describe why</source>
+        <translation>说明原因</translation>
+    </message>
+    <message>
+        <source>Copied the lockctl commands for &quot;%1&quot; (without the password).</source>
+        <translation>已复制“%1”的 lockctl 命令（不含密码）。</translation>
+    </message>
+    <message>
+        <source>The locks could not be exported to %1: %2</source>
+        <translation>无法将锁导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export locks</source>
+        <translation>导出锁</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON, as lockctl list --json (*.json)</source>
+        <translation>JSON，与 lockctl list --json 相同 (*.json)</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>This connection only looks: the window offers no action that changes the database, and the database session itself is read-only.</source>
+        <translation>此连接只用于查看：窗口不提供任何会修改数据库的操作，数据库会话本身也是只读的。</translation>
+    </message>
+    <message>
+        <source>New &amp;window</source>
+        <translation>新建窗口(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Another window, to watch a second database beside this one</source>
+        <translation>再打开一个窗口，在旁边查看另一个数据库</translation>
+    </message>
+    <message>
+        <source>&amp;Long holds…</source>
+        <translation>长时间持有(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Set how long a hold may last, per lock name pattern, before the Held for column highlights it</source>
+        <translation>按锁名模式设置持有多久后在“已持有”列中高亮显示</translation>
+    </message>
+    <message>
+        <source>&amp;Columns</source>
+        <translation>列(&amp;C)</translation>
+    </message>
+    <message>
+        <source>State filter</source>
+        <translation>状态过滤</translation>
+    </message>
+    <message>
+        <source>Reading the %L1 matching locks from the database to export them…</source>
+        <translation>正在从数据库读取 %L1 个匹配的锁以便导出…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln lock(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %Ln 个锁导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The locks could not be read for the export: %1</source>
+        <translation>无法读取要导出的锁：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MessageBar</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>ui::NativeLocksModel</name>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>%1 (this connection)</source>
+        <translation>%1（本连接）</translation>
+    </message>
+    <message>
+        <source>session started %1</source>
+        <translation>会话开始于 %1</translation>
+    </message>
+    <message>
+        <source>transaction started %1</source>
+        <translation>事务开始于 %1</translation>
+    </message>
+    <message>
+        <source>state since %1</source>
+        <translation>当前状态始于 %1</translation>
+    </message>
+    <message>
+        <source>waiting since %1</source>
+        <translation>开始等待于 %1</translation>
+    </message>
+    <message>
+        <source>state: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <source>Waiting: %1</source>
+        <translation>等待者：%1</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>Lock key</source>
+        <translation>锁键</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Session (pid)</source>
+        <translation>会话（pid）</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Waiting sessions</source>
+        <translation>等待的会话</translation>
+    </message>
+    <message>
+        <source>%1 (Lockscope wake-up lock of &quot;%2&quot;)</source>
+        <translation>%1（Lockscope 对“%2”的唤醒锁）</translation>
+    </message>
+    <message>
+        <source>Lockscope holds this lock while it holds &quot;%1&quot; in the lock table, so that waiters for &quot;%1&quot; queue in the database. The release frees it.</source>
+        <translation>Lockscope 持有锁表中的“%1”期间同时持有此锁，使等待“%1”的客户端在数据库中排队。释放时一并释放。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::NativeLocksPanel</name>
+    <message>
+        <source>Terminating %1…</source>
+        <translation>正在终止 %1…</translation>
+    </message>
+    <message>
+        <source>Terminated: %1 The lock is free now.</source>
+        <translation>已终止：%1 该锁现已空闲。</translation>
+    </message>
+    <message>
+        <source>Terminated: %1</source>
+        <translation>已终止：%1</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate holding session…</source>
+        <translation>终止持有会话(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>End the database session that holds the selected lock (only if it still holds it), with a reason for the audit</source>
+        <translation>结束持有所选锁的数据库会话（仅当它仍持有该锁时），并填写用于审计的原因</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>SQLite has no such locks: it has no advisory or user locks that sessions hold, so there is nothing to show here. Lockscope&apos;s own lock table is in the Locks tab.</source>
+        <translation>SQLite 没有这类锁：它没有由会话持有的咨询锁或用户锁，因此这里没有可显示的内容。Lockscope 自己的锁表在“锁”标签页中。</translation>
+    </message>
+    <message>
+        <source>The database&apos;s locks could not be read: %1</source>
+        <translation>无法读取数据库的锁：%1</translation>
+    </message>
+    <message>
+        <source>Reading the database&apos;s own locks…</source>
+        <translation>正在读取数据库自身的锁…</translation>
+    </message>
+    <message>
+        <source>pg_locks joined with pg_stat_activity</source>
+        <translation>pg_locks 关联 pg_stat_activity</translation>
+    </message>
+    <message>
+        <source>performance_schema.metadata_locks joined with the processlist</source>
+        <translation>performance_schema.metadata_locks 关联进程列表</translation>
+    </message>
+    <message>
+        <source>information_schema.METADATA_LOCK_INFO joined with the processlist</source>
+        <translation>information_schema.METADATA_LOCK_INFO 关联进程列表</translation>
+    </message>
+    <message numerus="yes">
+        <source>Advisory and user locks from %1, read at %2 (database clock); %n row(s).</source>
+        <translation>
+            <numerusform>咨询锁和用户锁来自 %1，读取于 %2（数据库时钟）；共 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read-only connection: terminating sessions is not offered.</source>
+        <translation>只读连接：不提供终止会话。</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Look up &amp;names:</source>
+        <translation>按名称查找(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>user-lock names, separated by commas</source>
+        <translation>用户锁名称，以逗号分隔</translation>
+    </message>
+    <message>
+        <source>Names looked up with IS_USED_LOCK on every read, besides what the server lists: the only way to see a user lock on a server without performance_schema or the metadata_lock_info plugin</source>
+        <translation>每次读取时用 IS_USED_LOCK 查找这些名称，作为服务器所列内容的补充：在没有 performance_schema 或 metadata_lock_info 插件的服务器上，这是查看用户锁的唯一方法</translation>
+    </message>
+</context>
+<context>
+    <name>ui::NativeLocksWorker</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PasswordVault</name>
+    <message>
+        <source>Lockscope was built without QtKeychain, so it cannot use the system keychain.</source>
+        <translation>Lockscope 构建时未包含 QtKeychain，因此无法使用系统钥匙串。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ReasonedActionDialog</name>
+    <message>
+        <source>Why, for the audit trail (required)</source>
+        <translation>原因，将记入审计日志（必填）</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>原因(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Give a reason first: it is recorded with your name. Esc cancels.</source>
+        <translation>请先填写原因：它会与您的名字一起记录。按 Esc 取消。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SchemaDialog</name>
+    <message>
+        <source>Create schema — %1</source>
+        <translation>创建表结构 — %1</translation>
+    </message>
+    <message>
+        <source>These statements create the lock table and its event table if they do not exist. They change nothing that exists already.</source>
+        <translation>这些语句会在锁表及其事件表不存在时创建它们，不会更改任何已存在的对象。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Run now</source>
+        <translation>立即执行(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SimCharts</name>
+    <message>
+        <source>Acquisitions</source>
+        <translation>获取次数</translation>
+    </message>
+    <message>
+        <source>Throughput (acquisitions per second)</source>
+        <translation>吞吐量（每秒获取次数）</translation>
+    </message>
+    <message>
+        <source>Wait for the lock (ms)</source>
+        <translation>等待锁的时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Acquisitions per client</source>
+        <translation>各客户端的获取次数</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>暂无数据</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SimSettingsForm</name>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>&amp;Clients:</source>
+        <translation>客户端数(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Simulated clients, each a thread with its own connection</source>
+        <translation>模拟客户端，每个都是使用独立连接的线程</translation>
+    </message>
+    <message>
+        <source>Loc&amp;ks:</source>
+        <translation>锁数(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Locks the clients compete for</source>
+        <translation>客户端争用的锁</translation>
+    </message>
+    <message>
+        <source>&amp;Lease (TTL):</source>
+        <translation>租约时长（TTL）(&amp;L):</translation>
+    </message>
+    <message>
+        <source>The lease of every grant</source>
+        <translation>每次获取锁时授予的租约时长</translation>
+    </message>
+    <message>
+        <source>&amp;Hold time:</source>
+        <translation>持有时长(&amp;H):</translation>
+    </message>
+    <message>
+        <source>How long a client works while it holds a lock</source>
+        <translation>客户端持有锁期间工作的时长</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>固定值</translation>
+    </message>
+    <message>
+        <source>Uniform between min and max</source>
+        <translation>在最小值与最大值之间均匀分布</translation>
+    </message>
+    <message>
+        <source>Exponential with this mean</source>
+        <translation>以此为均值的指数分布</translation>
+    </message>
+    <message>
+        <source>Hold mean:</source>
+        <translation>持有时长均值:</translation>
+    </message>
+    <message>
+        <source>Hold min:</source>
+        <translation>持有时长最小值:</translation>
+    </message>
+    <message>
+        <source>Hold max:</source>
+        <translation>持有时长最大值:</translation>
+    </message>
+    <message>
+        <source>&amp;Think time:</source>
+        <translation>思考时间(&amp;T):</translation>
+    </message>
+    <message>
+        <source>The pause between a client&apos;s holds</source>
+        <translation>客户端两次持有之间的停顿</translation>
+    </message>
+    <message>
+        <source>&amp;Retry interval:</source>
+        <translation>重试间隔(&amp;R):</translation>
+    </message>
+    <message>
+        <source>A waiting client&apos;s first pause before it tries again</source>
+        <translation>等待中的客户端再次尝试之前的首次停顿</translation>
+    </message>
+    <message>
+        <source>Retry &amp;backoff:</source>
+        <translation>重试退避系数(&amp;B):</translation>
+    </message>
+    <message>
+        <source>How much each pause grows</source>
+        <translation>每次停顿时长的增长倍数</translation>
+    </message>
+    <message>
+        <source>Retry &amp;jitter:</source>
+        <translation>重试抖动(&amp;J):</translation>
+    </message>
+    <message>
+        <source>Random spread of each pause, 0 to 1</source>
+        <translation>每次停顿时长的随机浮动幅度，0 到 1</translation>
+    </message>
+    <message>
+        <source>Retry &amp;deadline:</source>
+        <translation>重试时限(&amp;D):</translation>
+    </message>
+    <message>
+        <source>A client gives up waiting after this long and counts a failed attempt</source>
+        <translation>客户端等待超过此时长后放弃，并计为一次失败尝试</translation>
+    </message>
+    <message>
+        <source>D&amp;uration:</source>
+        <translation>运行时长(&amp;U):</translation>
+    </message>
+    <message>
+        <source>The run stops after this long</source>
+        <translation>运行达到此时长后停止</translation>
+    </message>
+    <message>
+        <source>Cr&amp;ash rate:</source>
+        <translation>崩溃率(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Chance per hold that the holder vanishes without releasing</source>
+        <translation>每次持有中，持有者未释放就消失的概率</translation>
+    </message>
+    <message>
+        <source>&amp;Pause rate:</source>
+        <translation>暂停率(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Chance per hold that the holder freezes past its lease, then writes late</source>
+        <translation>每次持有中，持有者冻结至租约过期之后、随后延迟写入的概率</translation>
+    </message>
+    <message>
+        <source>Pr&amp;otocol:</source>
+        <translation>协议(&amp;O):</translation>
+    </message>
+    <message>
+        <source>Unsafe: no expiry</source>
+        <translation>不安全：无过期</translation>
+    </message>
+    <message>
+        <source>Unsafe: client clock</source>
+        <translation>不安全：客户端时钟</translation>
+    </message>
+    <message>
+        <source>A broken baseline: a crashed holder blocks the lock for ever</source>
+        <translation>有缺陷的基线：崩溃的持有者会永久阻塞该锁</translation>
+    </message>
+    <message>
+        <source>A broken baseline: expiry from skewed client clocks, no fence: holds overlap</source>
+        <translation>有缺陷的基线：按有偏差的客户端时钟计算过期，没有栅栏令牌：持有会相互重叠</translation>
+    </message>
+    <message>
+        <source>Unsafe client clock: each client&apos;s clock is off by up to plus or minus this</source>
+        <translation>不安全的客户端时钟：每个客户端的时钟最多偏差正负此值</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>随机种子(&amp;E):</translation>
+    </message>
+    <message>
+        <source>The same seed makes the same random choices</source>
+        <translation>相同的种子产生相同的随机选择</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Hold for:</source>
+        <translation>持有时长:</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>lockcore (leases and fencing tokens)</source>
+        <translation>lockcore（租约和栅栏令牌）</translation>
+    </message>
+    <message>
+        <source>The real library: leases on the database clock, a fencing token with every grant</source>
+        <translation>真正的库：基于数据库时钟的租约，每次授予都带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Clock ske&amp;w:</source>
+        <translation>时钟偏差(&amp;W):</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SimTimelineWidget</name>
+    <message>
+        <source>One lane per lock, one bar per hold, coloured by client. A red cross: the holder crashed. Hatched: the holder paused past its lease.</source>
+        <translation>每个锁一条泳道，每次持有一个条形，颜色表示客户端。红叉：持有者已崩溃。斜线填充：持有者暂停至租约过期之后。</translation>
+    </message>
+    <message>
+        <source>No holds yet</source>
+        <translation>尚无持有记录</translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation>0 秒</translation>
+    </message>
+    <message>
+        <source>hold (colour: client)</source>
+        <translation>持有（颜色：客户端）</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>lost (paused past its lease)</source>
+        <translation>已丢失（暂停至租约过期之后）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SimulatorPanel</name>
+    <message>
+        <source>Preparing the tables %1…</source>
+        <translation>正在准备表 %1…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation>运行失败。</translation>
+    </message>
+    <message>
+        <source>No run has finished yet.</source>
+        <translation>尚无已完成的运行。</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export the summary</source>
+        <translation>导出摘要</translation>
+    </message>
+    <message>
+        <source>Export the history</source>
+        <translation>导出历史记录</translation>
+    </message>
+    <message>
+        <source>The export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported to %1.</source>
+        <translation>已导出到 %1。</translation>
+    </message>
+    <message>
+        <source>Connect to a database to run the simulator.</source>
+        <translation>连接到数据库后即可运行模拟器。</translation>
+    </message>
+    <message>
+        <source>Read-only connection: the simulator writes its own tables (%1, %1_event, %1_resource, %1_unsafe), so it cannot run here.</source>
+        <translation>只读连接：模拟器需要写入它自己的表（%1、%1_event、%1_resource、%1_unsafe），因此无法在此运行。</translation>
+    </message>
+    <message>
+        <source>Runs against %1, in its own tables %2*; your locks are not touched.</source>
+        <translation>在 %1 上运行，使用其自己的表 %2*；不会触及您的锁。</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run the simulated clients against the connected database</source>
+        <translation>让模拟客户端在已连接的数据库上运行</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>停止(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Stop the run; what it recorded so far is still checked</source>
+        <translation>停止运行；已记录的内容仍会接受检查</translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation>导出历史记录(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Every hold and write of the last run, as JSON or CSV</source>
+        <translation>上次运行中的每次持有和写入，格式为 JSON 或 CSV</translation>
+    </message>
+    <message>
+        <source>Export s&amp;ummary…</source>
+        <translation>导出摘要(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>The verdict and the metrics of the last run, as JSON or CSV</source>
+        <translation>上次运行的判定结果和指标，格式为 JSON 或 CSV</translation>
+    </message>
+    <message>
+        <source>Who held each lock when</source>
+        <translation>各锁在各时段的持有者</translation>
+    </message>
+    <message>
+        <source>%1: %L2 acquisitions, %L3 failed attempts, %L4 crashes, %L5 pauses</source>
+        <translation>%1：获取 %L2 次，失败尝试 %L3 次，崩溃 %L4 次，暂停 %L5 次</translation>
+    </message>
+    <message>
+        <source>Finished after %1.</source>
+        <translation>运行 %1 后结束。</translation>
+    </message>
+    <message>
+        <source>%L1 acquisitions, %L2 per second; wait p50 %L3 ms, p95 %L4 ms, p99 %L5 ms; hand-off p50 %L6 ms; locks held %L7% of the time; fairness %L8; %L9 failed attempts, %L10 expiries, %L11 takeovers, %L12 crashes, %L13 pauses, %L14 stale writes refused.</source>
+        <translation>获取 %L1 次，每秒 %L2 次；等待 p50 %L3 毫秒，p95 %L4 毫秒，p99 %L5 毫秒；交接 p50 %L6 毫秒；锁被持有的时间占 %L7%；公平性 %L8；失败尝试 %L9 次，过期 %L10 次，接管 %L11 次，崩溃 %L12 次，暂停 %L13 次，拒绝过期写入 %L14 次。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
+        <translation>
+            <numerusform>%Ln 次授予发生在前一持有者释放之前：这是重叠，而不是交接。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::StateFilterCombo</name>
+    <message>
+        <source>All states</source>
+        <translation>所有状态</translation>
+    </message>
+    <message>
+        <source>Held (lease running)</source>
+        <translation>持有中（租约有效）</translation>
+    </message>
+    <message>
+        <source>Show only the locks in this state</source>
+        <translation>只显示处于此状态的锁</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TerminateSessionDialog</name>
+    <message>
+        <source>Terminate session %1</source>
+        <translation>终止会话 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The database session will be ended:&lt;/b&gt; its connection is closed, its open transaction is rolled back and every lock it holds is freed. This only happens if the session still holds this lock and is the same session as shown here.</source>
+        <translation>&lt;b&gt;该数据库会话将被结束：&lt;/b&gt;其连接被关闭，未提交的事务被回滚，它持有的所有锁都会被释放。仅当该会话仍持有此锁且与此处显示的是同一会话时才会执行。</translation>
+    </message>
+    <message>
+        <source>(not shown)</source>
+        <translation>（不可见）</translation>
+    </message>
+    <message>
+        <source>Session (pid):</source>
+        <translation>会话（pid）：</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>Application:</source>
+        <translation>应用：</translation>
+    </message>
+    <message>
+        <source>Lock key:</source>
+        <translation>锁键：</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>&amp;Terminate session</source>
+        <translation>终止会话(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TestAcquireDialog</name>
+    <message>
+        <source>Until I &amp;release it</source>
+        <translation>直到我释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;For</source>
+        <translation>持续(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Test-acquire</source>
+        <translation>测试获取</translation>
+    </message>
+    <message>
+        <source>&amp;Lock:</source>
+        <translation>锁(&amp;L):</translation>
+    </message>
+    <message>
+        <source>&amp;Holder:</source>
+        <translation>持有者(&amp;H):</translation>
+    </message>
+    <message>
+        <source>L&amp;ease:</source>
+        <translation>租约(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Hold:</source>
+        <translation>持有时长:</translation>
+    </message>
+    <message>
+        <source>&amp;Acquire</source>
+        <translation>获取(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The hold time must be more than zero.</source>
+        <translation>持有时长必须大于零。</translation>
+    </message>
+    <message>
+        <source>Re&amp;new automatically each time a third of the lease has passed</source>
+        <translation>每经过三分之一租约时长自动续期(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TimelineLegend</name>
+    <message>
+        <source>Point at a bar for who held it when.</source>
+        <translation>将鼠标指向某一条，可查看谁在何时持有。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TimelineWidget</name>
+    <message>
+        <source>No holds recorded</source>
+        <translation>没有持有记录</translation>
+    </message>
+    <message>
+        <source>before %1</source>
+        <comment>the hold began before the history read</comment>
+        <translation>%1 之前</translation>
+    </message>
+    <message>
+        <source>%1 (fence %2): %3 – %4, %5</source>
+        <translation>%1（栅栏令牌 %2）：%3 – %4，%5</translation>
+    </message>
+    <message>
+        <source>%1 since %2</source>
+        <translation>%1 起自 %2</translation>
+    </message>
+    <message>
+        <source>%1 (fence %2): since %3, %4</source>
+        <translation>%1（栅栏令牌 %2）：自 %3 起，%4</translation>
+    </message>
+</context>
+<context>
+    <name>ui::VerdictBanner</name>
+    <message>
+        <source>The verdict over the whole history follows when the run ends.</source>
+        <translation>运行结束后将给出针对完整历史的判定结果。</translation>
+    </message>
+    <message>
+        <source>The simulation could not run</source>
+        <translation>模拟无法运行</translation>
+    </message>
+    <message>
+        <source>No overlapping holds (this protocol has no fences). An unsafe baseline: this run did not show its failure; its preset settings do.</source>
+        <translation>没有重叠的持有（此协议没有栅栏令牌）。这是一个不安全的基线：本次运行没有暴露它的缺陷，它的预设设置可以。</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more.</source>
+        <translation>
+            <numerusform>… 另有 %Ln 处。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): %Ln violation(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1）：目前 %Ln 处违规</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running (%1): no overlapping holds among %Ln completed hold(s) so far</source>
+        <translation>
+            <numerusform>运行中（%1）：在目前已完成的 %Ln 次持有中没有重叠持有</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No overlapping holds, fences increasing, %Ln stale write(s) refused. A run shows what happened, not that a design is safe.</source>
+        <translation>
+            <numerusform>没有重叠持有，栅栏令牌递增，拒绝了 %Ln 次过期写入。一次运行只说明发生了什么，不能证明设计是安全的。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

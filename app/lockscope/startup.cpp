@@ -44,7 +44,7 @@ int Startup::run(const QStringList &arguments)
                                    "last, else the demo."),
                                 tr("URL"));
     const QCommandLineOption table(u"table"_s, tr("The lock table (default dist_lock)."),
-                                   tr("NAME"), ConnectionProfile::defaultTable());
+                                   tr("NAME"), ui::ConnectionProfile::defaultTable());
     const QCommandLineOption lockProfile(
         u"profile"_s,
         tr("The lock table is this application's (its columns and rules): %1. --table "
@@ -56,7 +56,7 @@ int Startup::run(const QStringList &arguments)
     const QCommandLineOption timeout(u"connect-timeout"_s,
                                      tr("Give up connecting after this many seconds."),
                                      tr("SECONDS"),
-                                     QString::number(ConnectionProfile::defaultTimeoutS));
+                                     QString::number(ui::ConnectionProfile::defaultTimeoutS));
     const QCommandLineOption lang(u"lang"_s, tr("Interface language: en or zh_CN."),
                                   tr("LANGUAGE"));
     const QCommandLineOption demo(u"demo"_s,
@@ -65,16 +65,16 @@ int Startup::run(const QStringList &arguments)
         u"window-threshold"_s,
         tr("Above this many locks, read the lock table a window at a time: the rows shown, "
            "filtered by the database (default %1).")
-            .arg(LockTableReader::DefaultThreshold),
+            .arg(ui::LockTableReader::DefaultThreshold),
         tr("LOCKS"));
     parser.addOptions({db, table, lockProfile, readOnly, timeout, lang, demo, windowThreshold});
     parser.process(arguments);
 
-    const QString code = parser.isSet(lang) ? parser.value(lang) : language::systemDefault();
-    if (!language::apply(code))
+    const QString code = parser.isSet(lang) ? parser.value(lang) : ui::language::systemDefault();
+    if (!ui::language::apply(code))
         complain(tr("no translation for \"%1\"; using English").arg(code));
 
-    m_window = std::make_unique<MainWindow>();
+    m_window = std::make_unique<ui::MainWindow>();
     m_window->restoreLayout();
     if (parser.isSet(windowThreshold)) {
         bool ok = false;
@@ -87,7 +87,7 @@ int Startup::run(const QStringList &arguments)
         m_window->setWindowThreshold(rows);
     }
     const bool haveUrl = parser.isSet(db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
-    if (parser.isSet(demo) || (!haveUrl && ProfileStore().lastUsed().isEmpty())) {
+    if (parser.isSet(demo) || (!haveUrl && ui::ProfileStore().lastUsed().isEmpty())) {
         if (const QString problem = m_window->openDemo(); !problem.isEmpty()) {
             complain(problem);
             return 3;
@@ -101,12 +101,12 @@ int Startup::run(const QStringList &arguments)
         m_window->showConnectionDialog();
         return -1;
     }
-    auto profile = ConnectionProfile::fromCommandLine(arguments);
+    auto profile = ui::ConnectionProfile::fromCommandLine(arguments);
     if (!profile) {
         complain(profile.error().message);
         return 2;
     }
-    m_window->openConnection(WindowConnection::of(*profile));
+    m_window->openConnection(ui::WindowConnection::of(*profile));
     m_window->show();
     return -1;
 }

@@ -4,7 +4,9 @@
 #include <QStringList>
 #include <memory>
 
+namespace ui {
 class MainWindow;
+}
 
 // Command line, language, and what the window opens first: --db URL (else $LOCKSCOPE_DB), or
 // the connection dialog on the profile used last, or on first start the demo database.
@@ -19,5 +21,5 @@ public:
     int run(const QStringList &arguments);
 
 private:
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<ui::MainWindow> m_window;
 };

@@ -40,6 +40,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
+using namespace ui;
 
 namespace {
 

@@ -32,6 +32,8 @@ using lockcore::ConnectionSpec;
 using lockcore::Profile;
 using lockcore::Status;
 
+namespace ui {
+
 namespace {
 
 QLabel *buddyLabel(QWidget *buddy, QWidget *parent)
@@ -848,3 +850,5 @@ void ConnectionDialog::onPasswordRead(const QString &key, bool found, const QStr
                                tr("The password could not be read from the keychain: %1")
                                    .arg(error));
 }
+
+} // namespace ui

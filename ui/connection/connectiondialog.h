@@ -7,10 +7,6 @@
 #include <QDialog>
 #include <memory>
 
-class ConnectionForm;
-class CustomMappingForm;
-class MessageBar;
-class ProfileStore;
 class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
@@ -20,6 +16,13 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+
+namespace ui {
+
+class ConnectionForm;
+class CustomMappingForm;
+class MessageBar;
+class ProfileStore;
 
 // Where to connect: a saved profile, a pasted lockctl URL, or the fields of a database product
 // (ConnectionForm). The lock table is Lockscope's own, or an application's table read through
@@ -136,3 +139,5 @@ private:
     QPushButton *m_connectButton;
     QPushButton *m_saveButton;
 };
+
+} // namespace ui

@@ -23,6 +23,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
 
+namespace ui {
+
 namespace {
 
 constexpr int backendRole = Qt::UserRole;
@@ -489,3 +491,5 @@ void ConnectionForm::browseDatabaseFile()
     if (!chosen.isEmpty())
         m_databaseEdit->setText(chosen); // textChanged: the user's edit
 }
+
+} // namespace ui

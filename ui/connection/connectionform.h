@@ -6,7 +6,6 @@
 #include <QHash>
 #include <QWidget>
 
-class FilePathEdit;
 class QCheckBox;
 class QComboBox;
 class QGridLayout;
@@ -17,6 +16,10 @@ class QPushButton;
 class QSpinBox;
 class QStandardItemModel;
 class QToolButton;
+
+namespace ui {
+
+class FilePathEdit;
 
 // The fields of a ConnectionSpec: the driver (products whose Qt driver is missing are listed,
 // disabled, with what to install), server, database or file, user, password, and the TLS
@@ -123,3 +126,5 @@ private:
     QComboBox *m_sslModeCombo;
     QList<TlsField> m_tlsFields;
 };
+
+} // namespace ui

@@ -13,6 +13,8 @@ using lockcore::Error;
 using lockcore::Result;
 using lockcore::Status;
 
+namespace ui {
+
 namespace {
 
 using Backend = ConnectionSpec::Backend;
@@ -197,3 +199,5 @@ QString ConnectionProfile::title() const
 {
     return name.isEmpty() ? spec.redacted() : name;
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@
 #include <QStringList>
 #include <QVariantMap>
 
+namespace ui {
+
 // Everything the monitor needs to open a lock table: where (a ConnectionSpec), which table, how
 // long to wait for the server, and whether admin actions are offered. The password lives in
 // `spec` in memory only: ProfileStore never writes it (see PasswordVault).
@@ -49,3 +51,5 @@ struct ConnectionProfile
 
     Q_DECLARE_TR_FUNCTIONS(ConnectionProfile)
 };
+
+} // namespace ui

@@ -16,6 +16,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 // A lock name nobody uses: reading it touches the lock table and the event table only.
@@ -183,3 +185,5 @@ QString ConnectionTester::describe(const ConnectionTestResult &result, const QSt
             .arg(connected, table);
     return tr("%1 Lock table %2 found.").arg(connected, table);
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@
 #include <functional>
 #include <optional>
 
+namespace ui {
+
 // What a connection test found.
 struct ConnectionTestResult
 {
@@ -23,7 +25,12 @@ struct ConnectionTestResult
     std::optional<lockcore::Error> error; // could not connect, or could not read the table
     qint64 elapsedMs = 0;
 };
-Q_DECLARE_METATYPE(ConnectionTestResult)
+
+} // namespace ui
+
+Q_DECLARE_METATYPE(ui::ConnectionTestResult)
+
+namespace ui {
 
 // Tests a connection profile on a thread of its own, so the dialog never waits on the network.
 // The Session is opened, used and destroyed on that thread. Only the latest test counts: a
@@ -55,7 +62,7 @@ public:
 
 signals:
     void started(quint64 generation);
-    void finished(const ConnectionTestResult &result); // the current test only
+    void finished(const ui::ConnectionTestResult &result); // the current test only
     void dropped(quint64 generation);                  // a superseded test's late result
 
 private:
@@ -65,3 +72,5 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
 };
+
+} // namespace ui

@@ -11,6 +11,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::Profile;
 
+namespace ui {
+
 namespace {
 
 constexpr int maxFieldChars = 128; // longer than any valid column: too long is explained
@@ -207,3 +209,5 @@ void CustomMappingForm::userEdited()
     if (!m_filling)
         emit edited();
 }
+
+} // namespace ui

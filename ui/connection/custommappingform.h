@@ -11,6 +11,8 @@ class QGridLayout;
 class QLabel;
 class QLineEdit;
 
+namespace ui {
+
 // The columns of an application's own lock table, mapped by the user: the lock name, who holds
 // it (optional), when it expires (or none), a 0/1 held flag (or none), when it was locked
 // (optional), and whether the application writes the database's local time or UTC. Checked
@@ -67,3 +69,5 @@ private:
     QLabel *m_timeLabel;
     QLabel *m_problem;
 };
+
+} // namespace ui

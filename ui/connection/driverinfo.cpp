@@ -2,6 +2,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 QString DriverInfo::displayName() const
 {
     switch (backend) {
@@ -82,3 +84,5 @@ QString DriverInfo::urlKeyOf(Backend backend, const QString &specKey)
         return u"connect_timeout"_s;
     return specKey.toLower(); // SSL_CA -> ssl_ca, SSL_CIPHER -> ssl_cipher
 }
+
+} // namespace ui

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QStringList>
 
+namespace ui {
+
 // A TLS option the connection dialog offers: a URL query key that lockcore's ConnectionSpec
 // accepts, and the key it has in ConnectionSpec::options.
 struct TlsOption
@@ -39,3 +41,5 @@ struct DriverInfo
 
     Q_DECLARE_TR_FUNCTIONS(DriverInfo)
 };
+
+} // namespace ui

@@ -8,6 +8,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 FilePathEdit::FilePathEdit(QWidget *parent)
     : QWidget(parent)
     , m_edit(new QLineEdit(this))
@@ -44,3 +46,5 @@ void FilePathEdit::browse()
     m_edit->setText(chosen);
     emit pathEdited(chosen);
 }
+
+} // namespace ui

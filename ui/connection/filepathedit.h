@@ -5,6 +5,8 @@
 class QLineEdit;
 class QToolButton;
 
+namespace ui {
+
 // A file path: a line edit and a button that opens a file chooser.
 class FilePathEdit : public QWidget
 {
@@ -29,3 +31,5 @@ private:
     QToolButton *m_browse;
     QString m_dialogTitle;
 };
+
+} // namespace ui

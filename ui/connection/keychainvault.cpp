@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 KeychainVault::KeychainVault(const QString &service, QObject *parent)
     : PasswordVault(parent)
     , m_service(service)
@@ -132,3 +134,5 @@ void KeychainVault::deletePassword(const QString &key)
     });
     job->start();
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@ namespace QKeychain {
 class Job;
 }
 
+namespace ui {
+
 // The system keychain through QtKeychain (Secret Service or KWallet on Linux, the macOS
 // Keychain, the Windows Credential Store), never with QtKeychain's plain-text fallback. On
 // creation it reads a key that does not exist to learn, without blocking, whether a keychain
@@ -37,3 +39,5 @@ private:
     QString m_reason;
     QTimer m_probeTimeout;
 };
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 QString LockProfileText::label(const QString &profileId)
 {
     if (profileId == u"seed-000")
@@ -46,3 +48,5 @@ QString LockProfileText::lockscopeDescription(const QString &table)
               "%1_event.")
         .arg(table.isEmpty() ? u"dist_lock"_s : table);
 }
+
+} // namespace ui

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace ui {
+
 // How the connection dialog names the kinds of lock table: Lockscope's own, each built-in
 // application profile (a human label and a one-line description of its table and columns),
 // and a custom mapping.
@@ -20,3 +22,5 @@ struct LockProfileText
 
     Q_DECLARE_TR_FUNCTIONS(LockProfileText)
 };
+
+} // namespace ui

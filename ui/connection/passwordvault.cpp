@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 PasswordVault *PasswordVault::system()
 {
     static QPointer<PasswordVault> vault;
@@ -70,3 +72,5 @@ void MemoryVault::deletePassword(const QString &key)
     QMetaObject::invokeMethod(
         this, [=] { emit passwordDeleted(key, usable, error); }, Qt::QueuedConnection);
 }
+
+} // namespace ui

@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+namespace ui {
+
 // Where remembered passwords are kept: never in the settings file. Every request answers once,
 // later, with its signal (never before the call returns), so the GUI thread never waits on a
 // keychain. Implementations: the system keychain (KeychainVault, through QtKeychain) and
@@ -33,7 +35,7 @@ public:
     static PasswordVault *system();
 
 signals:
-    void stateChanged(PasswordVault::State state);
+    void stateChanged(ui::PasswordVault::State state);
     // found == false with an empty error: there is no password under this key.
     void passwordRead(const QString &key, bool found, const QString &password,
                       const QString &error);
@@ -65,3 +67,5 @@ private:
     QString m_reason;
     QHash<QString, QString> m_passwords;
 };
+
+} // namespace ui

@@ -8,6 +8,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
 
+namespace ui {
+
 namespace {
 
 const QString profilesGroup = u"profiles"_s;
@@ -166,3 +168,5 @@ void ProfileStore::sync()
 {
     m_settings->sync();
 }
+
+} // namespace ui

@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 
+namespace ui {
+
 // Saved connection profiles in QSettings. Stores everything but the password, which goes to
 // the system keychain (PasswordVault) or is asked for each time. The lock profile (an
 // application's table kind, or a custom column mapping) is kept key by key in the profile's
@@ -41,3 +43,5 @@ private:
 
     std::unique_ptr<QSettings> m_settings;
 };
+
+} // namespace ui

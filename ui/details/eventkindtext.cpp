@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+namespace ui {
+
 QString eventKindText(const QString &kind)
 {
     struct Kind
@@ -25,3 +27,5 @@ QString eventKindText(const QString &kind)
             return QCoreApplication::translate("LockEvent", known.text);
     return kind;
 }
+
+} // namespace ui

@@ -2,6 +2,10 @@
 
 #include <QString>
 
+namespace ui {
+
 // The event kinds of the history table (init, acquire, reenter, renew, release, takeover,
 // lost, force_release, delete) in words, translated; an unknown kind is shown as it is.
 QString eventKindText(const QString &kind);
+
+} // namespace ui

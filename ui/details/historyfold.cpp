@@ -3,6 +3,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockEvent;
 
+namespace ui {
+
 namespace {
 
 bool sameHoldRenewal(const HistoryRow &row, const LockEvent &event)
@@ -38,3 +40,5 @@ QList<HistoryRow> historyRowsOf(const QList<LockEvent> &events, bool foldRenewal
     }
     return rows;
 }
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 #include <QList>
 
+namespace ui {
+
 // The rows of the details pane's history list: one event each, or, folded, the consecutive
 // renewals of one hold as one row ("renewed 37 times, 10:01:02–10:04:10"), since a live
 // holder writes one every few seconds and they would drown the rest.
@@ -20,3 +22,5 @@ struct HistoryRow
 
 // In the order given (the history comes newest first). Unfolded: one row per event.
 QList<HistoryRow> historyRowsOf(const QList<lockcore::LockEvent> &events, bool foldRenewals);
+
+} // namespace ui

@@ -13,6 +13,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 // Detail lines are sentences: cut at the end of what the list shows of them (the columns can
@@ -182,3 +184,5 @@ void HistoryList::copy() const
 {
     QApplication::clipboard()->setText(copyText());
 }
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 #include <QTreeWidget>
 
+namespace ui {
+
 // The details pane's history as a list, newest first: one row per HistoryRow, and under a row
 // whose event has a detail (a force release's reason, ...) a line of its own across the whole
 // width, so it can be read without a tooltip (elided at the right; whole in the tooltip).
@@ -35,3 +37,5 @@ private:
     QList<HistoryRow> m_rows;
     QAction *m_copy;
 };
+
+} // namespace ui

@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 HistoryLookup::HistoryLookup(QWidget *parent)
     : QWidget(parent), m_name(new QLineEdit(this)), m_show(new QPushButton(this))
 {
@@ -46,3 +48,5 @@ void HistoryLookup::request()
     if (!name.isEmpty())
         emit requested(name);
 }
+
+} // namespace ui

@@ -5,6 +5,8 @@
 class QLineEdit;
 class QPushButton;
 
+namespace ui {
+
 // "History of a name": a lock that was deleted is no longer in the lock table, so it cannot
 // be selected, but its events stay in the history table. The user types its name here and
 // asks for them (requested()).
@@ -28,3 +30,5 @@ private:
     QLineEdit *m_name;
     QPushButton *m_show;
 };
+
+} // namespace ui

@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 struct HistoryTr
@@ -77,14 +79,14 @@ QStringList copyTitles()
 {
     // The list's column titles as the details pane has always said them (their translations).
     const auto title = [](const char *text) {
-        return QCoreApplication::translate("LockDetailsPane", text);
+        return QCoreApplication::translate("ui::LockDetailsPane", text);
     };
-    return {title(QT_TRANSLATE_NOOP("LockDetailsPane", "Time")),
-            title(QT_TRANSLATE_NOOP("LockDetailsPane", "Event")),
-            title(QT_TRANSLATE_NOOP("LockDetailsPane", "Holder")),
-            title(QT_TRANSLATE_NOOP("LockDetailsPane", "Fence")),
-            title(QT_TRANSLATE_NOOP("LockDetailsPane", "Actor")),
-            title(QT_TRANSLATE_NOOP("LockDetailsPane", "Detail"))};
+    return {title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Time")),
+            title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Event")),
+            title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Holder")),
+            title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Fence")),
+            title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Actor")),
+            title(QT_TRANSLATE_NOOP("ui::LockDetailsPane", "Detail"))};
 }
 
 QStringList copyCells(const HistoryRow &row)
@@ -96,3 +98,5 @@ QStringList copyCells(const HistoryRow &row)
 }
 
 } // namespace historytext
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace ui {
+
 // The details pane's history in words: times, a row's event (folded renewals as "renewed 37
 // times, 10:01:02–10:04:10"), its detail line and tooltip, and the text Copy puts on the
 // clipboard. Event kinds always in words (eventKindText), never as stored.
@@ -24,3 +26,5 @@ QStringList copyTitles();
 QStringList copyCells(const HistoryRow &row);
 
 } // namespace historytext
+
+} // namespace ui

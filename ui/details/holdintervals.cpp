@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 bool isOpen(const QList<HoldInterval> &holds)
@@ -50,3 +52,5 @@ QList<HoldInterval> holdIntervals(QList<lockcore::LockEvent> events)
     }
     return holds;
 }
+
+} // namespace ui

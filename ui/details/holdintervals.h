@@ -5,6 +5,8 @@
 #include <QDateTime>
 #include <QList>
 
+namespace ui {
+
 // Who held a lock when, reconstructed from its event history (oldest to newest or newest
 // first: both work). A hold still open at the end has an invalid `end`.
 struct HoldInterval
@@ -20,3 +22,5 @@ struct HoldInterval
 };
 
 QList<HoldInterval> holdIntervals(QList<lockcore::LockEvent> events);
+
+} // namespace ui

@@ -18,6 +18,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 QString localTime(const QDateTime &at)
@@ -306,3 +308,5 @@ QString LockDetailsPane::historyNoteText() const
             .arg(LockMonitor::HistoryLimit);
     return {};
 }
+
+} // namespace ui

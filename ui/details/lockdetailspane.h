@@ -5,10 +5,13 @@
 #include <QWidget>
 #include <optional>
 
-class HistoryList;
-class HistoryLookup;
 class QCheckBox;
 class QLabel;
+
+namespace ui {
+
+class HistoryList;
+class HistoryLookup;
 class TimelineLegend;
 class TimelineWidget;
 
@@ -70,3 +73,5 @@ private:
     QLabel *m_historyTitle;
     HistoryLookup *m_lookup;
 };
+
+} // namespace ui

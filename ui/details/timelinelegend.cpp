@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 // A square for a bar's colour, an empty one for free, a stroke for a line that ends a hold.
@@ -45,3 +47,5 @@ void TimelineLegend::render()
     setText(entries.join(u" &nbsp; "_s) + u"<br>"_s
             + tr("Point at a bar for who held it when.").toHtmlEscaped());
 }
+
+} // namespace ui

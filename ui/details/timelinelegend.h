@@ -2,6 +2,8 @@
 
 #include <QLabel>
 
+namespace ui {
+
 // Under the timeline: what each of its colours means (TimelineMark), in the words of the lock
 // table's states and of the history's events, and how to read the rows. Follows the palette
 // and the language.
@@ -18,3 +20,5 @@ protected:
 private:
     void render();
 };
+
+} // namespace ui

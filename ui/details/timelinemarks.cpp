@@ -8,6 +8,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 QList<TimelineMark> timelineMarks()
 {
     return {TimelineMark::Held,          TimelineMark::Expired,   TimelineMark::Free,
@@ -69,3 +71,5 @@ bool holdEndMark(const QString &endedBy, TimelineMark *mark)
         return false;
     return true;
 }
+
+} // namespace ui

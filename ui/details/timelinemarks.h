@@ -6,6 +6,8 @@
 
 class QPalette;
 
+namespace ui {
+
 // What the details pane's timeline draws, each in one colour, named in the words the window
 // uses elsewhere: the lock table's states (held, expired, free) and the history's events
 // (force released, taken over, deleted). The timeline and its legend both take them from here.
@@ -26,3 +28,5 @@ QColor timelineMarkColour(TimelineMark mark, const QPalette &palette);
 QString timelineMarkText(TimelineMark mark);
 // The line that ends a hold (HoldInterval::endedBy); false for a plain release.
 bool holdEndMark(const QString &endedBy, TimelineMark *mark);
+
+} // namespace ui

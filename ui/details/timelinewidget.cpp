@@ -11,6 +11,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 constexpr int MaxLanes = 4;
@@ -188,3 +190,5 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     painter.drawText(labels, Qt::AlignLeft, axisTime(firstMs()));
     painter.drawText(labels, Qt::AlignRight, axisTime(lastMs()));
 }
+
+} // namespace ui

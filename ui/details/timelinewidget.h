@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+namespace ui {
+
 // Who held the lock when: one row per holder (up to four, else all in one row), one bar per
 // hold on a time axis, coloured by state as the lock table colours it (held; expired for a
 // current holder whose lease ran out), ending in a line that says how it ended (force
@@ -46,3 +48,5 @@ private:
     QDateTime m_now;
     QDateTime m_openLeaseEnd;
 };
+
+} // namespace ui

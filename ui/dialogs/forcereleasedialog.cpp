@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 remainingMs,
                                        QWidget *parent, const QString &applicationProfile)
     : ReasonedActionDialog(parent), m_seen(seen)
@@ -37,3 +39,5 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
                     "here."),
            tr("&Force release"), u"forceReleaseButton"_s);
 }
+
+} // namespace ui

@@ -3,6 +3,8 @@
 #include "locktypes.h"
 #include "reasonedactiondialog.h"
 
+namespace ui {
+
 // The confirmation of a force release: shows whom the admin is about to cut off (holder, fence,
 // time left, as last seen) and requires a reason. The release compares-and-sets on that fence;
 // on an application's table (`applicationProfile`, no fence) on the holder and the time shown.
@@ -20,3 +22,5 @@ public:
 private:
     lockcore::LockInfo m_seen;
 };
+
+} // namespace ui

@@ -12,6 +12,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 InitLockDialog::InitLockDialog(QWidget *parent)
     : QDialog(parent), m_name(new QLineEdit(this)), m_ttl(new QLineEdit(u"30s"_s, this)),
       m_description(new QLineEdit(this)), m_problem(new QLabel(this)),
@@ -82,3 +84,5 @@ void InitLockDialog::validate()
     m_problem->setVisible(!problem.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
 }
+
+} // namespace ui

@@ -6,6 +6,8 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 
+namespace ui {
+
 // Initialize a lock: name, default lease and description, checked as the user types.
 class InitLockDialog : public QDialog
 {
@@ -27,3 +29,5 @@ private:
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };
+
+} // namespace ui

@@ -12,6 +12,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 LongHoldDialog::LongHoldDialog(const LongHoldRules &rules, QWidget *parent)
     : QDialog(parent), m_table(new QTableWidget(0, 2, this)), m_error(new QLabel(this)),
       m_rules(rules)
@@ -124,3 +126,5 @@ void LongHoldDialog::accept()
     m_rules = LongHoldRules(rules);
     QDialog::accept();
 }
+
+} // namespace ui

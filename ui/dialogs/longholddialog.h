@@ -7,6 +7,8 @@
 class QLabel;
 class QTableWidget;
 
+namespace ui {
+
 // View > Long holds: the thresholds above which the lock table highlights a hold, one row per
 // lock-name pattern; the first pattern that matches a name decides. OK keeps the rules only
 // when every row reads (a pattern, and a duration as lockctl takes them: "30m", "1h30m").
@@ -32,3 +34,5 @@ private:
     QLabel *m_error;
     LongHoldRules m_rules;
 };
+
+} // namespace ui

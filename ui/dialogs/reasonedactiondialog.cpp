@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 ReasonedActionDialog::ReasonedActionDialog(QWidget *parent)
     : QDialog(parent), m_form(new QFormLayout), m_reason(new QLineEdit(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this)), m_hint(new QLabel(this))
@@ -73,3 +75,5 @@ void ReasonedActionDialog::updateButtons()
     if (!reason().isEmpty())
         m_hint->hide();
 }
+
+} // namespace ui

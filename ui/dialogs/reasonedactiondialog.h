@@ -7,6 +7,8 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 
+namespace ui {
+
 // The confirmation of an admin action that takes something from someone (a force release, a
 // terminated session): a warning, what the admin is about to act on as last seen, and a
 // required reason for the audit trail. The action button stays disabled without a reason;
@@ -35,3 +37,5 @@ private:
     QDialogButtonBox *m_buttons;
     QLabel *m_hint; // what Enter without a reason needs
 };
+
+} // namespace ui

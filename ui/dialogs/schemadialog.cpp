@@ -11,6 +11,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 SchemaDialog::SchemaDialog(const QString &databaseName, const QStringList &statements,
                            bool canRun, QWidget *parent)
     : QDialog(parent), m_text(new QPlainTextEdit(this))
@@ -54,3 +56,5 @@ QString SchemaDialog::ddl() const
 {
     return m_text->toPlainText();
 }
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 class QPlainTextEdit;
 
+namespace ui {
+
 // The DDL for this database and table, shown before anything runs: a DBA can copy it, or
 // (when allowed) the admin runs it here.
 class SchemaDialog : public QDialog
@@ -21,3 +23,5 @@ signals:
 private:
     QPlainTextEdit *m_text;
 };
+
+} // namespace ui

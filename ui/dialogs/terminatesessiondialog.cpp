@@ -2,6 +2,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 TerminateSessionDialog::TerminateSessionDialog(const lockcore::NativeLock &target,
                                                QWidget *parent)
     : ReasonedActionDialog(parent), m_target(target)
@@ -24,3 +26,5 @@ TerminateSessionDialog::TerminateSessionDialog(const lockcore::NativeLock &targe
               "if the session still holds this lock and is the same session as shown here."),
            tr("&Terminate session"), u"terminateButton"_s);
 }
+
+} // namespace ui

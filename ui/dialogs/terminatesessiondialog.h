@@ -3,6 +3,8 @@
 #include "nativelocks.h"
 #include "reasonedactiondialog.h"
 
+namespace ui {
+
 // The confirmation of "Terminate holding session": names the session (pid, user, client,
 // application) and the lock key as last read, and requires a reason for the audit. The
 // terminate itself compares-and-sets: it acts only if that session still holds that lock.
@@ -19,3 +21,5 @@ public:
 private:
     lockcore::NativeLock m_target;
 };
+
+} // namespace ui

@@ -16,6 +16,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 TestAcquireDialog::TestAcquireDialog(const QString &lockName, QWidget *parent)
     : QDialog(parent), m_name(new QLineEdit(lockName, this)),
       m_holder(new QLineEdit(lockcore::toolHolderId(u"lockscope"_s), this)),
@@ -122,3 +124,5 @@ void TestAcquireDialog::validate()
         if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
             button->setEnabled(problem.isEmpty());
 }
+
+} // namespace ui

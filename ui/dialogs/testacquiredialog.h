@@ -8,6 +8,8 @@ class QLabel;
 class QLineEdit;
 class QRadioButton;
 
+namespace ui {
+
 // Test-acquire a lock as the admin: holder id, lease, how long to hold it, auto-renew.
 class TestAcquireDialog : public QDialog
 {
@@ -35,3 +37,5 @@ private:
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };
+
+} // namespace ui

@@ -10,6 +10,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 constexpr int Steps = 1000;
@@ -69,3 +71,5 @@ QSize CountdownDelegate::sizeHint(const QStyleOptionViewItem &option,
     size.setHeight(qMax(size.height(), option.fontMetrics.height() + 2 * Margin + 2));
     return size;
 }
+
+} // namespace ui

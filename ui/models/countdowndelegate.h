@@ -2,6 +2,8 @@
 
 #include <QStyledItemDelegate>
 
+namespace ui {
+
 // Paints the remaining-time column as a progress bar of the lease left (in the style of the
 // view, coloured by state) with the countdown text on it; cells without a running lease are
 // painted as plain text.
@@ -16,3 +18,5 @@ public:
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 };
+
+} // namespace ui

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+namespace ui {
+
 namespace {
 
 struct CountdownTr
@@ -47,3 +49,5 @@ QString formatRemainingMs(qint64 ms)
         .arg(rounded / Hour)
         .arg((rounded % Hour) / Minute, 2, 10, QLatin1Char('0'));
 }
+
+} // namespace ui

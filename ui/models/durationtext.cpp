@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+namespace ui {
+
 namespace {
 
 struct DurationTr
@@ -67,3 +69,5 @@ QString durationText(qint64 ms)
     return twoUnits(DurationTr::tr("%1 d"), DurationTr::tr("%1 d %2 h"),
                     locale.toString(hours / Day), count(hours % Day / Hour));
 }
+
+} // namespace ui

@@ -2,6 +2,8 @@
 
 #include "durationtext.h"
 
+namespace ui {
+
 namespace {
 
 constexpr qint64 Second = 1000;
@@ -32,3 +34,5 @@ QString formatHeldMs(qint64 ms)
 {
     return durationText(roundedHeldMs(ms));
 }
+
+} // namespace ui

@@ -13,6 +13,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 // "user@host (tool, pid 1234, 3fa2c1)", as lockcore::toolHolderId spells it.
@@ -106,3 +108,5 @@ bool isLocalHolderGone(const QString &holder)
     const std::optional<HolderProcess> process = parseHolderProcess(holder);
     return process && process->host == host && isProcessGone(process->pid);
 }
+
+} // namespace ui

@@ -5,6 +5,8 @@
 #include <functional>
 #include <optional>
 
+namespace ui {
+
 // Where a holder id of the default form "user@host:pid:hex" (lockcore::defaultHolderId), or of a
 // person's hold through a tool, "user@host (tool, pid N, hex)" (lockcore::toolHolderId), says its
 // process runs. Other holder ids (chosen by an application) say nothing about a process.
@@ -30,3 +32,5 @@ using OwnerGoneCheck = std::function<bool(const QString &holder)>;
 
 // The default check: a default-form holder id naming this host whose process no longer exists.
 bool isLocalHolderGone(const QString &holder);
+
+} // namespace ui

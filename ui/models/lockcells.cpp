@@ -22,12 +22,14 @@ using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockState;
 
+namespace ui {
+
 namespace {
 
-// The texts keep the translation context they have always had.
+// The texts are in LockTableModel's translation context (ui::LockTableModel), as always.
 struct CellTr
 {
-    Q_DECLARE_TR_FUNCTIONS(LockTableModel)
+    Q_DECLARE_TR_FUNCTIONS(ui::LockTableModel)
 };
 
 const QString NoValue = u"\u2014"_s; // em dash: no running lease
@@ -349,3 +351,5 @@ QVariant headerData(int section, int role)
 }
 
 } // namespace lockcells
+
+} // namespace ui

@@ -3,9 +3,11 @@
 #include "lockdisplaystate.h"
 #include "locktypes.h"
 
-struct LongHoldRule;
-
 #include <QVariant>
+
+namespace ui {
+
+struct LongHoldRule;
 
 // A lock row as the lock table shows it, shared by the model of the whole table
 // (LockTableModel) and the model of a window onto a large one (LockWindowModel): the state
@@ -67,3 +69,5 @@ QVariant data(const Row &row, int column, int role);
 QVariant headerData(int section, int role);
 
 } // namespace lockcells
+
+} // namespace ui

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+namespace ui {
+
 namespace {
 
 struct LockStateTr
@@ -32,3 +34,5 @@ QString lockDisplayStateText(LockDisplayState state)
     }
     return {};
 }
+
+} // namespace ui

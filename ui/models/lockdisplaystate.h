@@ -2,6 +2,8 @@
 
 #include <QString>
 
+namespace ui {
+
 // The state the lock table shows. The database knows free, held and expired; LostOwner is a
 // held lock whose holder process is known to be gone (it ran on this machine and no longer
 // does): the lease still runs, but nobody will renew or release it.
@@ -16,3 +18,5 @@ inline bool isLeaseRunning(LockDisplayState state)
 {
     return state == LockDisplayState::Held || state == LockDisplayState::LostOwner;
 }
+
+} // namespace ui

@@ -2,6 +2,8 @@
 
 #include "locktablemodel.h"
 
+namespace ui {
+
 LockFilterProxyModel::LockFilterProxyModel(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
@@ -68,3 +70,5 @@ bool LockFilterProxyModel::lessThan(const QModelIndex &left, const QModelIndex &
         return order < 0;
     return left.row() < right.row(); // the source keeps name order
 }
+
+} // namespace ui

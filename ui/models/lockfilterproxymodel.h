@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace ui {
+
 // The lock table as the view shows it: filtered by a text (a case-insensitive substring of the
 // name, holder or description) and optionally by state, sorted by LockTableModel::SortRole
 // (ties in name order).
@@ -32,3 +34,5 @@ private:
     QString m_text;
     std::optional<LockDisplayState> m_state;
 };
+
+} // namespace ui

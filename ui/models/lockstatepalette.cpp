@@ -2,6 +2,8 @@
 
 #include <QPalette>
 
+namespace ui {
+
 namespace {
 
 QColor mix(const QColor &a, const QColor &b, qreal bWeight)
@@ -77,3 +79,5 @@ QColor longHoldBackground(const QPalette &palette)
     return mix(palette.color(QPalette::Base), QColor(0x8e, 0x44, 0xad),
                isDarkPalette(palette) ? 0.3 : 0.18);
 }
+
+} // namespace ui

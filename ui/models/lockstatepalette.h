@@ -6,6 +6,8 @@
 
 class QPalette;
 
+namespace ui {
+
 // The colours of the lock states, readable on light and dark palettes: the text takes a hue
 // adjusted to the palette's lightness, the background a light tint of the base colour.
 bool isDarkPalette(const QPalette &palette);
@@ -18,3 +20,5 @@ QColor lockStateAccent(LockDisplayState state, const QPalette &palette);
 // The text and background of a hold longer than its threshold (the Held for cell).
 QColor longHoldForeground(const QPalette &palette);
 QColor longHoldBackground(const QPalette &palette);
+
+} // namespace ui

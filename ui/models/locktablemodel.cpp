@@ -9,6 +9,8 @@
 using lockcore::LockInfo;
 using lockcore::LockState;
 
+namespace ui {
+
 namespace {
 
 constexpr int OwnerChecksPerTick = 256;
@@ -464,3 +466,5 @@ void LockTableModel::retranslate()
                          {Qt::DisplayRole, Qt::ToolTipRole});
     }
 }
+
+} // namespace ui

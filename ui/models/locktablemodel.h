@@ -11,6 +11,8 @@
 
 #include <functional>
 
+namespace ui {
+
 // The lock table: one row per lock, kept in name order. Refreshes are merged in place (rows
 // inserted, removed and changed, never a reset), from rows prepared off the GUI thread
 // (PreparedLocks) so that the GUI thread only walks the steps that changed something. A
@@ -142,3 +144,5 @@ private:
     OwnerGoneCheck m_ownerGone;
     LongHoldRules m_longHolds;
 };
+
+} // namespace ui

@@ -16,6 +16,8 @@ using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 using lockcore::LockPage;
 
+namespace ui {
+
 namespace {
 
 // The same lock, as read, in every column (the database time it was read at aside).
@@ -302,3 +304,5 @@ void LockWindowModel::retranslate()
                          {Qt::DisplayRole, Qt::ToolTipRole});
     }
 }
+
+} // namespace ui

@@ -9,6 +9,8 @@
 
 #include <functional>
 
+namespace ui {
+
 // A window onto a lock table too large to be read whole: one row per lock that matches the
 // database-side filter (rowCount() is their number), in name order, of which only the window
 // last read from the database is known; the other rows are placeholders until the view
@@ -75,3 +77,5 @@ private:
     OwnerGoneCheck m_ownerGone;
     LongHoldRules m_longHolds;
 };
+
+} // namespace ui

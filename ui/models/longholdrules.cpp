@@ -6,6 +6,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 const QString SettingsKey = u"longHolds/rules"_s;
@@ -92,3 +94,5 @@ void LongHoldRules::save(QSettings &settings) const
 {
     settings.setValue(SettingsKey, toStrings());
 }
+
+} // namespace ui

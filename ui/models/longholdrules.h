@@ -8,6 +8,8 @@
 
 class QSettings;
 
+namespace ui {
+
 // When a hold counts as long: a threshold per lock-name pattern ("billing.*" 30 min, "*" 1 h).
 // The first rule whose pattern matches a name decides; a name no rule matches is never
 // highlighted. Patterns are wildcards over the whole name, case-sensitive: `*` any text (dots
@@ -54,3 +56,5 @@ private:
 
 // A wildcard pattern as a regular expression anchored at both ends.
 QRegularExpression longHoldPattern(const QString &wildcard);
+
+} // namespace ui

@@ -11,6 +11,8 @@
 using lockcore::LockInfo;
 using lockcore::LockState;
 
+namespace ui {
+
 struct PreparedLocks::Data
 {
     quint64 id = 0;
@@ -247,3 +249,5 @@ QList<LockInfo> PreparedLocks::locks() const
         locks.append(row.info);
     return locks;
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace ui {
+
 // A refresh of the whole lock table made ready for LockTableModel, off the GUI thread: the
 // rows in name order with what the countdown needs of each, the holders and the order in which
 // the leases run out, and the steps that lead from the rows of an earlier refresh (the base) to
@@ -72,3 +74,5 @@ private:
     explicit PreparedLocks(std::shared_ptr<const Data> data);
     std::shared_ptr<const Data> d;
 };
+
+} // namespace ui

@@ -5,6 +5,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::NativeLock;
 
+namespace ui {
+
 namespace {
 
 bool sameRow(const NativeLock &a, const NativeLock &b)
@@ -214,3 +216,5 @@ void NativeLocksModel::clear()
     m_ownPid = 0;
     endResetModel();
 }
+
+} // namespace ui

@@ -5,6 +5,8 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+namespace ui {
+
 // The database's own locks (advisory / user locks) as rows: one per session holding or waiting
 // for a lock. setSnapshot() merges a new read into the rows (inserts, removes, moves and
 // dataChanged for changed rows only), so a selection follows its (pid, key) across refreshes.
@@ -43,3 +45,5 @@ private:
     QList<lockcore::NativeLock> m_locks;
     qint64 m_ownPid = 0;
 };
+
+} // namespace ui

@@ -22,6 +22,8 @@ using lockcore::NativeLock;
 using lockcore::NativeLockSnapshot;
 using lockcore::TerminateOutcome;
 
+namespace ui {
+
 NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     : QWidget(parent), m_model(new NativeLocksModel(this)), m_worker(new NativeLocksWorker(this)),
       m_source(new QLabel(this)), m_message(new QLabel(this)), m_view(new QTableView(this)),
@@ -325,3 +327,5 @@ void NativeLocksPanel::retranslate()
         source += u' ' + tr("Read-only connection: terminating sessions is not offered.");
     m_source->setText(source);
 }
+
+} // namespace ui

@@ -5,14 +5,17 @@
 
 #include <QWidget>
 
-class NativeLocksModel;
-class NativeLocksWorker;
 class QDialog;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
 class QTimer;
+
+namespace ui {
+
+class NativeLocksModel;
+class NativeLocksWorker;
 
 // The "Database locks" view: the locks the database itself manages for applications (PostgreSQL
 // advisory locks, MySQL/MariaDB user locks), who holds or waits for them, and "Terminate holding
@@ -95,3 +98,5 @@ private:
     std::optional<lockcore::NativeLockSnapshot> m_last;
     QString m_readError;
 };
+
+} // namespace ui

@@ -9,6 +9,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 // Lives on the worker thread: owns the Session (opened on first use, on that thread).
 class NativeLocksJob : public QObject
 {
@@ -183,5 +185,7 @@ void NativeLocksWorker::terminate(const NativeLock &expected, const QString &rea
         job, [job, generation, expected, reason] { job->terminate(generation, expected, reason); },
         Qt::QueuedConnection);
 }
+
+} // namespace ui
 
 #include "nativelocksworker.moc"

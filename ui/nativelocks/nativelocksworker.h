@@ -8,11 +8,14 @@
 #include <QPointer>
 
 class QThread;
-class NativeLocksJob;
 
 Q_DECLARE_METATYPE(lockcore::NativeLock)
 Q_DECLARE_METATYPE(lockcore::NativeLockSnapshot)
 Q_DECLARE_METATYPE(lockcore::TerminateOutcome)
+
+namespace ui {
+
+class NativeLocksJob;
 
 // Reads the database's own locks and terminates their holders on a thread of its own, with its
 // own connection. Requests return at once; results come back as queued signals carrying values.
@@ -56,3 +59,5 @@ private:
     quint64 m_generation = 0;
     bool m_reading = false;
 };
+
+} // namespace ui

@@ -15,6 +15,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 constexpr int maxClientLabels = 32; // more clients than this: bars without numbers
@@ -284,3 +286,5 @@ void SimCharts::retranslate()
     if (m_perClientSet)
         m_perClientSet->setLabel(tr("Acquisitions"));
 }
+
+} // namespace ui

@@ -14,6 +14,8 @@ class QLabel;
 class QLineSeries;
 class QValueAxis;
 
+namespace ui {
+
 // The live charts of a simulation run, fed in batches (series->replace()): throughput over
 // time, wait-time percentiles over time (p50, p95, p99) and acquisitions per client. A fourth
 // widget (the timeline) takes the remaining cell of the 2 x 2 grid. Every cell keeps a minimum
@@ -67,3 +69,5 @@ private:
     QList<qint64> m_shownPerClient;
     int m_clients = 0;
 };
+
+} // namespace ui

@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace simexport {
 
 namespace {
@@ -47,3 +49,5 @@ QString writeSummary(const locksim::SimReport &report, const QString &path)
 }
 
 } // namespace simexport
+
+} // namespace ui

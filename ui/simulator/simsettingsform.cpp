@@ -14,6 +14,8 @@ using locksim::DurationDist;
 using locksim::Protocol;
 using locksim::SimSettings;
 
+namespace ui {
+
 namespace {
 
 constexpr int maxMs = 3600 * 1000;
@@ -251,3 +253,5 @@ void SimSettingsForm::retranslate()
         spin->setSuffix(ms);
     m_duration->setSuffix(tr(" s"));
 }
+
+} // namespace ui

@@ -10,6 +10,8 @@ class QFormLayout;
 class QLabel;
 class QSpinBox;
 
+namespace ui {
+
 // The settings of a simulation run as a form: clients, locks, lease, hold and think times,
 // how waiting clients retry, the run's length, injected faults, the protocol and the seed.
 // Every field has an object name (clients, locks, ttl, holdKind, ...) for tests. Choosing a
@@ -61,3 +63,5 @@ private:
     qint64 m_retryMaxDelayMs = 0; // not a field: kept from setSettings() (a preset's)
     bool m_loading = false; // setSettings() is filling the fields: no preset
 };
+
+} // namespace ui

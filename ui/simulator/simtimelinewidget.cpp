@@ -8,6 +8,8 @@
 using namespace Qt::StringLiterals;
 using locksim::HoldRecord;
 
+namespace ui {
+
 namespace {
 
 constexpr int maxLaneLabels = 24; // more locks than this: lanes without names
@@ -181,3 +183,5 @@ void SimTimelineWidget::paintLegend(QPainter &painter, const QRect &area) const
                          Qt::AlignLeft | Qt::AlignVCenter, texts.at(i));
     }
 }
+
+} // namespace ui

@@ -6,6 +6,8 @@
 
 class QPainter;
 
+namespace ui {
+
 // Who held each lock when, in a simulation: one lane per lock, one bar per hold coloured by
 // client, on the run's database time. A crash ends in a red cross, a hold whose holder paused
 // past its lease (lost) is hatched, and overlapping holds of one lane show through each other.
@@ -48,3 +50,5 @@ private:
     qint64 m_startUs = 0;
     qint64 m_endUs = 0;
 };
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 // Carries the worker thread's results to the runner. It lives on the GUI thread and outlives
 // the runner if need be (it is deleted when the worker thread ends), so the worker can always
 // emit; a deleted runner simply is no longer connected.
@@ -91,5 +93,7 @@ void SimulationRunner::onFailed(const QString &message)
     m_running = false;
     emit failed(message);
 }
+
+} // namespace ui
 
 #include "simulationrunner.moc"

@@ -10,10 +10,13 @@
 #include <memory>
 
 class QThread;
-class SimulationRelay;
 
 Q_DECLARE_METATYPE(locksim::SimProgress)
 Q_DECLARE_METATYPE(locksim::SimReport)
+
+namespace ui {
+
+class SimulationRelay;
 
 // Runs one locksim::Simulator (prepare, then run) on a thread of its own. Progress batches and
 // the result arrive as queued signals; nothing here ever waits for the database on the calling
@@ -47,3 +50,5 @@ private:
     QPointer<SimulationRelay> m_relay;
     bool m_running = false;
 };
+
+} // namespace ui

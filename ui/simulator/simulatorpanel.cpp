@@ -20,6 +20,8 @@
 using namespace Qt::StringLiterals;
 using namespace locksim;
 
+namespace ui {
+
 namespace {
 
 constexpr int maxLiveVerdictHolds = 20000; // beyond this, the verdict waits for the end
@@ -351,3 +353,5 @@ void SimulatorPanel::retranslate()
                                    "CSV"));
     m_timelineTitle->setText(tr("Who held each lock when"));
 }
+
+} // namespace ui

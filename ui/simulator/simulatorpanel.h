@@ -8,6 +8,9 @@
 
 class QLabel;
 class QPushButton;
+
+namespace ui {
+
 class SimCharts;
 class SimSettingsForm;
 class SimTimelineWidget;
@@ -85,3 +88,5 @@ private:
     locksim::SimProgress m_lastProgress;
     std::optional<locksim::SimReport> m_report;
 };
+
+} // namespace ui

@@ -11,6 +11,8 @@ using namespace Qt::StringLiterals;
 using locksim::Protocol;
 using locksim::Verdict;
 
+namespace ui {
+
 namespace {
 
 const QColor noViolationGreen(0x1e, 0x8e, 0x4e);
@@ -184,3 +186,5 @@ void VerdictBanner::present(State state, const QColor &tint, const QString &titl
     QWidget::show();
     fitDetails();
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@
 class QLabel;
 class QScrollArea;
 
+namespace ui {
+
 // The verdict of a simulation run in one glance: red with the violations listed when the
 // recorded history broke mutual exclusion; otherwise what was observed ("No violation observed
 // in 51 holds"), green, or amber when a lock was left stuck or a client never got a lock; blue
@@ -50,3 +52,5 @@ private:
     State m_state = State::Hidden;
     QColor m_tint;
 };
+
+} // namespace ui

@@ -15,6 +15,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 QStringList DemoWorkload::lockNames()
 {
     return {u"billing.nightly-invoices"_s, u"etl.orders-sync"_s, u"reports.daily-pdf"_s,
@@ -128,3 +130,5 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
         sleepFor(200 + random.bounded(1500));
     }
 }
+
+} // namespace ui

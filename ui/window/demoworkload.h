@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+namespace ui {
+
 // The demonstration that runs behind the demo database: a few simulated clients, each on its
 // own thread with its own connection, take and give back a handful of locks so that the
 // window has live holders, countdowns, hand-overs and now and then an expired lease (a client
@@ -35,3 +37,5 @@ private:
     std::atomic_bool m_stop{false};
     std::vector<std::thread> m_threads;
 };
+
+} // namespace ui

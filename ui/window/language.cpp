@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace language {
 
 namespace {
@@ -84,3 +86,5 @@ QString current()
 }
 
 } // namespace language
+
+} // namespace ui

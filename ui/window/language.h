@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace ui {
+
 // The interface language: English (the source) or Chinese. Installs the application's and
 // Qt's own translations; widgets retranslate on QEvent::LanguageChange.
 namespace language {
@@ -14,3 +16,5 @@ bool apply(const QString &code);        // false: no translation found for it
 QString current();
 
 } // namespace language
+
+} // namespace ui

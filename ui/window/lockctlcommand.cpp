@@ -7,6 +7,8 @@ using lockcore::LockInfo;
 using lockcore::LockState;
 using lockcore::shellQuote;
 
+namespace ui {
+
 namespace {
 
 // "lockctl --db URL --table T [--profile P]": the URL as ConnectionSpec::redacted() writes it
@@ -50,3 +52,5 @@ QString lockctlCommands(const LockctlTarget &target, const LockInfo &lock, const
     options += u" --reason "_s + shellQuote(reason);
     return text + prefix + u" force-release"_s + options + u' ' + nameWord(lock.name) + u'\n';
 }
+
+} // namespace ui

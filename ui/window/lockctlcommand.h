@@ -5,6 +5,8 @@
 
 #include <QString>
 
+namespace ui {
+
 // What an ops person types at a shell for the lock the window shows: "lockctl ... show NAME"
 // and, for a held or expired lock, the force release with the fence the window saw (a reason to
 // fill in). The database URL never carries the password (lockctl asks for it, or reads
@@ -20,3 +22,5 @@ struct LockctlTarget
 // One command a line; `reason` is the placeholder text of --reason.
 QString lockctlCommands(const LockctlTarget &target, const lockcore::LockInfo &lock,
                         const QString &reason);
+
+} // namespace ui

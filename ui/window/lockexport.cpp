@@ -9,6 +9,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 
+namespace ui {
+
 namespace lockexport {
 
 namespace {
@@ -93,3 +95,5 @@ QString write(const QString &path, const QString &table, const QList<LockInfo> &
 }
 
 } // namespace lockexport
+
+} // namespace ui

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QString>
 
+namespace ui {
+
 // File › Export locks: the rows the window shows, as CSV or JSON, in lockctl's terms
 // (lockcore::lockToJson, which lockctl prints too). The JSON is what "lockctl list --json"
 // prints ({"table": ..., "locks": [...]}); the CSV has one column per field, named the same.
@@ -25,3 +27,5 @@ Format formatOf(const QString &path);
 QString write(const QString &path, const QString &table, const QList<lockcore::LockInfo> &locks);
 
 } // namespace lockexport
+
+} // namespace ui

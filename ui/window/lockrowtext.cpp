@@ -9,6 +9,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 
+namespace ui {
+
 namespace {
 
 // One line per cell: tabs and line breaks in a description would break the columns apart.
@@ -52,3 +54,5 @@ QString lockRowText(const QTableView *view, const QModelIndex &row)
     }
     return titles.join(u'\t') + u'\n' + cells.join(u'\t') + u'\n';
 }
+
+} // namespace ui

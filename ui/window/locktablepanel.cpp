@@ -15,6 +15,8 @@
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
 
+namespace ui {
+
 namespace {
 
 constexpr int MinimumWindow = 100; // rows read at least, whatever the view's height
@@ -359,3 +361,5 @@ void LockTablePanel::retranslate()
     m_window->retranslate();
     updateNotice();
 }
+
+} // namespace ui

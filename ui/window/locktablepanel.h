@@ -7,11 +7,14 @@
 
 #include <optional>
 
-class LockFilterProxyModel;
-class LockWindowModel;
 class QLabel;
 class QMenu;
 class QTableView;
+
+namespace ui {
+
+class LockFilterProxyModel;
+class LockWindowModel;
 
 // The lock table as the window shows it: a view on the whole table (LockTableModel, filtered
 // and sorted on this machine by LockFilterProxyModel) or, when the table is too large to be
@@ -60,7 +63,7 @@ public:
 signals:
     void selectionChanged();
     // The view needs other rows or another filter than the last query asked for.
-    void queryChanged(const LockTableQuery &query);
+    void queryChanged(const ui::LockTableQuery &query);
 
 private:
     void setWindowed(bool windowed);
@@ -85,3 +88,5 @@ private:
     int m_sortColumn = LockTableModel::Name;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 };
+
+} // namespace ui

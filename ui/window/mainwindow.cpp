@@ -51,6 +51,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 Dialect::Kind dialectKind(const ConnectionSpec &spec)
@@ -1097,3 +1099,5 @@ void MainWindow::exportLocksAs()
         execDialog(&box);
     }
 }
+
+} // namespace ui

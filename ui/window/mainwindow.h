@@ -12,15 +12,6 @@
 #include <memory>
 #include <optional>
 
-class ConnectionDialog;
-class DemoWorkload;
-class LockDetailsPane;
-class LockTableModel;
-class LockTablePanel;
-class MessageBar;
-class NativeLocksPanel;
-class PasswordVault;
-class ProfileStore;
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -30,8 +21,20 @@ class QSettings;
 class QSpinBox;
 class QSplitter;
 class QTabWidget;
-class StateFilterCombo;
 class QTableView;
+
+namespace ui {
+
+class ConnectionDialog;
+class DemoWorkload;
+class LockDetailsPane;
+class LockTableModel;
+class LockTablePanel;
+class MessageBar;
+class NativeLocksPanel;
+class PasswordVault;
+class ProfileStore;
+class StateFilterCombo;
 class SimulatorPanel;
 class TestHolds;
 
@@ -199,3 +202,5 @@ private:
     QDateTime m_historyAsked;
     QString m_historyFor;
 };
+
+} // namespace ui

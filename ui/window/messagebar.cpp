@@ -7,6 +7,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 MessageBar::MessageBar(QWidget *parent)
     : QFrame(parent), m_icon(new QLabel(this)), m_text(new QLabel(this)),
       m_close(new QToolButton(this))
@@ -67,3 +69,5 @@ void MessageBar::showMessage(Kind kind, const QString &text)
     m_text->setText(text);
     show();
 }
+
+} // namespace ui

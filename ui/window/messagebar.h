@@ -5,6 +5,8 @@
 class QLabel;
 class QToolButton;
 
+namespace ui {
+
 // An inline message above the lock table (hotspot and heaptrack style): recoverable problems
 // and results of actions are said here, not in modal boxes.
 class MessageBar : public QFrame
@@ -26,3 +28,5 @@ private:
     QToolButton *m_close;
     Kind m_kind = Kind::Info;
 };
+
+} // namespace ui

@@ -4,6 +4,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 constexpr int AllStates = -1;
@@ -53,3 +55,5 @@ void StateFilterCombo::retranslate()
     }
     setToolTip(tr("Show only the locks in this state"));
 }
+
+} // namespace ui

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace ui {
+
 // "All states", "Held" (lost owners too: their lease still runs), "Expired", "Free", "Lost
 // owner": the lock table's state filter, in the interface language.
 class StateFilterCombo : public QComboBox
@@ -19,7 +21,7 @@ public:
     void setState(std::optional<LockDisplayState> state);
 
 signals:
-    void stateChosen(std::optional<LockDisplayState> state);
+    void stateChosen(std::optional<ui::LockDisplayState> state);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -27,3 +29,5 @@ protected:
 private:
     void retranslate();
 };
+
+} // namespace ui

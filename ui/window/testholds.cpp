@@ -2,6 +2,8 @@
 
 #include "lockmonitor.h"
 
+namespace ui {
+
 TestHolds::TestHolds(LockMonitor *monitor, QObject *parent) : QObject(parent), m_monitor(monitor)
 {
     connect(monitor, &LockMonitor::adminDone, this, &TestHolds::onAdminDone);
@@ -136,3 +138,5 @@ void TestHolds::tick()
             renew(name);
     }
 }
+
+} // namespace ui

@@ -10,6 +10,8 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+namespace ui {
+
 class LockMonitor;
 
 // The admin's own test holds: renews them at a third of their lease when asked to, releases
@@ -64,3 +66,5 @@ private:
     QElapsedTimer m_clock;
     QTimer m_timer;
 };
+
+} // namespace ui

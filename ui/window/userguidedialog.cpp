@@ -10,6 +10,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 QString guideText()
@@ -40,3 +42,5 @@ void showUserGuide(QWidget *parent)
     dialog->resize(720, 640);
     dialog->show();
 }
+
+} // namespace ui

@@ -1,5 +1,7 @@
 #include "windowconnection.h"
 
+namespace ui {
+
 WindowConnection WindowConnection::of(const ConnectionProfile &profile)
 {
     WindowConnection connection;
@@ -22,3 +24,5 @@ ConnectionProfile WindowConnection::profile() const
     profile.lockProfile = lockProfile;
     return profile;
 }
+
+} // namespace ui

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QVariantMap>
 
+namespace ui {
+
 // What the window is connected to.
 struct WindowConnection
 {
@@ -22,3 +24,5 @@ struct WindowConnection
     // saved profile).
     ConnectionProfile profile() const;
 };
+
+} // namespace ui

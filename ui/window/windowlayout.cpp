@@ -9,6 +9,8 @@
 
 using namespace Qt::StringLiterals;
 
+namespace ui {
+
 namespace {
 
 const QString Group = u"window"_s;
@@ -64,3 +66,5 @@ bool restore(QSettings &settings, const Parts &parts)
 }
 
 } // namespace windowlayout
+
+} // namespace ui

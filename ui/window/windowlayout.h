@@ -7,6 +7,8 @@ class QSpinBox;
 class QSplitter;
 class QTableView;
 
+namespace ui {
+
 // What the window remembers between runs, in the "window" group of the settings: its size and
 // place, the split between the lock table and the details, the lock table's columns (order,
 // widths, hidden ones) and sort, and the refresh interval.
@@ -26,3 +28,5 @@ void save(QSettings &settings, const Parts &parts);
 bool restore(QSettings &settings, const Parts &parts);
 
 } // namespace windowlayout
+
+} // namespace ui

@@ -8,6 +8,8 @@
 #include <QString>
 #include <optional>
 
+namespace ui {
+
 // An admin action asked for in the window, run by the DatabaseWorker on its own thread.
 struct AdminRequest
 {
@@ -38,5 +40,7 @@ struct AdminResult
     QString summary;              // one translated sentence for the message bar
 };
 
-Q_DECLARE_METATYPE(AdminRequest)
-Q_DECLARE_METATYPE(AdminResult)
+} // namespace ui
+
+Q_DECLARE_METATYPE(ui::AdminRequest)
+Q_DECLARE_METATYPE(ui::AdminResult)

@@ -11,6 +11,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 DatabaseWorker::DatabaseWorker(QObject *parent) : QObject(parent) {}
 
 DatabaseWorker::~DatabaseWorker() = default;
@@ -420,3 +422,5 @@ AdminResult DatabaseWorker::executeOnProfile(const AdminRequest &request)
     }
     return result;
 }
+
+} // namespace ui

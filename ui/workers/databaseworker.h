@@ -15,6 +15,8 @@
 #include <memory>
 #include <optional>
 
+namespace ui {
+
 // The window's database connection. Lives on its own thread (see LockMonitor): every call here
 // may block on the network, so none of it ever runs on the GUI thread. Results go back as value
 // objects through queued signals.
@@ -32,15 +34,15 @@ public slots:
     void configure(const lockcore::ConnectionSpec &spec, const QString &table, int timeoutS,
                    bool readOnly, const QVariantMap &lockProfile = {});
     // Reads the lock table as LockTableReader does (whole, or the window `query` asks for).
-    void refresh(quint64 generation, const LockTableQuery &query);
+    void refresh(quint64 generation, const ui::LockTableQuery &query);
     // Above this many locks only the view's window is read.
     void setWindowThreshold(int rows);
     // Application tables: a lock without expiry held longer than this is possibly stuck.
     void setStuckAfterMs(qint64 ms);
     void loadHistory(quint64 generation, const QString &name, int limit);
     // Every lock that matches the query's filter, for an export (matchingRead / matchingFailed).
-    void readMatching(quint64 id, const LockTableQuery &query);
-    void run(const AdminRequest &request);
+    void readMatching(quint64 id, const ui::LockTableQuery &query);
+    void run(const ui::AdminRequest &request);
     void disconnectNow();
 
 signals:
@@ -48,12 +50,12 @@ signals:
     // After connecting to Lockscope's own table: the tables of other applications this
     // database also has (see lockcore::detectProfileTables), if any.
     void detected(const QList<lockcore::DetectedTable> &tables);
-    void refreshed(quint64 generation, const LockRefresh &refresh);
+    void refreshed(quint64 generation, const ui::LockRefresh &refresh);
     void refreshFailed(quint64 generation, const lockcore::Error &error);
     void historyReady(quint64 generation, const QString &name,
                       const QList<lockcore::LockEvent> &events);
     void historyFailed(quint64 generation, const QString &name, const lockcore::Error &error);
-    void adminDone(const AdminResult &result);
+    void adminDone(const ui::AdminResult &result);
     void matchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
     void matchingFailed(quint64 id, const lockcore::Error &error);
 
@@ -76,3 +78,5 @@ private:
     ProfileReader m_profileReader;
     bool m_detectionDone = false;
 };
+
+} // namespace ui

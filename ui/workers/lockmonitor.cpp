@@ -7,6 +7,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 void registerTypes()
@@ -276,3 +278,5 @@ void LockMonitor::setHealth(Health health, const QString &text)
     m_healthText = text;
     emit healthChanged(health, text);
 }
+
+} // namespace ui

@@ -11,8 +11,11 @@
 #include <QObject>
 #include <QTimer>
 
-class DatabaseWorker;
 class QThread;
+
+namespace ui {
+
+class DatabaseWorker;
 
 // The GUI thread's side of the database: polls the lock table through a DatabaseWorker on its
 // own thread, notices when the database stops answering, reconnects with backoff, and passes
@@ -73,13 +76,13 @@ public:
 
 signals:
     // Every refresh, whole or windowed (for the lock table's view).
-    void refreshed(const LockRefresh &refresh);
+    void refreshed(const ui::LockRefresh &refresh);
     // A refresh that read the whole table: every lock (after refreshed()).
     void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
-    void healthChanged(LockMonitor::Health health, const QString &text);
+    void healthChanged(ui::LockMonitor::Health health, const QString &text);
     // Other applications' lock tables found in the database (once per connection).
     void detected(const QList<lockcore::DetectedTable> &tables);
-    void adminDone(const AdminResult &result);
+    void adminDone(const ui::AdminResult &result);
     void historyReady(const QString &name, const QList<lockcore::LockEvent> &events);
     void historyFailed(const QString &name, const lockcore::Error &error);
     void matchingReady(quint64 id, const QList<lockcore::LockInfo> &locks);
@@ -118,3 +121,5 @@ private:
     QString m_server;
     QDateTime m_lastRefresh;
 };
+
+} // namespace ui

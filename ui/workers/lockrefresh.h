@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace ui {
+
 // What the lock table's view asks of the next refresh: its filter, and the rows it shows. The
 // window matters only when the table is too large to be read whole (LockTableReader).
 struct LockTableQuery
@@ -41,3 +43,5 @@ struct LockRefresh
     quint64 statements = 0; // statements the refresh sent to the database
     qint64 workerMs = 0;    // time on the database thread: the statements and preparing the rows
 };
+
+} // namespace ui

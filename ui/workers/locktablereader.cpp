@@ -9,6 +9,8 @@
 
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 // The view's state filter as the database knows states: a lost owner is a held lock whose
@@ -131,3 +133,5 @@ Result<LockRefresh> LockTableReader::readWindow(Session &session, const TableNam
     refresh.page = std::move(page).value();
     return refresh;
 }
+
+} // namespace ui

@@ -8,6 +8,8 @@ class Session;
 struct TableNames;
 } // namespace lockcore
 
+namespace ui {
+
 // How the monitor reads the lock table, on the database thread, one statement per refresh.
 // While the table has at most threshold() rows it is read whole, and prepared against the
 // previous refresh so that the GUI thread only merges what changed. Above that, only the
@@ -50,3 +52,5 @@ private:
     PreparedLocks m_previous; // the rows of the last refresh: the base of the next
     PreparedLocks m_retired;  // the ones before: released here rather than on the GUI thread
 };
+
+} // namespace ui

@@ -10,6 +10,8 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 
+namespace ui {
+
 namespace {
 
 struct ReaderTr
@@ -152,3 +154,5 @@ std::optional<qint64> ProfileReader::storedSeenTime(const Profile &profile,
         return std::nullopt;
     return time.toMSecsSinceEpoch() - m_offsetMs;
 }
+
+} // namespace ui

@@ -11,6 +11,8 @@ namespace lockcore {
 class Session;
 } // namespace lockcore
 
+namespace ui {
+
 // How the monitor reads an application's lock table (a lockcore::ProfileTable), on the
 // database thread: every lock, as LockInfo rows the lock table's models already show, and the
 // database clock. Applications that write the database's local time (seed-000's SYSDATE,
@@ -49,3 +51,5 @@ private:
     PreparedLocks m_previous;
     PreparedLocks m_retired;
 };
+
+} // namespace ui
