@@ -229,12 +229,12 @@ void LockDetailsPane::renderLock()
     switch (info.state) {
     case LockState::Free:
         m_holder->setText(tr("Free. Fence %1 (the next holder gets a higher one).")
-                              .arg(lockcore::fenceText(info.fence)));
+                              .arg(QString::number(info.fence)));
         break;
     case LockState::Held:
         m_holder->setText(tr("Held by %1 since %2, fence %3, depth %4; the lease ends %5.")
                               .arg(info.holder, localTime(info.acquiredAt))
-                              .arg(lockcore::fenceText(info.fence))
+                              .arg(QString::number(info.fence))
                               .arg(info.depth)
                               .arg(localTime(info.expiresAt)));
         break;
@@ -242,7 +242,7 @@ void LockDetailsPane::renderLock()
         m_holder->setText(tr("The lease of %1 (fence %2) ended %3; the next acquirer takes it "
                              "over.")
                               .arg(info.holder)
-                              .arg(lockcore::fenceText(info.fence))
+                              .arg(QString::number(info.fence))
                               .arg(localTime(info.expiresAt)));
         break;
     }

@@ -70,7 +70,7 @@ QVariant display(const lockcells::Row &row, int column)
     case M::Holder: return info.holder;
     case M::Depth:
         return row.state == LockDisplayState::Free ? QString() : QString::number(info.depth);
-    case M::Fence: return lockcore::fenceText(info.fence);
+    case M::Fence: return QString::number(info.fence);
     case M::AcquiredAt: return localTime(info.acquiredAt);
     case M::ExpiresAt: return neverAcquired(row) ? QString() : localTime(info.expiresAt);
     case M::Remaining:
@@ -148,11 +148,6 @@ QVariant toolTip(const lockcells::Row &row, int column)
         return CellTr::tr("Re-entry depth: how many times the holder acquired the lock without "
                           "releasing it.");
     case M::Fence:
-        if (info.fence < 0)
-            return CellTr::tr("Not numbered yet: an acquire created this lock and numbers it in "
-                              "its next statement, from the lock's history; no grant carries "
-                              "this value. If it stays so, its creator stopped in between, and "
-                              "the next acquirer numbers it when the lease ends.");
         return CellTr::tr("Fencing token %1: grows by one on every change of holder and every "
                           "force release. The protected resource refuses tokens lower than the "
                           "highest it has seen.")
