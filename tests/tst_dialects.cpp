@@ -150,6 +150,8 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
     } else if (builder == u"release") {
         b.statement = d.release(t, kName, kHolder, kFence);
         b.inputs = {name, holder, fence};
+        if (d.kind() == Dialect::Kind::PostgreSQL) // the wake-up lock's key, from the name
+            b.inputs << QVariant(d.wakeLockName(t, kName).toLongLong());
     } else if (builder == u"forceRelease") {
         b.statement = d.forceRelease(t, kName, kExpectedFence);
         b.inputs = {name, QVariant(kExpectedFence)};
@@ -760,11 +762,12 @@ void TestDialects::resultColumns_data()
             QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << grant;
             QTest::newRow(qPrintable(k + u"/renew"_s)) << kind << u"renew"_s << grant;
             // The time of the release is the lease end it wrote when the lock became free
-            // (none for a re-entered hold); PostgreSQL: a third column NOTIFYs waiters then.
+            // (none for a re-entered hold); PostgreSQL: a third column NOTIFYs then, when a
+            // waiter holds the lock's wake-up lock (the releaser cannot take it).
             QStringList release{uR"(\bdepth\b)"_s,
                                 uR"(\bCASE WHEN (l\.)?depth = 0 THEN (l\.)?expires_at END\b)"_s};
             if (kind == Kind::PostgreSQL)
-                release << uR"(^CASE WHEN l\.depth = 0 THEN pg_notify\('lockscope_\w+', l\.name\) END$)"_s;
+                release << uR"(^CASE WHEN l\.depth = 0 AND NOT pg_try_advisory_xact_lock\(CAST\(\? AS bigint\)\) THEN pg_notify\('lockscope_\w+', l\.name\) END$)"_s;
             QTest::newRow(qPrintable(k + u"/release"_s)) << kind << u"release"_s << release;
         }
     }
@@ -1488,6 +1491,12 @@ void TestDialects::postgresReleaseNotifiesItsTablesChannel()
     QVERIFY(longA != longB);
     const QString release = pg->release(tables(false), kName, kHolder, kFence).text();
     QVERIFY2(release.contains(u"pg_notify('lockscope_dist_lock', l.name)"_s), qPrintable(release));
+    // ... only when a waiter holds the lock's wake-up lock (the key of wakeLockName).
+    QVERIFY2(release.contains(u"NOT pg_try_advisory_xact_lock(CAST(? AS bigint)) THEN pg_notify("_s),
+             qPrintable(release));
+    QVERIFY(pg->release(tables(false), kName, kHolder, kFence)
+                .binds()
+                .contains(QVariant(pg->wakeLockName(tables(false), kName).toLongLong())));
     const Statement force = pg->notifyReleased(tables(false), kName);
     QCOMPARE(force.text(), u"SELECT pg_notify('lockscope_dist_lock', CAST(? AS text))"_s);
     QCOMPARE(force.binds(), QVariantList{kName});

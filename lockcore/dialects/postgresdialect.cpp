@@ -224,11 +224,18 @@ Statement PostgresDialect::renew(const TableNames &t, const QString &name, const
 Statement PostgresDialect::release(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 fence) const
 {
-    // When the lock becomes free, NOTIFY (delivered at commit, in the same round trip) wakes
-    // the waiters listening on the table's channel. The channel is made of validated
-    // identifier characters only, so it is written as a literal.
+    // When the lock becomes free and a waiter is queued, NOTIFY (delivered at commit, in the
+    // same round trip) wakes it. The waiter that listens holds the lock's wake-up lock (an
+    // advisory lock; LockService::acquireWithWait), so the release notifies only when it
+    // cannot take that lock for its own transaction: a NOTIFY serializes the commits of the
+    // whole database while each flushes its log, which a release nobody waits for need not
+    // pay. (A waiter that takes the wake-up lock after this test tries the lock again once
+    // it listens.) The channel is made of validated identifier characters only, so it is
+    // written as a literal.
     Statement st = releaseReturning(t, name, holder, fence);
-    st << ", CASE WHEN l.depth = 0 THEN pg_notify('" << releaseChannel(t) << "', l.name) END";
+    st << ", CASE WHEN l.depth = 0 AND NOT pg_try_advisory_xact_lock("
+       << wakeKey(wakeLockName(t, name)) << ") THEN pg_notify('" << releaseChannel(t)
+       << "', l.name) END";
     return st;
 }
 
