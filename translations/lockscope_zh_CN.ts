@@ -955,10 +955,6 @@
         <translation>读取被持有的锁的名称</translation>
     </message>
     <message>
-        <source>none yet</source>
-        <translation>尚无</translation>
-    </message>
-    <message>
         <source>%1 answers SYSDATE() with the time its statement started (the server runs with --sysdate-is-now, or the session set @@timestamp): a lock granted after a wait would be timed before it. Lockscope does not write locks there; remove --sysdate-is-now from the server&apos;s options, or connect read-only (readonly=1) to look.</source>
         <translation>%1 对 SYSDATE() 的回答是其语句开始的时间（服务器以 --sysdate-is-now 运行，或会话设置了 @@timestamp）：等待之后授予的锁会被记成等待之前的时间。Lockscope 不会在这里写入锁；请从服务器选项中去掉 --sysdate-is-now，或以只读方式（readonly=1）连接来查看。</translation>
     </message>
@@ -2136,10 +2132,6 @@ Expires at
     <message>
         <source>an unrecorded holder</source>
         <translation>未记录的持有者</translation>
-    </message>
-    <message>
-        <source>Not numbered yet: an acquire created this lock and numbers it in its next statement, from the lock&apos;s history; no grant carries this value. If it stays so, its creator stopped in between, and the next acquirer numbers it when the lease ends.</source>
-        <translation>尚未编号：某次获取创建了这把锁，并会在它的下一条语句中根据这把锁的历史为它编号；没有任何授予使用这个值。如果一直如此，说明创建者在两条语句之间停止了，租约结束后下一个获取者会为它编号。</translation>
     </message>
     <message>
         <source>Nobody holds this lock now.</source>
