@@ -9,6 +9,7 @@
 // - one statement: no ';' or comment outside quotes.
 
 #include "dialect.h"
+#include "lockpagerequest.h"
 #include "postgresstatements.h"
 #include "validation.h"
 
@@ -489,6 +490,8 @@ private slots:
     void sqliteUsesIntegerMilliseconds();
     void oracleStatements_data();
     void oracleStatements();
+    void lockPageBindsEveryValueInItsOwnWindow_data();
+    void lockPageBindsEveryValueInItsOwnWindow();
 
     void schema_data();
     void schema();
@@ -1105,6 +1108,67 @@ void TestDialects::oracleStatements()
                                     u"EXTRACT(SECOND FROM"_s,
                                     u"TIMESTAMP '1970-01-01 00:00:00'"_s})
             QVERIFY2(sql.contains(part), qPrintable(part + u": "_s + sql));
+    }
+}
+
+void TestDialects::lockPageBindsEveryValueInItsOwnWindow_data()
+{
+    QTest::addColumn<Kind>("kind");
+    for (const Kind kind : allKinds)
+        QTest::newRow(qPrintable(kindName(kind))) << kind;
+}
+
+// The monitor's page (Dialect::lockPage; tst_lockpage runs it on the servers there are): the
+// filter and the window are bound, each database pages with its own syntax, and no row is a
+// tombstone. For Oracle and MySQL's own forms, the only check without a server of each kind.
+void TestDialects::lockPageBindsEveryValueInItsOwnWindow()
+{
+    QFETCH(Kind, kind);
+    const auto d = dialect(kind);
+    constexpr qint64 offset = 43210;
+    const lockcore::LockPageRequest request{kName, lockcore::LockState::Expired, offset, kLimit};
+    const Statement st = d->lockPage(tables(true), request);
+    const QString sql = st.text();
+    const SqlScan scan = scanSql(sql);
+
+    QVERIFY2(scan.balanced && !scan.semicolon && !scan.comment && scan.named.isEmpty(),
+             qPrintable(sql));
+    if (kind != Kind::PostgreSQL)
+        QVERIFY2(!scan.bracket, qPrintable(sql));
+    QCOMPARE(scan.placeholders, st.binds().size());
+    // The text in name, holder and description, for the counts and for the page; then the window.
+    QVariantList expected(6, QVariant(kName));
+    if (kind == Kind::Oracle)
+        expected << offset << qint64(kLimit);
+    else
+        expected << qint64(kLimit) << offset;
+    QCOMPARE(st.binds(), expected);
+    QVERIFY2(!sql.contains(u"DROP TABLE"_s) && !sql.contains(QString::number(offset))
+                 && !sql.contains(QString::number(kLimit)),
+             qPrintable(sql));
+
+    const QString window = kind == Kind::Oracle ? u" OFFSET ? ROWS FETCH NEXT ? ROWS ONLY)"_s
+                           : kind == Kind::PostgreSQL
+                               ? u" LIMIT CAST(? AS bigint) OFFSET CAST(? AS bigint))"_s
+                               : u" LIMIT ? OFFSET ?)"_s;
+    QVERIFY2(sql.contains(u" ORDER BY y.name"_s + window + u" p "_s), qPrintable(sql));
+    QVERIFY2(sql.contains(u"FETCH"_s) == (kind == Kind::Oracle), qPrintable(sql));
+    QVERIFY2(sql.contains(u"LIMIT"_s) == (kind != Kind::Oracle), qPrintable(sql));
+    QVERIFY2(sql.endsWith(u" ORDER BY p.name"_s), qPrintable(sql));
+
+    // The clock read once, for every part; the counts and the page skip tombstones.
+    QCOMPARE(sql.count(clockExpr(kind)), 1);
+    QVERIFY2(sql.startsWith(u"WITH n AS (SELECT "_s), qPrintable(sql));
+    QVERIFY2(sql.contains(u" x CROSS JOIN n WHERE x.depth >= 0) a "_s), qPrintable(sql));
+    QVERIFY2(sql.contains(u" WHERE y.depth >= 0 AND ("_s), qPrintable(sql));
+    const QString isHeld = kind == Kind::Oracle ? u"IS NOT NULL"_s : u"<> ''"_s;
+    QVERIFY2(sql.contains(u" AND y.holder "_s + isHeld + u" AND y.expires_at < n.t ORDER BY"_s),
+             qPrintable(sql));
+    for (const Forbidden &f : forbiddenFor(kind)) {
+        const auto match = QRegularExpression(f.pattern, QRegularExpression::CaseInsensitiveOption)
+                               .match(sql);
+        QVERIFY2(!match.hasMatch(),
+                 qPrintable(match.captured() + u" ("_s + f.why + u"): "_s + sql));
     }
 }
 

@@ -1,6 +1,7 @@
-// One page of the lock table in one statement (lockcore/protocol/lockpage.h), per backend: the rows
-// that match a text and state filter, in name order, from an offset, with the counts of the
-// table, the same rows as LockService::list() reads, and the filter always a bound value.
+// One page of the lock table in one statement (lockcore/protocol/lockpage.h; the statement is
+// Dialect::lockPage), per backend: the rows that match a text and state filter, in name order,
+// from an offset, with the counts of the table, the same rows as LockService::list() reads, and
+// the filter always a bound value.
 
 #include "testbackend.h"
 
@@ -110,7 +111,7 @@ void LockPageTest::cleanupTestCase()
     }
 }
 
-// The page's columns are written apart from the dialects' selectAll: the whole table as one
+// The page is a statement of its own beside the dialects' selectAll: the whole table as one
 // page is exactly what list() reads, state by the database clock included.
 void LockPageTest::pageHoldsTheRowsListReads()
 {
@@ -232,7 +233,7 @@ void LockPageTest::statementTextBindsEveryValue()
     QFETCH(int, kind);
     const auto dialect = Dialect::create(Dialect::Kind(kind));
     const QString hostile = u"'); DROP TABLE x; -- ?"_s;
-    const Statement st = lockPageStatement(*dialect, TableNames::fromTable(u"dist_lock"_s),
+    const Statement st = dialect->lockPage(TableNames::fromTable(u"dist_lock"_s),
                                            {hostile, LockState::Held, 40, 25});
     QVERIFY(!st.text().contains(u"DROP"_s));
     QVERIFY(!st.text().contains(u';'));
@@ -245,6 +246,21 @@ void LockPageTest::statementTextBindsEveryValue()
     QCOMPARE(st.binds().count(QVariant(hostile)), 6); // name, holder, description; twice
     QVERIFY(st.binds().contains(QVariant(qint64(40))));
     QVERIFY(st.binds().contains(QVariant(qint64(25))));
+    // Each database's own window, the offset (40) and the limit (25) bound in its order.
+    const QList<QVariant> window = st.binds().mid(st.binds().size() - 2);
+    if (Dialect::Kind(kind) == Dialect::Kind::Oracle) {
+        QVERIFY2(st.text().contains(u" ORDER BY y.name OFFSET ? ROWS FETCH NEXT ? ROWS ONLY) "_s),
+                 qPrintable(st.text()));
+        QVERIFY2(!st.text().contains(u"LIMIT"_s), qPrintable(st.text()));
+        QCOMPARE(window, QList<QVariant>({qint64(40), qint64(25)}));
+    } else {
+        const QString limit = Dialect::Kind(kind) == Dialect::Kind::PostgreSQL
+                                  ? u" LIMIT CAST(? AS bigint) OFFSET CAST(? AS bigint)) "_s
+                                  : u" LIMIT ? OFFSET ?) "_s;
+        QVERIFY2(st.text().contains(u" ORDER BY y.name"_s + limit), qPrintable(st.text()));
+        QVERIFY2(!st.text().contains(u"FETCH"_s), qPrintable(st.text()));
+        QCOMPARE(window, QList<QVariant>({qint64(25), qint64(40)}));
+    }
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockPageTest)

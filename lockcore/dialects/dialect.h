@@ -9,6 +9,8 @@
 
 namespace lockcore {
 
+struct LockPageRequest; // lockpagerequest.h
+
 // The names of the lock table and its event table, unquoted and validated.
 struct TableNames
 {
@@ -32,6 +34,8 @@ enum State {
 enum Release { RDepth, RNowMs };
 // event rows
 enum Event { EId, EAtMs, ELock, EKind, EHolder, EFence, EActor, EDetail };
+// a page of the lock table (lockPage): the State columns, then these counts
+enum Page { PTotal = SState + 1, PMatching, PFree, PExpired };
 } // namespace col
 
 // Everything that differs between databases: SQL text and error classification. Statements are
@@ -164,6 +168,10 @@ public:
     virtual QStringList migration(const TableNames &t) const = 0;
     virtual Statement selectState(const TableNames &t, const QString &name) const = 0;
     virtual Statement selectAll(const TableNames &t) const = 0;
+    // A window onto the lock table for a monitor that cannot hold a huge one: one SELECT of
+    // the page's rows (col::State, the rows and states of selectAll) and the counts it was cut
+    // from (col::Page), always at least one row, whose name is NULL when the page is empty.
+    virtual Statement lockPage(const TableNames &t, const LockPageRequest &request) const = 0;
     virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;
     virtual Statement now() const = 0;
 

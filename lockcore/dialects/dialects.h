@@ -31,6 +31,7 @@ public:
     QStringList migration(const TableNames &t) const override;
     Statement selectState(const TableNames &t, const QString &name) const override;
     Statement selectAll(const TableNames &t) const override;
+    Statement lockPage(const TableNames &t, const LockPageRequest &request) const override;
     Statement history(const TableNames &t, const QString &name, int limit) const override;
     Statement now() const override;
     Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
@@ -65,6 +66,10 @@ protected:
     virtual Param bigint(qint64 value) const { return Param{value}; }
     virtual Param text(const QString &value) const { return Param{value}; }
     virtual void appendLimit(Statement &st, int limit) const;
+    // Rows `offset` on, at most `limit` of them, after an ORDER BY.
+    virtual void appendWindow(Statement &st, qint64 offset, qint64 limit) const;
+    // Where `needle` first starts in `haystack` (from 1), 0 when it is not in it.
+    virtual QString positionOf(const QString &haystack, const QString &needle) const;
     // "CASE WHEN <given ttl> > 0 THEN <given ttl> ELSE <fallback> END": ttlMs 0 means the
     // lock's own default (ttl_ms column) or, for a new row, 30 s.
     void appendTtl(Statement &st, qint64 ttlMs, const QString &fallback) const;
@@ -75,6 +80,11 @@ protected:
     // `now`: the database time of the statement (the derived table's n.t, or an expression).
     QString stateColumns(const QString &alias, const QString &now = QStringLiteral("n.t")) const;
     QString grantColumns(const QString &alias) const;
+    // lockPage()'s filter on the lock row `alias` at the database time n.t; "1 = 1" for none.
+    void appendPageFilter(Statement &st, const QString &alias,
+                          const LockPageRequest &request) const;
+    // "<column> contains <needle>, ignoring case", both lowered by the database.
+    void appendContains(Statement &st, const QString &column, const QString &needle) const;
 };
 
 class SqliteDialect : public SqlDialectBase
@@ -158,6 +168,11 @@ protected:
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
     Param bigint(qint64 value) const override;
     Param text(const QString &value) const override;
+    // PostgreSQL has no INSTR.
+    QString positionOf(const QString &haystack, const QString &needle) const override
+    {
+        return QStringLiteral("strpos(%1, %2)").arg(haystack, needle);
+    }
 };
 
 class MysqlDialect : public SqlDialectBase
@@ -229,6 +244,7 @@ protected:
     QString isFree(const QString &column) const override { return column + QStringLiteral(" IS NULL"); }
     QString isHeld(const QString &column) const override { return column + QStringLiteral(" IS NOT NULL"); }
     void appendLimit(Statement &st, int limit) const override;
+    void appendWindow(Statement &st, qint64 offset, qint64 limit) const override;
 };
 
 } // namespace lockcore

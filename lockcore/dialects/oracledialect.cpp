@@ -81,6 +81,11 @@ void OracleDialect::appendLimit(Statement &st, int limit) const
     st << " FETCH FIRST " << bigint(limit) << " ROWS ONLY";
 }
 
+void OracleDialect::appendWindow(Statement &st, qint64 offset, qint64 limit) const
+{
+    st << " OFFSET " << bigint(offset) << " ROWS FETCH NEXT " << bigint(limit) << " ROWS ONLY";
+}
+
 bool OracleDialect::isDuplicateKey(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();

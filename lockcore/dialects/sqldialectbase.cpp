@@ -1,4 +1,5 @@
 #include "dialects.h"
+#include "lockpagerequest.h"
 
 #include <QCryptographicHash>
 
@@ -30,6 +31,16 @@ void SqlDialectBase::appendTtl(Statement &st, qint64 ttlMs, const QString &fallb
 void SqlDialectBase::appendLimit(Statement &st, int limit) const
 {
     st << " LIMIT " << bigint(limit);
+}
+
+void SqlDialectBase::appendWindow(Statement &st, qint64 offset, qint64 limit) const
+{
+    st << " LIMIT " << bigint(limit) << " OFFSET " << bigint(offset);
+}
+
+QString SqlDialectBase::positionOf(const QString &haystack, const QString &needle) const
+{
+    return u"INSTR("_s + haystack + u", "_s + needle + u")"_s;
 }
 
 QByteArray SqlDialectBase::wakeLockDigest(const TableNames &t, const QString &name)
@@ -235,6 +246,82 @@ Statement SqlDialectBase::selectAll(const TableNames &t) const
     st << "SELECT " << stateColumns(u"l"_s) << " FROM " << lockTable(t) << " l, " << nowSource()
        << " WHERE l.depth >= 0 ORDER BY l.name";
     return st;
+}
+
+Statement SqlDialectBase::lockPage(const TableNames &t, const LockPageRequest &request) const
+{
+    const QString table = lockTable(t);
+    // The database time is read once, by a CTE (n) that all three parts share, not
+    // nowSource()'s derived table (PostgreSQL's clock moves within a statement); "a" counts
+    // the whole table in one pass; "p" is the page's names, which the rows are joined to.
+    // Starting from the one row of "a" makes an empty page still return the counts and the
+    // time. No part sees a tombstone (depth < 0).
+    Statement st;
+    st << "WITH n AS (SELECT " << nowExpr() << " AS t" << fromDual() << ") SELECT "
+       << stateColumns(u"l"_s) << ", a.total, a.matching, a.free_count, a.expired_count FROM "
+       << "(SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN ";
+    appendPageFilter(st, u"x"_s, request);
+    st << " THEN 1 ELSE 0 END), 0) AS matching, COALESCE(SUM(CASE WHEN " << isFree(u"x.holder"_s)
+       << " THEN 1 ELSE 0 END), 0) AS free_count, COALESCE(SUM(CASE WHEN "
+       << isHeld(u"x.holder"_s) << " AND x.expires_at < n.t THEN 1 ELSE 0 END), 0)"
+       << " AS expired_count FROM " << table << " x CROSS JOIN n WHERE x.depth >= 0) a"
+       << " CROSS JOIN n LEFT JOIN (SELECT y.name FROM " << table << " y";
+    if (request.state)
+        st << " CROSS JOIN n"; // (only a state needs the time: without, an index walk suffices)
+    st << " WHERE y.depth >= 0 AND ";
+    appendPageFilter(st, u"y"_s, request);
+    st << " ORDER BY y.name";
+    appendWindow(st, qMax<qint64>(0, request.offset), qMax<qint64>(0, request.limit));
+    st << ") p ON 1 = 1 LEFT JOIN " << table << " l ON l.name = p.name ORDER BY p.name";
+    return st;
+}
+
+void SqlDialectBase::appendPageFilter(Statement &st, const QString &alias,
+                                      const LockPageRequest &request) const
+{
+    const QString a = alias + u'.';
+    bool any = false;
+    if (!request.text.isEmpty()) {
+        st << '(';
+        appendContains(st, a + u"name"_s, request.text);
+        st << " OR ";
+        appendContains(st, a + u"holder"_s, request.text);
+        st << " OR ";
+        appendContains(st, a + u"description"_s, request.text);
+        st << ')';
+        any = true;
+    }
+    if (request.state) {
+        if (any)
+            st << " AND ";
+        // The states as stateColumns() decides them.
+        switch (*request.state) {
+        case LockState::Free:
+            st << isFree(a + u"holder"_s);
+            break;
+        case LockState::Held:
+            st << isHeld(a + u"holder"_s) << " AND (" << a << "expires_at IS NULL OR " << a
+               << "expires_at >= n.t)";
+            break;
+        case LockState::Expired:
+            st << isHeld(a + u"holder"_s) << " AND " << a << "expires_at < n.t";
+            break;
+        }
+        any = true;
+    }
+    if (!any)
+        st << "1 = 1";
+}
+
+void SqlDialectBase::appendContains(Statement &st, const QString &column,
+                                    const QString &needle) const
+{
+    // Both sides lowered by the database, so that they fold case the same way; a position,
+    // not LIKE, so that the text's '%' and '_' are taken literally.
+    Statement lowered;
+    lowered << "LOWER(" << text(needle) << ")";
+    st.embed(positionOf(u"LOWER("_s + column + u')', lowered.text()) + u" > 0"_s,
+             lowered.binds());
 }
 
 Statement SqlDialectBase::history(const TableNames &t, const QString &name, int limit) const
