@@ -750,6 +750,14 @@ void TestDialects::resultColumns_data()
         uR"(^l\.description$)"_s,  uR"(\bn\.t\b)"_s,
         // 0 free, 2 expired (by the database clock n.t), else 1 held
         uR"(^CASE WHEN l\.holder (= ''|IS NULL) THEN 0 WHEN l\.expires_at < n\.t THEN 2 ELSE 1 END$)"_s};
+    // col::Acquire: a state row (its time the grant's), granted, the wake-up lock (NULL: not
+    // asked) of a grant, as PostgreSQL's and SQLite's upserts return it.
+    const QStringList granted = {
+        uR"(^(l\.)?name$)"_s,        uR"(^(l\.)?holder$)"_s,  uR"(^(l\.)?prev_holder$)"_s,
+        uR"(^(l\.)?depth$)"_s,       uR"(^(l\.)?fence$)"_s,   uR"(\b(l\.)?acquired_at\b)"_s,
+        uR"(\b(l\.)?expires_at\b)"_s, uR"(\b(l\.)?renewed_at\b)"_s, uR"(^(l\.)?ttl_ms$)"_s,
+        uR"(^(l\.)?description$)"_s, uR"(\b(l\.)?renewed_at\b)"_s, uR"(^(1|CASE WHEN .* END)$)"_s,
+        uR"(^1$)"_s,                 uR"(^NULL$)"_s};
     const QStringList event = {uR"(^e\.id$)"_s,     uR"(\be\.at\b)"_s,   uR"(^e\.lock_name$)"_s,
                                uR"(^e\.kind$)"_s,   uR"(^e\.holder$)"_s, uR"(^e\.fence$)"_s,
                                uR"(^e\.actor$)"_s,  uR"(^e\.detail$)"_s};
@@ -761,8 +769,8 @@ void TestDialects::resultColumns_data()
         QTest::newRow(qPrintable(k + u"/selectAll"_s)) << kind << u"selectAll"_s << state;
         QTest::newRow(qPrintable(k + u"/history"_s)) << kind << u"history"_s << event;
         QTest::newRow(qPrintable(k + u"/now"_s)) << kind << u"now"_s << QStringList{clock};
-        if (Dialect::create(kind)->hasUpsertReturning()) {
-            QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << grant;
+        if (Dialect::create(kind)->capabilities().upsertReturning) {
+            QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << granted;
             QTest::newRow(qPrintable(k + u"/renew"_s)) << kind << u"renew"_s << grant;
             // The time of the release is the lease end it wrote when the lock became free
             // (none for a re-entered hold); PostgreSQL: a third column NOTIFYs then, when a
@@ -813,11 +821,11 @@ void TestDialects::returningMatchesCapabilities()
     const TableNames t = tables(false);
     for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s}) {
         const QString code = scanSql(build(*d, t, builder).statement.text()).code;
-        QVERIFY2((topLevelIndex(code, u"RETURNING"_s) >= 0) == d->hasUpsertReturning(),
+        QVERIFY2((topLevelIndex(code, u"RETURNING"_s) >= 0) == d->capabilities().upsertReturning,
                  qPrintable(builder + u": "_s + code));
     }
     const QString acquire = build(*d, t, u"acquire"_s).statement.text();
-    if (d->hasUpsertReturning()) {
+    if (d->capabilities().upsertReturning) {
         // One statement creates a missing row or takes a free/expired one.
         QVERIFY2((acquire.startsWith(u"INSERT INTO "_s)
                   || acquire.startsWith(
@@ -832,8 +840,8 @@ void TestDialects::returningMatchesCapabilities()
     }
     // Only MySQL hands the remaining depth back through LAST_INSERT_ID(expr).
     const QString release = build(*d, t, u"release"_s).statement.text();
-    QCOMPARE(d->releaseDepthViaInsertId(), kind == Kind::MySQL);
-    QCOMPARE(release.contains(u"LAST_INSERT_ID("_s), d->releaseDepthViaInsertId());
+    QCOMPARE(d->capabilities().releaseDepthViaInsertId, kind == Kind::MySQL);
+    QCOMPARE(release.contains(u"LAST_INSERT_ID("_s), d->capabilities().releaseDepthViaInsertId);
 }
 
 void TestDialects::conditionsOfTheProtocol_data()
@@ -901,7 +909,7 @@ void TestDialects::conditionsOfTheProtocol()
     // acquire succeeds on a free row, an expired one, or our own.
     {
         const QString sql = code(u"acquire"_s);
-        if (d->hasUpsertReturning()) {
+        if (d->capabilities().upsertReturning) {
             QVERIFY2(sql.contains(u", '', 1, 1, "_s), qPrintable(sql)); // a new row: fence 1
             QVERIFY2(has(sql, uR"(DO UPDATE SET .* WHERE l\.holder = '' )"_s
                                   uR"(OR l\.expires_at < )"_s
@@ -926,7 +934,7 @@ void TestDialects::postgresReadsTheClockOncePerStatement()
     // ON CONFLICT branch, once the row is locked, for everything that branch decides and
     // stores. (insertAcquire is not used on PostgreSQL: its acquire is one upsert.)
     const auto d = dialect(Kind::PostgreSQL);
-    QVERIFY(d->hasUpsertReturning());
+    QVERIFY(d->capabilities().upsertReturning);
     for (const QString &builder : builders) {
         if (builder == u"insertAcquire")
             continue;
@@ -953,7 +961,7 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
         changes << build(*my, t, builder).statement.text();
     changes << my->acquireBatch(t, kName, kHolder, kTtl, wake, Taking::WaitedFirst)
                    .text()
-                   .section(u";\n"_s, 0, 0);
+                   .section(u";\n"_s, 1, 1); // (after the SET that waits)
     for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
         changes << my->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(changes)) {
@@ -1466,7 +1474,11 @@ void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
     QCOMPARE(statements.size(), 2);
     QVERIFY(withoutMysqlSettings(statements.at(0)).startsWith(u"UPDATE `dist_lock` SET "_s));
     QVERIFY(statements.at(1).startsWith(u"SELECT "_s));
-    QVERIFY2(statements.at(1).contains(u", ROW_COUNT() FROM `dist_lock` l"_s), qPrintable(sql));
+    // col::Acquire: granted when the UPDATE changed the row and it is ours; no wake-up lock.
+    QVERIFY2(statements.at(1).contains(u", CASE WHEN ROW_COUNT() = 1 AND l.holder = _utf8mb4 X'"_s)
+                 && statements.at(1).contains(u"' THEN 1 ELSE 0 END, NULL FROM `dist_lock` l"_s),
+             qPrintable(sql));
+    QCOMPARE(batch.statements(), 2);
     QVERIFY(!sql.contains(u'?'));
     QVERIFY(!sql.contains(kName));
     QVERIFY(!sql.contains(u"DROP"_s));
@@ -1708,8 +1720,10 @@ void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
                           u" l.expires_at < n.t OR l.holder = CAST(? AS text)) RETURNING "_s),
              qPrintable(sql));
     const QStringList columns = resultColumnsOf(sql);
-    QCOMPARE(columns.size(), 6); // col::Grant
-    QVERIFY(columns.at(0) == u"l.fence"_s && columns.at(1) == u"l.depth"_s);
+    QCOMPARE(columns.size(), 14); // col::Acquire
+    QVERIFY(columns.at(0) == u"l.name"_s && columns.at(4) == u"l.fence"_s);
+    QCOMPARE(columns.at(lockcore::col::AGranted), u"1"_s);
+    QCOMPARE(columns.at(lockcore::col::AWake), u"NULL"_s);
     for (const QVariant &bind : st.binds())
         QVERIFY(bind == QVariant(kName) || bind == QVariant(kHolder) || bind == QVariant(kTtl));
     QVERIFY(!sql.contains(kName));

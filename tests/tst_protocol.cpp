@@ -1034,11 +1034,11 @@ void ProtocolTest::roundTripsPerOperation()
     // PostgreSQL, SQLite: INSERT .. ON CONFLICT .. RETURNING; MariaDB 10.5 on: INSERT .. ON
     // DUPLICATE KEY UPDATE .. RETURNING; MySQL and older MariaDB: a batch, or two statements.
     const bool oneStatement =
-        m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning();
+        m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning();
     const quint64 maxAcquire = oneStatement ? 1 : 2;
     // MySQL, MariaDB: the renewal's UPDATE and the SELECT of its row in one batch.
     const bool renewInOne =
-        m_session->dialect().hasUpsertReturning()
+        m_session->dialect().capabilities().upsertReturning
         || !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty();
 
     QVERIFY(m_locks->initialize(name, 5000, {})->created);
@@ -1110,7 +1110,7 @@ void ProtocolTest::deletedLockComesBackAboveItsFence()
     auto grant = m_locks->acquire(name, u"alice"_s, 60000);
     LOCKSCOPE_VERIFY_OK(grant);
     QVERIFY(grant->acquired);
-    if (m_session->dialect().hasUpsertReturning() || m_session->supportsInsertReturning())
+    if (m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning())
         QCOMPARE(m_session->roundTrips() - before, quint64(1));
     QCOMPARE(grant->fence, deletedFence + 1);
     QCOMPARE(grant->depth, 1);
@@ -1352,7 +1352,7 @@ void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
     const bool direct = m_session->supportsDirect();
     const auto runIt = [&](const Statement &statement) -> std::optional<Error> {
         if (direct) {
-            auto answer = m_session->runDirect(statement, u"inserting"_s);
+            auto answer = m_session->runRows(statement, u"inserting"_s);
             return answer ? std::nullopt : std::optional<Error>(answer.error());
         }
         auto answer = m_session->run(statement, u"inserting"_s);

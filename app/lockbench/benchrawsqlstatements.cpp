@@ -35,7 +35,7 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     RawAcquire acquire;
     // The statements lockcore sends (the bench's lock rows exist: RawSqlProtocol::setUp
     // initializes them).
-    if (dialect.hasUpsertReturning()) {
+    if (dialect.capabilities().upsertReturning) {
         acquire.answer = RawAcquire::Answer::ReturnedRow;
         acquire.statement = dialect.acquire(tables, name, holder, ttlMs);
         return acquire;
@@ -70,7 +70,7 @@ Statement rawRelease(const Dialect &dialect, const TableNames &tables, const QSt
 
 bool releaseReturnsRow(const Dialect &dialect)
 {
-    return dialect.hasUpsertReturning();
+    return dialect.capabilities().upsertReturning;
 }
 
 } // namespace lockbench

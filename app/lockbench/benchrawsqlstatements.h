@@ -16,7 +16,7 @@ struct RawAcquire
                      // then the row's state with ROW_COUNT() as one more column); granted when
                      // that is 1 and the holder is us; fence: col::SFence
         UpsertRow,   // (MariaDB 10.5 on) one prepared INSERT .. RETURNING, its row read
-                     // through Connector/C (Session::runDirect): the row's state;
+                     // through Connector/C (Session::runRows): the row's state;
                      // granted when the holder is us; fence: col::SFence
         Affected,    // (a dialect without either) the conditional UPDATE alone: granted
                      // when it affected one row; the fence then costs a SELECT (selectGrant)

@@ -90,11 +90,6 @@ Statement Dialect::acquireUpsert(const TableNames &, const QString &, const QStr
     return {};
 }
 
-Statement Dialect::wakeLockWaitFirst(const QString &, double) const
-{
-    return {};
-}
-
 QString Dialect::inlineLiteral(const QVariant &value) const
 {
     if (value.isNull())

@@ -30,6 +30,10 @@ enum State {
     SName, SHolder, SPrevHolder, SDepth, SFence, SAcquiredMs, SExpiresMs, SRenewedMs, STtlMs,
     SDescription, SNowMs, SState
 };
+// acquire answers: a lock state row (State) followed by whether this acquire granted the lock
+// (taken, taken over, re-entered or created: 1) and whether this connection holds the lock's
+// wake-up lock afterwards (1, 0; NULL: not asked)
+enum Acquire { AGranted = SState + 1, AWake };
 // release rows
 enum Release { RDepth, RNowMs };
 // event rows
@@ -54,14 +58,39 @@ public:
     virtual Kind kind() const = 0;
     virtual QString name() const = 0;
 
+    // What the database's SQL can do, as the protocol uses it: where a dialect has no such
+    // statement, its builder returns empty text and is not called.
+    struct Capabilities
+    {
+        // acquire, renew and release are each one statement that returns the row
+        // (INSERT .. ON CONFLICT .. RETURNING): PostgreSQL, SQLite.
+        bool upsertReturning = false;
+        // Several statements in one round trip, as text (acquireBatch, renewBatch): MySQL.
+        bool batches = false;
+        // The acquire as one prepared INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING
+        // (acquireUpsert): MariaDB 10.5 and later, where the session can read its row.
+        bool insertReturning = false;
+        // A woken waiter's retry as a plain conditional UPDATE (acquireExisting): PostgreSQL.
+        bool wokenRetry = false;
+        // A release notifies waiters (releaseChannel, notifyReleased): PostgreSQL.
+        bool releaseNotifies = false;
+        // A release reports the remaining depth in LAST_INSERT_ID(expr): MySQL.
+        bool releaseDepthViaInsertId = false;
+        // The session has a time zone to set (setTimeZone): all but SQLite.
+        bool sessionTimeZone = true;
+        // A connection's clock must be checked to move within a statement (clockCheck): MySQL.
+        bool clockCheck = false;
+    };
+    virtual Capabilities capabilities() const = 0;
+
     // Idempotent DDL (each element one statement, runnable as printed).
     virtual QStringList schema(const TableNames &t) const = 0;
 
-    // true: acquire, renew and release are one statement returning the new state
-    // (INSERT .. ON CONFLICT .. RETURNING). false: a conditional UPDATE, then a SELECT of the
-    // grant; a missing row is created by insertAcquire().
-    virtual bool hasUpsertReturning() const = 0;
-
+    // Every acquire statement answers the same way (col::Acquire): the lock's state row with
+    // whether it was granted and whether the connection holds the wake-up lock; an upsert
+    // returns no row when it refuses (PostgreSQL, SQLite), the others no row when the lock
+    // does not exist.
+    //
     // A lock's row is never removed: delete turns it into a tombstone (deletedDepth, free,
     // keeping its fence), which no list or read shows, and which an acquire or initialize
     // brings back like a free lock (fence + 1). So a lock's fences rise across delete and
@@ -72,8 +101,9 @@ public:
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                               qint64 ttlMs) const = 0;
     // A retry of a waiter that was just told the lock is free (so the row exists): the
-    // conditional UPDATE alone, returning the grant columns when granted and no row when
-    // refused. It locks no row it does not change, unlike the upsert. Empty: use acquire().
+    // conditional UPDATE alone, returning its answer (col::Acquire) when granted and no row
+    // when refused. It locks no row it does not change, unlike the upsert
+    // (Capabilities::wokenRetry).
     virtual Statement acquireExisting(const TableNames &t, const QString &name,
                                       const QString &holder, qint64 ttlMs) const;
     // The two-step form's acquire of a name that has no row yet: held by `holder` with
@@ -82,6 +112,11 @@ public:
                                     const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,
                                   const QString &holder) const = 0;
+    // Where the acquire is a statement that returns nothing (a conditional UPDATE, or
+    // insertAcquire): its answer read after it, as every other acquire returns it (col::Acquire),
+    // no row when the lock does not exist.
+    virtual Statement acquireAnswer(const TableNames &t, const QString &name,
+                                    const QString &holder) const = 0;
     virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,
                             qint64 fence, qint64 ttlMs) const = 0;
     // Where there is no RETURNING but the driver sends several statements in one round trip
@@ -92,36 +127,29 @@ public:
                                  qint64 fence, qint64 ttlMs) const;
     virtual Statement release(const TableNames &t, const QString &name, const QString &holder,
                               qint64 fence) const = 0;
-    // Dialects without RETURNING report the remaining depth through the driver (MySQL:
-    // LAST_INSERT_ID(expr)); -1 when unknown.
-    virtual bool releaseDepthViaInsertId() const { return false; }
 
     // Where there is no RETURNING but the driver sends several statements in one round trip
-    // (MySQL): the conditional UPDATE followed by a SELECT of the lock's state (col::State)
-    // with one more column, the UPDATE's affected rows. Empty text: not supported.
-    // `takeWakeLock` (not empty): the batch also takes that wake-up lock (see wakeLockName),
-    // reported as one more column: 1 taken, 0 not, NULL not tried. OnFreshGrant: the SELECT
-    // takes it, without waiting, when the UPDATE granted a fresh hold. WaitedFirst: the batch
-    // is sent after wakeLockWaitFirst, which waited for it before the UPDATE; the column is
-    // what that wait got.
+    // (Capabilities::batches, MySQL): the conditional UPDATE followed by a SELECT of the
+    // acquire's answer (col::Acquire; no row: the lock does not exist), one batch
+    // (Statement::statements()). `takeWakeLock` (not empty): the batch also takes that
+    // wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL not tried.
+    // OnFreshGrant: the SELECT takes it, without waiting, when the UPDATE granted a fresh
+    // hold. WaitedFirst: a statement before the UPDATE waits for it (the bind marked
+    // Statement::Slot::WakeWait, wakeWaitValue), so a waiter woken by the holder's release goes
+    // on to its UPDATE inside the server, without a round trip to the client first.
     enum class WakeLockTaking { OnFreshGrant, WaitedFirst };
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs,
                                    const QString &takeWakeLock = {},
                                    WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const;
-    // MariaDB 10.5 and later (INSERT .. RETURNING): the whole acquire as one statement that
-    // can be prepared, INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING the lock's state
-    // (col::State) and one more column, 1 when this connection holds `wakeLock` afterwards.
-    // Granted when the returned holder is `holder`; a missing lock is created. `taking` as for
-    // acquireBatch; WaitedFirst waits up to `waitSeconds` for the wake-up lock before the row
-    // is touched. Empty text: not supported (then acquireBatch).
+    // MariaDB 10.5 and later (INSERT .. RETURNING, Capabilities::insertReturning): the whole
+    // acquire as one statement that can be prepared, INSERT .. ON DUPLICATE KEY UPDATE ..
+    // RETURNING the acquire's answer (col::Acquire); a missing lock is created. `taking` as
+    // for acquireBatch; WaitedFirst waits up to `waitSeconds` for the wake-up lock before the
+    // row is touched. PostgreSQL: the queued form of its acquire, WaitedFirst only.
     virtual Statement acquireUpsert(const TableNames &t, const QString &name,
                                     const QString &holder, qint64 ttlMs, const QString &wakeLock,
                                     WakeLockTaking taking, double waitSeconds = 0) const;
-    // The statement that opens a WaitedFirst batch: it waits up to `seconds` for the wake-up
-    // lock, so a waiter woken by the holder's release goes on to its UPDATE inside the server,
-    // without a round trip to the client first. Empty: not supported.
-    virtual Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const;
     // A value written into SQL text for a batch (binds cannot be used there): never from
     // escaping rules that depend on the server's SQL mode.
     virtual QString inlineLiteral(const QVariant &value) const;

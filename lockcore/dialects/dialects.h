@@ -9,14 +9,14 @@ namespace lockcore {
 class SqlDialectBase : public Dialect
 {
 public:
-    bool hasUpsertReturning() const override { return false; }
-
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                       qint64 ttlMs) const override;
     Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
                           const QString &holder) const override;
+    Statement acquireAnswer(const TableNames &t, const QString &name,
+                            const QString &holder) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
@@ -91,9 +91,15 @@ class SqliteDialect : public SqlDialectBase
 {
 public:
     Kind kind() const override { return Kind::SQLite; }
+    Capabilities capabilities() const override
+    {
+        Capabilities c;
+        c.upsertReturning = true;
+        c.sessionTimeZone = false;
+        return c;
+    }
     QString name() const override { return QStringLiteral("sqlite"); }
     QStringList schema(const TableNames &t) const override;
-    bool hasUpsertReturning() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                       qint64 ttlMs) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
@@ -119,9 +125,16 @@ class PostgresDialect : public SqlDialectBase
 public:
     Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::PostgreSQL; }
+    Capabilities capabilities() const override
+    {
+        Capabilities c;
+        c.upsertReturning = true;
+        c.wokenRetry = true;
+        c.releaseNotifies = true;
+        return c;
+    }
     QString name() const override { return QStringLiteral("postgresql"); }
     QStringList schema(const TableNames &t) const override;
-    bool hasUpsertReturning() const override { return true; }
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                       qint64 ttlMs) const override;
     Statement renew(const TableNames &t, const QString &name, const QString &holder,
@@ -157,6 +170,8 @@ protected:
     // acquire() reading the clock from `source` (a derived table "n" with column t).
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
                           qint64 ttlMs, const Statement &source) const;
+    // The RETURNING list of a grant: col::Acquire, granted.
+    QString grantedAnswer() const;
     // An advisory lock key from a wake-up lock's name.
     Param wakeKey(const QString &wakeLock) const;
     // A derived table "w" that waits up to `seconds` for the wake-up lock.
@@ -181,11 +196,19 @@ public:
     Statement setTimeZone(const QString &zone) const override;
     Statement clockCheck() const override;
     Kind kind() const override { return Kind::MySQL; }
+    Capabilities capabilities() const override
+    {
+        Capabilities c;
+        c.batches = true;
+        c.insertReturning = true;
+        c.releaseDepthViaInsertId = true;
+        c.clockCheck = true;
+        return c;
+    }
     QString name() const override { return QStringLiteral("mysql"); }
     QStringList schema(const TableNames &t) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
-    bool releaseDepthViaInsertId() const override { return true; }
     Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
                          qint64 fence, qint64 ttlMs) const override;
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
@@ -194,7 +217,6 @@ public:
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
-    Statement wakeLockWaitFirst(const QString &wakeLock, double seconds) const override;
     QString wakeLockName(const TableNames &t, const QString &name) const override;
     Statement releaseFreeingWakeLock(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 fence,
@@ -225,6 +247,7 @@ class OracleDialect : public SqlDialectBase
 public:
     Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::Oracle; }
+    Capabilities capabilities() const override { return {}; }
     QString name() const override { return QStringLiteral("oracle"); }
     QStringList schema(const TableNames &t) const override;
     bool isDuplicateKey(const QSqlError &error) const override;

@@ -93,6 +93,7 @@ Statement MysqlDialect::renewBatch(const TableNames &t, const QString &name,
     st << ";\nSELECT " << grantColumns(u"l"_s) << " FROM " << lockTable(t)
        << " l WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
        << " AND l.fence = " << bigint(fence);
+    st.sentAsBatchOf(2);
     return st;
 }
 
@@ -107,12 +108,23 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 ttlMs,
                                      const QString &takeWakeLock, WakeLockTaking taking) const
 {
-    // The conditional UPDATE and a SELECT of the row with ROW_COUNT() (the UPDATE's affected
-    // rows) sent together: granted or refused, an acquire of an existing lock is one round trip.
-    // OnFreshGrant: a fresh grant (depth 1, ours) also takes the wake-up lock, without waiting
-    // for it. WaitedFirst: the wait before the UPDATE took it, or not.
-    Statement st = acquire(t, name, holder, ttlMs);
-    if (!takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst) {
+    // The conditional UPDATE and a SELECT of the row as the acquire's answer (col::Acquire;
+    // granted: ROW_COUNT(), the UPDATE's affected rows, is 1 and the row is ours) sent
+    // together: granted or refused, an acquire of an existing lock is one round trip; no row:
+    // the lock does not exist. OnFreshGrant: a fresh grant (depth 1, ours) also takes the
+    // wake-up lock, without waiting for it. WaitedFirst: a statement before the UPDATE waits
+    // for the wake-up lock (not inside the UPDATE, which would hold the row's lock meanwhile,
+    // and the holder's release needs that row); its wait is the bind marked WakeWait.
+    const bool waitFirst = !takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
+    Statement st;
+    if (waitFirst) {
+        st << "SET " << kWakeVariable << " = GET_LOCK(" << text(takeWakeLock) << ", "
+           << Param{wakeWaitValue(0.0)};
+        st.mark(Statement::Slot::WakeWait);
+        st << ");\n";
+    }
+    st.embed(acquire(t, name, holder, ttlMs));
+    if (waitFirst) {
         // A waiter whose wait ran out does not take a lock that was just released while
         // another waiter holds its wake-up lock: the release woke that one, whose UPDATE is
         // on its way. Otherwise the wake-up lock and the lock would part, and the next
@@ -123,13 +135,17 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
            << text(takeWakeLock) << ") = 1 OR expires_at IS NULL OR expires_at < "
            << plusMs(changeNow(), QString::number(-kQueueGraceMs)) << ")";
     }
-    st << ";\nSELECT " << stateColumns(u"l"_s) << ", ROW_COUNT()";
-    if (!takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst)
-        st << ", " << kWakeVariable;
+    st << ";\nSELECT " << stateColumns(u"l"_s) << ", CASE WHEN ROW_COUNT() = 1 AND l.holder = "
+       << text(holder) << " THEN 1 ELSE 0 END, ";
+    if (waitFirst)
+        st << kWakeVariable;
     else if (!takeWakeLock.isEmpty())
-        st << ", CASE WHEN ROW_COUNT() = 1 AND l.depth = 1 AND l.holder = " << text(holder)
+        st << "CASE WHEN ROW_COUNT() = 1 AND l.depth = 1 AND l.holder = " << text(holder)
            << " THEN GET_LOCK(" << text(takeWakeLock) << ", 0) END";
+    else
+        st << "NULL";
     st << " FROM " << lockTable(t) << " l, " << nowSource() << " WHERE l.name = " << text(name);
+    st.sentAsBatchOf(waitFirst ? 3 : 2);
     return st;
 }
 
@@ -204,7 +220,8 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
           " holder = IF(depth > 0, VALUES(holder), holder), expires_at = IF(depth > 0, "
        << plusMs(u"renewed_at"_s, ttlMs > 0 ? QString::number(ttlMs) : u"ttl_ms"_s)
        << ", expires_at), depth = IF(depth < 0, -1 - depth, depth) RETURNING "
-       << stateColumns(table, now) << ", ";
+       << stateColumns(table, now) << ", CASE WHEN " << table << ".holder = " << text(holder)
+       << " THEN 1 ELSE 0 END, ";
     if (wakeLock.isEmpty()) {
         st << "0";
     } else if (waitFirst) {
@@ -234,16 +251,6 @@ Statement MysqlDialect::releaseFreeingWakeLock(const TableNames &t, const QStrin
     // evaluated left to right); its result never changes the outcome (>= 0, and NULL -> 0).
     Statement st = release(t, name, holder, fence);
     st << " AND (depth > 1 OR COALESCE(RELEASE_LOCK(" << text(wakeLock) << "), 0) >= 0)";
-    return st;
-}
-
-Statement MysqlDialect::wakeLockWaitFirst(const QString &wakeLock, double seconds) const
-{
-    // A statement of its own, before the UPDATE: waiting inside the UPDATE would hold the
-    // row's lock meanwhile, and the holder's release needs that row.
-    Statement st;
-    st << "SET " << kWakeVariable << " = GET_LOCK(" << text(wakeLock) << ", "
-       << QString::number(qMax(0.0, seconds), 'f', 3) << ")";
     return st;
 }
 

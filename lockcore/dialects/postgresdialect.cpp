@@ -179,7 +179,7 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
     st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE l.holder = ''"
        << " OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder RETURNING "
-       << grantColumns(u"l"_s);
+       << grantedAnswer();
     return st;
 }
 
@@ -204,8 +204,15 @@ Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &n
     appendClockAfterRowLock(st, t, name);
     st << " WHERE l.name = " << text(name) << " AND (l.holder = ''"
        << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
-       << grantColumns(u"l"_s);
+       << grantedAnswer();
     return st;
+}
+
+QString PostgresDialect::grantedAnswer() const
+{
+    // A row comes back only when granted, and its renewed_at is the time of the grant: the
+    // database time of the answer (col::Acquire; the wake-up lock is not asked).
+    return stateColumns(u"l"_s, u"l.renewed_at"_s) + u", 1, NULL"_s;
 }
 
 Statement PostgresDialect::renew(const TableNames &t, const QString &name, const QString &holder,

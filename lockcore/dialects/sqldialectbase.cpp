@@ -126,6 +126,16 @@ Statement SqlDialectBase::selectGrant(const TableNames &t, const QString &name,
     return st;
 }
 
+Statement SqlDialectBase::acquireAnswer(const TableNames &t, const QString &name,
+                                        const QString &holder) const
+{
+    Statement st;
+    st << "SELECT " << stateColumns(u"l"_s) << ", CASE WHEN l.holder = " << text(holder)
+       << " THEN 1 ELSE 0 END, NULL" << " FROM " << lockTable(t) << " l, " << nowSource()
+       << " WHERE l.name = " << text(name) << " AND l.depth >= 0";
+    return st;
+}
+
 Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const QString &holder,
                                 qint64 fence, qint64 ttlMs) const
 {

@@ -80,8 +80,8 @@ Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
     st << "), holder = excluded.holder"
           " WHERE l.holder = '' OR l.expires_at < excluded.renewed_at"
-          " OR l.holder = excluded.holder RETURNING fence, depth, acquired_at, expires_at,"
-          " renewed_at, prev_holder";
+          " OR l.holder = excluded.holder RETURNING name, holder, prev_holder, depth, fence,"
+          " acquired_at, expires_at, renewed_at, ttl_ms, description, renewed_at, 1, 1, NULL";
     return st;
 }
 

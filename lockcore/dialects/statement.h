@@ -108,6 +108,16 @@ public:
         return -1;
     }
 
+    // Several statements separated by ";", sent as one text in one round trip (a MySQL
+    // batch): their values are written into the text (Dialect::inlined), and the answer is
+    // the last one's rows. 1 (the default): one statement, prepared.
+    Statement &sentAsBatchOf(int statements)
+    {
+        m_statements = statements;
+        return *this;
+    }
+    int statements() const { return m_statements; }
+
     const QString &text() const { return m_text; }
     // The text with its hash, worked out once for a statement that is run again and again.
     StatementKey key() const
@@ -147,6 +157,7 @@ private:
     QList<std::pair<Slot, qsizetype>> m_slots;
     mutable size_t m_hash = 0;
     mutable bool m_hashed = false;
+    int m_statements = 1;
 };
 
 } // namespace lockcore

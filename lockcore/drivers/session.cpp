@@ -1,5 +1,8 @@
 #include "session.h"
 
+#include "mariadbstatements.h"
+#include "qtstatements.h"
+#include "transport.h"
 #include "validation.h"
 
 #include "tr.h"
@@ -52,11 +55,35 @@ Session::~Session()
 
 void Session::clearCache()
 {
-    qDeleteAll(m_prepared);
-    m_prepared.clear();
-    m_batch.reset();
-    m_direct.clear();
-    m_pgDirect.clear();
+    if (m_qt)
+        m_qt->clear();
+    if (m_direct)
+        m_direct->clear();
+}
+
+void Session::chooseTransport()
+{
+    askServerVersion();
+    const bool qtOnly = m_forceQtDriver || m_forceMySqlPath;
+    m_direct = qtOnly ? nullptr
+                      : directTransport(m_db, !m_mariaDbVersion->isNull(), *m_qt);
+}
+
+Transport &Session::transport()
+{
+    return m_direct ? *m_direct : *m_qt;
+}
+
+void Session::forceMySqlPath(bool force)
+{
+    m_forceMySqlPath = force;
+    chooseTransport();
+}
+
+void Session::forceQtDriver(bool force)
+{
+    m_forceQtDriver = force;
+    chooseTransport();
 }
 
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
@@ -173,7 +200,8 @@ Status Session::openConnection(const SessionOptions &options)
         }
     }
     m_broken = false;
-    supportsWakeLocks(); // asked now, not in the middle of a timed operation
+    m_qt = std::make_unique<QtStatements>(m_db, m_dialect->kind() != Dialect::Kind::PostgreSQL);
+    chooseTransport(); // (asks the server's version now, not in a timed operation)
     if (Status clock = checkClock(); !clock)
         return clock;
     return applySessionSettings();
@@ -181,9 +209,9 @@ Status Session::openConnection(const SessionOptions &options)
 
 Status Session::checkClock()
 {
-    const Statement check = m_dialect->clockCheck();
-    if (check.text().isEmpty() || m_spec.readOnly)
+    if (!m_dialect->capabilities().clockCheck || m_spec.readOnly)
         return {}; // a read-only session changes nothing
+    const Statement check = m_dialect->clockCheck();
     QSqlQuery query(m_db);
     ++m_roundTrips;
     if (!query.exec(check.text()) || !query.next())
@@ -288,16 +316,16 @@ bool Session::supportsWakeLocks()
     return *m_mariaDbVersion >= QVersionNumber(10, 1, 2);
 }
 
-bool Session::supportsDirect()
+bool Session::supportsDirect() const
 {
-    askServerVersion();
-    return !m_forceMySqlPath && !m_mariaDbVersion->isNull() && MariaDbStatements::usable(m_db);
+    return m_direct && m_direct->kind() == Transport::Kind::ConnectorC;
 }
 
 bool Session::supportsInsertReturning()
 {
     // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C.
-    return supportsDirect() && !m_forceBatchAcquire && *m_mariaDbVersion >= QVersionNumber(10, 5);
+    return supportsDirect() && !m_forceBatchAcquire && m_dialect->capabilities().insertReturning
+           && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)
@@ -327,7 +355,7 @@ Status Session::setTimeZone(const QString &zone)
 {
     if (Status valid = validateTimeZoneName(zone); !valid)
         return valid;
-    if (!zone.isEmpty() && m_dialect->setTimeZone(zone).text().isEmpty())
+    if (!zone.isEmpty() && !m_dialect->capabilities().sessionTimeZone)
         return Error::invalidInput(Tr::tr("%1 has no session time zone to set.")
                                        .arg(m_dialect->name()));
     if (Status reopened = reopenIfBroken(); !reopened)
@@ -357,6 +385,7 @@ Status Session::reopenIfBroken()
                      error.text()};
     }
     m_broken = false;
+    chooseTransport(); // the new handle
     return applySessionSettings();
 }
 
@@ -364,44 +393,18 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
-
-    QSqlQuery *query = m_prepared.value(statement.text());
-    if (!query) {
-        auto fresh = std::make_unique<QSqlQuery>(m_db);
-        // Forward-only, except on PostgreSQL: there Qt reads forward-only results row by row
-        // and leaves the connection busy until the next statement, which hides notifications
-        // from a waiter (protocol results are one row; list() is one short result set).
-        fresh->setForwardOnly(m_dialect->kind() != Dialect::Kind::PostgreSQL);
-        if (!fresh->prepare(statement.text())) {
-            const Error error = failure(fresh->lastError(), what);
-            if (error.kind == Error::Kind::ConnectionLost)
-                m_broken = true; // a server that went away fails the prepare first
-            return error;
-        }
-        query = fresh.release();
-        m_prepared.insert(statement.text(), query);
-    }
-    query->finish();
-    // A prepared query keeps its values between executions: only the ones that changed are
-    // bound again (a repeated acquire changes none, a release only its fence), because the
-    // Qt driver's bindValue costs more than the comparison.
-    const QVariantList &binds = statement.binds();
-    for (int i = 0; i < binds.size(); ++i) {
-        const QVariant &value = binds.at(i);
-        if (!Statement::sameBind(query->boundValue(i), value))
-            query->bindValue(i, value);
-    }
+    QSqlError failed;
+    bool prepareFailed = false;
     ++m_roundTrips;
-    if (!query->exec()) {
-        const Error error = failure(query->lastError(), what);
-        if (error.kind == Error::Kind::ConnectionLost) {
-            m_broken = true;
-        } else if (preparedAfresh(error)) {
-            delete m_prepared.take(statement.text());
-        }
-        return error;
-    }
-    return query;
+    QSqlQuery *query = m_qt->run(statement, &failed, &prepareFailed);
+    if (query)
+        return query;
+    const Error error = failure(failed, what);
+    if (error.kind == Error::Kind::ConnectionLost)
+        m_broken = true; // (a server that went away fails the prepare first)
+    else if (!prepareFailed && preparedAfresh(error))
+        m_qt->forget(statement.text());
+    return error;
 }
 
 Result<QSqlQuery *> Session::runBatch(const Statement &statement, int statements,
@@ -414,41 +417,48 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
-    if (!m_batch) {
-        m_batch = std::make_unique<QSqlQuery>(m_db);
-        m_batch->setForwardOnly(true);
-    }
-    QSqlQuery *query = m_batch.get();
-    query->finish();
     ++m_roundTrips;
-    bool ok = query->exec(sql);
-    for (int i = 1; ok && i < statements; ++i)
-        ok = query->nextResult();
-    if (!ok) {
-        const Error error = failure(query->lastError(), what);
-        if (error.kind == Error::Kind::ConnectionLost)
-            m_broken = true;
-        query->finish();
-        return error;
-    }
-    return query;
+    QSqlError failed;
+    if (QSqlQuery *query = m_qt->runBatch(sql, statements, &failed))
+        return query;
+    const Error error = failure(failed, what);
+    if (error.kind == Error::Kind::ConnectionLost)
+        m_broken = true;
+    return error;
 }
 
-Result<DirectResult> Session::runDirect(const Statement &statement, const QString &what)
+Result<DirectResult> Session::runRows(const Statement &statement, const QString &what)
 {
+    if (statement.statements() > 1) { // a batch: as text, through Qt's driver
+        auto query = runBatch(statement, statement.statements(), what);
+        if (!query)
+            return query.error();
+        DirectResult result = QtStatements::read(**query);
+        (*query)->finish();
+        return result;
+    }
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
     ++m_roundTrips;
-    MariaDbStatements::Outcome outcome = m_direct.exec(m_db, statement);
-    auto answer = directAnswer(outcome.error, std::move(outcome.result), what);
-    if (!answer && preparedAfresh(answer.error()))
-        m_direct.forget(statement.text());
-    return answer;
+    Transport::Outcome outcome = transport().exec(statement);
+    if (!outcome.error.isValid())
+        return std::move(outcome.result);
+    const Error error = failure(outcome.error, what);
+    if (error.kind == Error::Kind::ConnectionLost)
+        m_broken = true;
+    else if (preparedAfresh(error))
+        transport().forget(statement.text());
+    return error;
+}
+
+bool Session::runsRowsDirectly() const
+{
+    return m_direct != nullptr;
 }
 
 bool Session::isPrepared(const QString &text) const
 {
-    return m_prepared.contains(text) || m_direct.isPrepared(text);
+    return (m_qt && m_qt->isPrepared(text)) || (m_direct && m_direct->isPrepared(text));
 }
 
 bool Session::preparedAfresh(const Error &error)
@@ -460,57 +470,6 @@ bool Session::preparedAfresh(const Error &error)
     // (the reconnect starts afresh anyway).
     return error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy
            && error.kind != Error::Kind::ConnectionLost;
-}
-
-Result<DirectResult> Session::directAnswer(const QSqlError &failed, DirectResult &&result,
-                                           const QString &what)
-{
-    if (!failed.isValid())
-        return std::move(result);
-    const Error error = failure(failed, what);
-    if (error.kind == Error::Kind::ConnectionLost)
-        m_broken = true;
-    return error;
-}
-
-bool Session::runsRowsDirectly()
-{
-    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
-        return !m_forceQtDriver && PostgresStatements::usable(m_db);
-    return supportsDirect();
-}
-
-Result<DirectResult> Session::runRows(const Statement &statement, const QString &what)
-{
-    if (m_dialect->kind() != Dialect::Kind::PostgreSQL) {
-        if (supportsDirect())
-            return runDirect(statement, what);
-    } else if (Status reopened = reopenIfBroken(); !reopened) {
-        return reopened.error();
-    } else if (runsRowsDirectly() && PostgresStatements::canBind(statement.binds())) {
-        ++m_roundTrips;
-        PostgresStatements::Outcome outcome = m_pgDirect.exec(m_db, statement);
-        auto answer = directAnswer(outcome.error, std::move(outcome.result), what);
-        if (!answer && preparedAfresh(answer.error()))
-            m_pgDirect.forget(statement.text());
-        return answer;
-    }
-    auto query = run(statement, what);
-    if (!query)
-        return query.error();
-    DirectResult out;
-    const int columns = (*query)->record().count();
-    while ((*query)->next()) {
-        QVariantList row;
-        row.reserve(columns);
-        for (int i = 0; i < columns; ++i)
-            row.append((*query)->value(i));
-        out.rows.append(std::move(row));
-    }
-    const int affected = (*query)->numRowsAffected();
-    out.affectedRows = affected > 0 ? quint64(affected) : 0;
-    (*query)->finish();
-    return out;
 }
 
 bool Session::listenForReleases(const QString &channel)
@@ -539,10 +498,7 @@ bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
 {
     // A result set not read to its end keeps libpq from reading anything after it, such as
     // notifications: finish every statement first (nothing is sent to the server).
-    for (QSqlQuery *query : std::as_const(m_prepared))
-        query->finish();
-    if (m_batch)
-        m_batch->finish();
+    m_qt->finishAll();
     return m_listener.waitForRelease(name, timeoutMs, cancel);
 }
 
@@ -599,8 +555,7 @@ Status Session::commit()
 void Session::rollback()
 {
     ++m_roundTrips;
-    for (QSqlQuery *query : std::as_const(m_prepared))
-        query->finish();
+    m_qt->finishAll();
     if (m_dialect->beginTransaction().isEmpty()) {
         m_db.rollback();
         return;

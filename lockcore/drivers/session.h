@@ -2,8 +2,7 @@
 
 #include "connectionspec.h"
 #include "dialect.h"
-#include "mariadbstatements.h"
-#include "postgresstatements.h"
+#include "directresult.h"
 #include "releaselistener.h"
 #include "result.h"
 
@@ -19,6 +18,9 @@ class QSqlQuery;
 
 namespace lockcore {
 
+class QtStatements;
+class Transport;
+
 struct SessionOptions
 {
     int connectTimeoutS = 5; // bounded connect to an unreachable or silent host
@@ -28,8 +30,10 @@ struct SessionOptions
 };
 
 // One open connection, owned by the thread that opened it. Statements are prepared once and
-// reused, so each later execution is one round trip. A connection lost mid-operation is reported
-// as Error::Kind::ConnectionLost and reopened on the next call.
+// reused, so each later execution is one round trip. The lock protocol's statements go through
+// one transport chosen when the connection opens (runRows: libpq, Connector/C or Qt's driver);
+// reads and admin transactions through Qt's driver (run). A connection lost mid-operation is
+// reported as Error::Kind::ConnectionLost and reopened on the next call.
 class Session
 {
 public:
@@ -61,16 +65,14 @@ public:
     Result<QSqlQuery *> runBatch(const Statement &statement, int statements, const QString &what);
     // The same with the text already made by Dialect::inlined().
     Result<QSqlQuery *> runBatch(const QString &sql, int statements, const QString &what);
-    // MariaDB: a statement prepared once per connection and run through Connector/C
-    // (MariaDbStatements): one round trip where Qt's driver takes two, and the row of an
-    // INSERT .. RETURNING, which Qt's driver cannot read. Only where supportsDirect().
-    Result<DirectResult> runDirect(const Statement &statement, const QString &what);
-    // One statement, its rows read at once: on PostgreSQL prepared once per connection and run
-    // through libpq's extended protocol (PostgresStatements), on MariaDB as runDirect(), and
-    // elsewhere through Qt's driver (run()).
+    // One statement through the session's transport, its rows read at once (with the affected
+    // rows, and MySQL's LAST_INSERT_ID): on PostgreSQL prepared once per connection and run
+    // through libpq's extended protocol (PostgresStatements), on MariaDB through Connector/C
+    // (MariaDbStatements: one round trip where Qt's driver takes two, and the row of an
+    // INSERT .. RETURNING, which Qt's driver cannot read), elsewhere through Qt's driver.
     Result<DirectResult> runRows(const Statement &statement, const QString &what);
     // runRows() goes past Qt's driver on this connection (libpq or Connector/C).
-    bool runsRowsDirectly();
+    bool runsRowsDirectly() const;
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
@@ -93,18 +95,18 @@ public:
 
     // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
     bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
-    // MariaDB with this build's Connector/C under the Qt driver: runDirect() can be used.
-    bool supportsDirect();
+    // MariaDB with this build's Connector/C under the Qt driver: runRows() goes through it.
+    bool supportsDirect() const;
     // ... and 10.5 on: an acquire is one prepared INSERT .. RETURNING (Dialect::acquireUpsert).
     bool supportsInsertReturning();
     // Tests: MariaDB as on MySQL: the acquire is the UPDATE + SELECT batch, and every statement
     // goes through the Qt driver.
-    void forceMySqlPath(bool force) { m_forceMySqlPath = force; }
+    void forceMySqlPath(bool force);
     // Tests: MariaDB as before 10.5: the acquire is the batch, the release still goes direct.
     void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
     // Tests: PostgreSQL without libpq: every statement through Qt's driver (QPSQL), as in a
     // build without libpq's headers.
-    void forceQtDriver(bool force) { m_forceQtDriver = force; }
+    void forceQtDriver(bool force);
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -135,20 +137,18 @@ private:
     void clearCache();
     // After `error`, a cached prepared statement is dropped and prepared afresh next time.
     static bool preparedAfresh(const Error &error);
-    // The answer of a statement run past Qt's driver: its rows, or its failure classified (a
-    // lost connection marks the session broken).
-    Result<DirectResult> directAnswer(const QSqlError &failed, DirectResult &&result,
-                                      const QString &what);
+    // The transport of runRows(), chosen for the open connection (again after a reconnect or
+    // a forced path).
+    void chooseTransport();
+    Transport &transport();
 
     ConnectionSpec m_spec;
     SessionOptions m_options;
     QString m_connectionName;
     QSqlDatabase m_db;
     std::unique_ptr<Dialect> m_dialect;
-    QHash<QString, QSqlQuery *> m_prepared;
-    std::unique_ptr<QSqlQuery> m_batch;
-    MariaDbStatements m_direct;
-    PostgresStatements m_pgDirect;
+    std::unique_ptr<QtStatements> m_qt;   // Qt's driver: reads, admin, batches, and ...
+    std::unique_ptr<Transport> m_direct;  // ... runRows() unless this is set
     ReleaseListener m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;

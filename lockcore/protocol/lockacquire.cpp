@@ -55,6 +55,25 @@ ReleaseOutcome releasedFromInsertId(qint64 insertId)
     return outcome;
 }
 
+// What a release answered: its row (the remaining depth and the time; PostgreSQL, SQLite), or
+// the row it changed with the depth in LAST_INSERT_ID (MySQL), or only that it changed it
+// (Oracle: the depth is not reported).
+ReleaseOutcome releaseOutcome(const DirectResult &answer)
+{
+    ReleaseOutcome outcome;
+    if (!answer.rows.isEmpty()) {
+        const QVariantList &row = answer.rows.constFirst();
+        outcome.released = true;
+        outcome.remainingDepth = row.value(col::RDepth).toInt();
+        outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
+    } else if (answer.affectedRows == 1) {
+        if (answer.insertId > 0)
+            outcome = releasedFromInsertId(qint64(answer.insertId));
+        outcome.released = true;
+    }
+    return outcome;
+}
+
 } // namespace
 
 Result<Grant> LockService::refusal(const QString &name, const QString &holder)
@@ -83,9 +102,11 @@ Result<Grant> LockService::grantFromSelect(const QString &name, const QString &h
 
 Result<Grant> LockService::acquireNew(const QString &name, const QString &holder, qint64 ttlMs)
 {
-    // No row yet: create it held by us. A concurrent creator wins with a duplicate key.
-    auto inserted = m_session->run(m_session->dialect().insertAcquire(m_tables, name, holder, ttlMs),
-                                   Tr::tr("acquiring \"%1\"").arg(name));
+    // No row yet (the acquire does not create one where it is a conditional UPDATE): create
+    // it held by us. A concurrent creator wins with a duplicate key.
+    const QString what = Tr::tr("acquiring \"%1\"").arg(name);
+    const Dialect &dialect = m_session->dialect();
+    auto inserted = m_session->runRows(dialect.insertAcquire(m_tables, name, holder, ttlMs), what);
     if (!inserted) {
         if (inserted.error().kind != Error::Kind::Duplicate)
             return inserted.error();
@@ -95,7 +116,12 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
     if (const QString wakeLock = wakeLockFor(name);
         !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
         waitForWakeLock(wakeLock, 0);
-    return grantFromSelect(name, holder);
+    auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
+    if (!answer)
+        return answer.error();
+    if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
+        return refusedGrant(name, holder);
+    return answerOf(answer->rows.constFirst(), name, holder, {});
 }
 
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
@@ -124,192 +150,115 @@ void LockService::recordGrant(const Grant &grant)
 
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
 {
-    const Statement update = m_session->dialect().acquireExisting(m_tables, name, holder, ttlMs);
-    if (update.text().isEmpty())
+    const Dialect &dialect = m_session->dialect();
+    if (!dialect.capabilities().wokenRetry)
         return acquireOnce(name, holder, ttlMs, false);
-    auto query = m_session->run(update, Tr::tr("acquiring \"%1\"").arg(name));
-    if (!query)
-        return query.error();
-    if ((*query)->next()) {
-        const Grant grant = grantFromRow(**query, name, holder);
-        (*query)->finish();
-        recordGrant(grant);
-        return grant;
+    auto rows = m_session->runRows(dialect.acquireExisting(m_tables, name, holder, ttlMs),
+                                   Tr::tr("acquiring \"%1\"").arg(name));
+    if (!rows)
+        return rows.error();
+    if (rows->rows.isEmpty())
+        return refusedGrant(name, holder); // another waiter was faster (who, is not read)
+    return answerOf(rows->rows.constFirst(), name, holder, {});
+}
+
+LockService::AcquireText &LockService::acquireText(const QString &name, const QString &holder,
+                                                   qint64 ttlMs, const QString &takeWakeLock)
+{
+    AcquireText &text = m_acquireText;
+    if (text.name == name && text.holder == holder && text.ttlMs == ttlMs
+        && text.takesWakeLock == takeWakeLock)
+        return text;
+    // Built once for a holder that acquires and releases the same lock again and again (a
+    // worker, a waiter): later attempts only bind the values that change (the wait).
+    using Taking = Dialect::WakeLockTaking;
+    const Dialect &dialect = m_session->dialect();
+    const QString wakeLock = wakeLockFor(name);
+    text = AcquireText{};
+    text.name = name;
+    text.holder = holder;
+    text.ttlMs = ttlMs;
+    text.takesWakeLock = takeWakeLock;
+    text.what = Tr::tr("acquiring \"%1\"").arg(name);
+    if (m_session->supportsInsertReturning()) { // MariaDB 10.5 on, through Connector/C
+        text.plain = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                           Taking::OnFreshGrant);
+        if (!wakeLock.isEmpty())
+            text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                                Taking::WaitedFirst);
+    } else if (dialect.capabilities().batches) { // MySQL, older MariaDB: UPDATE + SELECT
+        text.plain = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock);
+        if (!takeWakeLock.isEmpty())
+            text.queued = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
+                                               Taking::WaitedFirst);
+        text.createsRow = false;
+    } else { // PostgreSQL and SQLite: the upsert; Oracle: the conditional UPDATE
+        text.plain = dialect.acquire(m_tables, name, holder, ttlMs);
+        if (!wakeLock.isEmpty())
+            text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
+                                                Taking::WaitedFirst);
+        text.createsRow = dialect.capabilities().upsertReturning;
+        text.answers = dialect.capabilities().upsertReturning;
     }
-    (*query)->finish();
-    return refusedGrant(name, holder); // another waiter was faster (who, is not read)
+    text.waitBind = text.queued.slotIndex(Statement::Slot::WakeWait);
+    return text;
 }
 
 Result<Grant> LockService::acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
                                        bool describeRefusal, qint64 wakeWaitMs)
 {
-    if (m_session->supportsInsertReturning()) {
-        Result<Grant> result = acquireUpserting(name, holder, ttlMs, wakeWaitMs);
-        if (result)
-            recordGrant(*result);
-        return result;
-    }
-    const Dialect &dialect = m_session->dialect();
-
-    // The statements for this (name, holder, lease) are built once (AcquireText).
-    AcquireText &cached = m_acquireText;
     const QString wakeLock = wakeLockFor(name);
     const QString takeWakeLock = m_session->holdsWakeLock(wakeLock) ? QString() : wakeLock;
-    const bool waitFirst = wakeWaitMs >= 0 && !takeWakeLock.isEmpty();
-    // A batch (MySQL) is text with every value written in, so it is built for each form.
-    const bool batchForms = !dialect.hasUpsertReturning();
-    if (cached.upsert || cached.ttlMs != ttlMs || cached.name != name || cached.holder != holder
-        || (batchForms
-            && (cached.takesWakeLock != takeWakeLock || cached.wakeLockWaitedFirst != waitFirst))) {
-        cached = AcquireText{};
-        const Statement batch =
-            !batchForms ? Statement()
-                        : dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
-                                               waitFirst ? Dialect::WakeLockTaking::WaitedFirst
-                                                         : Dialect::WakeLockTaking::OnFreshGrant);
-        cached.takesWakeLock = takeWakeLock;
-        cached.wakeLockWaitedFirst = waitFirst;
-        cached.batchSql = batch.text().isEmpty() ? QString() : dialect.inlined(batch);
-        cached.statement = cached.batchSql.isEmpty()
-                               ? dialect.acquire(m_tables, name, holder, ttlMs)
-                               : Statement();
-        // PostgreSQL: a waiter's queued acquire (Dialect::acquireUpsert), prepared like
-        // acquire(); each attempt binds its own wait.
-        if (!batchForms && !wakeLock.isEmpty()) {
-            cached.waiting = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                                   Dialect::WakeLockTaking::WaitedFirst, 0.0);
-            cached.waitBind = cached.waiting.slotIndex(Statement::Slot::WakeWait);
-        }
-        cached.name = name;
-        cached.holder = holder;
-        cached.ttlMs = ttlMs;
-        cached.what = Tr::tr("acquiring \"%1\"").arg(name);
-    }
-    const QString &what = cached.what;
-    const bool batched = !cached.batchSql.isEmpty();
-    const bool queued = waitFirst && !batched && cached.waitBind >= 0;
-    if (!batched && dialect.hasUpsertReturning()) {
-        // PostgreSQL (through libpq, Session::runRows) and SQLite: one statement; a row back
-        // means granted (taken, re-entered, taken over or created).
-        auto rows = m_session->runRows(acquireForm(queued, wakeWaitMs), what);
-        if (!rows) {
-            // The wait may have taken the wake-up lock before the statement failed: not ours
-            // to keep without the lock (a lost connection took it with it).
-            if (queued && rows.error().kind != Error::Kind::ConnectionLost)
-                m_session->giveBackWakeLock(takeWakeLock);
-            return rows.error();
-        }
-        // Its wait took the wake-up lock (a wait that ran out failed the statement).
-        if (queued)
-            m_session->noteWakeLock(takeWakeLock, true);
-        if (!rows->rows.isEmpty()) {
-            const Grant grant = grantFromRow(rows->rows.constFirst(), name, holder);
-            recordGrant(grant);
-            return grant;
-        }
-        return describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
-    }
-    auto query = !batched ? m_session->run(cached.statement, what)
-                 : waitFirst ? m_session->runBatch(
-                       dialect.inlined(dialect.wakeLockWaitFirst(takeWakeLock,
-                                                                 double(wakeWaitMs) / 1000.0))
-                           + u";\n"_s + cached.batchSql,
-                       3, what)
-                          : m_session->runBatch(cached.batchSql, 2, what);
-    if (!query) {
-        // The wait may have taken the wake-up lock before a later statement failed: not ours
-        // to keep without the lock (a lost connection took it with it).
-        if (waitFirst && query.error().kind != Error::Kind::ConnectionLost)
-            m_session->giveBackWakeLock(takeWakeLock);
-        return query.error();
-    }
-
-    Result<Grant> result = Grant{};
-    if (batched) {
-        // The row as it is after the UPDATE, and whether the UPDATE changed it.
-        if ((*query)->next()) {
-            const LockInfo row = lockInfoFromRow(**query);
-            const bool updated = (*query)->value(col::SState + 1).toLongLong() == 1;
-            if (!takeWakeLock.isEmpty() && (*query)->value(col::SState + 2).toLongLong() == 1)
-                m_session->noteWakeLock(takeWakeLock, true);
-            (*query)->finish();
-            result = updated && row.holder == holder ? grantFromState(row, holder)
-                                                     : refusedGrant(name, holder, &row);
-        } else {
-            (*query)->finish();
-            // No row, so the batch did not say whether its wait took the wake-up lock: give
-            // it back (GET_LOCK counts re-entries), acquireNew takes it again.
-            if (waitFirst)
-                m_session->giveBackWakeLock(takeWakeLock);
-            result = acquireNew(name, holder, ttlMs);
-        }
-    } else if ((*query)->numRowsAffected() == 1) {
-        result = grantFromSelect(name, holder);
-    } else {
-        auto current = lock(name);
-        if (!current)
-            return current.error();
-        if (*current)
-            return refusedGrant(name, holder, &**current);
-        else
-            result = acquireNew(name, holder, ttlMs);
-    }
-    if (!result)
-        return result;
-    recordGrant(*result);
-    return result;
-}
-
-Result<Grant> LockService::acquireUpserting(const QString &name, const QString &holder,
-                                           qint64 ttlMs, qint64 wakeWaitMs)
-{
-    const Dialect &dialect = m_session->dialect();
-    const QString wakeLock = wakeLockFor(name);
-    const bool waitFirst = wakeWaitMs >= 0 && !wakeLock.isEmpty();
-    // Prepared once per connection, and run through Connector/C (Session::runDirect).
-    // Both forms are built once per (name, holder, lease); the waiting one differs only in the
-    // wait, its one floating-point bind.
-    AcquireText &cached = m_acquireText;
-    if (!cached.upsert || cached.ttlMs != ttlMs || cached.name != name
-        || cached.holder != holder) {
-        cached = AcquireText{};
-        cached.statement = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                                 Dialect::WakeLockTaking::OnFreshGrant);
-        cached.waiting = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                               Dialect::WakeLockTaking::WaitedFirst, 0.0);
-        cached.waitBind = cached.waiting.slotIndex(Statement::Slot::WakeWait);
-        cached.upsert = true;
-        cached.name = name;
-        cached.holder = holder;
-        cached.ttlMs = ttlMs;
-        cached.what = Tr::tr("acquiring \"%1\"").arg(name);
-    }
-    const bool queued = waitFirst && cached.waitBind >= 0;
-    auto rows = m_session->runDirect(acquireForm(queued, wakeWaitMs), cached.what);
-    if (!rows) {
+    AcquireText &text = acquireText(name, holder, ttlMs, takeWakeLock);
+    // A waiter's attempt first waits, in the same statement, for the wake-up lock.
+    const bool queued = wakeWaitMs >= 0 && !takeWakeLock.isEmpty() && text.waitBind >= 0;
+    if (queued)
+        text.queued.rebind(text.waitBind, m_session->dialect().wakeWaitValue(
+                                              double(wakeWaitMs) / 1000.0));
+    auto answer = m_session->runRows(queued ? text.queued : text.plain, text.what);
+    if (answer && !text.answers) // Oracle: the UPDATE, then its answer
+        answer = m_session->runRows(
+            m_session->dialect().acquireAnswer(m_tables, name, holder), text.what);
+    if (!answer) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it).
-        if (waitFirst && rows.error().kind != Error::Kind::ConnectionLost)
-            m_session->giveBackWakeLock(wakeLock);
-        return rows.error();
+        if (queued && answer.error().kind != Error::Kind::ConnectionLost)
+            m_session->giveBackWakeLock(takeWakeLock);
+        return answer.error();
     }
-    if (rows->rows.isEmpty()) // RETURNING always has the row; be safe anyway
-        return refusal(name, holder);
-    const QVariantList &returned = rows->rows.constFirst();
-    const LockInfo row = lockInfoFromRow(returned);
-    if (!wakeLock.isEmpty())
-        m_session->noteWakeLock(wakeLock, returned.value(col::SState + 1).toLongLong() == 1);
-    return row.holder == holder ? grantFromState(row, holder) : refusedGrant(name, holder, &row);
+    const QString waitedFor = queued ? takeWakeLock : QString();
+    if (!answer->rows.isEmpty())
+        return answerOf(answer->rows.constFirst(), name, holder, waitedFor);
+    if (text.createsRow) {
+        // Refused by an upsert, which returns a row only when it grants (PostgreSQL, SQLite);
+        // its wait took the wake-up lock (a wait that ran out fails the statement).
+        if (queued)
+            m_session->noteWakeLock(takeWakeLock, true);
+        return describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
+    }
+    // No such lock. The batch did not say whether its wait took the wake-up lock: give it
+    // back (GET_LOCK counts re-entries); acquireNew takes it again.
+    if (queued)
+        m_session->giveBackWakeLock(takeWakeLock);
+    return acquireNew(name, holder, ttlMs);
 }
 
-Statement &LockService::acquireForm(bool queued, qint64 wakeWaitMs)
+Grant LockService::answerOf(const QVariantList &row, const QString &name, const QString &holder,
+                            const QString &waitedFor)
 {
-    AcquireText &cached = m_acquireText;
-    if (!queued)
-        return cached.statement;
-    cached.waiting.rebind(cached.waitBind,
-                          m_session->dialect().wakeWaitValue(double(wakeWaitMs) / 1000.0));
-    return cached.waiting;
+    const LockInfo state = lockInfoFromRow(row);
+    // Whether this connection holds the wake-up lock now, where the statement said; a wait in
+    // the statement that did not say took it (PostgreSQL: one that ran out fails it).
+    const QVariant wake = row.value(col::AWake);
+    if (const QString wakeLock = wakeLockFor(name); !wake.isNull() && !wakeLock.isEmpty())
+        m_session->noteWakeLock(wakeLock, wake.toLongLong() == 1);
+    else if (!waitedFor.isEmpty())
+        m_session->noteWakeLock(waitedFor, true);
+    if (row.value(col::AGranted).toLongLong() != 1)
+        return refusedGrant(name, holder, &state);
+    const Grant grant = grantFromState(state, holder);
+    recordGrant(grant);
+    return grant;
 }
 
 QString LockService::wakeLockFor(const QString &name)
@@ -521,49 +470,30 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
     const Dialect &dialect = m_session->dialect();
-    // MySQL, MariaDB: renew() and the SELECT of the renewed row as one batch; else renew().
-    const Statement batch = dialect.hasUpsertReturning()
-                                ? Statement()
-                                : dialect.renewBatch(m_tables, name, holder, fence, ttlMs);
-    const Statement statement =
-        batch.text().isEmpty() ? dialect.renew(m_tables, name, holder, fence, ttlMs) : Statement();
-    const QString what = Tr::tr("renewing \"%1\"").arg(name);
+    // One statement that returns the renewed row (PostgreSQL, SQLite), or a batch of the
+    // UPDATE and a SELECT of the row it renewed (MySQL, MariaDB); Oracle: the UPDATE alone,
+    // and the row read after it.
+    const Statement statement = dialect.capabilities().batches
+                                    ? dialect.renewBatch(m_tables, name, holder, fence, ttlMs)
+                                    : dialect.renew(m_tables, name, holder, fence, ttlMs);
+    auto answer = m_session->runRows(statement, Tr::tr("renewing \"%1\"").arg(name));
+    if (!answer)
+        return answer.error();
     RenewOutcome outcome;
-    if (dialect.hasUpsertReturning()) {
-        // PostgreSQL through libpq (Session::runRows), SQLite: the row back is the renewal.
-        auto rows = m_session->runRows(statement, what);
-        if (!rows)
-            return rows.error();
-        if (!rows->rows.isEmpty()) {
-            const Grant row = grantFromRow(rows->rows.constFirst(), name, holder);
-            outcome.renewed = true;
-            outcome.expiresAt = row.expiresAt;
-            outcome.dbNow = row.dbNow;
-        }
-    } else if (!batch.text().isEmpty()) {
-        // MySQL, MariaDB: the UPDATE and the SELECT of the renewed row in one round trip.
-        auto query = m_session->runBatch(batch, 2, what);
-        if (!query)
-            return query.error();
-        if ((*query)->next()) {
-            const Grant row = grantFromRow(**query, name, holder);
-            outcome.renewed = true;
-            outcome.expiresAt = row.expiresAt;
-            outcome.dbNow = row.dbNow;
-        }
-        (*query)->finish();
-    } else {
-        auto query = m_session->run(statement, what);
-        if (!query)
-            return query.error();
-        if ((*query)->numRowsAffected() == 1) {
-            auto grant = grantFromSelect(name, holder);
-            if (!grant)
-                return grant.error();
-            outcome.renewed = grant->acquired && grant->fence == fence;
-            outcome.expiresAt = grant->expiresAt;
-            outcome.dbNow = grant->dbNow;
-        }
+    std::optional<Grant> row;
+    if (!answer->rows.isEmpty()) {
+        row = grantFromRow(answer->rows.constFirst(), name, holder);
+    } else if (answer->affectedRows == 1) {
+        auto read = grantFromSelect(name, holder);
+        if (!read)
+            return read.error();
+        if (read->acquired && read->fence == fence)
+            row = *read;
+    }
+    if (row) {
+        outcome.renewed = true;
+        outcome.expiresAt = row->expiresAt;
+        outcome.dbNow = row->dbNow;
     }
     if (!outcome.renewed) {
         m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours
@@ -607,36 +537,10 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     const qsizetype fenceAt = statement.slotIndex(Statement::Slot::Fence);
     Q_ASSERT(fenceAt >= 0);
     statement.rebind(fenceAt, fence);
-    const QString &what = cached.what;
-    ReleaseOutcome outcome;
-    if (m_session->supportsDirect()) {
-        // MariaDB: one round trip instead of the Qt driver's two.
-        auto answer = m_session->runDirect(statement, what);
-        if (!answer)
-            return answer.error();
-        if (answer->affectedRows == 1)
-            outcome = releasedFromInsertId(qint64(answer->insertId));
-    } else if (dialect.hasUpsertReturning()) {
-        // PostgreSQL through libpq (Session::runRows), SQLite: the row back is the release.
-        auto answer = m_session->runRows(statement, what);
-        if (!answer)
-            return answer.error();
-        if (!answer->rows.isEmpty()) {
-            const QVariantList &row = answer->rows.constFirst();
-            outcome.released = true;
-            outcome.remainingDepth = row.value(col::RDepth).toInt();
-            outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
-        }
-    } else {
-        auto query = m_session->run(statement, what);
-        if (!query)
-            return query.error();
-        if ((*query)->numRowsAffected() == 1) {
-            outcome.released = true;
-            if (dialect.releaseDepthViaInsertId())
-                outcome = releasedFromInsertId((*query)->lastInsertId().toLongLong());
-        }
-    }
+    auto answer = m_session->runRows(statement, cached.what);
+    if (!answer)
+        return answer.error();
+    ReleaseOutcome outcome = releaseOutcome(*answer);
     if (freesWakeLock) {
         if (!outcome.released)
             m_session->freeWakeLock(wakeLock); // lost: not ours to keep

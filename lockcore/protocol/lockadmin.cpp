@@ -105,9 +105,9 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
             return recorded.error();
         }
         // Waiters retry at once (PostgreSQL: delivered at commit).
-        if (const Statement notify = dialect.notifyReleased(m_tables, name);
-            !notify.text().isEmpty()) {
-            auto notified = m_session->run(notify, Tr::tr("notifying waiters"));
+        if (dialect.capabilities().releaseNotifies) {
+            auto notified = m_session->run(dialect.notifyReleased(m_tables, name),
+                                           Tr::tr("notifying waiters"));
             if (!notified) {
                 m_session->rollback();
                 return notified.error();

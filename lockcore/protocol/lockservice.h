@@ -61,38 +61,40 @@ private:
     void recordGrant(const Grant &grant); // its event, at EventLevel::All
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);
-    // describeRefusal: when refused, also read who holds the lock (Grant::current).
-    // wakeWaitMs >= 0 (a waiter, on a connection with wake-up locks that does not hold this
-    // one): first wait up to that long for the lock's wake-up lock, in the same round trip.
+    // One attempt. describeRefusal: when refused, also read who holds the lock
+    // (Grant::current) if the answer did not say. wakeWaitMs >= 0 (a waiter, on a connection
+    // with wake-up locks that does not hold this one): first wait up to that long for the
+    // lock's wake-up lock, in the same round trip.
     Result<Grant> acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
                               bool describeRefusal, qint64 wakeWaitMs = -1);
-    // acquireOnce on MariaDB 10.5 and later: one INSERT .. RETURNING (Dialect::acquireUpsert).
-    Result<Grant> acquireUpserting(const QString &name, const QString &holder, qint64 ttlMs,
-                                   qint64 wakeWaitMs);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
+    // Where the acquire does not create a missing lock (MySQL's batch, Oracle's UPDATE).
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
+    // An acquire's answer (col::Acquire): the grant, recorded, or the refusal with who holds
+    // the lock; notes the wake-up lock as the answer says (`waitedFor`: the statement waited
+    // for it first).
+    Grant answerOf(const QVariantList &row, const QString &name, const QString &holder,
+                   const QString &waitedFor);
 
-    // The statements for one (name, holder, lease), built once: a holder acquiring and
-    // releasing the same lock again and again (a worker, a waiter) does not pay for building
-    // SQL text each time, only for the values that change (Statement::Slot).
+    // The acquire statements for one (name, holder, lease, wake-up lock to take), built once:
+    // a holder acquiring and releasing the same lock again and again (a worker, a waiter) does
+    // not pay for building SQL text each time, only for the values that change.
     struct AcquireText
     {
         QString name;
         QString holder;
         qint64 ttlMs = -1;
+        QString takesWakeLock;
         QString what; // "acquiring "name"", for errors
-        Statement statement; // or, for a batch (MySQL), its text with the values written in
-        QString batchSql;
-        QString takesWakeLock; // the batch also takes this wake-up lock
-        bool wakeLockWaitedFirst = false; // ... after a wait before the UPDATE
-        bool upsert = false; // `statement` is Dialect::acquireUpsert's (OnFreshGrant)
-        Statement waiting;   // Dialect::acquireUpsert's WaitedFirst form, whose wait ...
-        qsizetype waitBind = -1; // ... is this bind (Statement::Slot::WakeWait)
+        Statement plain;  // the acquire
+        Statement queued; // its form that first waits for the wake-up lock; empty: none
+        qsizetype waitBind = -1; // the wait's bind in `queued` (Statement::Slot::WakeWait)
+        bool createsRow = true;  // a missing lock is created (an upsert): no row is a refusal
+        bool answers = true;     // returns its answer (Oracle's UPDATE: Dialect::acquireAnswer)
     };
-    // The acquire statement to send from m_acquireText: queued (waits first, its wait bound)
-    // or not.
-    Statement &acquireForm(bool queued, qint64 wakeWaitMs);
+    AcquireText &acquireText(const QString &name, const QString &holder, qint64 ttlMs,
+                             const QString &takeWakeLock);
     struct ReleaseText
     {
         QString name;

@@ -39,7 +39,7 @@ LockInfo lockInfoFrom(const Row &q)
     return info;
 }
 
-// A row of Session::runDirect() or runRows(), read like a query.
+// A row of Session::runRows(), read like a query.
 struct Values
 {
     const QVariantList &row;
