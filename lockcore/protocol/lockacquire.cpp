@@ -4,6 +4,7 @@
 #include "session.h"
 #include "tr.h"
 #include "validation.h"
+#include "waitplan.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
@@ -300,75 +301,42 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         return m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)).error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
-    // PostgreSQL: a release NOTIFYs its table's channel, so a waiter retries as soon as the
-    // lock is free. Polling with jitter remains (lease expiry is not notified; other databases).
+    // The ways of waking this connection offers (WaitPlan): PostgreSQL notifies releases on
+    // its table's channel; PostgreSQL and MariaDB queue waiters on the lock's wake-up lock. A
+    // waiter that got the wake-up lock keeps it when it then gets the lock, and frees it when
+    // it gives up.
     const QString &channel = releaseChannel();
+    const QString wakeLock = wakeLockFor(name);
+    WaitPlan plan(policy, {!wakeLock.isEmpty(), !channel.isEmpty()});
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
-    // MariaDB: the holder keeps a wake-up lock (GET_LOCK) while it holds the lock; a waiter
-    // blocks on it in the server, so the release wakes the first waiter at once. A waiter that
-    // got it keeps it when it then gets the lock, and frees it when it gives up.
-    const QString wakeLock = wakeLockFor(name);
     bool granted = false;
     const auto dropWakeLock = qScopeGuard([&] {
         if (!granted)
             m_session->freeWakeLock(wakeLock);
     });
-    QElapsedTimer elapsed;
-    elapsed.start();
+    QElapsedTimer clock;
+    clock.start();
+    const auto random = [] { return QRandomGenerator::global()->generateDouble(); };
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
     // LISTEN only once a wait is needed: a listening connection is signalled by every release
     // in the table, which costs the server even when nobody waits for that lock.
     bool listening = false;
     // After a notification the lock has just changed hands: a refusal then needs no read of
     // who holds it (that would double the cost of every woken waiter that lost the race).
     bool woken = false;
-    // Races lost to other woken waiters. A notification reaches every connection that listens
-    // on the table, and each one costs the server and wakes its client: a waiter that loses two
-    // races in a row UNLISTENs and polls for the rest of this wait. So at most a few waiters
-    // listen at a time, the ones that came last, whatever the number of clients.
-    int raceLosses = 0;
-    constexpr int listenBudget = 2;
-    bool listenSpent = false;
-    // When the holder seen last loses its lease, on `elapsed` (from database times); -1: unknown.
-    qint64 leaseEndsAt = -1;
-    // PostgreSQL and MariaDB: how long the next attempt first waits for the wake-up lock, in
-    // its own statement (-1: it does not). The waiters queue there in the server: the release
-    // that frees the wake-up lock lets the first waiter's acquire go on at once, without a
-    // round trip. The first
-    // attempt queues too, unless the policy allows only one, so an acquirer that finds the
-    // lock held joins the queue in the same round trip. While only time bounds the wait, an
-    // attempt queues for as long as the holder's lease can still run, in slices short enough
-    // for a cancel to be seen (a waiter that gives up its place goes to the back); with a
-    // bounded number of attempts, for the policy's pause.
-    constexpr qint64 wakeSliceMs = 250;
-    const auto queueWait = [&](qint64 pauseMs) {
-        qint64 wait = policy.maxAttempts > 0 ? qMin(pauseMs, wakeSliceMs) : wakeSliceMs;
-        if (leaseEndsAt >= 0)
-            wait = qMin(wait, qMax<qint64>(0, leaseEndsAt - elapsed.elapsed()));
-        if (policy.deadlineMs > 0)
-            wait = qMin(wait, qMax<qint64>(0, policy.deadlineMs - elapsed.elapsed()));
-        return wait;
-    };
-    const auto cancelled = [cancel] { return cancel && cancel->load(); };
-    const auto cancellation = [&name] {
-        return Error{Error::Kind::Cancelled,
-                     Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
-    };
-    qint64 wakeWaitMs = -1;
-    if (!wakeLock.isEmpty() && policy.maxAttempts != 1)
-        wakeWaitMs = queueWait(policy.delayMs(1, QRandomGenerator::global()->generateDouble()));
+    qint64 wakeWaitMs = plan.firstQueueWait(random());
     for (int attempt = 1;; ++attempt) {
         if (listening)
             listening = m_session->listenForReleases(channel); // again after a reconnect
         if (listening)
             listener.arm(name);
-        // Who holds the lock is read after a refusal only when its lease end is not known or
-        // has passed: a poll that is refused then costs one round trip, not two.
-        const bool describe = leaseEndsAt < 0 || elapsed.elapsed() >= leaseEndsAt;
         const bool queued = wakeWaitMs >= 0 && !m_session->holdsWakeLock(wakeLock);
-        Result<Grant> grant = listening && woken
-                                  ? acquireWoken(name, holder, ttlMs)
-                                  : acquireOnce(name, holder, ttlMs, describe, wakeWaitMs);
+        Result<Grant> grant =
+            listening && woken
+                ? acquireWoken(name, holder, ttlMs)
+                : acquireOnce(name, holder, ttlMs, plan.describeRefusal(clock.elapsed()),
+                              wakeWaitMs);
         wakeWaitMs = -1;
         // A queued wait that ran out (PostgreSQL fails the statement: lock_timeout) changed
         // nothing: the next attempt polls at once, outside the queue, so that an expired
@@ -378,88 +346,98 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             grant = refusedGrant(name, holder);
         // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
         // database (nothing changed) are retried like a refusal.
-        const bool lost = !grant
-                          && (grant.error().kind == Error::Kind::ConnectionLost
-                              || grant.error().kind == Error::Kind::Busy);
-        if (!grant && !lost)
+        const bool trouble = !grant
+                             && (grant.error().kind == Error::Kind::ConnectionLost
+                                 || grant.error().kind == Error::Kind::Busy);
+        if (!grant && !trouble)
             return grant;
         if (grant && grant->acquired) {
             grant->attempts = attempt;
             granted = true;
             return grant;
         }
-        if (grant && grant->current.expiresAt.isValid() && grant->current.dbNow.isValid()) {
-            const qint64 untilExpiry = grant->current.dbNow.msecsTo(grant->current.expiresAt);
-            leaseEndsAt = untilExpiry >= 0 ? elapsed.elapsed() + untilExpiry + 1 : -1;
-        } else if (grant && !grant->current.name.isEmpty()) {
-            leaseEndsAt = -1; // described, but free or without a lease end: read it next time
-        }
-        if (woken && ++raceLosses >= listenBudget) {
+        if (grant)
+            plan.learn(grant->current, clock.elapsed());
+        if (woken && plan.lostRace()) {
             m_session->stopListening(channel);
             listening = false;
-            listenSpent = true;
         }
-        const qint64 remaining = policy.deadlineMs > 0 ? policy.deadlineMs - elapsed.elapsed() : 0;
-        const bool attemptsLeft = policy.maxAttempts <= 0 || attempt < policy.maxAttempts;
-        const bool timeLeft = policy.deadlineMs <= 0 || remaining > 0;
-        const bool bounded = policy.maxAttempts > 0 || policy.deadlineMs > 0;
-        if (!bounded || !attemptsLeft || !timeLeft) {
-            if (grant) {
-                grant->attempts = attempt;
-                if (grant->current.name.isEmpty()) {
-                    // The last refusal came right after a wake-up: say who holds it now.
-                    if (auto current = lock(name); current && *current) {
-                        grant->current = **current;
-                        grant->dbNow = grant->current.dbNow;
-                    }
-                }
-            }
-            return grant; // refused, or the last connection error
-        }
+        if (plan.exhausted(attempt, clock.elapsed()))
+            return lastRefusal(std::move(grant), attempt);
         if (cancelled())
-            return cancellation();
+            return cancellation(name);
         if (pollNow)
             continue;
-        // With wake-up locks, only the first waiter in the queue listens: it holds the
-        // wake-up lock but not the lock, whose holder will not wake it (PostgreSQL).
-        if (!listening && !listenSpent && !channel.isEmpty() && !m_session->isBroken()
-            && (wakeLock.isEmpty() || m_session->holdsWakeLock(wakeLock))) {
+        if (!listening && !m_session->isBroken()
+            && plan.mayListen(m_session->holdsWakeLock(wakeLock))) {
             listening = m_session->listenForReleases(channel);
             woken = false;
             if (listening)
                 continue; // a release before the LISTEN was not heard: try once more now
         }
-        qint64 delay = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
-        if (leaseEndsAt >= 0) // wake when that lease ends (by the database clock), if sooner
-            delay = qMin(delay, qMax<qint64>(0, leaseEndsAt - elapsed.elapsed()));
-        if (policy.deadlineMs > 0)
-            delay = qMin(delay, remaining);
+        const qint64 pause = plan.pause(attempt, clock.elapsed(), random());
         woken = false;
-        if (listening) {
-            // false: the poll timer, or cancelled
-            woken = delay > 0 && m_session->waitForRelease(name, delay, cancel);
-        } else if (!wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock) && !lost) {
-            // The pause is spent queued for the wake-up lock: in the next attempt's own
-            // statement, after slices of its own when the policy's pause is longer than a slice.
-            QElapsedTimer waited;
-            waited.start();
-            if (policy.maxAttempts > 0) {
-                for (qint64 left = delay; left > wakeSliceMs && !cancelled();
-                     left = delay - waited.elapsed()) {
-                    if (waitForWakeLock(wakeLock, wakeSliceMs))
-                        break;
-                }
-            }
-            wakeWaitMs = queueWait(qMax<qint64>(0, delay - waited.elapsed())); // unless taken
-        } else {
-            QElapsedTimer slept;
-            slept.start();
-            while (slept.elapsed() < delay && !cancelled())
-                QThread::msleep(quint32(qMin<qint64>(20, delay - slept.elapsed())));
+        switch (plan.way(listening, m_session->holdsWakeLock(wakeLock), trouble)) {
+        case WaitPlan::Way::Notification: // false: the poll timer, or cancelled
+            woken = pause > 0 && m_session->waitForRelease(name, pause, cancel);
+            break;
+        case WaitPlan::Way::Queue:
+            wakeWaitMs = queueFor(wakeLock, pause, plan, policy, clock, cancel);
+            break;
+        case WaitPlan::Way::Sleep:
+            sleepFor(pause, cancel);
+            break;
         }
         if (cancelled())
-            return cancellation();
+            return cancellation(name);
     }
+}
+
+Result<Grant> LockService::lastRefusal(Result<Grant> grant, int attempt)
+{
+    if (!grant)
+        return grant; // the last connection error
+    grant->attempts = attempt;
+    if (grant->current.name.isEmpty()) {
+        // The last refusal came right after a wake-up: say who holds it now.
+        if (auto current = lock(grant->name); current && *current) {
+            grant->current = **current;
+            grant->dbNow = grant->current.dbNow;
+        }
+    }
+    return grant;
+}
+
+qint64 LockService::queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
+                             const RetryPolicy &policy, const QElapsedTimer &clock,
+                             const std::atomic_bool *cancel)
+{
+    // The pause is spent queued for the wake-up lock: in the next attempt's own statement,
+    // after slices of its own when the policy's pause is longer than a slice.
+    QElapsedTimer waited;
+    waited.start();
+    if (policy.maxAttempts > 0) {
+        for (qint64 left = pauseMs; left > WaitPlan::queueSliceMs && !(cancel && cancel->load());
+             left = pauseMs - waited.elapsed()) {
+            if (waitForWakeLock(wakeLock, WaitPlan::queueSliceMs))
+                break;
+        }
+    }
+    return plan.queueWait(qMax<qint64>(0, pauseMs - waited.elapsed()), clock.elapsed());
+}
+
+void LockService::sleepFor(qint64 ms, const std::atomic_bool *cancel)
+{
+    QElapsedTimer slept;
+    slept.start();
+    while (slept.elapsed() < ms && !(cancel && cancel->load()))
+        QThread::msleep(quint32(qMin<qint64>(20, ms - slept.elapsed())));
+}
+
+Error LockService::cancellation(const QString &name)
+{
+    return Error{Error::Kind::Cancelled, Tr::tr("Waiting for \"%1\" was cancelled.").arg(name),
+                 {}, {}};
 }
 
 Result<RenewOutcome> LockService::renew(const QString &name, const QString &holder, qint64 fence,

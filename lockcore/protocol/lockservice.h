@@ -9,9 +9,12 @@
 #include <atomic>
 #include <optional>
 
+class QElapsedTimer;
+
 namespace lockcore {
 
 class Session;
+class WaitPlan;
 
 // The lock protocol on one Session's native lock table (docs/protocol.md). Every operation is
 // one short autocommit statement (admin actions: one short transaction); inputs are checked
@@ -67,6 +70,15 @@ private:
     // lock's wake-up lock, in the same round trip.
     Result<Grant> acquireOnce(const QString &name, const QString &holder, qint64 ttlMs,
                               bool describeRefusal, qint64 wakeWaitMs = -1);
+    // acquireWithWait's parts (WaitPlan decides; these carry it out): the answer when the
+    // policy is exhausted, a pause spent in the wake-up lock's queue (returns the wait of the
+    // next attempt's own queueing), a pause slept, and the error of a cancelled wait.
+    Result<Grant> lastRefusal(Result<Grant> grant, int attempt);
+    qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
+                    const RetryPolicy &policy, const QElapsedTimer &clock,
+                    const std::atomic_bool *cancel);
+    static void sleepFor(qint64 ms, const std::atomic_bool *cancel);
+    static Error cancellation(const QString &name);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     // Where the acquire does not create a missing lock (MySQL's batch, Oracle's UPDATE).
