@@ -1,6 +1,7 @@
 // The SQL of the database's own locks (nativelocks.h), checked as text without a server. For
 // Oracle this is the only check there is: it has never run against a live Oracle server.
 
+#include "connectionspec.h"
 #include "nativelocks.h"
 #include "nativesql.h"
 
@@ -207,6 +208,33 @@ private slots:
         QCOMPARE(locks.at(1).pid, 4);
         QVERIFY(locks.at(1).waiters.isEmpty());
         QVERIFY(!locks.at(2).granted);
+    }
+
+    // What the window asks instead of which database it is: from the URL, before connecting.
+    void capabilities_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("supported");
+        QTest::addColumn<bool>("namedLocks");
+        QTest::addColumn<bool>("canTerminate");
+        QTest::newRow("sqlite") << u"sqlite:/tmp/locks.db"_s << false << false << false;
+        QTest::newRow("postgresql") << u"postgresql://u@h/d"_s << true << false << true;
+        QTest::newRow("mysql") << u"mysql://u@h/d"_s << true << true << true;
+        QTest::newRow("oracle") << u"oracle://u@h/s"_s << true << false << true;
+        QTest::newRow("odbc: assumed") << u"odbc://dsn"_s << true << false << true;
+    }
+    void capabilities()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, supported);
+        QFETCH(bool, namedLocks);
+        QFETCH(bool, canTerminate);
+        const auto spec = lockcore::ConnectionSpec::parse(url);
+        QVERIFY2(spec.ok(), qPrintable(url));
+        const lockcore::NativeLockCapabilities caps = lockcore::nativeLockCapabilities(*spec);
+        QCOMPARE(caps.supported, supported);
+        QCOMPARE(caps.namedLocks, namedLocks);
+        QCOMPARE(caps.canTerminate, canTerminate);
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "nativelocks.h"
 
+#include "nativebackend.h"
 #include "nativesql.h"
 #include "holderid.h"
 #include "rows.h"
@@ -22,31 +23,14 @@ Q_LOGGING_CATEGORY(lcNativeLocks, "lockscope.nativelocks")
 
 namespace {
 
-// PostgreSQL: the key as the lock functions take it.
-QString postgresKey(quint32 classId, quint32 objId, int objSubId)
-{
-    if (objSubId == 1)
-        return QString::number(qint64((quint64(classId) << 32) | objId));
-    if (objSubId == 2)
-        return QString::number(qint32(classId)) + u',' + QString::number(qint32(objId));
-    return QString::number(classId) + u'/' + QString::number(objId) + u'/'
-           + QString::number(objSubId);
-}
-
-NativeLock lockFromRow(const QSqlQuery &q, Dialect::Kind kind)
+NativeLock lockFromRow(const QSqlQuery &q, const NativeLockBackend &backend)
 {
     using namespace nativecol;
     NativeLock lock;
     lock.classId = quint32(q.value(ClassId).toLongLong());
     lock.objId = quint32(q.value(ObjId).toLongLong());
     lock.objSubId = q.value(ObjSubId).toInt();
-    lock.key = kind == Dialect::Kind::PostgreSQL ? postgresKey(lock.classId, lock.objId,
-                                                               lock.objSubId)
-                                                 : q.value(Name).toString();
-    if (kind == Dialect::Kind::Oracle && lock.key.isEmpty())
-        lock.key = QString::number(lock.objId);
-    if (kind == Dialect::Kind::MySQL && lock.key.isEmpty())
-        lock.key = getLockNameFromStatement(q.value(StatementText).toString());
+    lock.key = backend.keyOf(q, lock);
     lock.mode = q.value(Mode).toString();
     lock.granted = q.value(Granted).toInt() == 1;
     lock.pid = q.value(Pid).toLongLong();
@@ -111,30 +95,6 @@ QString TerminateOutcome::statusName(Status status)
     return {};
 }
 
-QString getLockNameFromStatement(const QString &sql)
-{
-    // GET_LOCK('name', ...) or GET_LOCK("name", ...), with '' or backslash escapes inside.
-    static const QRegularExpression call(
-        u"GET_LOCK\\s*\\(\\s*(?:'((?:[^'\\\\]|\\\\.|'')*)'|\"((?:[^\"\\\\]|\\\\.|\"\")*)\")"_s,
-        QRegularExpression::CaseInsensitiveOption);
-    const auto m = call.match(sql);
-    if (!m.hasMatch())
-        return {};
-    const bool single = m.capturedStart(1) >= 0;
-    QString raw = single ? m.captured(1) : m.captured(2);
-    const QChar quote = single ? u'\'' : u'"';
-    QString name;
-    for (qsizetype i = 0; i < raw.size(); ++i) {
-        const QChar c = raw.at(i);
-        if ((c == u'\\' || c == quote) && i + 1 < raw.size()) {
-            name += raw.at(++i);
-            continue;
-        }
-        name += c;
-    }
-    return name;
-}
-
 void linkWaiters(QList<NativeLock> &locks)
 {
     std::stable_sort(locks.begin(), locks.end(), [](const NativeLock &a, const NativeLock &b) {
@@ -155,38 +115,31 @@ void linkWaiters(QList<NativeLock> &locks)
 
 NativeLockReader::NativeLockReader(Session &session)
     : m_session(&session)
+    , m_backend(NativeLockBackend::create(session.dialect()))
     , m_auditTable(u"dist_lock"_s)
     , m_actor(actorId(u"lockcore"_s))
 {}
 
-Result<NativeLockReader::Identity> NativeLockReader::identity()
+NativeLockCapabilities NativeLockReader::capabilities() const
 {
-    Statement st;
-    switch (m_session->dialect().kind()) {
-    case Dialect::Kind::PostgreSQL: st = nativesql::postgresIdentity(); break;
-    case Dialect::Kind::MySQL: st = nativesql::mysqlIdentity(); break;
-    case Dialect::Kind::Oracle: st = nativesql::oracleIdentity(); break;
-    case Dialect::Kind::SQLite:
+    return m_backend ? m_backend->capabilities() : NativeLockCapabilities{};
+}
+
+Result<NativeLockIdentity> NativeLockReader::identity()
+{
+    if (!m_backend)
         return Error{Error::Kind::InvalidInput,
                      Tr::tr("SQLite has no locks of its own for applications (no advisory or "
                             "user locks): there is nothing to show."),
                      {},
                      {}};
-    }
-    auto query = m_session->run(st, Tr::tr("identifying this session"));
+    auto query = m_session->run(m_backend->identity(), Tr::tr("identifying this session"));
     if (!query)
         return query.error();
     if (!(*query)->next())
         return Error{Error::Kind::Database, Tr::tr("The database did not identify the session."),
                      {}, {}};
-    Identity id;
-    id.serverVersion = (*query)->value(0).toInt();
-    id.ownPid = (*query)->value(1).toLongLong();
-    id.dbNow = timeFromMs((*query)->value(2));
-    if (m_session->dialect().kind() == Dialect::Kind::MySQL) {
-        id.performanceSchema = (*query)->value(3).toInt() == 1;
-        id.plugin = (*query)->value(4).toInt() > 0;
-    }
+    const NativeLockIdentity id = m_backend->identityFrom(**query);
     (*query)->finish();
     return id;
 }
@@ -198,7 +151,7 @@ Status NativeLockReader::appendRows(const Statement &statement, const QString &w
     if (!query)
         return query.error();
     while ((*query)->next())
-        out->append(lockFromRow(**query, m_session->dialect().kind()));
+        out->append(lockFromRow(**query, *m_backend));
     (*query)->finish();
     return {};
 }
@@ -212,26 +165,11 @@ Result<NativeLockSnapshot> NativeLockReader::read()
     snapshot.ownPid = id->ownPid;
     snapshot.dbNow = id->dbNow;
     const QString what = Tr::tr("reading the database's own locks");
-    switch (m_session->dialect().kind()) {
-    case Dialect::Kind::PostgreSQL:
-        snapshot.source = u"pg_locks"_s;
-        if (Status s = appendRows(nativesql::postgresLocks(id->serverVersion), what,
-                                  &snapshot.locks);
-            !s)
-            return s.error();
-        break;
-    case Dialect::Kind::Oracle:
-        snapshot.source = u"v$lock"_s;
-        if (Status s = appendRows(nativesql::oracleLocks(), what, &snapshot.locks); !s)
-            return s.error();
-        break;
-    case Dialect::Kind::MySQL:
-        if (Status s = readMysql(*id, what, &snapshot); !s)
-            return s.error();
-        break;
-    case Dialect::Kind::SQLite:
-        break;
-    }
+    const AppendNativeLocks append = [this, &what](const Statement &st, QList<NativeLock> *out) {
+        return appendRows(st, what, out);
+    };
+    if (Status s = m_backend->read(*id, {m_names, m_namesOnly}, append, &snapshot); !s)
+        return s.error();
     linkWaiters(snapshot.locks);
     nameWakeLocks(&snapshot.locks);
     return snapshot;
@@ -258,60 +196,9 @@ void NativeLockReader::nameWakeLocks(QList<NativeLock> *locks)
     }
     (*held)->finish();
     for (NativeLock &lock : *locks) {
-        const bool oneKey = dialect.kind() != Dialect::Kind::PostgreSQL || lock.objSubId == 1;
-        if (oneKey)
+        if (m_backend->mayBeWakeLock(lock))
             lock.wakeLockOf = lockOfWakeLock.value(lock.key);
     }
-}
-
-Status NativeLockReader::readMysql(const Identity &id, const QString &what,
-                                   NativeLockSnapshot *snapshot)
-{
-    QList<NativeLock> &locks = snapshot->locks;
-    bool listed = false;
-    if (id.performanceSchema && !m_namesOnly) {
-        snapshot->source = u"performance_schema"_s;
-        Status s = appendRows(nativesql::mysqlPerformanceSchemaLocks(), what, &locks);
-        listed = s.ok();
-        if (!s) // e.g. MariaDB before 10.5 has no metadata_locks table
-            snapshot->note = Tr::tr("performance_schema.metadata_locks could not be read (%1).")
-                                 .arg(s.error().driverText);
-    }
-    if (!listed && id.plugin && !m_namesOnly) {
-        snapshot->source = u"metadata_lock_info"_s;
-        if (Status s = appendRows(nativesql::mysqlPluginLocks(), what, &locks); !s)
-            return s;
-        listed = true;
-    }
-    if (!listed && m_namesOnly) {
-        snapshot->source = u"is_used_lock"_s;
-    } else if (!listed) {
-        snapshot->source = u"is_used_lock"_s;
-        const QString hint = Tr::tr(
-            "performance_schema is off and the metadata_lock_info plugin is not installed, so "
-            "the server cannot list its user locks: only the names you give are looked up "
-            "(IS_USED_LOCK). Turn performance_schema on, or INSTALL SONAME "
-            "'metadata_lock_info' (MariaDB), to see them all.");
-        snapshot->note = snapshot->note.isEmpty() ? hint : snapshot->note + u' ' + hint;
-    }
-    if (!listed || snapshot->source == u"metadata_lock_info") {
-        // The processlist shows who waits (the plugin and IS_USED_LOCK do not).
-        if (Status s = appendRows(nativesql::mysqlWaiters(), what, &locks); !s)
-            return s;
-    }
-    for (const QString &name : std::as_const(m_names)) {
-        const bool known = std::any_of(locks.cbegin(), locks.cend(), [&](const NativeLock &l) {
-            return l.granted && l.key == name;
-        });
-        if (known || name.isEmpty())
-            continue;
-        const qsizetype before = locks.size();
-        if (Status s = appendRows(nativesql::mysqlNamedLock(name), what, &locks); !s)
-            return s;
-        for (qsizetype i = before; i < locks.size(); ++i)
-            locks[i].key = name;
-    }
-    return {};
 }
 
 Result<QList<NativeLock>> NativeLockReader::locks()

@@ -8,11 +8,15 @@
 #include <QLoggingCategory>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 
 namespace lockcore {
 
+class NativeLockBackend;
 class Session;
+struct ConnectionSpec;
+struct NativeLockIdentity;
 
 // The audit trail of terminate attempts in the application log (qInfo).
 Q_DECLARE_LOGGING_CATEGORY(lcNativeLocks)
@@ -82,6 +86,24 @@ struct TerminateOutcome
     static QString statusName(Status status); // "terminated", "refused", "failed"
 };
 
+// What the database's own locks offer on a database, so that a caller (the window, lockctl)
+// asks what it may show and do instead of which database it is.
+struct NativeLockCapabilities
+{
+    bool supported = false;    // the database has such locks (SQLite has none)
+    bool namedLocks = false;   // MySQL/MariaDB: names the applications chose, which can be
+                               // looked up one by one (IS_USED_LOCK; NativeLockReader::setNames)
+    bool canTerminate = false; // the session that holds one can be ended
+
+    // Before the database is known (no connection yet, an ODBC data source before connecting):
+    // taken to have such locks, none of them named; a read says so when it has not.
+    static NativeLockCapabilities assumed() { return {true, false, true}; }
+};
+// Those of the session's dialect.
+NativeLockCapabilities nativeLockCapabilities(const Dialect &dialect);
+// Those of the database a URL names, before connecting (ODBC: assumed()).
+NativeLockCapabilities nativeLockCapabilities(const ConnectionSpec &spec);
+
 // SQL of the native lock views, per database: pure functions, unit-tested as text.
 namespace nativesql {
 // PostgreSQL: advisory locks (all databases) joined with pg_stat_activity; serverVersion as
@@ -131,6 +153,8 @@ public:
     // Why the admin terminates (the GUI asks for it): added to the audit's detail.
     void setReason(const QString &reason) { m_reason = reason; }
 
+    NativeLockCapabilities capabilities() const;
+
     Result<NativeLockSnapshot> read();
     Result<QList<NativeLock>> locks();
 
@@ -145,25 +169,23 @@ public:
     Result<TerminateOutcome> terminate(const NativeLock &expected);
 
 private:
-    struct Identity
-    {
-        int serverVersion = 0;
-        qint64 ownPid = 0;
-        QDateTime dbNow;
-        bool performanceSchema = false;
-        bool plugin = false;
-    };
-    Result<Identity> identity();
-    Status readMysql(const Identity &id, const QString &what, NativeLockSnapshot *snapshot);
+    Result<NativeLockIdentity> identity();
     Status appendRows(const Statement &statement, const QString &what, QList<NativeLock> *out);
     // Sets wakeLockOf on the locks that are wake-up locks of the lock table's held locks.
     void nameWakeLocks(QList<NativeLock> *locks);
     // The compare-and-set: empty when `expected` still holds its lock, else why not.
     Result<QString> whyNotHeld(const NativeLock &expected);
-    Status kill(const NativeLock &expected, const Identity &id, TerminateOutcome &outcome);
+    Status kill(const NativeLock &expected, const NativeLockIdentity &id,
+                TerminateOutcome &outcome);
+    Status killChecked(const Statement &checkedTerminate, const NativeLock &expected,
+                       TerminateOutcome &outcome);
+    Status checkThenKill(const NativeLock &expected, TerminateOutcome &outcome);
     void audit(TerminateOutcome &outcome);
 
     Session *m_session;
+    // The session's database, chosen once; null: it has no such locks (SQLite). Shared, so
+    // that a reader stays copyable; a backend holds no state.
+    std::shared_ptr<const NativeLockBackend> m_backend;
     QStringList m_names;
     bool m_namesOnly = false;
     QString m_auditTable;

@@ -4,9 +4,16 @@
 // metadata_lock_info, holders only); else IS_USED_LOCK on names the user gives. Waiters of the
 // last two come from the processlist (state "User lock"), their lock name from the statement.
 // Each joined with information_schema.PROCESSLIST. MySQL records no time a user lock was taken:
-// "since" is when the session's current command or state began (now - TIME).
+// "since" is when the session's current command or state began (now - TIME). The statements,
+// then the backend that reads and terminates with them.
 
-#include "nativelocks.h"
+#include "nativebackend.h"
+#include "nativesql.h"
+#include "tr.h"
+
+#include <QRegularExpression>
+#include <QSqlQuery>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -102,3 +109,171 @@ QString mysqlKill(qint64 connectionId)
 }
 
 } // namespace lockcore::nativesql
+
+namespace lockcore {
+
+QString getLockNameFromStatement(const QString &sql)
+{
+    // GET_LOCK('name', ...) or GET_LOCK("name", ...), with '' or backslash escapes inside.
+    static const QRegularExpression call(
+        u"GET_LOCK\\s*\\(\\s*(?:'((?:[^'\\\\]|\\\\.|'')*)'|\"((?:[^\"\\\\]|\\\\.|\"\")*)\")"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    const auto m = call.match(sql);
+    if (!m.hasMatch())
+        return {};
+    const bool single = m.capturedStart(1) >= 0;
+    QString raw = single ? m.captured(1) : m.captured(2);
+    const QChar quote = single ? u'\'' : u'"';
+    QString name;
+    for (qsizetype i = 0; i < raw.size(); ++i) {
+        const QChar c = raw.at(i);
+        if ((c == u'\\' || c == quote) && i + 1 < raw.size()) {
+            name += raw.at(++i);
+            continue;
+        }
+        name += c;
+    }
+    return name;
+}
+
+namespace nativebackends {
+
+namespace {
+
+class MysqlNativeLocks final : public NativeLockBackend
+{
+public:
+    NativeLockCapabilities capabilities() const override { return {true, true, true}; }
+
+    Statement identity() const override { return nativesql::mysqlIdentity(); }
+    NativeLockIdentity identityFrom(const QSqlQuery &row) const override
+    {
+        NativeLockIdentity id = NativeLockBackend::identityFrom(row);
+        id.performanceSchema = row.value(3).toInt() == 1;
+        id.plugin = row.value(4).toInt() > 0;
+        return id;
+    }
+
+    Status read(const NativeLockIdentity &id, const NativeLockRequest &request,
+                const AppendNativeLocks &append, NativeLockSnapshot *snapshot) const override
+    {
+        bool listed = false;
+        if (!request.namesOnly) {
+            const Result<bool> all = listAll(id, append, snapshot);
+            if (!all)
+                return all.error();
+            listed = *all;
+        }
+        if (!listed)
+            noteNamesOnly(request, snapshot);
+        if (!listed || snapshot->source == u"metadata_lock_info") {
+            // The processlist shows who waits (the plugin and IS_USED_LOCK do not).
+            if (Status s = append(nativesql::mysqlWaiters(), &snapshot->locks); !s)
+                return s;
+        }
+        return appendNamed(request.names, append, &snapshot->locks);
+    }
+
+    // A waiter's row from the processlist has its lock's name only in its GET_LOCK call.
+    QString keyOf(const QSqlQuery &row, const NativeLock &lock) const override
+    {
+        const QString name = NativeLockBackend::keyOf(row, lock);
+        return name.isEmpty()
+                   ? getLockNameFromStatement(row.value(nativecol::StatementText).toString())
+                   : name;
+    }
+
+    Statement stillHeld(const NativeLock &expected) const override
+    {
+        return nativesql::mysqlStillHeld(expected);
+    }
+    QString goneText(const NativeLock &expected) const override
+    {
+        return Tr::tr("%1 is not in the processlist: it has ended, or this user may not see "
+                      "other users' connections (that needs the PROCESS privilege).")
+            .arg(expected.sessionText());
+    }
+    QString kill(const NativeLock &expected) const override
+    {
+        return nativesql::mysqlKill(expected.pid);
+    }
+    bool endedByItself(const Error &error) const override
+    {
+        return error.nativeCode == u"1094"; // no such thread
+    }
+    bool isPrivilegeError(const Error &error) const override
+    {
+        return error.nativeCode == u"1095" || error.nativeCode == u"1227";
+    }
+    QString privilegeHint() const override
+    {
+        return Tr::tr("Killing another user's connection needs the CONNECTION ADMIN privilege "
+                      "(or SUPER).");
+    }
+
+private:
+    // From the best source the server has; false when it cannot list its user locks.
+    static Result<bool> listAll(const NativeLockIdentity &id, const AppendNativeLocks &append,
+                                NativeLockSnapshot *snapshot)
+    {
+        if (id.performanceSchema) {
+            snapshot->source = u"performance_schema"_s;
+            Status s = append(nativesql::mysqlPerformanceSchemaLocks(), &snapshot->locks);
+            if (s)
+                return true;
+            // e.g. MariaDB before 10.5 has no metadata_locks table
+            snapshot->note = Tr::tr("performance_schema.metadata_locks could not be read (%1).")
+                                 .arg(s.error().driverText);
+        }
+        if (!id.plugin)
+            return false;
+        snapshot->source = u"metadata_lock_info"_s;
+        if (Status s = append(nativesql::mysqlPluginLocks(), &snapshot->locks); !s)
+            return s.error();
+        return true;
+    }
+
+    static void noteNamesOnly(const NativeLockRequest &request, NativeLockSnapshot *snapshot)
+    {
+        snapshot->source = u"is_used_lock"_s;
+        if (request.namesOnly)
+            return;
+        const QString hint = Tr::tr(
+            "performance_schema is off and the metadata_lock_info plugin is not installed, so "
+            "the server cannot list its user locks: only the names you give are looked up "
+            "(IS_USED_LOCK). Turn performance_schema on, or INSTALL SONAME "
+            "'metadata_lock_info' (MariaDB), to see them all.");
+        snapshot->note = snapshot->note.isEmpty() ? hint : snapshot->note + u' ' + hint;
+    }
+
+    // The names not listed as held already, looked up one by one.
+    static Status appendNamed(const QStringList &names, const AppendNativeLocks &append,
+                              QList<NativeLock> *locks)
+    {
+        for (const QString &name : names) {
+            const bool known = std::any_of(locks->cbegin(), locks->cend(),
+                                           [&](const NativeLock &l) {
+                                               return l.granted && l.key == name;
+                                           });
+            if (known || name.isEmpty())
+                continue;
+            const qsizetype before = locks->size();
+            if (Status s = append(nativesql::mysqlNamedLock(name), locks); !s)
+                return s;
+            for (qsizetype i = before; i < locks->size(); ++i)
+                (*locks)[i].key = name; // the statement does not select it back
+        }
+        return {};
+    }
+};
+
+} // namespace
+
+std::unique_ptr<const NativeLockBackend> mysql()
+{
+    return std::make_unique<MysqlNativeLocks>();
+}
+
+} // namespace nativebackends
+
+} // namespace lockcore

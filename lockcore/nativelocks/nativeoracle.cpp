@@ -3,7 +3,11 @@
 // TEXT ONLY: there is no Oracle server here, so this SQL is unit-tested as text and has never
 // run live (docs/native-locks.md).
 
-#include "nativelocks.h"
+#include "nativebackend.h"
+#include "nativesql.h"
+#include "tr.h"
+
+#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -67,3 +71,55 @@ QString oracleKill(qint64 sid, qint64 serial)
 }
 
 } // namespace lockcore::nativesql
+
+namespace lockcore::nativebackends {
+
+namespace {
+
+class OracleNativeLocks final : public NativeLockBackend
+{
+public:
+    NativeLockCapabilities capabilities() const override { return {true, false, true}; }
+
+    Statement identity() const override { return nativesql::oracleIdentity(); }
+
+    Status read(const NativeLockIdentity &, const NativeLockRequest &,
+                const AppendNativeLocks &append, NativeLockSnapshot *snapshot) const override
+    {
+        snapshot->source = u"v$lock"_s;
+        return append(nativesql::oracleLocks(), &snapshot->locks);
+    }
+
+    // A lock not allocated by name is known by its id1.
+    QString keyOf(const QSqlQuery &row, const NativeLock &lock) const override
+    {
+        const QString name = NativeLockBackend::keyOf(row, lock);
+        return name.isEmpty() ? QString::number(lock.objId) : name;
+    }
+
+    Statement stillHeld(const NativeLock &expected) const override
+    {
+        return nativesql::oracleStillHeld(expected);
+    }
+    QString kill(const NativeLock &expected) const override
+    {
+        return nativesql::oracleKill(expected.pid, expected.serial);
+    }
+    bool isPrivilegeError(const Error &error) const override
+    {
+        return error.nativeCode.contains(u"1031"); // ORA-01031 insufficient privileges
+    }
+    QString privilegeHint() const override
+    {
+        return Tr::tr("ALTER SYSTEM KILL SESSION needs the ALTER SYSTEM privilege.");
+    }
+};
+
+} // namespace
+
+std::unique_ptr<const NativeLockBackend> oracle()
+{
+    return std::make_unique<OracleNativeLocks>();
+}
+
+} // namespace lockcore::nativebackends

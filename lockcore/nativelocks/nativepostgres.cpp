@@ -1,8 +1,13 @@
 // PostgreSQL advisory locks: pg_locks (locktype 'advisory') joined with pg_stat_activity.
 // pg_advisory_lock(bigint) shows as classid = high 32 bits, objid = low 32 bits, objsubid = 1;
-// pg_advisory_lock(int4, int4) as classid = key1, objid = key2, objsubid = 2.
+// pg_advisory_lock(int4, int4) as classid = key1, objid = key2, objsubid = 2. The statements,
+// then the backend that reads and terminates with them.
 
-#include "nativelocks.h"
+#include "nativebackend.h"
+#include "nativesql.h"
+#include "tr.h"
+
+#include <QSqlQuery>
 
 using namespace Qt::StringLiterals;
 
@@ -89,3 +94,68 @@ Statement postgresStillHeld(const NativeLock &expected)
 }
 
 } // namespace lockcore::nativesql
+
+namespace lockcore::nativebackends {
+
+namespace {
+
+// The key as the lock functions take it.
+QString postgresKey(quint32 classId, quint32 objId, int objSubId)
+{
+    if (objSubId == 1)
+        return QString::number(qint64((quint64(classId) << 32) | objId));
+    if (objSubId == 2)
+        return QString::number(qint32(classId)) + u',' + QString::number(qint32(objId));
+    return QString::number(classId) + u'/' + QString::number(objId) + u'/'
+           + QString::number(objSubId);
+}
+
+class PostgresNativeLocks final : public NativeLockBackend
+{
+public:
+    NativeLockCapabilities capabilities() const override { return {true, false, true}; }
+
+    Statement identity() const override { return nativesql::postgresIdentity(); }
+
+    Status read(const NativeLockIdentity &id, const NativeLockRequest &,
+                const AppendNativeLocks &append, NativeLockSnapshot *snapshot) const override
+    {
+        snapshot->source = u"pg_locks"_s;
+        return append(nativesql::postgresLocks(id.serverVersion), &snapshot->locks);
+    }
+
+    QString keyOf(const QSqlQuery &, const NativeLock &lock) const override
+    {
+        return postgresKey(lock.classId, lock.objId, lock.objSubId);
+    }
+    // Lockscope's wake-up locks are one bigint key.
+    bool mayBeWakeLock(const NativeLock &lock) const override { return lock.objSubId == 1; }
+
+    Statement checkedTerminate(const NativeLock &expected,
+                               const NativeLockIdentity &id) const override
+    {
+        return nativesql::postgresTerminate(expected, id.serverVersion);
+    }
+    Statement stillHeld(const NativeLock &expected) const override
+    {
+        return nativesql::postgresStillHeld(expected);
+    }
+    bool isPrivilegeError(const Error &error) const override
+    {
+        return error.nativeCode == u"42501";
+    }
+    QString privilegeHint() const override
+    {
+        return Tr::tr("Ending another user's session needs membership in pg_signal_backend (or "
+                      "superuser); a superuser's session can only be ended by a superuser.");
+    }
+};
+
+} // namespace
+
+std::unique_ptr<const NativeLockBackend> postgres()
+{
+    return std::make_unique<PostgresNativeLocks>();
+}
+
+} // namespace lockcore::nativebackends

@@ -3,6 +3,7 @@
 
 #include "nativelocks.h"
 
+#include "nativebackend.h"
 #include "rows.h"
 #include "session.h"
 #include "tr.h"
@@ -20,57 +21,19 @@ namespace {
 constexpr int freedChecks = 10;     // after a kill: how often to look whether the lock is free
 constexpr int freedCheckGapMs = 100; // (MySQL's KILL returns before the session has ended)
 
-QString privilegeHint(Dialect::Kind kind)
-{
-    switch (kind) {
-    case Dialect::Kind::PostgreSQL:
-        return Tr::tr("Ending another user's session needs membership in pg_signal_backend (or "
-                      "superuser); a superuser's session can only be ended by a superuser.");
-    case Dialect::Kind::MySQL:
-        return Tr::tr("Killing another user's connection needs the CONNECTION ADMIN privilege "
-                      "(or SUPER).");
-    case Dialect::Kind::Oracle:
-        return Tr::tr("ALTER SYSTEM KILL SESSION needs the ALTER SYSTEM privilege.");
-    case Dialect::Kind::SQLite:
-        break;
-    }
-    return {};
-}
-
-bool isPrivilegeError(Dialect::Kind kind, const Error &error)
-{
-    switch (kind) {
-    case Dialect::Kind::PostgreSQL: return error.nativeCode == u"42501";
-    case Dialect::Kind::MySQL:
-        return error.nativeCode == u"1095" || error.nativeCode == u"1227";
-    case Dialect::Kind::Oracle:
-        return error.nativeCode.contains(u"1031"); // ORA-01031 insufficient privileges
-    case Dialect::Kind::SQLite: break;
-    }
-    return false;
-}
-
 } // namespace
 
 Result<QString> NativeLockReader::whyNotHeld(const NativeLock &expected)
 {
-    Statement st;
-    switch (m_session->dialect().kind()) {
-    case Dialect::Kind::PostgreSQL: st = nativesql::postgresStillHeld(expected); break;
-    case Dialect::Kind::MySQL: st = nativesql::mysqlStillHeld(expected); break;
-    case Dialect::Kind::Oracle: st = nativesql::oracleStillHeld(expected); break;
-    case Dialect::Kind::SQLite: return QString();
-    }
-    auto query = m_session->run(st, Tr::tr("checking who holds the lock"));
+    if (!m_backend)
+        return QString();
+    auto query = m_session->run(m_backend->stillHeld(expected),
+                                Tr::tr("checking who holds the lock"));
     if (!query)
         return query.error();
     QString why;
     if (!(*query)->next()) {
-        why = m_session->dialect().kind() == Dialect::Kind::MySQL
-                  ? Tr::tr("%1 is not in the processlist: it has ended, or this user may not see "
-                           "other users' connections (that needs the PROCESS privilege).")
-                        .arg(expected.sessionText())
-                  : Tr::tr("%1 no longer exists.").arg(expected.sessionText());
+        why = m_backend->goneText(expected);
     } else if (!(*query)->value(0).isNull()
                && (*query)->value(0).toLongLong() != expected.sessionStartUs) {
         why = Tr::tr("The id %1 now belongs to another session (started at %2), not the one you "
@@ -90,39 +53,47 @@ Result<QString> NativeLockReader::whyNotHeld(const NativeLock &expected)
     return why;
 }
 
-Status NativeLockReader::kill(const NativeLock &expected, const Identity &id,
+Status NativeLockReader::kill(const NativeLock &expected, const NativeLockIdentity &id,
                               TerminateOutcome &outcome)
 {
-    const Dialect::Kind kind = m_session->dialect().kind();
-    const QString what = Tr::tr("terminating %1").arg(expected.sessionText());
-    if (kind == Dialect::Kind::PostgreSQL) {
-        // The check and the kill in one statement.
-        auto query = m_session->run(nativesql::postgresTerminate(expected, id.serverVersion),
-                                    what);
-        if (!query)
-            return query.error();
-        const bool matched = (*query)->next();
-        const bool ended = matched && (*query)->value(0).toInt() == 1;
-        (*query)->finish();
-        if (!matched) {
-            auto why = whyNotHeld(expected);
-            outcome.status = TerminateOutcome::Status::Refused;
-            outcome.reason = why ? (why->isEmpty() ? Tr::tr("The lock changed while checking; "
-                                                            "nothing was done.")
-                                                   : *why)
-                                 : why.error().message;
-            return {};
-        }
-        outcome.status = ended ? TerminateOutcome::Status::Terminated
-                               : TerminateOutcome::Status::Failed;
-        outcome.reason = ended ? Tr::tr("%1 was terminated.").arg(expected.sessionText())
-                               : Tr::tr("pg_terminate_backend did not end %1 in time (or it was "
-                                        "no longer a server process).")
-                                     .arg(expected.sessionText());
+    const Statement checked = m_backend->checkedTerminate(expected, id);
+    return checked.text().isEmpty() ? checkThenKill(expected, outcome)
+                                    : killChecked(checked, expected, outcome);
+}
+
+Status NativeLockReader::killChecked(const Statement &checkedTerminate,
+                                     const NativeLock &expected, TerminateOutcome &outcome)
+{
+    // The check and the kill in one statement (PostgreSQL's pg_terminate_backend).
+    auto query = m_session->run(checkedTerminate,
+                                Tr::tr("terminating %1").arg(expected.sessionText()));
+    if (!query)
+        return query.error();
+    const bool matched = (*query)->next();
+    const bool ended = matched && (*query)->value(0).toInt() == 1;
+    (*query)->finish();
+    if (!matched) {
+        auto why = whyNotHeld(expected);
+        outcome.status = TerminateOutcome::Status::Refused;
+        outcome.reason = why ? (why->isEmpty() ? Tr::tr("The lock changed while checking; "
+                                                        "nothing was done.")
+                                               : *why)
+                             : why.error().message;
         return {};
     }
+    outcome.status = ended ? TerminateOutcome::Status::Terminated
+                           : TerminateOutcome::Status::Failed;
+    outcome.reason = ended ? Tr::tr("%1 was terminated.").arg(expected.sessionText())
+                           : Tr::tr("pg_terminate_backend did not end %1 in time (or it was "
+                                    "no longer a server process).")
+                                 .arg(expected.sessionText());
+    return {};
+}
 
-    // MySQL and Oracle: the check right before the kill (KILL cannot be conditional).
+Status NativeLockReader::checkThenKill(const NativeLock &expected, TerminateOutcome &outcome)
+{
+    // The check right before the kill (MySQL's KILL, Oracle's ALTER SYSTEM KILL SESSION
+    // cannot be conditional).
     auto why = whyNotHeld(expected);
     if (!why)
         return why.error();
@@ -131,13 +102,11 @@ Status NativeLockReader::kill(const NativeLock &expected, const Identity &id,
         outcome.reason = *why;
         return {};
     }
-    const QString sql = kind == Dialect::Kind::Oracle
-                            ? nativesql::oracleKill(expected.pid, expected.serial)
-                            : nativesql::mysqlKill(expected.pid);
     QSqlQuery query(m_session->database());
-    if (!query.exec(sql)) {
-        const Error error = m_session->errorFrom(query.lastError(), what);
-        if (kind == Dialect::Kind::MySQL && error.nativeCode == u"1094") { // no such thread
+    if (!query.exec(m_backend->kill(expected))) {
+        const Error error = m_session->errorFrom(
+            query.lastError(), Tr::tr("terminating %1").arg(expected.sessionText()));
+        if (m_backend->endedByItself(error)) {
             outcome.status = TerminateOutcome::Status::Refused;
             outcome.reason = Tr::tr("%1 ended by itself just now.").arg(expected.sessionText());
             return {};
@@ -165,7 +134,6 @@ Result<TerminateOutcome> NativeLockReader::terminate(const NativeLock &expected)
         return id.error();
     }
     outcome.at = id->dbNow;
-    const Dialect::Kind kind = m_session->dialect().kind();
     if (expected.pid == id->ownPid) {
         outcome.status = TerminateOutcome::Status::Refused;
         outcome.reason = Tr::tr("%1 is Lockscope's own connection: refused.")
@@ -177,10 +145,10 @@ Result<TerminateOutcome> NativeLockReader::terminate(const NativeLock &expected)
     } else if (Status done = kill(expected, *id, outcome); !done) {
         outcome.status = TerminateOutcome::Status::Failed;
         outcome.reason = done.error().fullText();
-        if (isPrivilegeError(kind, done.error()))
+        if (m_backend->isPrivilegeError(done.error()))
             outcome.reason = Tr::tr("The database refused to end %1: %2 %3")
                                  .arg(expected.sessionText(), done.error().driverText,
-                                      privilegeHint(kind));
+                                      m_backend->privilegeHint());
     }
     if (outcome.status == TerminateOutcome::Status::Terminated) {
         for (int i = 0; i < freedChecks && !outcome.lockFreed; ++i) {

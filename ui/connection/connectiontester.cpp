@@ -1,5 +1,6 @@
 #include "connectiontester.h"
 
+#include "dialect.h"
 #include "driverinfo.h"
 #include "lockservice.h"
 #include "profiletable.h"
@@ -23,20 +24,21 @@ namespace {
 // A lock name nobody uses: reading it touches the lock table and the event table only.
 const QString probeLock = u"lockscope-connection-test"_s;
 
-// "PostgreSQL", or "PostgreSQL through ODBC".
-QString productName(Dialect::Kind kind, ConnectionSpec::Backend connectedWith)
+// "PostgreSQL", or "PostgreSQL through ODBC": the product whose own driver speaks the
+// session's dialect (through ODBC, the dialect is that of the database behind it).
+QString productName(const Dialect &dialect, ConnectionSpec::Backend connectedWith)
 {
-    using B = ConnectionSpec::Backend;
-    B backend = B::SQLite;
-    switch (kind) {
-    case Dialect::Kind::SQLite: backend = B::SQLite; break;
-    case Dialect::Kind::PostgreSQL: backend = B::PostgreSQL; break;
-    case Dialect::Kind::MySQL: backend = B::MySQL; break;
-    case Dialect::Kind::Oracle: backend = B::Oracle; break;
+    QString product = dialect.name();
+    for (const DriverInfo &info : DriverInfo::all()) {
+        const auto spoken = Dialect::forDriver(info.qtDriver, QString());
+        if (spoken && spoken->name() == dialect.name()) {
+            product = info.displayName();
+            break;
+        }
     }
-    const QString product = DriverInfo::of(backend).displayName();
-    return connectedWith == B::ODBC ? ConnectionTester::tr("%1 through ODBC").arg(product)
-                                    : product;
+    return connectedWith == ConnectionSpec::Backend::ODBC
+               ? ConnectionTester::tr("%1 through ODBC").arg(product)
+               : product;
 }
 
 } // namespace
@@ -118,7 +120,7 @@ ConnectionTestResult ConnectionTester::probe(const ConnectionProfile &profile)
         return result;
     }
     result.connected = true;
-    result.databaseName = productName((*session)->dialect().kind(), spec.backend);
+    result.databaseName = productName((*session)->dialect(), spec.backend);
     if (!profile.lockProfile.isEmpty()) {
         auto lockProfile = Profile::fromMap(profile.lockProfile); // checked by validate()
         result.profileId = lockProfile->id;

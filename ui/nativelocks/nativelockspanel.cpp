@@ -85,11 +85,6 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
 
 NativeLocksPanel::~NativeLocksPanel() = default;
 
-bool NativeLocksPanel::isMysql() const
-{
-    return m_spec && m_spec->backend == ConnectionSpec::Backend::MySQL;
-}
-
 QStringList NativeLocksPanel::names() const
 {
     static const QRegularExpression separators(u"[,\\s]+"_s);
@@ -101,16 +96,12 @@ void NativeLocksPanel::setNamesOnly(bool namesOnly)
     m_namesOnly = namesOnly;
 }
 
-bool NativeLocksPanel::isSqlite() const
-{
-    return m_spec && m_spec->backend == ConnectionSpec::Backend::SQLite;
-}
-
 void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
                                      int connectTimeoutS, const QString &auditTable)
 {
     m_auditTable = auditTable;
     m_spec = spec;
+    m_capabilities = lockcore::nativeLockCapabilities(spec);
     m_spec->readOnly = spec.readOnly || readOnly; // lockcore refuses terminate, not only the UI
     m_readOnly = m_spec->readOnly;
     m_connectTimeoutS = connectTimeoutS;
@@ -129,7 +120,7 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
 
 void NativeLocksPanel::ensureWorker()
 {
-    if (m_workerStarted || !m_spec || isSqlite())
+    if (m_workerStarted || !m_spec || !m_capabilities.supported)
         return;
     m_worker->setConnection(*m_spec, m_connectTimeoutS, m_auditTable);
     m_workerStarted = true;
@@ -164,7 +155,8 @@ void NativeLocksPanel::refresh()
     if (!m_workerStarted)
         return;
     // A read under way answers soon; no second one piles up behind it.
-    m_worker->read(isMysql() ? names() : QStringList(), isMysql() && m_namesOnly);
+    const bool named = m_capabilities.namedLocks;
+    m_worker->read(named ? names() : QStringList(), named && m_namesOnly);
 }
 
 void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
@@ -212,7 +204,7 @@ bool NativeLocksPanel::canTerminate() const
 
 void NativeLocksPanel::updateActions()
 {
-    m_terminate->setVisible(!m_readOnly && !isSqlite());
+    m_terminate->setVisible(!m_readOnly && m_capabilities.canTerminate);
     m_terminate->setEnabled(canTerminate());
     m_refresh->setEnabled(m_workerStarted);
 }
@@ -294,12 +286,12 @@ void NativeLocksPanel::retranslate()
     m_names->setToolTip(tr("Names looked up with IS_USED_LOCK on every read, besides what the "
                            "server lists: the only way to see a user lock on a server without "
                            "performance_schema or the metadata_lock_info plugin"));
-    m_namesLabel->setVisible(isMysql());
-    m_names->setVisible(isMysql());
+    m_namesLabel->setVisible(m_capabilities.namedLocks);
+    m_names->setVisible(m_capabilities.namedLocks);
     QString source;
     if (!m_spec) {
         source = tr("Not connected.");
-    } else if (isSqlite()) {
+    } else if (!m_capabilities.supported) {
         source = tr("SQLite has no such locks: it has no advisory or user locks that sessions "
                     "hold, so there is nothing to show here. Lockscope's own lock table is in "
                     "the Locks tab.");
@@ -323,7 +315,7 @@ void NativeLocksPanel::retranslate()
         if (!m_last->note.isEmpty())
             source += u' ' + m_last->note;
     }
-    if (m_readOnly && m_spec && !isSqlite())
+    if (m_readOnly && m_spec && m_capabilities.canTerminate)
         source += u' ' + tr("Read-only connection: terminating sessions is not offered.");
     m_source->setText(source);
 }

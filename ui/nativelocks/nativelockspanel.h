@@ -74,8 +74,6 @@ private:
     void showMessage(const QString &text, bool error);
     void updateActions();
     void retranslate();
-    bool isSqlite() const;
-    bool isMysql() const;
 
     NativeLocksModel *m_model;
     NativeLocksWorker *m_worker;
@@ -90,6 +88,9 @@ private:
     bool m_namesOnly = false;
 
     std::optional<lockcore::ConnectionSpec> m_spec;
+    // What the connection's database offers (before one: NativeLockCapabilities::assumed,
+    // so that Terminate shows, disabled).
+    lockcore::NativeLockCapabilities m_capabilities = lockcore::NativeLockCapabilities::assumed();
     bool m_readOnly = false;
     int m_connectTimeoutS = 5;
     QString m_auditTable;

@@ -53,24 +53,6 @@ using namespace lockcore;
 
 namespace ui {
 
-namespace {
-
-Dialect::Kind dialectKind(const ConnectionSpec &spec)
-{
-    switch (spec.backend) {
-    case ConnectionSpec::Backend::PostgreSQL:
-        return Dialect::Kind::PostgreSQL;
-    case ConnectionSpec::Backend::MySQL:
-        return Dialect::Kind::MySQL;
-    case ConnectionSpec::Backend::Oracle:
-        return Dialect::Kind::Oracle;
-    default:
-        return Dialect::Kind::SQLite;
-    }
-}
-
-} // namespace
-
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_monitor(new LockMonitor(this)),
       m_testHolds(new TestHolds(m_monitor, this))
@@ -893,7 +875,11 @@ void MainWindow::deleteLock()
 
 void MainWindow::createSchema()
 {
-    auto dialect = Dialect::create(dialectKind(m_connection.spec));
+    // The dialect the URL names. An ODBC data source's database is known only once connected:
+    // shown with SQLite's DDL, as the window always did.
+    auto dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
+    if (!dialect)
+        dialect = Dialect::create(Dialect::Kind::SQLite);
     const QStringList statements = dialect->schema(TableNames::fromTable(m_connection.table));
     SchemaDialog dialog(dialect->name(), statements, !m_connection.readOnly, this);
     connect(&dialog, &SchemaDialog::runRequested, this, [this] {

@@ -1,0 +1,86 @@
+#pragma once
+
+// One database's own locks behind one interface: its statements (nativesql) and how to read
+// their answers. NativeLockReader makes one from the session's dialect and calls through it,
+// so that which database it is gets decided once, in NativeLockBackend::create.
+
+#include "nativelocks.h"
+
+#include <functional>
+#include <memory>
+
+class QSqlQuery;
+
+namespace lockcore {
+
+// The answer to the identity statement: the session and the database clock.
+struct NativeLockIdentity
+{
+    int serverVersion = 0; // PostgreSQL: server_version_num; 0 elsewhere
+    qint64 ownPid = 0;
+    QDateTime dbNow;
+    bool performanceSchema = false; // MySQL: @@performance_schema is on
+    bool plugin = false;            // MySQL: the metadata_lock_info plugin is active
+};
+
+// What a read asks for besides what the server lists (NativeLockReader::setNames).
+struct NativeLockRequest
+{
+    QStringList names;
+    bool namesOnly = false;
+};
+
+// Runs a statement returning the nativecol columns and appends its rows as locks.
+using AppendNativeLocks = std::function<Status(const Statement &, QList<NativeLock> *)>;
+
+class NativeLockBackend
+{
+public:
+    virtual ~NativeLockBackend() = default;
+    // The one place that asks which database it is. Null: it has no such locks (SQLite).
+    static std::unique_ptr<const NativeLockBackend> create(const Dialect &dialect);
+
+    virtual NativeLockCapabilities capabilities() const = 0;
+
+    // Identity: one row of server version, this session's id and the clock (ms), then
+    // whatever else the backend's read needs to know about the server.
+    virtual Statement identity() const = 0;
+    virtual NativeLockIdentity identityFrom(const QSqlQuery &row) const;
+
+    // Read: every lock the server can list (and the request's names) into snapshot->locks,
+    // with the source and its limits (snapshot->note).
+    virtual Status read(const NativeLockIdentity &id, const NativeLockRequest &request,
+                        const AppendNativeLocks &append, NativeLockSnapshot *snapshot) const = 0;
+
+    // Keys: a row's key as the user gives it (default: the name column); `lock` has the
+    // row's classid, objid and objsubid.
+    virtual QString keyOf(const QSqlQuery &row, const NativeLock &lock) const;
+    // Whether the lock's key can be a name Dialect::wakeLockName gives.
+    virtual bool mayBeWakeLock(const NativeLock &) const { return true; }
+
+    // Terminate. Where one statement can check and end the session (PostgreSQL), that
+    // statement: one row when the check matched (1: ended), none otherwise. Empty: stillHeld
+    // is checked right before kill(), which cannot be conditional.
+    virtual Statement checkedTerminate(const NativeLock &, const NativeLockIdentity &) const
+    {
+        return {};
+    }
+    // The session expected.pid: one row of (its start in us or NULL, its user, 1 when it
+    // holds the lock); no row: it is gone (goneText says so).
+    virtual Statement stillHeld(const NativeLock &expected) const = 0;
+    virtual QString goneText(const NativeLock &expected) const;
+    virtual QString kill(const NativeLock &) const { return {}; }
+    // The kill failed because the session had just ended by itself.
+    virtual bool endedByItself(const Error &) const { return false; }
+    virtual bool isPrivilegeError(const Error &error) const = 0;
+    virtual QString privilegeHint() const = 0; // translated: which right ending a session needs
+};
+
+// One per database, in its file (nativepostgres.cpp, nativemysql.cpp, nativeoracle.cpp).
+namespace nativebackends {
+std::unique_ptr<const NativeLockBackend> postgres();
+std::unique_ptr<const NativeLockBackend> mysql();
+std::unique_ptr<const NativeLockBackend> oracle();
+} // namespace nativebackends
+
+} // namespace lockcore
