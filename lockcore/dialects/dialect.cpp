@@ -136,6 +136,11 @@ QString Dialect::inlined(const Statement &statement) const
     return out;
 }
 
+QStringList Dialect::sessionSettings(bool) const
+{
+    return {};
+}
+
 QString Dialect::releaseChannel(const TableNames &) const
 {
     return {};

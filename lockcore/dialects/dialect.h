@@ -225,6 +225,14 @@ public:
     // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in. Empty: not supported.
     virtual Statement setTimeZone(const QString &zone) const;
 
+    // What a connection runs when it opens, and again after a reconnect: settings whose
+    // failure does not matter (PostgreSQL: no notices; SQLite, writable: WAL, so that readers
+    // run beside the one writer), then, on a read-only connection, the statement that makes
+    // the session itself read-only where the database has one (empty: none; SQLite is opened
+    // read-only, Oracle relies on lockcore's own check).
+    virtual QStringList sessionSettings(bool readOnly) const;
+    virtual QString readOnlySession() const { return {}; }
+
     // How a transaction starts (empty: use QSqlDatabase::transaction()).
     virtual QString beginTransaction() const { return {}; }
 

@@ -107,6 +107,11 @@ public:
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     QString beginTransaction() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
+    QStringList sessionSettings(bool readOnly) const override
+    {
+        // (a read-only connection cannot change the journal mode)
+        return readOnly ? QStringList() : QStringList{QStringLiteral("PRAGMA journal_mode=WAL")};
+    }
     bool isDuplicateKey(const QSqlError &error) const override;
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
@@ -125,6 +130,15 @@ class PostgresDialect : public SqlDialectBase
 public:
     Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::PostgreSQL; }
+    QStringList sessionSettings(bool) const override
+    {
+        // "relation already exists, skipping" and similar notices are not for the user.
+        return {QStringLiteral("SET client_min_messages = warning")};
+    }
+    QString readOnlySession() const override
+    {
+        return QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
+    }
     Capabilities capabilities() const override
     {
         Capabilities c;
@@ -196,6 +210,10 @@ public:
     Statement setTimeZone(const QString &zone) const override;
     Statement clockCheck() const override;
     Kind kind() const override { return Kind::MySQL; }
+    QString readOnlySession() const override
+    {
+        return QStringLiteral("SET SESSION TRANSACTION READ ONLY");
+    }
     Capabilities capabilities() const override
     {
         Capabilities c;

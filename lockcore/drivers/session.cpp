@@ -182,11 +182,9 @@ Status Session::openConnection(const SessionOptions &options)
                      {}};
 
     if (m_dialect->kind() == Dialect::Kind::SQLite) {
-        // WAL lets readers (the monitor) run beside the single writer; the busy timeout makes
-        // writers queue instead of failing.
+        // The acquire is an UPSERT with RETURNING (SQLite 3.35). (WAL is set with the session's
+        // settings, Dialect::sessionSettings; the busy timeout makes writers queue.)
         QSqlQuery pragma(m_db);
-        if (!m_spec.readOnly) // (a read-only connection cannot change it)
-            pragma.exec(u"PRAGMA journal_mode=WAL"_s);
         if (pragma.exec(u"SELECT sqlite_version()"_s) && pragma.next()) {
             const QStringList parts = pragma.value(0).toString().split(u'.');
             const int minor = parts.value(0).toInt() * 1000 + parts.value(1).toInt();
@@ -231,10 +229,9 @@ Status Session::checkClock()
 
 Status Session::applySessionSettings()
 {
-    if (m_dialect->kind() == Dialect::Kind::PostgreSQL) {
-        // "relation already exists, skipping" and similar notices are not for the user.
-        QSqlQuery quiet(m_db);
-        quiet.exec(u"SET client_min_messages = warning"_s);
+    for (const QString &setting : m_dialect->sessionSettings(m_spec.readOnly)) {
+        QSqlQuery query(m_db);
+        query.exec(setting);
     }
     if (Status readOnly = applyReadOnly(); !readOnly)
         return readOnly;
@@ -260,11 +257,7 @@ Status Session::applyReadOnly()
 {
     if (!m_spec.readOnly)
         return {};
-    QString sql;
-    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
-        sql = u"SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"_s;
-    else if (m_dialect->kind() == Dialect::Kind::MySQL)
-        sql = u"SET SESSION TRANSACTION READ ONLY"_s;
+    const QString sql = m_dialect->readOnlySession();
     if (sql.isEmpty())
         return {}; // SQLite: opened read-only; Oracle: lockcore's own check only
     QSqlQuery query(m_db);
