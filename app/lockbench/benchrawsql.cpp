@@ -75,7 +75,7 @@ private:
         const RawAcquire &acquire = *cached;
         using Answer = RawAcquire::Answer;
 
-        auto query = acquire.answer == Answer::StateRow
+        auto query = acquire.results > 1
                          ? m_sql.runText(acquire.statement.text(), acquire.results, m_what)
                          : m_sql.run(acquire.statement.text(), acquire.statement.binds(), m_what);
         if (!query)
@@ -83,19 +83,8 @@ private:
         SqlReply &q = **query;
         bool granted = false;
         switch (acquire.answer) {
-        case Answer::ReturnedRow:
-            granted = q.next();
-            if (granted)
-                m_fences.insert(lock, q.value(lockcore::col::GFence).toLongLong());
-            break;
-        case Answer::StateRow:
-            granted = q.next() && q.value(lockcore::col::SState + 1).toLongLong() == 1
-                      && q.value(lockcore::col::SHolder).toString() == m_holder;
-            if (granted)
-                m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
-            break;
-        case Answer::UpsertRow:
-            granted = q.next() && q.value(lockcore::col::SHolder).toString() == m_holder;
+        case Answer::Answered:
+            granted = q.next() && q.value(lockcore::col::AGranted).toLongLong() == 1;
             if (granted)
                 m_fences.insert(lock, q.value(lockcore::col::SFence).toLongLong());
             break;

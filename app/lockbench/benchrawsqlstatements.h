@@ -11,18 +11,15 @@ namespace lockbench {
 struct RawAcquire
 {
     enum class Answer {
-        ReturnedRow, // granted when the statement returns a row (RETURNING); fence: col::GFence
-        StateRow,    // a batch sent as text in one round trip (MySQL: the conditional UPDATE,
-                     // then the row's state with ROW_COUNT() as one more column); granted when
-                     // that is 1 and the holder is us; fence: col::SFence
-        UpsertRow,   // (MariaDB 10.5 on) one prepared INSERT .. RETURNING, its row read
-                     // through Connector/C (Session::runRows): the row's state;
-                     // granted when the holder is us; fence: col::SFence
-        Affected,    // (a dialect without either) the conditional UPDATE alone: granted
-                     // when it affected one row; the fence then costs a SELECT (selectGrant)
+        Answered, // lockcore's answer, col::Acquire (granted: col::AGranted, fence:
+                  // col::SFence; no row: refused): PostgreSQL's and SQLite's upsert,
+                  // MariaDB's INSERT .. RETURNING (10.5 on, read through Connector/C), MySQL's
+                  // batch (sent as text in one round trip)
+        Affected, // (Oracle) the conditional UPDATE alone: granted when it affected one row;
+                  // the fence then costs a SELECT (selectGrant)
     };
-    Answer answer = Answer::ReturnedRow;
-    lockcore::Statement statement; // StateRow: the whole batch, binds written into the text
+    Answer answer = Answer::Answered;
+    lockcore::Statement statement; // a batch: its text with the binds written in
     int results = 1;               // statements in the batch
 };
 
