@@ -32,7 +32,9 @@ enum State {
 };
 // acquire answers: a lock state row (State) followed by whether this acquire granted the lock
 // (taken, taken over, re-entered or created: 1) and whether this connection holds the lock's
-// wake-up lock afterwards (1, 0; NULL: not asked)
+// wake-up lock afterwards (1, 0; NULL: not asked). An answer that is only ever a grant (an
+// upsert's RETURNING) may leave STtlMs, SDescription and SNowMs NULL: a grant's time is its
+// renewed_at.
 enum Acquire { AGranted = SState + 1, AWake };
 // release rows
 enum Release { RDepth, RNowMs };

@@ -210,9 +210,13 @@ Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &n
 
 QString PostgresDialect::grantedAnswer() const
 {
-    // A row comes back only when granted, and its renewed_at is the time of the grant: the
-    // database time of the answer (col::Acquire; the wake-up lock is not asked).
-    return stateColumns(u"l"_s, u"l.renewed_at"_s) + u", 1, NULL"_s;
+    // A row comes back only when granted: col::Acquire with what a grant needs (its time is
+    // its renewed_at); the lease's default, the description and the database's now (the
+    // renewed_at) are not sent again, the state is held, the wake-up lock not asked. (Each
+    // time column is a conversion the server makes per acquire.)
+    return u"l.name, l.holder, l.prev_holder, l.depth, l.fence, "_s + msOf(u"l.acquired_at"_s)
+           + u", "_s + msOf(u"l.expires_at"_s) + u", "_s + msOf(u"l.renewed_at"_s)
+           + u", NULL, NULL, NULL, 1, 1, NULL"_s;
 }
 
 Statement PostgresDialect::renew(const TableNames &t, const QString &name, const QString &holder,

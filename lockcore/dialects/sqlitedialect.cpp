@@ -81,7 +81,7 @@ Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const
     st << "), holder = excluded.holder"
           " WHERE l.holder = '' OR l.expires_at < excluded.renewed_at"
           " OR l.holder = excluded.holder RETURNING name, holder, prev_holder, depth, fence,"
-          " acquired_at, expires_at, renewed_at, ttl_ms, description, renewed_at, 1, 1, NULL";
+          " acquired_at, expires_at, renewed_at, NULL, NULL, NULL, 1, 1, NULL";
     return st;
 }
 
