@@ -5,6 +5,7 @@
 
 #include "mariadbstatements.h"
 #include "postgresstatements.h"
+#include "releaselistener.h"
 
 #include <QSqlQuery>
 #include <QVersionNumber>

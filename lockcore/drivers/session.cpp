@@ -2,6 +2,7 @@
 
 #include "mariadbstatements.h"
 #include "qtstatements.h"
+#include "releaselistener.h"
 #include "transport.h"
 #include "validation.h"
 
@@ -42,6 +43,7 @@ QString installHint(const QString &driver)
 Session::Session(const ConnectionSpec &spec, const QString &connectionName)
     : m_spec(spec)
     , m_connectionName(connectionName)
+    , m_listener(std::make_unique<ReleaseListener>())
 {}
 
 Session::~Session()
@@ -470,7 +472,7 @@ bool Session::listenForReleases(const QString &channel)
     if (m_broken)
         return false; // the next statement reconnects; listen after that
     bool sent = false;
-    const bool listening = m_listener.listen(m_db, channel, &sent);
+    const bool listening = m_listener->listen(m_db, channel, &sent);
     if (sent)
         ++m_roundTrips;
     return listening;
@@ -481,9 +483,14 @@ void Session::stopListening(const QString &channel)
     if (m_broken)
         return; // the connection, and its LISTEN, are gone
     bool sent = false;
-    m_listener.unlisten(m_db, channel, &sent);
+    m_listener->unlisten(m_db, channel, &sent);
     if (sent)
         ++m_roundTrips;
+}
+
+ReleaseListener &Session::releaseListener()
+{
+    return *m_listener;
 }
 
 bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
@@ -492,7 +499,7 @@ bool Session::waitForRelease(const QString &name, qint64 timeoutMs,
     // A result set not read to its end keeps libpq from reading anything after it, such as
     // notifications: finish every statement first (nothing is sent to the server).
     m_qt->finishAll();
-    return m_listener.waitForRelease(name, timeoutMs, cancel);
+    return m_listener->waitForRelease(name, timeoutMs, cancel);
 }
 
 Status Session::runDdl(const QString &sql)

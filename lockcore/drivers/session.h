@@ -3,7 +3,6 @@
 #include "connectionspec.h"
 #include "dialect.h"
 #include "directresult.h"
-#include "releaselistener.h"
 #include "result.h"
 
 #include <QHash>
@@ -11,6 +10,7 @@
 #include <QSqlDatabase>
 #include <QVersionNumber>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -19,6 +19,7 @@ class QSqlQuery;
 namespace lockcore {
 
 class QtStatements;
+class ReleaseListener;
 class Transport;
 
 struct SessionOptions
@@ -78,7 +79,7 @@ public:
     bool listenForReleases(const QString &channel);
     // UNLISTEN again: a listening connection is signalled by every release in the table.
     void stopListening(const QString &channel);
-    ReleaseListener &releaseListener() { return m_listener; }
+    ReleaseListener &releaseListener(); // internal (releaselistener.h): lockcore and its tests
     // Waits for a release of `name` notified since releaseListener().arm(name) (see there).
     bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
     // Sets this connection's time zone (and again after every reconnect); empty: the server's
@@ -149,7 +150,7 @@ private:
     std::unique_ptr<Dialect> m_dialect;
     std::unique_ptr<QtStatements> m_qt;   // Qt's driver: reads, admin, batches, and ...
     std::unique_ptr<Transport> m_direct;  // ... runRows() unless this is set
-    ReleaseListener m_listener;
+    std::unique_ptr<ReleaseListener> m_listener;
     quint64 m_roundTrips = 0;
     bool m_broken = false;
     QString m_timeZone;

@@ -1,5 +1,6 @@
 #include "lockservice.h"
 
+#include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
 #include "tr.h"
