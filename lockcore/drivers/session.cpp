@@ -49,6 +49,9 @@ Session::Session(const ConnectionSpec &spec, const QString &connectionName)
 Session::~Session()
 {
     clearCache();
+    // The transports hold the connection too: gone before it is removed.
+    m_direct.reset();
+    m_qt.reset();
     if (m_db.isValid())
         m_db.close();
     m_db = QSqlDatabase();
