@@ -60,7 +60,7 @@ ReleaseOutcome releasedFromInsertId(qint64 insertId)
 // What a release answered: its row (the remaining depth and the time; PostgreSQL, SQLite), or
 // the row it changed with the depth in LAST_INSERT_ID (MySQL), or only that it changed it
 // (Oracle: the depth is not reported).
-ReleaseOutcome releaseOutcome(const DirectResult &answer)
+ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect::Capabilities &can)
 {
     ReleaseOutcome outcome;
     if (!answer.rows.isEmpty()) {
@@ -69,7 +69,7 @@ ReleaseOutcome releaseOutcome(const DirectResult &answer)
         outcome.remainingDepth = row.value(col::RDepth).toInt();
         outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
     } else if (answer.affectedRows == 1) {
-        if (answer.insertId > 0)
+        if (can.releaseDepthViaInsertId)
             outcome = releasedFromInsertId(qint64(answer.insertId));
         outcome.released = true;
     }
@@ -383,7 +383,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             woken = pause > 0 && m_session->waitForRelease(name, pause, cancel);
             break;
         case WaitPlan::Way::Queue:
-            wakeWaitMs = queueFor(wakeLock, pause, plan, policy, clock, cancel);
+            wakeWaitMs = queueFor(wakeLock, pause, plan, clock, cancel);
             break;
         case WaitPlan::Way::Sleep:
             sleepFor(pause, cancel);
@@ -410,14 +410,13 @@ Result<Grant> LockService::lastRefusal(Result<Grant> grant, int attempt)
 }
 
 qint64 LockService::queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
-                             const RetryPolicy &policy, const QElapsedTimer &clock,
-                             const std::atomic_bool *cancel)
+                             const QElapsedTimer &clock, const std::atomic_bool *cancel)
 {
     // The pause is spent queued for the wake-up lock: in the next attempt's own statement,
     // after slices of its own when the policy's pause is longer than a slice.
     QElapsedTimer waited;
     waited.start();
-    if (policy.maxAttempts > 0) {
+    if (plan.queuesInSlices()) {
         for (qint64 left = pauseMs; left > WaitPlan::queueSliceMs && !(cancel && cancel->load());
              left = pauseMs - waited.elapsed()) {
             if (waitForWakeLock(wakeLock, WaitPlan::queueSliceMs))
@@ -519,7 +518,7 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     auto answer = m_session->runRows(statement, cached.what);
     if (!answer)
         return answer.error();
-    ReleaseOutcome outcome = releaseOutcome(*answer);
+    ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect().capabilities());
     if (freesWakeLock) {
         if (!outcome.released)
             m_session->freeWakeLock(wakeLock); // lost: not ours to keep

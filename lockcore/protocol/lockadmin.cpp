@@ -13,6 +13,33 @@ namespace lockcore {
 // Admin actions: each is one short transaction that changes the row and records the event,
 // so an action is never applied without its audit record (or recorded without being applied).
 
+namespace {
+
+// A statement of an admin transaction after its change: the transaction is rolled back when
+// it fails.
+Status inTransaction(Session &session, const Statement &statement, const QString &what)
+{
+    auto ran = session.run(statement, what);
+    if (!ran) {
+        session.rollback();
+        return ran.error();
+    }
+    (*ran)->finish();
+    return {};
+}
+
+// The end of an admin transaction that changed the row: committed, or rolled back.
+Status commitOrRollBack(Session &session)
+{
+    if (Status committed = session.commit(); !committed) {
+        session.rollback();
+        return committed;
+    }
+    return {};
+}
+
+} // namespace
+
 Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
                                             const QString &description)
 {
@@ -42,18 +69,15 @@ Result<InitOutcome> LockService::initialize(const QString &name, qint64 ttlMs,
         inserted = m_session->run(dialect.initialize(m_tables, name, ttlMs, description), what);
     InitOutcome outcome;
     if (inserted) {
-        auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name, u"init"_s,
-                                                                  u"holder"_s, m_actor,
-                                                                  description),
-                                       Tr::tr("recording the initialization"));
-        if (!recorded) {
-            m_session->rollback();
+        if (Status recorded = inTransaction(*m_session,
+                                            dialect.insertEventFromRow(m_tables, name, u"init"_s,
+                                                                       u"holder"_s, m_actor,
+                                                                       description),
+                                            Tr::tr("recording the initialization"));
+            !recorded)
             return recorded.error();
-        }
-        if (Status committed = m_session->commit(); !committed) {
-            m_session->rollback();
+        if (Status committed = commitOrRollBack(*m_session); !committed)
             return committed.error();
-        }
         outcome.created = true;
     } else {
         m_session->rollback();
@@ -95,29 +119,25 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
     if (changed) {
         const QString detail = reason + u" (fence "_s + QString::number(expectedFence)
                                + u" revoked)"_s;
-        auto recorded = m_session->run(dialect.insertEventFromRow(m_tables, name,
-                                                                  u"force_release"_s,
-                                                                  u"prev_holder"_s, m_actor,
-                                                                  truncatedToCodePoints(detail, limits::maxDescriptionChars)),
-                                       Tr::tr("recording the force release"));
-        if (!recorded) {
-            m_session->rollback();
+        if (Status recorded = inTransaction(
+                *m_session,
+                dialect.insertEventFromRow(m_tables, name, u"force_release"_s, u"prev_holder"_s,
+                                           m_actor,
+                                           truncatedToCodePoints(detail,
+                                                                 limits::maxDescriptionChars)),
+                Tr::tr("recording the force release"));
+            !recorded)
             return recorded.error();
-        }
         // Waiters retry at once (PostgreSQL: delivered at commit).
         if (dialect.capabilities().releaseNotifies) {
-            auto notified = m_session->run(dialect.notifyReleased(m_tables, name),
-                                           Tr::tr("notifying waiters"));
-            if (!notified) {
-                m_session->rollback();
+            if (Status notified = inTransaction(*m_session,
+                                                dialect.notifyReleased(m_tables, name),
+                                                Tr::tr("notifying waiters"));
+                !notified)
                 return notified.error();
-            }
-            (*notified)->finish();
         }
-        if (Status committed = m_session->commit(); !committed) {
-            m_session->rollback();
+        if (Status committed = commitOrRollBack(*m_session); !committed)
             return committed.error();
-        }
         outcome.released = true;
     } else {
         m_session->rollback();
@@ -178,19 +198,17 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
     }
     // The row stays as a tombstone with its fence, so a re-created lock continues above it;
     // the event records the fence too.
-    auto recorded = m_session->run(dialect.insertEvent(m_tables, name, u"delete"_s,
-                                                       outcome.current.holder,
-                                                       outcome.current.fence, m_actor,
-                                                       truncatedToCodePoints(outcome.current.description, limits::maxDescriptionChars)),
-                                   Tr::tr("recording the delete"));
-    if (!recorded) {
-        m_session->rollback();
+    if (Status recorded = inTransaction(
+            *m_session,
+            dialect.insertEvent(m_tables, name, u"delete"_s, outcome.current.holder,
+                                outcome.current.fence, m_actor,
+                                truncatedToCodePoints(outcome.current.description,
+                                                      limits::maxDescriptionChars)),
+            Tr::tr("recording the delete"));
+        !recorded)
         return recorded.error();
-    }
-    if (Status committed = m_session->commit(); !committed) {
-        m_session->rollback();
+    if (Status committed = commitOrRollBack(*m_session); !committed)
         return committed.error();
-    }
     outcome.deleted = true;
     return outcome;
 }

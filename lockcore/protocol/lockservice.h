@@ -75,8 +75,7 @@ private:
     // next attempt's own queueing), a pause slept, and the error of a cancelled wait.
     Result<Grant> lastRefusal(Result<Grant> grant, int attempt);
     qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
-                    const RetryPolicy &policy, const QElapsedTimer &clock,
-                    const std::atomic_bool *cancel);
+                    const QElapsedTimer &clock, const std::atomic_bool *cancel);
     static void sleepFor(qint64 ms, const std::atomic_bool *cancel);
     static Error cancellation(const QString &name);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).

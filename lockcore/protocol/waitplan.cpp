@@ -80,7 +80,7 @@ qint64 WaitPlan::queueWait(qint64 pauseMs, qint64 now) const
     // While only time bounds the wait, an attempt queues for as long as the holder's lease
     // can still run, in slices short enough for a cancel to be seen (a waiter that gives up
     // its place goes to the back); with a bounded number of attempts, for the pause.
-    qint64 wait = m_policy.maxAttempts > 0 ? qMin(pauseMs, queueSliceMs) : queueSliceMs;
+    qint64 wait = queuesInSlices() ? qMin(pauseMs, queueSliceMs) : queueSliceMs;
     if (m_leaseEndsAt >= 0)
         wait = qMin(wait, qMax<qint64>(0, m_leaseEndsAt - now));
     if (m_policy.deadlineMs > 0)

@@ -55,6 +55,9 @@ public:
     Way way(bool listening, bool holdsWakeLock, bool connectionTrouble) const;
     // The wait a queued attempt's statement gets, for what is left of a pause.
     qint64 queueWait(qint64 pauseMs, qint64 now) const;
+    // A pause longer than a slice is spent in slices of waiting for the wake-up lock before
+    // the attempt (the policy bounds the attempts: each one is worth its whole pause).
+    bool queuesInSlices() const { return m_policy.maxAttempts > 0; }
 
 private:
     qint64 untilDeadline(qint64 now) const;
