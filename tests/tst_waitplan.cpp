@@ -89,6 +89,23 @@ private slots:
         QCOMPARE(nearDeadline.pause(5, 900, 0.5), qint64(100));
     }
 
+    void aClusterNodePollsForReleasesOnOtherNodes()
+    {
+        // Galera: a release on another node wakes neither the node's queue nor anything else,
+        // so no pause is longer than otherNodePollMs; the lease end and the deadline still cut
+        // it shorter. The queue (waiters behind this node's first) is joined as anywhere.
+        const WaitPlan::Means galera{true, false, true};
+        WaitPlan plan(policy(10'000, 0), galera);
+        QCOMPARE(plan.pause(1, 0, 0.5), WaitPlan::otherNodePollMs);
+        QCOMPARE(plan.pause(9, 0, 0.5), WaitPlan::otherNodePollMs);
+        plan.learn(heldFor(19), 0); // ends at 20
+        QCOMPARE(plan.pause(9, 0, 0.5), qint64(20));
+        QCOMPARE(WaitPlan(policy(1000, 0), galera).pause(9, 990, 0.5), qint64(10));
+        const WaitPlan fresh(policy(10'000, 0), galera);
+        QCOMPARE(fresh.firstQueueWait(0.5), WaitPlan::queueSliceMs);
+        QCOMPARE(fresh.way(false, true, false), WaitPlan::Way::Sleep); // the node's first waiter
+    }
+
     void thePolicyEndsTheWait()
     {
         QVERIFY(!WaitPlan(policy(0, 3), pollingOnly).exhausted(2, 50'000));

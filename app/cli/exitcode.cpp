@@ -21,6 +21,7 @@ int exitCodeFor(const lockcore::Error &error)
     case Kind::Duplicate:
     case Kind::ConnectionLost:
     case Kind::Busy:
+    case Kind::Unavailable:
         return ExitDatabase;
     }
     return ExitDatabase;

@@ -29,6 +29,7 @@ QString Error::kindName(Kind kind)
     case Kind::Cancelled: return u"cancelled"_s;
     case Kind::Busy: return u"busy"_s;
     case Kind::ReadOnly: return u"read_only"_s;
+    case Kind::Unavailable: return u"unavailable"_s;
     }
     return u"unknown"_s;
 }

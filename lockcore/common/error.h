@@ -20,6 +20,9 @@ struct Error
         Busy,           // the server refused for now (lock timeout, deadlock, SQLite busy):
                         // the statement changed nothing and may be retried
         ReadOnly,       // a write on a read-only session: refused before any SQL was sent
+        Unavailable,    // the server takes no writes now: a PostgreSQL standby, a Galera node
+                        // outside the cluster's primary component (quorum lost). Nothing was
+                        // changed; the connection is reopened on the next attempt
     };
 
     Kind kind = Kind::Database;

@@ -245,6 +245,20 @@ public:
     // The statement was refused for now and changed nothing: deadlock victim, lock wait
     // timeout, serialization failure, SQLite's busy database.
     virtual bool isBusy(const QSqlError &error) const = 0;
+    // The server takes no writes now, and changed nothing: a standby (PostgreSQL), a cluster
+    // node that lost quorum (Galera). Another node, or this one later, can take the statement.
+    virtual bool isUnavailable(const QSqlError &) const { return false; }
+
+    // Multi-primary clusters (MariaDB Galera), where a write on any node is certified against
+    // the others at commit and the wake-up locks are each node's own. A query whose answer has
+    // a row with "ON" in its second column on such a node (empty: the database has none).
+    virtual QString multiPrimaryProbe() const { return {}; }
+    // What a session on such a node runs after sessionSettings(): reads that see every write
+    // the cluster committed before them.
+    virtual QStringList multiPrimarySessionSettings() const { return {}; }
+    // A query whose answer has "ON" in its second column while such a node serves: it is in
+    // the cluster's primary component (quorum) and synced.
+    virtual QString multiPrimaryReadyProbe() const { return {}; }
 
     virtual QString quoteIdentifier(const QString &identifier) const;
     QString lockTable(const TableNames &t) const;

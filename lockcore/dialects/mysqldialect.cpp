@@ -323,6 +323,15 @@ bool MysqlDialect::isBusy(const QSqlError &error) const
     return code == u"1213" || code == u"1205";
 }
 
+bool MysqlDialect::isUnavailable(const QSqlError &error) const
+{
+    // Galera: 1047 "WSREP has not yet prepared node for application use" (a node outside the
+    // primary component: quorum lost, or still joining); 1180 "Got error 6 during COMMIT" is
+    // a commit refused for the same reason.
+    const QString code = error.nativeErrorCode();
+    return code == u"1047" || (code == u"1180" && error.databaseText().contains(u"error 6 "_s));
+}
+
 bool MysqlDialect::isAuthenticationFailure(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();

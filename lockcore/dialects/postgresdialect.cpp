@@ -354,6 +354,14 @@ bool PostgresDialect::isBusy(const QSqlError &error) const
     return code == u"40001" || code == u"40P01" || code == u"55P03";
 }
 
+bool PostgresDialect::isUnavailable(const QSqlError &error) const
+{
+    // read_only_sql_transaction: a write reached a standby (a failover demoted this server, or
+    // the URL has no target_session_attrs=read-write). lockcore's own read-only sessions never
+    // send a write.
+    return error.nativeErrorCode() == u"25006";
+}
+
 bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const
 {
     const QString code = error.nativeErrorCode();

@@ -52,6 +52,11 @@ bool libmysqlclientLoaded()
 
 QSqlError errorOf(MYSQL_STMT *stmt, const QString &what)
 {
+    // An error that ends a result set (an autocommit INSERT .. RETURNING whose commit then
+    // fails: a Galera certification conflict) is the connection's, not the statement's.
+    if (mysql_stmt_errno(stmt) == 0 && stmt->mysql && mysql_errno(stmt->mysql) != 0)
+        return QSqlError(what, QString::fromUtf8(mysql_error(stmt->mysql)),
+                         QSqlError::StatementError, QString::number(mysql_errno(stmt->mysql)));
     return QSqlError(what, QString::fromUtf8(mysql_stmt_error(stmt)),
                      QSqlError::StatementError, QString::number(mysql_stmt_errno(stmt)));
 }

@@ -234,7 +234,10 @@ Status Session::checkClock()
 
 Status Session::applySessionSettings()
 {
-    for (const QString &setting : m_dialect->sessionSettings(m_spec.readOnly)) {
+    QStringList settings = m_dialect->sessionSettings(m_spec.readOnly);
+    if (m_multiPrimary)
+        settings += m_dialect->multiPrimarySessionSettings();
+    for (const QString &setting : settings) {
         QSqlQuery query(m_db);
         query.exec(setting);
     }
@@ -302,6 +305,18 @@ void Session::askServerVersion()
         if (text.contains(u"MariaDB"_s))
             m_mariaDbVersion = QVersionNumber::fromString(text);
     }
+    askMultiPrimary();
+}
+
+void Session::askMultiPrimary()
+{
+    const QString probe = m_dialect->multiPrimaryProbe();
+    if (probe.isEmpty())
+        return;
+    QSqlQuery answer(m_db);
+    ++m_roundTrips;
+    m_multiPrimary = answer.exec(probe) && answer.next()
+                     && answer.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
 }
 
 bool Session::supportsWakeLocks()
@@ -398,7 +413,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
     if (query)
         return query;
     const Error error = failure(failed, what);
-    if (error.kind == Error::Kind::ConnectionLost)
+    if (reopensAfter(error))
         m_broken = true; // (a server that went away fails the prepare first)
     else if (!prepareFailed && preparedAfresh(error))
         m_qt->forget(statement.text());
@@ -420,7 +435,7 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
     if (QSqlQuery *query = m_qt->runBatch(sql, statements, &failed))
         return query;
     const Error error = failure(failed, what);
-    if (error.kind == Error::Kind::ConnectionLost)
+    if (reopensAfter(error))
         m_broken = true;
     return error;
 }
@@ -442,7 +457,7 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     if (!outcome.error.isValid())
         return std::move(outcome.result);
     const Error error = failure(outcome.error, what);
-    if (error.kind == Error::Kind::ConnectionLost)
+    if (reopensAfter(error))
         m_broken = true;
     else if (preparedAfresh(error))
         transport().forget(statement.text());
@@ -459,6 +474,13 @@ bool Session::isPrepared(const QString &text) const
     return (m_qt && m_qt->isPrepared(text)) || (m_direct && m_direct->isPrepared(text));
 }
 
+bool Session::reopensAfter(const Error &error)
+{
+    // A lost connection; a server that takes no writes now, where the next connection may
+    // reach one that does (the new primary of a multi-host URL, a node back in quorum).
+    return error.kind == Error::Kind::ConnectionLost || error.kind == Error::Kind::Unavailable;
+}
+
 bool Session::preparedAfresh(const Error &error)
 {
     // A statement that failed may leave a server-side prepared statement in a bad state (e.g.
@@ -467,7 +489,7 @@ bool Session::preparedAfresh(const Error &error)
     // PostgreSQL transaction it could not be deallocated anyway), nor after a lost connection
     // (the reconnect starts afresh anyway).
     return error.kind != Error::Kind::Duplicate && error.kind != Error::Kind::Busy
-           && error.kind != Error::Kind::ConnectionLost;
+           && !reopensAfter(error);
 }
 
 bool Session::listenForReleases(const QString &channel)
@@ -515,7 +537,7 @@ Status Session::runDdl(const QString &sql)
     ++m_roundTrips;
     if (!query.exec(sql)) {
         const Error error = failure(query.lastError(), Tr::tr("creating the schema"));
-        if (error.kind == Error::Kind::ConnectionLost)
+        if (reopensAfter(error))
             m_broken = true;
         return error;
     }
@@ -570,6 +592,9 @@ void Session::rollback()
 Error Session::failure(const QSqlError &error, const QString &what)
 {
     Error result = errorFrom(error, what);
+    if (m_multiPrimary && (result.kind == Error::Kind::Busy || result.kind == Error::Kind::Database)
+        && !nodeIsReady())
+        return unavailable(error, what);
     if (result.kind != Error::Kind::Database)
         return result;
     // Some drivers report a connection that died under them (the server restarted) with no
@@ -587,6 +612,31 @@ Error Session::failure(const QSqlError &error, const QString &what)
                 .arg(m_spec.redacted(), what),
             result.nativeCode,
             result.driverText.isEmpty() ? probe.lastError().text().trimmed() : result.driverText};
+}
+
+Error Session::unavailable(const QSqlError &error, const QString &what) const
+{
+    const QString driverText = error.databaseText().trimmed().isEmpty()
+                                   ? error.driverText().trimmed()
+                                   : error.databaseText().trimmed();
+    return {Error::Kind::Unavailable,
+            Tr::tr("%1 takes no writes now (a standby, or a cluster node that lost its quorum) "
+                   "while %2; nothing was changed. Connect to the primary, or to a node of the "
+                   "cluster's primary component; the connection is reopened on the next "
+                   "attempt: %3")
+                .arg(m_spec.redacted(), what, driverText),
+            error.nativeErrorCode(),
+            driverText};
+}
+
+bool Session::nodeIsReady()
+{
+    // A node outside the primary component fails statements with errors of their own (a sync
+    // wait that times out reads as a lock wait timeout); its status says what they mean.
+    QSqlQuery probe(m_db);
+    ++m_roundTrips;
+    return !probe.exec(m_dialect->multiPrimaryReadyProbe()) || !probe.next()
+           || probe.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
 }
 
 Error Session::errorFrom(const QSqlError &error, const QString &what) const
@@ -607,6 +657,8 @@ Error Session::errorFrom(const QSqlError &error, const QString &what) const
                     .arg(m_spec.redacted(), what),
                 error.nativeErrorCode(),
                 driverText};
+    if (m_dialect && m_dialect->isUnavailable(error))
+        return unavailable(error, what);
     if (m_dialect && m_dialect->isBusy(error))
         return {Error::Kind::Busy,
                 Tr::tr("The database was busy while %1 (a lock wait timed out or a deadlock was "

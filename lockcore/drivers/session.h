@@ -96,6 +96,9 @@ public:
 
     // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
     bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
+    // A node of a multi-primary cluster (Galera): its wake-up locks are its own, so a release
+    // on another node wakes nobody here (Dialect::multiPrimaryProbe, asked at connect).
+    bool wakeLocksAreNodeLocal() const { return m_multiPrimary; }
     // MariaDB with this build's Connector/C under the Qt driver: runRows() goes through it.
     bool supportsDirect() const;
     // ... and 10.5 on: an acquire is one prepared INSERT .. RETURNING (Dialect::acquireUpsert).
@@ -138,6 +141,9 @@ private:
     void clearCache();
     // After `error`, a cached prepared statement is dropped and prepared afresh next time.
     static bool preparedAfresh(const Error &error);
+    static bool reopensAfter(const Error &error);
+    Error unavailable(const QSqlError &error, const QString &what) const;
+    bool nodeIsReady(); // a multi-primary node in its cluster's primary component
     // The transport of runRows(), chosen for the open connection (again after a reconnect or
     // a forced path).
     void chooseTransport();
@@ -156,6 +162,8 @@ private:
     QString m_timeZone;
     QSet<QString> m_wakeLocks;
     void askServerVersion();
+    void askMultiPrimary();
+    bool m_multiPrimary = false;
     std::optional<QVersionNumber> m_mariaDbVersion; // null: not MariaDB; unset: not asked yet
     bool m_forceMySqlPath = false;
     bool m_forceBatchAcquire = false;

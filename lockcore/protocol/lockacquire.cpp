@@ -1,5 +1,6 @@
 #include "lockservice.h"
 
+#include "busyretry.h"
 #include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
@@ -132,7 +133,12 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
         return m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)).error();
     if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
         return valid.error();
-    return acquireOnce(name, holder, ttlMs, true);
+    // A busy database (a conflict with a concurrent writer) changed nothing: after a few
+    // runs, what the caller gets is who holds the lock, as for any refusal.
+    auto grant = retriedWhileBusy([&] { return acquireOnce(name, holder, ttlMs, true); });
+    if (!grant && grant.error().kind == Error::Kind::Busy)
+        return refusal(name, holder);
+    return grant;
 }
 
 void LockService::recordGrant(const Grant &grant)
@@ -308,7 +314,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // it gives up.
     const QString &channel = releaseChannel();
     const QString wakeLock = wakeLockFor(name);
-    WaitPlan plan(policy, {!wakeLock.isEmpty(), !channel.isEmpty()});
+    WaitPlan plan(policy,
+                  {!wakeLock.isEmpty(), !channel.isEmpty(), m_session->wakeLocksAreNodeLocal()});
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     bool granted = false;
@@ -454,7 +461,8 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
     const Statement statement = dialect.capabilities().batches
                                     ? dialect.renewBatch(m_tables, name, holder, fence, ttlMs)
                                     : dialect.renew(m_tables, name, holder, fence, ttlMs);
-    auto answer = m_session->runRows(statement, Tr::tr("renewing \"%1\"").arg(name));
+    const QString what = Tr::tr("renewing \"%1\"").arg(name);
+    auto answer = retriedWhileBusy([&] { return m_session->runRows(statement, what); });
     if (!answer)
         return answer.error();
     RenewOutcome outcome;
@@ -515,7 +523,7 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     const qsizetype fenceAt = statement.slotIndex(Statement::Slot::Fence);
     Q_ASSERT(fenceAt >= 0);
     statement.rebind(fenceAt, fence);
-    auto answer = m_session->runRows(statement, cached.what);
+    auto answer = retriedWhileBusy([&] { return m_session->runRows(statement, cached.what); });
     if (!answer)
         return answer.error();
     ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect().capabilities());

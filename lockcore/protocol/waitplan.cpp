@@ -61,6 +61,8 @@ qint64 WaitPlan::pause(int attempt, qint64 now, double u) const
     qint64 delay = m_policy.delayMs(attempt, u);
     if (m_leaseEndsAt >= 0) // wake when that lease ends (by the database clock), if sooner
         delay = qMin(delay, qMax<qint64>(0, m_leaseEndsAt - now));
+    if (m_means.releasesElsewhere)
+        delay = qMin(delay, otherNodePollMs);
     if (m_policy.deadlineMs > 0)
         delay = qMin(delay, qMax<qint64>(0, untilDeadline(now)));
     return delay;

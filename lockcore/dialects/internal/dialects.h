@@ -174,6 +174,7 @@ public:
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &error) const override;
     bool isBusy(const QSqlError &error) const override;
+    bool isUnavailable(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
@@ -248,6 +249,23 @@ public:
     bool isConnectionLost(const QSqlError &error) const override;
     bool isAuthenticationFailure(const QSqlError &error) const override;
     bool isBusy(const QSqlError &error) const override;
+    bool isUnavailable(const QSqlError &error) const override;
+    QString multiPrimaryProbe() const override
+    {
+        return QStringLiteral("SHOW VARIABLES LIKE 'wsrep_on'"); // an empty answer on MySQL
+    }
+    QString multiPrimaryReadyProbe() const override
+    {
+        return QStringLiteral("SHOW GLOBAL STATUS LIKE 'wsrep_ready'");
+    }
+    QStringList multiPrimarySessionSettings() const override
+    {
+        // Galera: a statement first waits until this node has applied every write the
+        // cluster committed before it: reads (1), UPDATE and DELETE (2), INSERT (4). So list,
+        // show and the window never show a stale holder, and an acquire or release right after
+        // a release on another node sees that release instead of refusing on a stale row.
+        return {QStringLiteral("SET SESSION wsrep_sync_wait = 7")};
+    }
 
 protected:
     QString nowExpr() const override { return QStringLiteral("UTC_TIMESTAMP(3)"); }

@@ -17,7 +17,9 @@ namespace lockcore {
 //   the lock, which the queue cannot wake;
 // - the lease-end timer: no pause lasts past the end of the lease the last refusal reported;
 // - polling with backoff and jitter (RetryPolicy): what is left, and the only way on SQLite,
-//   MySQL and Oracle.
+//   MySQL and Oracle; on a node of a multi-primary cluster (Galera), where a release on
+//   another node reaches neither the queue nor a notification here, pauses are capped at
+//   otherNodePollMs so that such a release is seen promptly.
 class WaitPlan
 {
 public:
@@ -25,12 +27,17 @@ public:
     {
         bool queue = false;         // the connection has wake-up locks
         bool notifications = false; // releases are notified (Dialect::releaseChannel)
+        bool releasesElsewhere = false; // other nodes release too, unheard (Galera)
     };
     // A queued attempt waits at most this long in one statement, so that a cancel is seen.
     static constexpr qint64 queueSliceMs = 250;
     // Races a woken waiter may lose before it stops listening: a notification reaches every
     // connection that listens on the table, so at most a few waiters listen at a time.
     static constexpr int listenBudget = 2;
+    // The longest pause on a multi-primary cluster node (Means::releasesElsewhere): the delay
+    // before a release made on another node is seen. Only a node's first waiter polls; the
+    // others queue behind it on the node's wake-up lock.
+    static constexpr qint64 otherNodePollMs = 50;
 
     WaitPlan(const RetryPolicy &policy, Means means) : m_policy(policy), m_means(means) {}
 
@@ -47,7 +54,7 @@ public:
     // The waiter may start listening (it holds the wake-up lock, where there is a queue).
     bool mayListen(bool holdsWakeLock) const;
     // The pause after a refused attempt: the policy's backoff, never past the lease end or
-    // the deadline.
+    // the deadline, nor past otherNodePollMs on a multi-primary cluster node.
     qint64 pause(int attempt, qint64 now, double u) const;
     enum class Way { Notification, Queue, Sleep };
     // How the pause is spent. `connectionTrouble`: the attempt failed with a lost connection
