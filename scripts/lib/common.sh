@@ -26,6 +26,11 @@ test_packages=(postgresql mariadb-server mariadb-client faketime openssl)
 # in libclang-rt-14-dev.
 # shellcheck disable=SC2034
 fuzz_packages=(clang libclang-rt-14-dev)
+# The clusters of scripts/test and scripts/dev-servers cluster: a 3-node MariaDB Galera cluster
+# (galera.sh; rsync for its state transfers) and PostgreSQL with pg_auto_failover (pgfailover.sh;
+# the monitor's extension and the pg_autoctl command).
+# shellcheck disable=SC2034
+cluster_packages=(galera-4 rsync postgresql-15-auto-failover pg-auto-failover-cli)
 
 log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -66,18 +71,44 @@ build_project() {
     cmake --build "$ROOT/build" -j "$(nproc)" "${targets[@]}"
 }
 
-# free_port: print a random TCP port in 20000-60000 that nothing listens on at
-# 127.0.0.1 (connecting to it fails).
+# free_port [LOW HIGH]: print a random TCP port in LOW-HIGH (default 20000-60000) that nothing
+# listens on at 127.0.0.1 (connecting to it fails).
 free_port() {
-    local port try
+    local port try low=${1:-20000} high=${2:-60000}
     for ((try = 0; try < 100; try++)); do
-        port=$((20000 + ((RANDOM << 15) | RANDOM) % 40001))
+        port=$((low + ((RANDOM << 15) | RANDOM) % (high - low + 1)))
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             echo "$port"
             return 0
         fi
     done
     log "error: no free TCP port found on 127.0.0.1"
+    return 1
+}
+
+# free_cluster_port: like free_port, but below the ports the kernel gives to outgoing
+# connections (net.ipv4.ip_local_port_range, 32768-60999 by default). The clusters' ports are all
+# chosen first and bound seconds later, one node after another: a port of that range could be
+# taken meanwhile by any connection of this machine (seen: a Galera node aborting with "Address
+# already in use").
+free_cluster_port() {
+    local ephemeral=32768
+    read -r ephemeral _ 2>/dev/null </proc/sys/net/ipv4/ip_local_port_range || true
+    if [[ $ephemeral =~ ^[0-9]+$ && $ephemeral -gt 11000 ]]; then
+        free_port 10000 $((ephemeral - 1))
+    else
+        free_port
+    fi
+}
+
+# process_alive PID...: whether any of the PIDs still runs (a zombie, which has already let go
+# of its ports and files but waits for its parent to reap it, does not).
+process_alive() {
+    local pid state
+    for pid in "$@"; do
+        state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || continue
+        [[ -n $state && $state != Z ]] && return 0
+    done
     return 1
 }
 
