@@ -1,11 +1,14 @@
 // Bad input gets a clear error and loses nothing: hostile and malformed names, holders, TTLs and
 // table names, a wrong password, a missing table, an unreachable host and a server that accepts
-// the connection but never answers (bounded by the connect timeout). After each, the tables
-// hold exactly what they held before.
+// the connection but never answers (bounded by the connect timeout), a dead host listed before
+// the live one in a PostgreSQL URL with several hosts. After each, the tables hold exactly what
+// they held before.
 
 #include "silentlistener.h"
 #include "testbackend.h"
 
+#include "hostlist.h"
+#include "reachedserver.h"
 #include "validation.h"
 
 #include <QCryptographicHash>
@@ -38,8 +41,14 @@ private slots:
     void unreachableHostIsBoundedByTheConnectTimeout_data();
     void unreachableHostIsBoundedByTheConnectTimeout();
     void unusableSqliteFile();
+    void postgresSeveralHostsSkipADeadOne();
+    void postgresSeveralHostsReconnectThroughTheList();
 
 private:
+    // The test server's URL (with its password: never printed) with 127.0.0.1:1, where
+    // nothing listens, listed before the server, and target_session_attrs=`attrs`.
+    static QString deadHostFirstUrl(const QString &attrs);
+
     // A digest of both tables' contents, read with the test's own SQL.
     QByteArray snapshot();
 
@@ -344,6 +353,87 @@ void BadInputTest::unusableSqliteFile()
         }
     }
     QCOMPARE(QFile(garbage).size(), qint64(4096)); // not overwritten
+}
+
+QString BadInputTest::deadHostFirstUrl(const QString &attrs)
+{
+    const ConnectionSpec live = TestBackend::instance().spec();
+    const QString server = u"@"_s + hostListText({{live.host, live.port}}) + u'/';
+    QString url = TestBackend::instance().url();
+    if (!url.contains(server))
+        return {};
+    url.replace(server, u"@127.0.0.1:1,"_s + server.mid(1));
+    return url + (url.contains(u'?') ? u'&' : u'?') + u"target_session_attrs="_s + attrs;
+}
+
+// Several hosts (libpq's multi-host form, for a primary and its standbys): a host that
+// refuses the connection is passed over for the next; the session says which server it
+// reached; target_session_attrs reaches libpq (this lone primary is no standby).
+void BadInputTest::postgresSeveralHostsSkipADeadOne()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL URLs name several hosts");
+    auto spec = ConnectionSpec::parse(deadHostFirstUrl(u"read-write"_s));
+    LOCKSCOPE_VERIFY_OK(spec);
+    QCOMPARE(spec->port, 1);
+    QCOMPARE(spec->otherHosts.size(), 1);
+    auto session = Session::open(*spec, SessionOptions{5});
+    LOCKSCOPE_VERIFY_OK(session);
+    auto reached = reachedServer(**session);
+    LOCKSCOPE_VERIFY_OK(reached);
+    QCOMPARE(*reached, hostListText(spec->otherHosts));
+    auto locks = LockService::create(**session, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    auto existing = locks->lock(u"existing"_s);
+    LOCKSCOPE_VERIFY_OK(existing);
+    QVERIFY(existing->has_value());
+    QCOMPARE((*existing)->holder, u"alice"_s);
+
+    // No standby among the hosts: refused, naming the hosts and never the password.
+    auto standby = ConnectionSpec::parse(deadHostFirstUrl(u"standby"_s));
+    LOCKSCOPE_VERIFY_OK(standby);
+    auto refused = Session::open(*standby, SessionOptions{5});
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, Error::Kind::Connection);
+    QVERIFY2(refused.error().message.contains(hostListText(standby->hosts())),
+             qPrintable(refused.error().message));
+    QVERIFY(!refused.error().fullText().contains(standby->password));
+    qInfo("%s", qPrintable(refused.error().fullText()));
+}
+
+// A session whose connection is cut reopens through the whole list, past the dead host, as it
+// would reach the new primary after a failover.
+void BadInputTest::postgresSeveralHostsReconnectThroughTheList()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL URLs name several hosts");
+    auto spec = ConnectionSpec::parse(deadHostFirstUrl(u"read-write"_s));
+    LOCKSCOPE_VERIFY_OK(spec);
+    auto session = Session::open(*spec, SessionOptions{5});
+    LOCKSCOPE_VERIFY_OK(session);
+    auto locks = LockService::create(**session, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    QSqlQuery backend((*session)->database());
+    QVERIFY(backend.exec(u"SELECT pg_backend_pid()"_s) && backend.next());
+    const qint64 pid = backend.value(0).toLongLong();
+    backend.finish();
+    // (With a timeout, pg_terminate_backend waits until the backend is gone.)
+    QVERIFY(testsupport::execRaw(*m_session,
+                                 u"SELECT pg_terminate_backend(%1, 5000)"_s.arg(pid)));
+
+    auto first = locks->lock(u"existing"_s);
+    if (!first) // the cut is seen here; the next call reopens
+        QCOMPARE(first.error().kind, Error::Kind::ConnectionLost);
+    auto again = locks->lock(u"existing"_s);
+    LOCKSCOPE_VERIFY_OK(again);
+    QVERIFY(again->has_value());
+    QVERIFY(!(*session)->isBroken());
+    QSqlQuery after((*session)->database());
+    QVERIFY(after.exec(u"SELECT pg_backend_pid()"_s) && after.next());
+    QVERIFY(after.value(0).toLongLong() != pid); // a new connection
+    auto reached = reachedServer(**session);
+    LOCKSCOPE_VERIFY_OK(reached);
+    QCOMPARE(*reached, hostListText(spec->otherHosts));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(BadInputTest)

@@ -129,6 +129,7 @@ private slots:
     void uncheckingRememberForgetsThePassword();
     void systemKeychainDegradesToAskingEachTime();
     void invalidTableNameIsRefusedInline();
+    void badHostListIsRefusedInline();
 
     void builtInProfileFillsTheTable_data();
     void builtInProfileFillsTheTable();
@@ -290,6 +291,15 @@ void ConnectionDialogTest::urlPasteFillsTheFields_data()
         << int(Backend::PostgreSQL) << u"db.example.com"_s << 6432 << u"locks"_s << u"ops"_s
         << u"S3cr@t"_s
         << QStringList{u"sslModeCombo=verify-full"_s, u"tlsEdit_sslrootcert=/etc/ssl/root.crt"_s};
+    // Several hosts: in the host field as the URL writes them; a port they share in the port
+    // box.
+    QTest::newRow("postgresql several hosts")
+        << u"postgresql://ops:pw@db1:5432,db2:5433/locks?target_session_attrs=read-write"_s
+        << int(Backend::PostgreSQL) << u"db1:5432,db2:5433"_s << 0 << u"locks"_s << u"ops"_s
+        << u"pw"_s << QStringList();
+    QTest::newRow("postgresql several hosts, shared port")
+        << u"postgresql://ops@db1:6432,[::1]:6432/locks"_s << int(Backend::PostgreSQL)
+        << u"db1,[::1]"_s << 6432 << u"locks"_s << u"ops"_s << QString() << QStringList();
     QTest::newRow("mysql") << u"mysql://app:pw@10.1.2.3/inventory?ssl_ca=/ca.pem&ssl_key=/k.pem"_s
                            << int(Backend::MySQL) << u"10.1.2.3"_s << 0 << u"inventory"_s
                            << u"app"_s << u"pw"_s
@@ -385,6 +395,17 @@ void ConnectionDialogTest::fieldsMakeTheSpec_data()
                        u"tlsEdit_ssl_cert=/cert.pem"_s, u"tlsEdit_ssl_key=/key.pem"_s}
         << u"mysql://root:pw@my.internal/app?ssl_ca=/ca.pem&ssl_cert=/cert.pem"
            "&ssl_key=/key.pem"_s;
+    // Several PostgreSQL hosts in the host field: each with its own port, or the port box's.
+    QTest::newRow("postgresql several hosts")
+        << int(Backend::PostgreSQL)
+        << QStringList{u"hostEdit=db1:5432, db2:5433"_s, u"databaseEdit=orders"_s,
+                       u"userEdit=ops"_s}
+        << u"postgresql://ops@db1:5432,db2:5433/orders"_s;
+    QTest::newRow("postgresql several hosts, one port")
+        << int(Backend::PostgreSQL)
+        << QStringList{u"hostEdit=db1,db2,db3:7432"_s, u"portSpin=6432"_s,
+                       u"databaseEdit=orders"_s, u"userEdit=ops"_s}
+        << u"postgresql://ops@db1:6432,db2:6432,db3:7432/orders"_s;
     QTest::newRow("oracle") << int(Backend::Oracle)
                             << QStringList{u"hostEdit=ora"_s, u"databaseEdit=XEPDB1"_s,
                                            u"userEdit=scott"_s, u"passwordEdit=tiger"_s}
@@ -431,6 +452,7 @@ void ConnectionDialogTest::fieldsMakeTheSpec()
     QCOMPARE(spec.path, expected->path);
     QCOMPARE(spec.host, expected->host);
     QCOMPARE(spec.port, expected->port);
+    QCOMPARE(spec.otherHosts, expected->otherHosts);
     QCOMPARE(spec.database, expected->database);
     QCOMPARE(spec.user, expected->user);
     QCOMPARE(spec.password, expected->password);
@@ -1065,6 +1087,23 @@ void ConnectionDialogTest::invalidTableNameIsRefusedInline()
     QVERIFY2(message(dialog.get())->text().contains(u"not a valid table name"_s),
              qPrintable(message(dialog.get())->text()));
     QVERIFY(m_store->names().isEmpty());
+}
+
+// A host list with a mistake in it stops Connect with what is wrong, and the field keeps it.
+void ConnectionDialogTest::badHostListIsRefusedInline()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s});
+    paste(dialog.get(), u"postgresql://ops@db1/orders"_s);
+    auto *host = child<QLineEdit>(dialog.get(), u"hostEdit"_s);
+    type(host, u"db1:,db2"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->result(), int(QDialog::Rejected));
+    QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
+    QVERIFY2(message(dialog.get())->text().contains(u"\"db1:\" ends in ':' without a port"_s),
+             qPrintable(message(dialog.get())->text()));
+    QCOMPARE(host->text(), u"db1:,db2"_s);
 }
 
 void ConnectionDialogTest::builtInProfileFillsTheTable_data()

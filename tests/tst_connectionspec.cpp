@@ -135,6 +135,10 @@ private slots:
     void hidesPasswordsInArguments();
     void parsesValidUrls_data();
     void parsesValidUrls();
+    void parsesSeveralPostgresHosts_data();
+    void parsesSeveralPostgresHosts();
+    void targetSessionAttrsTakesLibpqsValues_data();
+    void targetSessionAttrsTakesLibpqsValues();
     void rejectsGarbledUrls_data();
     void rejectsGarbledUrls();
     void errorsNeverContainThePassword_data();
@@ -303,6 +307,9 @@ void TestConnectionSpec::parsesValidUrls()
     QCOMPARE(spec.password, password);
     QCOMPARE(spec.passwordFromUrl, passwordFromUrl);
     QCOMPARE(optionList(spec.options), options);
+    QVERIFY(spec.otherHosts.isEmpty()); // one host
+    QCOMPARE(spec.driverHostName(), host);
+    QCOMPARE(spec.driverPort(), port);
 
     // The backend name is the canonical scheme.
     const QString expectedName = backend == int(Backend::SQLite)       ? u"sqlite"_s
@@ -311,6 +318,95 @@ void TestConnectionSpec::parsesValidUrls()
                                  : backend == int(Backend::Oracle)     ? u"oracle"_s
                                                                        : u"odbc"_s;
     QCOMPARE(spec.backendName(), expectedName);
+}
+
+void TestConnectionSpec::parsesSeveralPostgresHosts_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("hosts");      // hostListText() of every host, in order
+    QTest::addColumn<QString>("driverHost"); // QSqlDatabase::setHostName()
+    QTest::addColumn<QString>("redacted");
+
+    QTest::newRow("two hosts, two ports")
+        << u"postgresql://ops:pw@db1:5432,db2:5433/orders?target_session_attrs=read-write"_s
+        << u"db1:5432,db2:5433"_s << u"db1,db2"_s << u"postgresql://ops@db1:5432,db2:5433/orders"_s;
+    QTest::newRow("default ports") << u"postgres://ops@db1,db2,db3/orders"_s << u"db1,db2,db3"_s
+                                   << u"db1,db2,db3"_s << u"postgresql://ops@db1,db2,db3/orders"_s;
+    QTest::newRow("one port of two") << u"postgresql://ops@db1,db2:6432/orders"_s
+                                     << u"db1,db2:6432"_s << u"db1,db2"_s
+                                     << u"postgresql://ops@db1,db2:6432/orders"_s;
+    QTest::newRow("dead port first") << u"postgresql://u@127.0.0.1:1,127.0.0.1:5432/db"_s
+                                     << u"127.0.0.1:1,127.0.0.1:5432"_s << u"127.0.0.1,127.0.0.1"_s
+                                     << u"postgresql://u@127.0.0.1:1,127.0.0.1:5432/db"_s;
+    QTest::newRow("ipv6 in brackets") << u"postgresql://u@[::1]:5432,[2001:DB8::7],db/x"_s
+                                      << u"[::1]:5432,[2001:db8::7],db"_s
+                                      << u"::1,2001:db8::7,db"_s
+                                      << u"postgresql://u@[::1]:5432,[2001:db8::7],db/x"_s;
+    QTest::newRow("names folded to lower case") << u"postgresql://u@DB1,Db2/x"_s << u"db1,db2"_s
+                                                << u"db1,db2"_s << u"postgresql://u@db1,db2/x"_s;
+    QTest::newRow("password with a comma") << u"postgresql://u:a,b@db1,db2/x"_s << u"db1,db2"_s
+                                           << u"db1,db2"_s << u"postgresql://u@db1,db2/x"_s;
+    QTest::newRow("read-only") << u"postgresql://u@db1,db2/x?readonly=1"_s << u"db1,db2"_s
+                               << u"db1,db2"_s << u"postgresql://u@db1,db2/x?readonly=1"_s;
+}
+
+// libpq's multi-host form: the first host stays in host/port for every caller that knows of
+// one; the others follow in otherHosts; the session hands libpq all of them.
+void TestConnectionSpec::parsesSeveralPostgresHosts()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, hosts);
+    QFETCH(QString, driverHost);
+    QFETCH(QString, redacted);
+
+    const auto parsed = ConnectionSpec::parse(url);
+    QVERIFY2(parsed.ok(), qPrintable(describe(parsed)));
+    QCOMPARE(int(parsed->backend), int(Backend::PostgreSQL));
+    QCOMPARE(lockcore::hostListText(parsed->hosts()), hosts);
+    QCOMPARE(parsed->hosts().constFirst().host, parsed->host);
+    QCOMPARE(parsed->hosts().constFirst().port, parsed->port);
+    QCOMPARE(parsed->hosts().size(), parsed->otherHosts.size() + 1);
+    QVERIFY(!parsed->otherHosts.isEmpty());
+    QCOMPARE(parsed->driverHostName(), driverHost);
+    QCOMPARE(parsed->driverPort(), 0); // the ports go in the connect options
+    QCOMPARE(parsed->redacted(), redacted);
+    const auto again = ConnectionSpec::parse(parsed->redacted());
+    QVERIFY2(again.ok(), qPrintable(describe(again)));
+    QCOMPARE(again->hosts(), parsed->hosts());
+    QCOMPARE(again->database, parsed->database);
+    QCOMPARE(again->user, parsed->user);
+    QCOMPARE(again->readOnly, parsed->readOnly);
+}
+
+void TestConnectionSpec::targetSessionAttrsTakesLibpqsValues_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("accepted");
+    for (const char *value : {"any", "read-write", "read-only", "primary", "standby",
+                              "prefer-standby"})
+        QTest::newRow(value) << QString::fromLatin1(value) << true;
+    QTest::newRow("read_write") << u"read_write"_s << false;
+    QTest::newRow("upper case") << u"READ-WRITE"_s << false;
+    QTest::newRow("empty") << QString() << false;
+    QTest::newRow("master") << u"master"_s << false;
+}
+
+void TestConnectionSpec::targetSessionAttrsTakesLibpqsValues()
+{
+    QFETCH(QString, value);
+    QFETCH(bool, accepted);
+    const auto parsed =
+        ConnectionSpec::parse(u"postgresql://u@db1,db2/x?target_session_attrs="_s + value);
+    QCOMPARE(parsed.ok(), accepted);
+    if (accepted) {
+        QCOMPARE(parsed->options.value(u"target_session_attrs"_s), value);
+        QVERIFY2(parsed->connectOptions(5).contains(u"target_session_attrs='"_s + value + u'\''),
+                 qPrintable(parsed->connectOptions(5)));
+    } else {
+        QVERIFY2(parsed.error().message.contains(u"read-write"_s), qPrintable(describe(parsed)));
+    }
+    // The option is PostgreSQL's alone.
+    QVERIFY(!ConnectionSpec::parse(u"mysql://u@h/x?target_session_attrs=any"_s).ok());
 }
 
 void TestConnectionSpec::rejectsGarbledUrls_data()
@@ -381,6 +477,34 @@ void TestConnectionSpec::rejectsGarbledUrls_data()
     QTest::newRow("unencoded at in password") << u"postgresql://u:p@ss@h/db"_s << u"hostname"_s;
     QTest::newRow("space in user") << u"postgresql://u s@h/db"_s << u"user name"_s;
     QTest::newRow("space in password") << u"postgresql://u:p w@h/db"_s << u"percent-encoded"_s;
+    // Several hosts: PostgreSQL only, each entry a host with an optional port.
+    QTest::newRow("several hosts on mysql") << u"mysql://u@h1,h2/db"_s << u"only PostgreSQL"_s;
+    QTest::newRow("several hosts on mariadb") << u"mariadb://u@h1:3306,h2:3306/db"_s
+                                              << u"give mysql one host"_s;
+    QTest::newRow("several hosts on oracle") << u"oracle://u@h1,h2/XE"_s << u"only PostgreSQL"_s;
+    QTest::newRow("empty host between commas") << u"postgresql://u@h1,,h2/db"_s
+                                               << u"empty entry"_s;
+    QTest::newRow("trailing comma") << u"postgresql://u@h1,/db"_s << u"empty entry"_s;
+    QTest::newRow("leading comma") << u"postgresql://u@,h1/db"_s << u"empty entry"_s;
+    QTest::newRow("colon without port") << u"postgresql://u@h1:,h2/db"_s
+                                        << u"\"h1:\" ends in ':' without a port"_s;
+    QTest::newRow("bad port in list") << u"postgresql://u@h1:5432,h2:54x/db"_s
+                                      << u"the port of \"h2:54x\""_s;
+    QTest::newRow("port out of range in list") << u"postgresql://u@h1,h2:70000/db"_s
+                                               << u"1 to 65535"_s;
+    QTest::newRow("port zero in list") << u"postgresql://u@h1:0,h2/db"_s << u"1 to 65535"_s;
+    QTest::newRow("port only in list") << u"postgresql://u@h1,:5432/db"_s << u"names no host"_s;
+    QTest::newRow("ipv6 without brackets in list") << u"postgresql://u@::1,h2/db"_s
+                                                   << u"in brackets"_s;
+    QTest::newRow("unclosed ipv6 in list") << u"postgresql://u@h1,[::1/db"_s
+                                           << u"no closing ']'"_s;
+    QTest::newRow("text after ipv6 in list") << u"postgresql://u@h1,[::1]x/db"_s
+                                             << u"after its ']'"_s;
+    QTest::newRow("space in a listed host") << u"postgresql://u@h1,db host/db"_s
+                                            << u"not a valid host name"_s;
+    QTest::newRow("bad target_session_attrs")
+        << u"postgresql://u@h1,h2/db?target_session_attrs=master"_s
+        << u"takes any, read-write, read-only, primary, standby, prefer-standby"_s;
 }
 
 void TestConnectionSpec::rejectsGarbledUrls()
@@ -423,6 +547,10 @@ void TestConnectionSpec::errorsNeverContainThePassword_data()
     QTest::newRow("unknown scheme") << u"ftp://u:Hunter2Secret@h/db"_s;
     QTest::newRow("no double slash") << u"postgresql:u:Hunter2Secret@h/db"_s;
     QTest::newRow("control character") << u"postgresql://u:Hunter2Secret@h/d\nb"_s;
+    QTest::newRow("several hosts on mysql") << u"mysql://u:Hunter2Secret@h1,h2/db"_s;
+    QTest::newRow("empty host in list") << u"postgresql://u:Hunter2Secret@h1,,h2/db"_s;
+    QTest::newRow("bad port in list") << u"postgresql://u:Hunter2Secret@h1,h2:x/db"_s;
+    QTest::newRow("comma in password, bad list") << u"postgresql://u:Hunter2,Secret@h1:,h2/db"_s;
 }
 
 void TestConnectionSpec::errorsNeverContainThePassword()
@@ -446,7 +574,8 @@ void TestConnectionSpec::survivesRandomInput()
                                 u":"_s, u"//"_s, u"/"_s, u"@"_s, u"["_s, u"]"_s, u"?"_s, u"&"_s,
                                 u"="_s, u"#"_s, u"%"_s, u"%4"_s, u"%00"_s, u"'"_s, u"\""_s,
                                 u"\\"_s, u" "_s, u"host"_s, u"5432"_s, u"99999"_s, u"::1"_s,
-                                u"sslmode"_s, u"\u00e9"_s, u"\U0001F600"_s, u";"_s};
+                                u"sslmode"_s, u"\u00e9"_s, u"\U0001F600"_s, u";"_s, u","_s,
+                                u"target_session_attrs"_s};
     int accepted = 0;
     for (int round = 0; round < 5000; ++round) {
         QString url;
@@ -552,6 +681,7 @@ void TestConnectionSpec::redactedParsesBackToTheSameTarget_data()
     QTest::newRow("user with colon") << u"postgresql://a%3Ab:x@h/db"_s;
     QTest::newRow("sqlite") << u"sqlite:/var/lib/locks.db"_s;
     QTest::newRow("sqlite memory") << u"sqlite::memory:"_s;
+    QTest::newRow("several hosts") << u"postgresql://u:pw@db1:5432,[::1]:5433,db3/x"_s;
 }
 
 void TestConnectionSpec::redactedParsesBackToTheSameTarget()
@@ -565,6 +695,7 @@ void TestConnectionSpec::redactedParsesBackToTheSameTarget()
     QCOMPARE(again->path, original->path);
     QCOMPARE(again->host, original->host);
     QCOMPARE(again->port, original->port);
+    QCOMPARE(again->otherHosts, original->otherHosts);
     QCOMPARE(again->database, original->database);
     QCOMPARE(again->user, original->user);
     QVERIFY(again->password.isEmpty());
@@ -615,6 +746,18 @@ void TestConnectionSpec::connectOptions_data()
                        u"SSL_CA=/etc/ssl/ca.pem"_s};
     QTest::newRow("oracle") << u"oracle://u@h:1521/XE"_s << 5 << QStringList();
     QTest::newRow("odbc") << u"odbc://dsn"_s << 5 << QStringList();
+    // Several hosts: their ports once, in the hosts' order (empty: that host's default), and
+    // none at all when every host has the default; QSqlDatabase gets no port of its own then
+    // (ConnectionSpec::driverPort() is 0), so libpq never reads two.
+    QTest::newRow("postgresql hosts with ports")
+        << u"postgresql://u@h1:5432,h2:5433/db?target_session_attrs=read-write"_s << 5
+        << QStringList{u"connect_timeout=5"_s, u"port=5432,5433"_s,
+                       u"target_session_attrs=read-write"_s};
+    QTest::newRow("postgresql hosts, one port")
+        << u"postgresql://u@h1,h2:6432,h3/db"_s << 5
+        << QStringList{u"connect_timeout=5"_s, u"port=,6432,"_s};
+    QTest::newRow("postgresql hosts, default ports")
+        << u"postgresql://u@h1,h2/db"_s << 5 << QStringList{u"connect_timeout=5"_s};
 }
 
 void TestConnectionSpec::connectOptions()
@@ -651,6 +794,8 @@ void TestConnectionSpec::hidesPasswordsInArguments_data()
                                   << QByteArray("mysql://u:xxxxxx@h/db");
     QTest::newRow("'@' in the query") << QByteArray("postgresql://u:pw@h/db?application_name=a@b")
                                       << QByteArray("postgresql://u:xx@h/db?application_name=a@b");
+    QTest::newRow("several hosts") << QByteArray("postgresql://u:s3cret@h1:5432,h2:5433/db")
+                                   << QByteArray("postgresql://u:xxxxxx@h1:5432,h2:5433/db");
     QTest::newRow("no password") << QByteArray("postgresql://u@h/db")
                                  << QByteArray("postgresql://u@h/db");
     QTest::newRow("empty password") << QByteArray("mysql://u:@h/db") << QByteArray("mysql://u:@h/db");

@@ -164,6 +164,7 @@ private slots:
     void badUrlExitsTwoAndHidesThePassword();
     void wrongPasswordExitsThreeAndIsNeverShown();
     void connectTimeoutBoundsAHungServer();
+    void severalPostgresHostsReachTheLiveOne();
     void helpForEveryCommand_data();
     void helpForEveryCommand();
     void waitersGetFullLeasesFromTheirGrant();
@@ -855,6 +856,36 @@ void LockctlTest::connectTimeoutBoundsAHungServer()
     VERIFY_EXIT(run, 3);
     QVERIFY2(timer.elapsed() < 20000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
     QVERIFY2(run.err.contains("127.0.0.1"), qPrintable(run.describe()));
+}
+
+// A PostgreSQL URL with a dead host before the live one (a primary and its standby after a
+// failover): lockctl works on the live one, and "now" names it.
+void LockctlTest::severalPostgresHostsReachTheLiveOne()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL URLs name several hosts");
+    QVERIFY(useFreshTable());
+    const QUrl url(TestBackend::instance().url(), QUrl::StrictMode);
+    const QString live = u"%1:%2"_s.arg(url.host()).arg(url.port());
+    QString several = TestBackend::instance().url();
+    QVERIFY(several.contains(u'@' + live + u'/'));
+    several.replace(u'@' + live + u'/', u"@127.0.0.1:1,"_s + live + u'/');
+    several += (several.contains(u'?') ? u"&"_s : u"?"_s) + u"target_session_attrs=read-write"_s;
+
+    const Run now = lockctl({u"now"_s, u"--json"_s}, several);
+    VERIFY_EXIT(now, 0);
+    QCOMPARE(now.json.value(u"server"_s).toString(), live);
+    const Run nowText = lockctl({u"now"_s}, several);
+    VERIFY_EXIT(nowText, 0);
+    QVERIFY2(nowText.outText().contains(u"The server that answered: "_s + live),
+             qPrintable(nowText.describe()));
+    const Run init = lockctl({u"init"_s, u"failover-job"_s}, several);
+    VERIFY_EXIT(init, 0);
+    const Run list = lockctl({u"list"_s, u"--json"_s}, several);
+    VERIFY_EXIT(list, 0);
+    const QJsonArray locks = list.json.value(u"locks"_s).toArray();
+    QCOMPARE(locks.size(), 1);
+    QCOMPARE(locks.at(0).toObject().value(u"name"_s).toString(), u"failover-job"_s);
 }
 
 void LockctlTest::helpForEveryCommand_data()

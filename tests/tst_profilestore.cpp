@@ -29,6 +29,8 @@ private slots:
     void removeForgetsTheProfile();
     void lastUsed();
     void unknownDriverIsNotLoaded();
+    void severalHostsLoadBackIdentically();
+    void handEditedHostListIsReportedByValidate();
     void lockProfileRoundTrip_data();
     void lockProfileRoundTrip();
     void profileSavedBeforeLockProfilesLoadsAsLockscopeTable();
@@ -78,6 +80,9 @@ void ProfileStoreTest::roundTrip_data()
         << u"mysql://app@10.0.0.5/locks?ssl_ca=/etc/ca.pem&ssl_cert=/c.pem&ssl_key=/k.pem"_s;
     QTest::newRow("oracle") << u"oracle://scott@orahost:1521/ORCLPDB1"_s;
     QTest::newRow("odbc") << u"odbc://reader@warehouse"_s;
+    QTest::newRow("postgresql several hosts")
+        << u"postgresql://ops@db1:5432,db2:5433,[2001:db8::7]/orders"
+           "?target_session_attrs=read-write&sslmode=require"_s;
 }
 
 // Every stored field comes back as it was saved, for each driver (options included).
@@ -103,6 +108,7 @@ void ProfileStoreTest::roundTrip()
     QCOMPARE(loaded->spec.path, saved.spec.path);
     QCOMPARE(loaded->spec.host, saved.spec.host);
     QCOMPARE(loaded->spec.port, saved.spec.port);
+    QCOMPARE(loaded->spec.otherHosts, saved.spec.otherHosts);
     QCOMPARE(loaded->spec.database, saved.spec.database);
     QCOMPARE(loaded->spec.user, saved.spec.user);
     QCOMPARE(loaded->spec.options, saved.spec.options);
@@ -195,6 +201,51 @@ void ProfileStoreTest::unknownDriverIsNotLoaded()
         settings.setValue(u"profiles/future/driver"_s, u"cockroach"_s);
     }
     QVERIFY(!ProfileStore(iniFile()).load(u"future"_s));
+}
+
+// Several PostgreSQL hosts come back in their order with their ports, the first one where a
+// version without several hosts reads it (host, port).
+void ProfileStoreTest::severalHostsLoadBackIdentically()
+{
+    ConnectionProfile saved =
+        profileFor(u"postgresql://ops@db1:5432,db2,db3:6432/orders?target_session_attrs=primary"_s);
+    saved.name = u"failover"_s;
+    QCOMPARE(saved.spec.otherHosts.size(), 2);
+    {
+        ProfileStore store(iniFile());
+        store.save(saved);
+    }
+    {
+        QSettings settings(iniFile(), QSettings::IniFormat);
+        QCOMPARE(settings.value(u"profiles/failover/host"_s).toString(), u"db1"_s);
+        QCOMPARE(settings.value(u"profiles/failover/port"_s).toInt(), 5432);
+    }
+    const auto loaded = ProfileStore(iniFile()).load(saved.name);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->spec.hosts(), saved.spec.hosts());
+    QCOMPARE(loaded->spec.options, saved.spec.options);
+    QCOMPARE(loaded->displayUrl(),
+             u"postgresql://ops@db1:5432,db2,db3:6432/orders?target_session_attrs=primary"_s);
+    QVERIFY(loaded->validate().ok());
+}
+
+// A host list edited by hand into something that does not parse loads, and validate() says
+// what is wrong with it (the dialog shows it, the user fixes it).
+void ProfileStoreTest::handEditedHostListIsReportedByValidate()
+{
+    ConnectionProfile saved = profileFor(u"postgresql://ops@db1,db2/orders"_s);
+    saved.name = u"edited"_s;
+    ProfileStore(iniFile()).save(saved);
+    {
+        QSettings settings(iniFile(), QSettings::IniFormat);
+        settings.setValue(u"profiles/edited/otherHosts"_s, u"db2:,db3"_s);
+    }
+    const auto loaded = ProfileStore(iniFile()).load(saved.name);
+    QVERIFY(loaded);
+    const auto status = loaded->validate();
+    QVERIFY(!status.ok());
+    QVERIFY2(status.error().message.contains(u"\"db2:\" ends in ':' without a port"_s),
+             qPrintable(status.error().message));
 }
 
 void ProfileStoreTest::lockProfileRoundTrip_data()
@@ -302,6 +353,8 @@ void ProfileStoreTest::displayUrlParsesBackWithoutPassword_data()
     QTest::newRow("postgresql read-only")
         << u"postgresql://u:pw@h/db?sslmode=require&readonly=1"_s;
     QTest::newRow("mariadb read-only") << u"mariadb://u:pw@h/db?readonly=true"_s;
+    QTest::newRow("several hosts")
+        << u"postgresql://u:pw@db1:5432,[::1]:5433,db3/db?target_session_attrs=read-write"_s;
 }
 
 // The URL the dialog shows is the redacted one plus options, parses back to the same spec,
@@ -319,6 +372,7 @@ void ProfileStoreTest::displayUrlParsesBackWithoutPassword()
     QCOMPARE(int(back->backend), int(profile.spec.backend));
     QCOMPARE(back->host, profile.spec.host);
     QCOMPARE(back->port, profile.spec.port);
+    QCOMPARE(back->otherHosts, profile.spec.otherHosts);
     QCOMPARE(back->database, profile.spec.database);
     QCOMPARE(back->path, profile.spec.path);
     QCOMPARE(back->user, profile.spec.user);
@@ -391,6 +445,11 @@ void ProfileStoreTest::validateRejects_data()
     QTest::newRow("unknown option") << u"postgresql://u@h/d"_s << u"password"_s << u"x"_s;
     QTest::newRow("empty host") << u"postgresql://u@h/d"_s << u"host"_s << QString();
     QTest::newRow("host with space") << u"mysql://u@h/d"_s << u"host"_s << u"a b"_s;
+    QTest::newRow("host list that does not parse")
+        << u"postgresql://u@h/d"_s << u"host"_s << u"h1:,h2"_s;
+    QTest::newRow("several hosts on mysql") << u"mysql://u@h/d"_s << u"otherHosts"_s << u"h2"_s;
+    QTest::newRow("other host with space")
+        << u"postgresql://u@h/d"_s << u"otherHosts"_s << u"a b"_s;
     QTest::newRow("empty path") << u"sqlite:/x"_s << u"path"_s << QString();
     QTest::newRow("empty dsn") << u"odbc://dsn"_s << u"database"_s << QString();
     QTest::newRow("control char") << u"mysql://u@h/d"_s << u"user"_s << u"a\nb"_s;
@@ -408,6 +467,8 @@ void ProfileStoreTest::validateRejects()
     QVERIFY(profile.validate().ok()); // valid before the change
     if (field == u"host")
         profile.spec.host = value;
+    else if (field == u"otherHosts")
+        profile.spec.otherHosts = {{value, 0}};
     else if (field == u"path")
         profile.spec.path = value;
     else if (field == u"database")

@@ -55,6 +55,18 @@
         <source>Enter the name of the application&apos;s lock table.</source>
         <translation>请输入应用锁表的名称。</translation>
     </message>
+    <message>
+        <source>write it as db1:5432,db2:5432.</source>
+        <translation>请写成 db1:5432,db2:5432。</translation>
+    </message>
+    <message>
+        <source>The host list is not valid: %1</source>
+        <translation>主机列表无效：%1</translation>
+    </message>
+    <message>
+        <source>Only PostgreSQL connections can have several hosts (for now): give %1 one host.</source>
+        <translation>（目前）只有 PostgreSQL 连接可以有多个主机：请为 %1 只填写一个主机。</translation>
+    </message>
 </context>
 <context>
     <name>Countdown</name>
@@ -982,6 +994,54 @@
         <source>The lock table does not exist in %1 (while %2).</source>
         <translation>%1 中不存在锁表（在%2时）。</translation>
     </message>
+    <message>
+        <source>it names several hosts, and only PostgreSQL URLs can (for now): give %1 one host.</source>
+        <translation>URL 中有多个主机，而（目前）只有 PostgreSQL URL 可以这样写：请为 %1 只写一个主机。</translation>
+    </message>
+    <message>
+        <source>the option &quot;%1&quot; takes %2, not &quot;%3&quot;.</source>
+        <translation>选项“%1”的取值为 %2，不能是“%3”。</translation>
+    </message>
+    <message>
+        <source>the entry &quot;%1&quot; of the host list names no host.</source>
+        <translation>主机列表中的“%1”没有主机名。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid host name or address.</source>
+        <translation>“%1”不是有效的主机名或地址。</translation>
+    </message>
+    <message>
+        <source>the host list has an empty entry (two commas in a row, or one at its start or end).</source>
+        <translation>主机列表中有空项（两个逗号相连，或逗号在开头或末尾）。</translation>
+    </message>
+    <message>
+        <source>the IPv6 address &quot;%1&quot; has no closing &apos;]&apos;.</source>
+        <translation>IPv6 地址“%1”缺少右方括号“]”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has something other than &quot;:port&quot; after its &apos;]&apos;.</source>
+        <translation>“%1”的“]”后面只能是“:端口”。</translation>
+    </message>
+    <message>
+        <source>write the IPv6 address &quot;%1&quot; in brackets in a host list ([2001:db8::1]:5432).</source>
+        <translation>在主机列表中，IPv6 地址“%1”要写在方括号里（[2001:db8::1]:5432）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; ends in &apos;:&apos; without a port (write the port after it, or leave out the &apos;:&apos; for the default port).</source>
+        <translation>“%1”以“:”结尾却没有端口（请在其后写上端口，或去掉“:”以使用默认端口）。</translation>
+    </message>
+    <message>
+        <source>the port of &quot;%1&quot; is not a number from 1 to 65535.</source>
+        <translation>“%1”的端口不是 1 到 65535 之间的数字。</translation>
+    </message>
+    <message>
+        <source>asking which server answered</source>
+        <translation>查询应答的服务器</translation>
+    </message>
+    <message>
+        <source>the local socket (port %1)</source>
+        <translation>本机套接字（端口 %1）</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -1446,6 +1506,10 @@
     <message>
         <source>Choose the client key</source>
         <translation>选择客户端密钥</translation>
+    </message>
+    <message>
+        <source>The server&apos;s host name or address. PostgreSQL also takes several, separated by commas (db1:5432,db2:5432): each connection goes to the first that answers; add target_session_attrs=read-write to the URL to reach the primary only.</source>
+        <translation>服务器的主机名或地址。PostgreSQL 还可以填写多个，用逗号分隔（db1:5432,db2:5432）：每次连接都连到第一个应答的主机；在 URL 中加上 target_session_attrs=read-write 则只连到主库。</translation>
     </message>
 </context>
 <context>

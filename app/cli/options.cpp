@@ -17,8 +17,10 @@ QList<QCommandLineOption> commonOptions()
         QCommandLineOption(u"db"_s,
                            Tr::tr("The database URL (default: $LOCKSCOPE_DB), such as "
                                   "sqlite:/path/locks.db, postgresql://user@host/db or "
-                                  "mysql://user@host/db. The password may be given in "
-                                  "$LOCKSCOPE_PASSWORD instead."),
+                                  "mysql://user@host/db; a PostgreSQL primary and its "
+                                  "standbys: postgresql://user@host1:5432,host2:5432/db"
+                                  "?target_session_attrs=read-write. The password may be "
+                                  "given in $LOCKSCOPE_PASSWORD instead."),
                            u"URL"_s),
         QCommandLineOption(u"json"_s, Tr::tr("Print one JSON object on stdout.")),
         QCommandLineOption(u"connect-timeout"_s,

@@ -66,7 +66,10 @@ const QList<Command> &commands()
         {"now",
          QT_TRANSLATE_NOOP("lockctl", "Show the database clock and its offset from this "
                                       "machine's clock."),
-         "", "", noOptions, runNow},
+         QT_TRANSLATE_NOOP("lockctl", "On PostgreSQL it also names the server that answered "
+                                      "(\"server\" in --json): with several hosts in the URL, "
+                                      "the one this connection reached."),
+         "", noOptions, runNow},
         {"native-locks",
          QT_TRANSLATE_NOOP("lockctl", "List the database's own locks (PostgreSQL advisory "
                                       "locks, MySQL/MariaDB GET_LOCK) and who holds them."),

@@ -227,6 +227,11 @@ public:
     // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in. Empty: not supported.
     virtual Statement setTimeZone(const QString &zone) const;
 
+    // The server this connection reached, one row: its address (NULL over a Unix socket) and
+    // its port. With several hosts in the URL, the one libpq chose (see reachedServer()).
+    // Empty: the database cannot tell.
+    virtual Statement serverAddress() const { return {}; }
+
     // What a connection runs when it opens, and again after a reconnect: settings whose
     // failure does not matter (PostgreSQL: no notices; SQLite, writable: WAL, so that readers
     // run beside the one writer), then, on a read-only connection, the statement that makes

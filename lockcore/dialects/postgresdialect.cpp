@@ -379,4 +379,13 @@ Statement PostgresDialect::setTimeZone(const QString &zone) const
     return st;
 }
 
+Statement PostgresDialect::serverAddress() const
+{
+    // inet_server_port() is NULL over a Unix socket: the server's own port setting then.
+    Statement st;
+    st << "SELECT host(inet_server_addr()), "
+          "COALESCE(inet_server_port(), current_setting('port')::int)";
+    return st;
+}
+
 } // namespace lockcore

@@ -5,6 +5,8 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -29,7 +31,8 @@ QString driverOptionName(ConnectionSpec::Backend backend, const QString &key)
     if (backend == B::PostgreSQL) {
         static const QStringList pg = {u"sslmode"_s,        u"sslrootcert"_s, u"sslcert"_s,
                                        u"sslkey"_s,         u"connect_timeout"_s,
-                                       u"application_name"_s, u"keepalives_idle"_s};
+                                       u"application_name"_s, u"keepalives_idle"_s,
+                                       u"target_session_attrs"_s};
         return pg.contains(key) ? key : QString();
     }
     if (backend == B::MySQL) {
@@ -43,6 +46,28 @@ QString driverOptionName(ConnectionSpec::Backend backend, const QString &key)
         return my.value(key);
     }
     return {};
+}
+
+// The values an option takes where lockcore checks them (libpq 15's); empty: not checked.
+QStringList allowedValues(const QString &option)
+{
+    if (option == u"target_session_attrs")
+        return {u"any"_s,     u"read-write"_s, u"read-only"_s,
+                u"primary"_s, u"standby"_s,    u"prefer-standby"_s};
+    return {};
+}
+
+// libpq's "port" for several hosts: one entry per host, empty for the default port; empty
+// when every host has the default.
+QString libpqPortList(const QList<HostPort> &hosts)
+{
+    QStringList ports;
+    bool anyPort = false;
+    for (const HostPort &entry : hosts) {
+        ports << (entry.port > 0 ? QString::number(entry.port) : QString());
+        anyPort = anyPort || entry.port > 0;
+    }
+    return anyPort ? ports.join(u',') : QString();
 }
 
 bool hasControlCharacters(const QString &text)
@@ -77,6 +102,21 @@ QString rawUserInfo(const QString &afterScheme)
     const QString authority = afterScheme.left(end);
     const qsizetype at = authority.lastIndexOf(u'@');
     return at < 0 ? QString() : authority.left(at);
+}
+
+// Where the hosts ("h1:p1,h2:p2") of "scheme://user@hosts/db?..." are in `url`, as typed:
+// {start, length}. `authority` is the index after "scheme://".
+std::pair<qsizetype, qsizetype> hostPartOf(const QString &url, qsizetype authority)
+{
+    qsizetype end = url.size();
+    for (const char16_t stop : {u'/', u'?', u'#'}) {
+        const qsizetype at = url.indexOf(QChar(stop), authority);
+        if (at >= 0 && at < end)
+            end = at;
+    }
+    const qsizetype at = end > authority ? url.lastIndexOf(u'@', end - 1) : -1;
+    const qsizetype start = at >= authority ? at + 1 : authority;
+    return {start, end - start};
 }
 
 bool isValidPercentEncoding(const QString &text)
@@ -147,7 +187,26 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
     if (!url.mid(colon + 1).startsWith(u"//"))
         return badUrl(Tr::tr("\"%1:\" must be followed by \"//\".").arg(scheme));
 
-    const QUrl parsed(url, QUrl::StrictMode);
+    // Several hosts (libpq's "h1:p1,h2:p2"): QUrl reads one, so the rest of the URL is read
+    // with the first host alone. (An ODBC URL's "host" is a data source name, never a list.)
+    QString oneHostUrl = url;
+    if (spec.backend != Backend::ODBC) {
+        const auto [start, length] = hostPartOf(url, colon + 3);
+        const QString hostPart = url.mid(start, length);
+        if (hostPart.contains(u',')) {
+            if (spec.backend != Backend::PostgreSQL)
+                return badUrl(Tr::tr("it names several hosts, and only PostgreSQL URLs can "
+                                     "(for now): give %1 one host.")
+                                  .arg(spec.backendName()));
+            auto hosts = parseHostList(hostPart);
+            if (!hosts)
+                return badUrl(hosts.error().message);
+            spec.otherHosts = hosts->mid(1);
+            oneHostUrl = url.left(start) + hostPart.section(u',', 0, 0) + url.mid(start + length);
+        }
+    }
+
+    const QUrl parsed(oneHostUrl, QUrl::StrictMode);
     if (!parsed.isValid())
         return badUrl(urlProblem(parsed));
 
@@ -200,6 +259,10 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
         if (hasControlCharacters(value))
             return badUrl(Tr::tr("the value of option \"%1\" contains a control character.")
                               .arg(key));
+        const QStringList allowed = allowedValues(optionName);
+        if (!allowed.isEmpty() && !allowed.contains(value))
+            return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
+                              .arg(key, allowed.join(u", "_s), value.left(40)));
         spec.options.insert(optionName, value);
     }
     return spec;
@@ -238,9 +301,7 @@ QString ConnectionSpec::redacted() const
         text += QString::fromUtf8(QUrl::toPercentEncoding(user)) + u'@';
     if (backend == Backend::ODBC)
         return readOnly ? QString(text + database + u"?readonly=1"_s) : QString(text + database);
-    text += host.contains(u':') ? u'[' + host + u']' : host;
-    if (port > 0)
-        text += u':' + QString::number(port);
+    text += hostListText(hosts());
     text += u'/' + database;
     return readOnly ? QString(text + u"?readonly=1"_s) : text;
 }
@@ -257,6 +318,10 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
     case Backend::PostgreSQL:
         if (!options.contains(u"connect_timeout"_s))
             parts << u"connect_timeout=%1"_s.arg(connectTimeoutS);
+        // One host's port goes through QSqlDatabase::setPort(); several hosts' ports only here
+        // (driverPort() is 0 then), so that libpq never reads two "port" entries.
+        if (!otherHosts.isEmpty() && !libpqPortList(hosts()).isEmpty())
+            parts << u"port='"_s + libpqPortList(hosts()) + u'\'';
         break;
     case Backend::MySQL:
         if (!options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s))
@@ -283,6 +348,26 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
         }
     }
     return parts.join(u';');
+}
+
+QList<HostPort> ConnectionSpec::hosts() const
+{
+    return QList<HostPort>{{host, port}} + otherHosts;
+}
+
+QString ConnectionSpec::driverHostName() const
+{
+    if (otherHosts.isEmpty())
+        return host;
+    QStringList names;
+    for (const HostPort &entry : hosts())
+        names << entry.host; // libpq takes IPv6 addresses in a list without brackets
+    return names.join(u',');
+}
+
+int ConnectionSpec::driverPort() const
+{
+    return otherHosts.isEmpty() ? port : 0;
 }
 
 } // namespace lockcore

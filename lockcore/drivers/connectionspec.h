@@ -1,7 +1,9 @@
 #pragma once
 
+#include "hostlist.h"
 #include "result.h"
 
+#include <QList>
 #include <QMap>
 #include <QString>
 
@@ -10,6 +12,9 @@ namespace lockcore {
 // Where the lock table lives, parsed from a URL:
 //   sqlite:PATH                          (the embedded default; the file is created if missing)
 //   postgresql://user[:password]@host[:port]/database[?sslmode=require&...]  (also postgres://)
+//   postgresql://user[:password]@host1[:port1],host2[:port2],.../database
+//       [?target_session_attrs=read-write]  (a primary and its standbys: libpq connects to the
+//       first host that answers and that target_session_attrs accepts, again at a reconnect)
 //   mysql://user[:password]@host[:port]/database[?...]  (also mariadb://)
 // Every server URL accepts "readonly=1" (or true/0/false): the Session refuses writes.
 //   oracle://user[:password]@host[:port]/service
@@ -22,8 +27,11 @@ struct ConnectionSpec
 
     Backend backend = Backend::SQLite;
     QString path; // SQLite file
-    QString host;
+    QString host; // the first (or only) host
     int port = 0; // 0: the driver's default
+    // PostgreSQL only: the hosts after the first one, in the URL's order (empty: one host).
+    // The session hands libpq all of them (driverHostName(), connectOptions()).
+    QList<HostPort> otherHosts;
     QString database;
     QString user;
     QString password;
@@ -37,6 +45,11 @@ struct ConnectionSpec
     QString backendName() const;        // sqlite, postgresql, mysql, oracle, odbc
     QString redacted() const; // the URL without the password (with "?readonly=1" if set)
     QString connectOptions(int connectTimeoutS) const; // QSqlDatabase::setConnectOptions()
+    QList<HostPort> hosts() const; // {host, port} and then otherHosts
+    // For QSqlDatabase::setHostName() and setPort(): with several hosts the names joined by
+    // commas and no port (0), the ports being in connectOptions() as libpq wants them.
+    QString driverHostName() const;
+    int driverPort() const;
     bool isServer() const { return backend != Backend::SQLite; }
 };
 

@@ -135,9 +135,11 @@ Status Session::openConnection(const SessionOptions &options)
     if (m_spec.backend == ConnectionSpec::Backend::SQLite) {
         m_db.setDatabaseName(m_spec.path);
     } else {
-        m_db.setHostName(m_spec.host);
-        if (m_spec.port > 0)
-            m_db.setPort(m_spec.port);
+        // Several hosts (PostgreSQL): libpq tries them in order at every open, the reopen
+        // after a lost connection too; their ports are in the connect options.
+        m_db.setHostName(m_spec.driverHostName());
+        if (m_spec.driverPort() > 0)
+            m_db.setPort(m_spec.driverPort());
         m_db.setDatabaseName(m_spec.database);
         m_db.setUserName(m_spec.user);
         m_db.setPassword(m_spec.password);

@@ -22,12 +22,66 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
+using lockcore::HostPort;
 
 namespace ui {
 
 namespace {
 
 constexpr int backendRole = Qt::UserRole;
+
+bool sharePort(const QList<HostPort> &hosts)
+{
+    for (const HostPort &entry : hosts) {
+        if (entry.port != hosts.constFirst().port)
+            return false;
+    }
+    return true;
+}
+
+// What the host field shows: one host as it is; several as the URL writes them, without
+// their ports when they share one (the port box shows it then).
+QString hostFieldText(const ConnectionSpec &spec)
+{
+    if (spec.otherHosts.isEmpty())
+        return spec.host;
+    QList<HostPort> hosts = spec.hosts();
+    if (sharePort(hosts)) {
+        for (HostPort &entry : hosts)
+            entry.port = 0;
+    }
+    return lockcore::hostListText(hosts);
+}
+
+int portFieldValue(const ConnectionSpec &spec)
+{
+    return sharePort(spec.hosts()) ? spec.port : 0;
+}
+
+// The host field read back: several hosts ("db1:5432, db2") each with its own port or the
+// port box's. A list that does not parse is kept as typed, for ConnectionProfile::validate()
+// to say what is wrong with it.
+void setHosts(ConnectionSpec &spec, const QString &field, int port)
+{
+    spec.host = field.trimmed();
+    spec.port = port;
+    if (!spec.host.contains(u','))
+        return;
+    QStringList entries = spec.host.split(u',');
+    for (QString &entry : entries)
+        entry = entry.trimmed();
+    auto parsed = lockcore::parseHostList(entries.join(u','));
+    if (!parsed)
+        return;
+    QList<HostPort> hosts = std::move(parsed).value();
+    for (HostPort &entry : hosts) {
+        if (entry.port == 0)
+            entry.port = port;
+    }
+    spec.host = hosts.constFirst().host;
+    spec.port = hosts.constFirst().port;
+    spec.otherHosts = hosts.mid(1);
+}
 
 QLabel *buddyLabel(QWidget *buddy, QWidget *parent)
 {
@@ -202,6 +256,10 @@ void ConnectionForm::retranslateUi()
     m_databaseBox->setTitle(tr("Database"));
     m_driverLabel->setText(tr("Dri&ver:"));
     m_hostLabel->setText(tr("&Host:"));
+    m_hostEdit->setToolTip(tr("The server's host name or address. PostgreSQL also takes several, "
+                              "separated by commas (db1:5432,db2:5432): each connection goes to "
+                              "the first that answers; add target_session_attrs=read-write to "
+                              "the URL to reach the primary only."));
     m_portLabel->setText(tr("P&ort:"));
     m_browseButton->setText(tr("Bro&wse\u2026"));
     m_userLabel->setText(tr("Us&er:"));
@@ -345,7 +403,7 @@ void ConnectionForm::userEdited()
 bool ConnectionForm::isSameAccount(const ConnectionSpec &spec) const
 {
     return spec.backend == backend()
-           && spec.host.compare(m_hostEdit->text().trimmed(), Qt::CaseInsensitive) == 0
+           && hostFieldText(spec).compare(m_hostEdit->text().trimmed(), Qt::CaseInsensitive) == 0
            && spec.user == m_userEdit->text().trimmed();
 }
 
@@ -371,8 +429,8 @@ void ConnectionForm::setSpec(const ConnectionSpec &spec)
     {
         QScopedValueRollback<bool> filling(m_filling, true);
         setBackend(spec.backend);
-        m_hostEdit->setText(spec.host);
-        m_portSpin->setValue(spec.port);
+        m_hostEdit->setText(hostFieldText(spec));
+        m_portSpin->setValue(portFieldValue(spec));
         m_databaseEdit->setText(spec.backend == Backend::SQLite ? spec.path : spec.database);
         m_userEdit->setText(spec.user);
         if (spec.passwordFromUrl) {
@@ -404,10 +462,8 @@ ConnectionSpec ConnectionForm::spec() const
     if (info.usesFile()) {
         spec.path = m_databaseEdit->text().trimmed();
     } else {
-        if (info.usesHost()) {
-            spec.host = m_hostEdit->text().trimmed();
-            spec.port = m_portSpin->value();
-        }
+        if (info.usesHost())
+            setHosts(spec, m_hostEdit->text(), m_portSpin->value());
         spec.database = m_databaseEdit->text().trimmed();
         spec.user = m_userEdit->text().trimmed();
         spec.password = m_passwordEdit->text();

@@ -24,7 +24,8 @@ class FilePathEdit;
 // The fields of a ConnectionSpec: the driver (products whose Qt driver is missing are listed,
 // disabled, with what to install), server, database or file, user, password, and the TLS
 // options lockcore accepts for the driver (folded away until wanted). Options without a field
-// (from a pasted URL) are kept. A password is for the driver, host and user it was given with:
+// (from a pasted URL) are kept. The host field takes several PostgreSQL hosts as a URL writes
+// them ("db1:5432,db2:5433", or "db1,db2" with the port box's port). A password is for the driver, host and user it was given with:
 // another of any of them empties it, so that it is not sent to another account.
 class ConnectionForm : public QWidget
 {

@@ -38,6 +38,39 @@ QString queryOf(const ConnectionSpec &spec)
     return items.join(u'&');
 }
 
+// The host (or PostgreSQL's several hosts) and the ports.
+Status validateHosts(const ConnectionSpec &spec)
+{
+    using lockcore::HostPort;
+    if (spec.host.contains(u',')) { // a host list that did not parse (the form keeps it as typed)
+        auto hosts = lockcore::parseHostList(spec.host);
+        const QString why = hosts ? ConnectionProfile::tr("write it as db1:5432,db2:5432.")
+                                  : hosts.error().message;
+        return Error::invalidInput(ConnectionProfile::tr("The host list is not valid: %1")
+                                       .arg(why));
+    }
+    if (!spec.otherHosts.isEmpty() && spec.backend != Backend::PostgreSQL)
+        return Error::invalidInput(
+            ConnectionProfile::tr("Only PostgreSQL connections can have several hosts (for "
+                                  "now): give %1 one host.")
+                .arg(DriverInfo::of(spec.backend).displayName()));
+    for (const HostPort &entry : spec.hosts()) {
+        if (entry.host.trimmed().isEmpty())
+            return Error::invalidInput(
+                ConnectionProfile::tr("Enter the database server's host name."));
+        for (const QChar c : entry.host) {
+            if (c.isSpace() || c == u'/' || c == u'@' || c == u'?' || c == u'#')
+                return Error::invalidInput(
+                    ConnectionProfile::tr("The host name \"%1\" contains '%2'.")
+                        .arg(entry.host.left(80), c));
+        }
+        if (entry.port < 0 || entry.port > 65535)
+            return Error::invalidInput(
+                ConnectionProfile::tr("The port is not a number from 1 to 65535."));
+    }
+    return {};
+}
+
 // The value of "--name value" or "--name=value"; `found` tells whether it was given at all.
 QString optionValue(const QStringList &arguments, const QString &name, bool *found)
 {
@@ -153,13 +186,8 @@ Status ConnectionProfile::validate() const
         if (spec.database.trimmed().isEmpty())
             return Error::invalidInput(tr("Enter the ODBC data source name (DSN)."));
     } else {
-        if (spec.host.trimmed().isEmpty())
-            return Error::invalidInput(tr("Enter the database server's host name."));
-        for (const QChar c : spec.host) {
-            if (c.isSpace() || c == u'/' || c == u'@' || c == u'?' || c == u'#')
-                return Error::invalidInput(tr("The host name \"%1\" contains '%2'.")
-                                               .arg(spec.host.left(80), c));
-        }
+        if (Status hosts = validateHosts(spec); !hosts)
+            return hosts;
         if (spec.database.contains(u'/'))
             return Error::invalidInput(tr("The database name contains a slash."));
     }

@@ -15,6 +15,7 @@ namespace {
 const QString profilesGroup = u"profiles"_s;
 const QString lastProfileKey = u"connection/lastProfile"_s;
 const QString lockProfileGroup = u"lockProfile"_s;
+const QString otherHostsKey = u"otherHosts"_s; // "db2:5433,db3" (PostgreSQL's several hosts)
 
 ConnectionSpec::Backend backendFromName(const QString &name, bool *ok)
 {
@@ -28,6 +29,18 @@ ConnectionSpec::Backend backendFromName(const QString &name, bool *ok)
     }
     *ok = false;
     return B::SQLite;
+}
+
+// A list that does not parse (edited by hand) joins the host as it is, for
+// ConnectionProfile::validate() to say what is wrong with it.
+void loadOtherHosts(ConnectionSpec &spec, const QString &saved)
+{
+    if (saved.isEmpty())
+        return;
+    if (auto hosts = lockcore::parseHostList(saved))
+        spec.otherHosts = *hosts;
+    else
+        spec.host += u',' + saved;
 }
 
 } // namespace
@@ -84,6 +97,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
         profile.spec.path = m_settings->value(u"path"_s).toString();
     profile.spec.host = m_settings->value(u"host"_s).toString();
     profile.spec.port = m_settings->value(u"port"_s, 0).toInt();
+    loadOtherHosts(profile.spec, m_settings->value(otherHostsKey).toString());
     profile.spec.database = m_settings->value(u"database"_s).toString();
     profile.spec.user = m_settings->value(u"user"_s).toString();
     profile.table = m_settings->value(u"table"_s, ConnectionProfile::defaultTable()).toString();
@@ -125,6 +139,10 @@ void ProfileStore::save(const ConnectionProfile &profile)
     } else {
         m_settings->setValue(u"host"_s, spec.host);
         m_settings->setValue(u"port"_s, spec.port);
+        // Beside "host" and "port" (the first host), so that a version without several hosts
+        // still reads the first.
+        if (!spec.otherHosts.isEmpty())
+            m_settings->setValue(otherHostsKey, lockcore::hostListText(spec.otherHosts));
         m_settings->setValue(u"database"_s, spec.database);
         m_settings->setValue(u"user"_s, spec.user);
     }

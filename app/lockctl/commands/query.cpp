@@ -6,6 +6,7 @@
 #include "jsonformat.h"
 #include "lockctltr.h"
 #include "output.h"
+#include "reachedserver.h"
 #include "textformat.h"
 #include "validation.h"
 
@@ -96,18 +97,26 @@ int runNow(Invocation &invocation)
     auto clock = (*service)->clock();
     if (!clock)
         return invocation.fail(clock.error());
-    const QJsonObject json{
+    // Which of the URL's hosts answered (PostgreSQL; with several hosts, the one reached).
+    auto server = lockcore::reachedServer(**invocation.session());
+    if (!server)
+        return invocation.fail(server.error());
+    QJsonObject json{
         {u"db_now"_s, jsonTime(clock->dbNow)},
         {u"offset_ms"_s, clock->offsetMs},
         {u"round_trip_ms"_s, clock->roundTripMs},
     };
     const QString offset
         = (clock->offsetMs >= 0 ? u"+"_s : QString()) + QString::number(clock->offsetMs);
-    invocation.out().result(
-        json, textTime(clock->dbNow) + u'\n'
-                  + Tr::tr("The database clock is %1 ms from this machine's (round trip %2 ms).")
-                        .arg(offset)
-                        .arg(clock->roundTripMs));
+    QString text = textTime(clock->dbNow) + u'\n'
+                   + Tr::tr("The database clock is %1 ms from this machine's (round trip %2 ms).")
+                         .arg(offset)
+                         .arg(clock->roundTripMs);
+    if (!server->isEmpty()) {
+        json.insert(u"server"_s, *server);
+        text += u'\n' + Tr::tr("The server that answered: %1.").arg(*server);
+    }
+    invocation.out().result(json, text);
     return ExitDone;
 }
 

@@ -129,6 +129,7 @@ class PostgresDialect : public SqlDialectBase
 {
 public:
     Statement setTimeZone(const QString &zone) const override;
+    Statement serverAddress() const override;
     Kind kind() const override { return Kind::PostgreSQL; }
     QStringList sessionSettings(bool) const override
     {
