@@ -42,6 +42,12 @@ enum Release { RDepth, RNowMs };
 enum Event { EId, EAtMs, ELock, EKind, EHolder, EFence, EActor, EDetail };
 // a page of the lock table (lockPage): the State columns, then these counts
 enum Page { PTotal = SState + 1, PMatching, PFree, PExpired };
+// a primary's standbys (clusterStandbys): NULL where the reader may not see it; lags in ms
+enum Standby {
+    SbName, SbAddress, SbState, SbSyncState, SbWriteLagMs, SbFlushLagMs, SbReplayLagMs
+};
+// the primary a standby follows (clusterUpstream)
+enum Upstream { UpHost, UpPort, UpStatus };
 } // namespace col
 
 // Everything that differs between databases: SQL text and error classification. Statements are
@@ -204,6 +210,17 @@ public:
     virtual Statement lockPage(const TableNames &t, const LockPageRequest &request) const = 0;
     virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;
     virtual Statement now() const = 0;
+
+    // What the server says about the cluster it is a node of (lockcore/cluster): reads any user
+    // may run, each sent as text (MySQL cannot prepare SHOW). Empty: the database has none.
+    // clusterFacts: rows of (name, value), the server's own replication settings and state
+    // under its own names (Galera's wsrep_* variables and status; PostgreSQL's
+    // pg_is_in_recovery, synchronous_commit, ...), a NULL value where it has none.
+    virtual QList<Statement> clusterFacts() const { return {}; }
+    // The standbys streaming from this server, one row each (col::Standby).
+    virtual Statement clusterStandbys() const { return {}; }
+    // The server this one replicates from, when it is a standby: one row (col::Upstream).
+    virtual Statement clusterUpstream() const { return {}; }
 
     // `at`: the database time the change took effect, as the operation reported it (a grant's
     // acquired_at, a renewal's renewed_at, a release's time), so the history carries the same

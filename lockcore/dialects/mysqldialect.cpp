@@ -268,6 +268,22 @@ Statement MysqlDialect::freeWakeLock(const QString &wakeLock) const
     return st;
 }
 
+QList<Statement> MysqlDialect::clusterFacts() const
+{
+    // SHOW, not SELECT: a Galera node outside the primary component still answers SHOW, and
+    // MySQL, which has no wsrep variables, answers with the rest. SHOW VARIABLES gives this
+    // session's values (its own wsrep_sync_wait).
+    Statement variables;
+    variables << "SHOW VARIABLES WHERE Variable_name IN ('hostname', 'port', 'wsrep_on', "
+                 "'wsrep_node_name', 'wsrep_node_address', 'wsrep_node_incoming_address', "
+                 "'wsrep_sync_wait')";
+    Statement status;
+    status << "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_cluster_size', "
+              "'wsrep_cluster_status', 'wsrep_local_state_comment', 'wsrep_ready', "
+              "'wsrep_incoming_addresses', 'wsrep_cluster_state_uuid', 'wsrep_local_index')";
+    return {variables, status};
+}
+
 QString MysqlDialect::inlineLiteral(const QVariant &value) const
 {
     // Text as hex in the connection's character set: no escaping, so NO_BACKSLASH_ESCAPES or

@@ -288,6 +288,49 @@ Statement PostgresDialect::notifyReleased(const TableNames &t, const QString &na
     return st;
 }
 
+QList<Statement> PostgresDialect::clusterFacts() const
+{
+    // Settings and functions any user may read. A standby's replay lag is 0 while it has
+    // replayed all it received: the time since its last replayed commit only grows while the
+    // primary is idle, and is no lag then.
+    Statement st;
+    st << "SELECT name, value FROM (VALUES "
+          "('pg_is_in_recovery', CASE WHEN pg_is_in_recovery() THEN 'on' ELSE 'off' END), "
+          "('server_address', host(inet_server_addr())), "
+          "('server_port', CAST(COALESCE(inet_server_port(), "
+          "CAST(current_setting('port') AS integer)) AS text)), "
+          "('synchronous_standby_names', current_setting('synchronous_standby_names')), "
+          "('synchronous_commit', current_setting('synchronous_commit')), "
+          "('physical_replication_slots', CAST((SELECT count(*) FROM pg_replication_slots "
+          "WHERE slot_type = 'physical') AS text)), "
+          "('pg_last_wal_receive_lsn', CAST(pg_last_wal_receive_lsn() AS text)), "
+          "('pg_last_wal_replay_lsn', CAST(pg_last_wal_replay_lsn() AS text)), "
+          "('replay_lag_ms', CAST(CASE WHEN NOT pg_is_in_recovery() THEN NULL "
+          "WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0 "
+          "ELSE CAST(floor(extract(epoch FROM clock_timestamp() - "
+          "pg_last_xact_replay_timestamp()) * 1000) AS bigint) END AS text))"
+          ") AS facts(name, value)";
+    return {st};
+}
+
+Statement PostgresDialect::clusterStandbys() const
+{
+    // Without pg_monitor (or pg_read_all_stats) each row shows but its details are NULL.
+    Statement st;
+    st << "SELECT application_name, host(client_addr), state, sync_state, "
+       << msOf(u"write_lag"_s) << ", " << msOf(u"flush_lag"_s) << ", " << msOf(u"replay_lag"_s)
+       << " FROM pg_stat_replication ORDER BY application_name, pid";
+    return st;
+}
+
+Statement PostgresDialect::clusterUpstream() const
+{
+    // sender_host and sender_port: PostgreSQL 11 on; NULL without pg_read_all_stats.
+    Statement st;
+    st << "SELECT sender_host, sender_port, status FROM pg_stat_wal_receiver";
+    return st;
+}
+
 void PostgresDialect::appendClockAfterRowLock(Statement &st, const TableNames &t,
                                              const QString &name) const
 {

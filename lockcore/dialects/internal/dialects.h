@@ -149,6 +149,9 @@ public:
         return c;
     }
     QString name() const override { return QStringLiteral("postgresql"); }
+    QList<Statement> clusterFacts() const override;
+    Statement clusterStandbys() const override;
+    Statement clusterUpstream() const override;
     QStringList schema(const TableNames &t) const override;
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                       qint64 ttlMs) const override;
@@ -226,6 +229,7 @@ public:
         return c;
     }
     QString name() const override { return QStringLiteral("mysql"); }
+    QList<Statement> clusterFacts() const override;
     QStringList schema(const TableNames &t) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
