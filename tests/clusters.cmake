@@ -3,8 +3,15 @@
 # (scripts/lib/pgfailover.sh). Label "cluster"; each suite skips (77) when its cluster is not
 # configured, unless LOCKSCOPE_TEST_REQUIRE names it. They kill nodes through
 # scripts/cluster-fault ($LOCKSCOPE_CLUSTER_FAULT).
+# SOURCE: one suite's file for several clusters (default tst_<name>.cpp); the suite finds its
+# cluster in LOCKSCOPE_TEST_CLUSTER (compiled in).
 function(lockscope_cluster_test name cluster)
-    add_executable(tst_${name} tst_${name}.cpp)
+    cmake_parse_arguments(ARG "" "SOURCE" "" ${ARGN})
+    if(NOT ARG_SOURCE)
+        set(ARG_SOURCE tst_${name}.cpp)
+    endif()
+    add_executable(tst_${name} ${ARG_SOURCE})
+    target_compile_definitions(tst_${name} PRIVATE LOCKSCOPE_TEST_CLUSTER="${cluster}")
     target_link_libraries(tst_${name} PRIVATE Lockscope::testsupport Lockscope::sim
                                              Lockscope::lockcore_internals Qt6::Test)
     add_test(NAME ${name} COMMAND tst_${name})
@@ -13,3 +20,13 @@ function(lockscope_cluster_test name cluster)
 endfunction()
 
 lockscope_cluster_test(galera galera)
+# The cluster as lockctl cluster and the window show it, read on every node.
+lockscope_cluster_test(clusterview_galera galera SOURCE tst_clusterview.cpp)
+lockscope_cluster_test(clusterview_pgfailover pgfailover SOURCE tst_clusterview.cpp)
+if(TARGET lockctl)
+    add_dependencies(tst_clusterview_galera lockctl)
+endif()
+lockscope_cluster_test(pgfailover pgfailover)
+if(TARGET lockctl)
+    add_dependencies(tst_pgfailover lockctl) # it runs lockctl processes
+endif()

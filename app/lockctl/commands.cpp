@@ -89,6 +89,23 @@ const QList<Command> &commands()
                            "Every attempt is recorded (the log; the event table when the lock "
                            "table exists). Exit code 0 terminated, 1 refused, 3 failed."),
          "PID", terminateOptions, runTerminate},
+        {"cluster",
+         QT_TRANSLATE_NOOP("lockctl", "Show the database's cluster as the connected server sees "
+                                      "it: Galera, or a PostgreSQL primary and its standbys."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "The node this connection reads from and its kind (standalone, "
+                           "Galera cluster node, PostgreSQL primary or standby); Galera: the "
+                           "cluster's size and component, this node's state, wsrep_sync_wait of "
+                           "this session and the members; PostgreSQL: synchronous_commit, "
+                           "synchronous_standby_names and each standby's state, sync state and "
+                           "lag (which need pg_monitor; what cannot be read is said), or on a "
+                           "standby the primary it follows and its replay lag. Then a warning "
+                           "for each thing that puts locks at risk: a grant that a failover could "
+                           "lose, a read-only standby, a Galera node not Synced or outside the "
+                           "primary component, reads that may be stale, fewer than 3 nodes. "
+                           "Exit code 0 whatever the warnings (--json lists them), 3 when the "
+                           "server cannot be read."),
+         "", noOptions, runCluster},
         {"simulate",
          QT_TRANSLATE_NOOP("lockctl", "Run the contention simulator against this database."),
          QT_TRANSLATE_NOOP("lockctl",

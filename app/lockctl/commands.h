@@ -62,6 +62,9 @@ int runNativeLocks(Invocation &invocation);
 QList<QCommandLineOption> terminateOptions();
 int runTerminate(Invocation &invocation);
 
+// The connected server's cluster: Galera, PostgreSQL primary or standby (commands/cluster.cpp).
+int runCluster(Invocation &invocation);
+
 QList<QCommandLineOption> noOptions();
 
 // --profile: the same commands on an application's own table (commands/profile.cpp).

@@ -36,8 +36,8 @@ QString whyAsynchronous(const ClusterStatus &status, const PostgresReplication &
     if (pg.synchronousStandbyNames.trimmed().isEmpty())
         return Tr::tr("no standby is synchronous (synchronous_standby_names is empty)");
     if (pg.standbyDetailsReadable && pg.standbysConnected > 0 && synchronousStandbys(status) == 0)
-        return Tr::tr("none of the %n connected standby(s) is synchronous", nullptr,
-                      pg.standbysConnected);
+        return Tr::tr("no connected standby is synchronous (standbys connected: %1)")
+            .arg(pg.standbysConnected);
     return {};
 }
 
@@ -104,9 +104,10 @@ void addGaleraWarnings(const ClusterStatus &status, QList<ClusterWarning> &out)
     }
     if (g.clusterSize > 0 && g.clusterSize < 3) {
         out.append({Kind::SmallCluster,
-                    Tr::tr("The Galera cluster has %n node(s): with fewer than 3, one failure "
-                           "leaves no majority, and the nodes left stop taking writes.",
-                           nullptr, g.clusterSize)});
+                    Tr::tr("The Galera cluster is smaller than 3 nodes (wsrep_cluster_size %1): "
+                           "one failure leaves no majority, and the nodes left stop taking "
+                           "writes.")
+                        .arg(g.clusterSize)});
     }
 }
 

@@ -80,8 +80,8 @@ QList<ClusterMember> standbys(const ClusterFacts &facts, PostgresReplication &pg
     pg.standbysConnected = int(members.size());
     if (!pg.standbyDetailsReadable)
         unreadable << Tr::tr("The standbys' state, sync state and lag need the pg_monitor role "
-                             "(or superuser): %n standby(s) connected, details not shown.",
-                             nullptr, pg.standbysConnected);
+                             "(or superuser); standbys connected: %1, their details not shown.")
+                          .arg(pg.standbysConnected);
     return members;
 }
 
