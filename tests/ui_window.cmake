@@ -38,3 +38,7 @@ endforeach()
 # The details pane's history: reasons, folded renewals, the timeline's legend, kinds in words,
 # a deleted lock's history (offscreen; no database).
 lockscope_ui_test(tst_lockdetailspane)
+
+# The cluster view: panel, status bar item and members model fed with ClusterStatus values,
+# and the view reading an SQLite file through its worker (offscreen; no server).
+lockscope_ui_test(tst_clusterpanel)

@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ui::ClusterSummary</name>
+    <message numerus="yes">
+        <source>%n node(s), %1 component; this node %2, %3</source>
+        <translation>
+            <numerusform>%n node, %1 component; this node %2, %3</numerusform>
+            <numerusform>%n nodes, %1 component; this node %2, %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n standby(s) connected</source>
+        <translation>
+            <numerusform>%n standby connected</numerusform>
+            <numerusform>%n standbys connected</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replication slot(s)</source>
+        <translation>
+            <numerusform>%n replication slot</numerusform>
+            <numerusform>%n replication slots</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Galera: %1, %n node(s), %2</source>
+        <translation>
+            <numerusform>Galera: %1, %n node, %2</numerusform>
+            <numerusform>Galera: %1, %n nodes, %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary %1, %n standby(s)</source>
+        <translation>
+            <numerusform>Primary %1, %n standby</numerusform>
+            <numerusform>Primary %1, %n standbys</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ui::MainWindow</name>
     <message numerus="yes">
         <source>%n lock(s): %1 held, %2 expired, %3 free</source>

@@ -1042,6 +1042,86 @@
         <source>the local socket (port %1)</source>
         <translation>本机套接字（端口 %1）</translation>
     </message>
+    <message>
+        <source>reading the server&apos;s replication settings</source>
+        <translation>读取服务器的复制设置</translation>
+    </message>
+    <message>
+        <source>reading %1</source>
+        <translation>读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>standalone</source>
+        <translation>单机</translation>
+    </message>
+    <message>
+        <source>Galera cluster node</source>
+        <translation>Galera 集群节点</translation>
+    </message>
+    <message>
+        <source>PostgreSQL primary</source>
+        <translation>PostgreSQL 主库</translation>
+    </message>
+    <message>
+        <source>PostgreSQL standby</source>
+        <translation>PostgreSQL 备库</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>synchronous_commit is %1 here, so a commit is acknowledged before any standby has it</source>
+        <translation>这里的 synchronous_commit 为 %1，提交在任何备库收到之前就已确认</translation>
+    </message>
+    <message>
+        <source>no standby is synchronous (synchronous_standby_names is empty)</source>
+        <translation>没有同步备库（synchronous_standby_names 为空）</translation>
+    </message>
+    <message>
+        <source>Connected to a standby, which is read-only: the lock table cannot be written here, so acquires, releases and admin actions fail. Connect to the primary (with several hosts in the URL, add target_session_attrs=read-write).</source>
+        <translation>已连接到备库，它是只读的：这里无法写入锁表，获取、释放和管理操作都会失败。请连接到主库（URL 中有多个主机时，加上 target_session_attrs=read-write）。</translation>
+    </message>
+    <message>
+        <source>A grant acknowledged here could be lost on failover: %1. If this primary fails, a standby promoted without that grant can give the same lock to a second holder.</source>
+        <translation>在这里确认的授予可能在故障切换时丢失：%1。如果这个主库故障，被提升的备库若没有这次授予，就可能把同一把锁交给第二个持有者。</translation>
+    </message>
+    <message>
+        <source>Commits wait for a synchronous standby (%1) and none is connected: every acquire, renewal and release hangs until one is.</source>
+        <translation>提交要等待同步备库（%1），但没有一个已连接：每次获取、续约和释放都会挂起，直到有备库连上。</translation>
+    </message>
+    <message>
+        <source>This node is not in the cluster&apos;s primary component (wsrep_cluster_status %1, wsrep_ready %2): it lost quorum or is cut off, and refuses to read or write the lock table until it rejoins.</source>
+        <translation>这个节点不在集群的主组件中（wsrep_cluster_status %1，wsrep_ready %2）：它失去了法定人数或已被隔离，在重新加入之前拒绝读写锁表。</translation>
+    </message>
+    <message>
+        <source>This node is %1, not Synced: it may not have applied the cluster&apos;s latest writes, and it can stall or refuse statements until it is Synced again.</source>
+        <translation>这个节点处于 %1，而不是 Synced：它可能还没有应用集群最新的写入，在重新变为 Synced 之前可能停顿或拒绝语句。</translation>
+    </message>
+    <message>
+        <source>wsrep_sync_wait is %1 on this session: its reads do not wait for this node to apply the cluster&apos;s latest writes, so a lock can look free, or held by its previous holder, for a moment after it changed on another node.</source>
+        <translation>这个会话的 wsrep_sync_wait 为 %1：它的读取不等待本节点应用集群最新的写入，因此锁在另一个节点上改变后，短时间内可能看起来是空闲的，或仍由之前的持有者持有。</translation>
+    </message>
+    <message>
+        <source>Which primary this standby follows needs the pg_read_all_stats role (or pg_monitor).</source>
+        <translation>要看到这个备库跟随哪个主库，需要 pg_read_all_stats 角色（或 pg_monitor）。</translation>
+    </message>
+    <message>
+        <source>no connected standby is synchronous (standbys connected: %1)</source>
+        <translation>已连接的备库中没有同步的（已连接备库：%1）</translation>
+    </message>
+    <message>
+        <source>The Galera cluster is smaller than 3 nodes (wsrep_cluster_size %1): one failure leaves no majority, and the nodes left stop taking writes.</source>
+        <translation>这个 Galera 集群少于 3 个节点（wsrep_cluster_size %1）：一次故障就会失去多数，剩下的节点不再接受写入。</translation>
+    </message>
+    <message>
+        <source>The standbys&apos; state, sync state and lag need the pg_monitor role (or superuser); standbys connected: %1, their details not shown.</source>
+        <translation>备库的状态、同步状态和延迟需要 pg_monitor 角色（或超级用户）才能读取；已连接备库：%1，详情未显示。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -1196,6 +1276,195 @@
     <message>
         <source>%1 violations observed in %2 (%3, %4).</source>
         <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterDock</name>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>The database&apos;s cluster as the connected node sees it</source>
+        <translation>已连接节点所看到的数据库集群</translation>
+    </message>
+    <message>
+        <source>Clu&amp;ster</source>
+        <translation>集群(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterMembersModel</name>
+    <message>
+        <source>%1 (this node)</source>
+        <translation>%1（本节点）</translation>
+    </message>
+    <message>
+        <source>The node this window&apos;s connection reads from</source>
+        <translation>本窗口的连接所读取的节点</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Sync</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Write lag</source>
+        <translation>写入延迟</translation>
+    </message>
+    <message>
+        <source>Flush lag</source>
+        <translation>刷盘延迟</translation>
+    </message>
+    <message>
+        <source>Replay lag</source>
+        <translation>回放延迟</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterPanel</name>
+    <message>
+        <source>The cluster status could not be read: %1</source>
+        <translation>无法读取集群状态：%1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>The cluster status is read when a database is open.</source>
+        <translation>打开数据库后会读取集群状态。</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Read at %1</source>
+        <translation>读取于 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read the cluster status now</source>
+        <translation>立即读取集群状态</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterStatusButton</name>
+    <message>
+        <source>Cluster: not read</source>
+        <translation>集群：未读取</translation>
+    </message>
+    <message>
+        <source>The cluster status could not be read: %1</source>
+        <translation>无法读取集群状态：%1</translation>
+    </message>
+    <message>
+        <source>Click to show or hide the cluster&apos;s members and state.</source>
+        <translation>单击以显示或隐藏集群的成员和状态。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ClusterSummary</name>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>未就绪</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s), %1 component; this node %2, %3</source>
+        <translation>
+            <numerusform>%n 个节点，%1 组件；本节点 %2，%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This session: wsrep_sync_wait %1. Cluster state %2.</source>
+        <translation>本会话：wsrep_sync_wait %1。集群状态 %2。</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n standby(s) connected</source>
+        <translation>
+            <numerusform>已连接 %n 个备库</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replication slot(s)</source>
+        <translation>
+            <numerusform>%n 个复制槽</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>synchronous_commit %1, synchronous_standby_names %2</source>
+        <translation>synchronous_commit %1，synchronous_standby_names %2</translation>
+    </message>
+    <message>
+        <source>Standalone</source>
+        <translation>单机</translation>
+    </message>
+    <message numerus="yes">
+        <source>Galera: %1, %n node(s), %2</source>
+        <translation>
+            <numerusform>Galera：%1，%n 个节点，%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Primary %1, %n standby(s)</source>
+        <translation>
+            <numerusform>主库 %1，%n 个备库</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Standby %1</source>
+        <translation>备库 %1</translation>
+    </message>
+    <message>
+        <source>Not replicated: there is no other node to fail over to, so nothing a failover could lose.</source>
+        <translation>未复制：没有可切换过去的其他节点，因此也没有会在故障切换中丢失的内容。</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>primary</source>
+        <translation>主库</translation>
+    </message>
+    <message>
+        <source>standby</source>
+        <translation>备库</translation>
+    </message>
+    <message>
+        <source>Replayed %1 (received %2), replay lag %3.</source>
+        <translation>已回放 %1（已接收 %2），回放延迟 %3。</translation>
+    </message>
+    <message>
+        <source>Follows %1.</source>
+        <translation>跟随 %1。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "clusterview.h"
 #include "connectiondialog.h"
 #include "demoworkload.h"
 #include "dialect.h"
@@ -81,6 +82,9 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_counts);
     statusBar()->addPermanentWidget(m_clock);
     statusBar()->addPermanentWidget(m_refreshed);
+    // The database's cluster, read on a thread of its own: the last item of the status bar.
+    m_cluster = new ClusterView(this, m_monitor);
+    m_viewMenu->insertAction(m_languageMenu->menuAction(), m_cluster->toggleAction());
 
     connect(m_monitor, &LockMonitor::refreshed, this, &MainWindow::onRefresh);
     connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
@@ -519,6 +523,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_nativeLocks->setConnection(connection.spec, connection.readOnly, connection.connectTimeoutS,
                                  connection.lockProfile.isEmpty() ? connection.table
                                                                   : u"dist_lock"_s);
+    m_cluster->setConnection(connection.spec, connection.connectTimeoutS);
     retranslate();
     updateActions();
 }

@@ -25,6 +25,7 @@ class QTableView;
 
 namespace ui {
 
+class ClusterView;
 class ConnectionDialog;
 class DemoWorkload;
 class LockDetailsPane;
@@ -70,6 +71,7 @@ public:
     TestHolds *testHolds() const { return m_testHolds; }
     SimulatorPanel *simulatorPanel() const { return m_simulator; }
     NativeLocksPanel *nativeLocksPanel() const { return m_nativeLocks; }
+    ClusterView *clusterView() const { return m_cluster; }
     bool selectLock(const QString &name);
     // Above this many locks the table is read a window at a time (LockTableReader).
     void setWindowThreshold(int rows);
@@ -172,6 +174,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     SimulatorPanel *m_simulator = nullptr;
     NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
+    ClusterView *m_cluster = nullptr; // the status bar's cluster item and the Cluster dock
     MessageBar *m_messageBar = nullptr;
     QLineEdit *m_filter = nullptr;
     StateFilterCombo *m_stateFilter = nullptr;

@@ -1,0 +1,133 @@
+#include "clusterstatusworker.h"
+
+#include "session.h"
+
+#include <QThread>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+
+namespace ui {
+
+// Lives on the worker thread: owns the Session (opened on first use, on that thread).
+class ClusterStatusJob : public QObject
+{
+    Q_OBJECT
+
+public:
+    ClusterStatusJob(const ConnectionSpec &spec, int connectTimeoutS)
+        : m_spec(spec), m_timeoutS(connectTimeoutS)
+    {
+    }
+
+    void read(quint64 generation)
+    {
+        if (Status open = ensureOpen(); !open) {
+            emit readFailed(generation, open.error().message);
+            return;
+        }
+        auto status = readClusterStatus(*m_session);
+        if (status)
+            emit statusRead(generation, *status);
+        else
+            emit readFailed(generation, status.error().message);
+    }
+
+signals:
+    void statusRead(quint64 generation, const lockcore::ClusterStatus &status);
+    void readFailed(quint64 generation, const QString &message);
+
+private:
+    Status ensureOpen()
+    {
+        if (m_session)
+            return {};
+        SessionOptions options;
+        options.connectTimeoutS = m_timeoutS;
+        auto session = Session::open(m_spec, options);
+        if (!session)
+            return session.error();
+        m_session = std::move(session).value();
+        return {};
+    }
+
+    ConnectionSpec m_spec;
+    int m_timeoutS;
+    std::unique_ptr<Session> m_session;
+};
+
+ClusterStatusWorker::ClusterStatusWorker(QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<ClusterStatus>();
+}
+
+ClusterStatusWorker::~ClusterStatusWorker()
+{
+    // At teardown only: a short bounded wait lets the Session close on its thread; a thread
+    // stuck on a silent server is left to end (and delete itself) on its own.
+    QPointer<QThread> thread = m_thread;
+    stop();
+    if (thread)
+        thread->wait(QDeadlineTimer(2000));
+}
+
+void ClusterStatusWorker::stop()
+{
+    ++m_generation; // whatever the old thread still reports is dropped
+    m_reading = false;
+    if (m_job) {
+        m_job->disconnect(this);
+        m_job->deleteLater(); // on its thread, with its Session, when the thread ends
+    }
+    if (m_thread) {
+        m_thread->quit();
+        m_thread->setParent(nullptr);
+        connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+    }
+    m_job = nullptr;
+    m_thread = nullptr;
+}
+
+void ClusterStatusWorker::setConnection(const ConnectionSpec &spec, int connectTimeoutS)
+{
+    stop();
+    auto *thread = new QThread;
+    thread->setObjectName(u"clusterStatus"_s);
+    auto *job = new ClusterStatusJob(spec, connectTimeoutS);
+    job->moveToThread(thread);
+    const quint64 generation = m_generation;
+    connect(job, &ClusterStatusJob::statusRead, this,
+            [this, generation](quint64 g, const ClusterStatus &status) {
+                if (g != generation || generation != m_generation)
+                    return;
+                m_reading = false;
+                emit statusRead(status);
+            });
+    connect(job, &ClusterStatusJob::readFailed, this,
+            [this, generation](quint64 g, const QString &message) {
+                if (g != generation || generation != m_generation)
+                    return;
+                m_reading = false;
+                emit readFailed(message);
+            });
+    m_thread = thread;
+    m_job = job;
+    thread->start();
+}
+
+bool ClusterStatusWorker::read()
+{
+    if (!m_job || m_reading)
+        return false;
+    m_reading = true;
+    const quint64 generation = m_generation;
+    ClusterStatusJob *job = m_job;
+    QMetaObject::invokeMethod(job, [job, generation] { job->read(generation); },
+                              Qt::QueuedConnection);
+    return true;
+}
+
+} // namespace ui
+
+#include "clusterstatusworker.moc"
