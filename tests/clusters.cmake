@@ -26,3 +26,7 @@ lockscope_cluster_test(clusterview_pgfailover pgfailover SOURCE tst_clusterview.
 if(TARGET lockctl)
     add_dependencies(tst_clusterview_galera lockctl)
 endif()
+lockscope_cluster_test(pgfailover pgfailover)
+if(TARGET lockctl)
+    add_dependencies(tst_pgfailover lockctl) # it runs lockctl processes
+endif()

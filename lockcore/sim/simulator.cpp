@@ -21,6 +21,16 @@ namespace locksim {
 
 namespace {
 
+// While the database clock cannot be read: whether the run goes on (a database that is back
+// within a minute: a failover takes about ten seconds, a restart a few).
+bool ridesOut(QElapsedTimer &unreachable)
+{
+    constexpr qint64 graceMs = 60'000;
+    if (!unreachable.isValid())
+        unreachable.start();
+    return unreachable.elapsed() < graceMs;
+}
+
 constexpr qint64 progressEveryMs = 250;
 
 // What the client threads report, collected under one mutex.
@@ -166,6 +176,9 @@ lockcore::Result<SimReport> Simulator::run(
         });
 
     qint64 nowUs = *start;
+    QElapsedTimer sinceStart; // the run's length while the database clock cannot be read
+    sinceStart.start();
+    QElapsedTimer unreachable;
     while (collector.finished.load() < m_settings.clients) {
         QElapsedTimer tick;
         tick.start();
@@ -173,10 +186,16 @@ lockcore::Result<SimReport> Simulator::run(
             QThread::msleep(10);
         if (stop.load())
             halt = true;
-        if (auto now = dbNowUs(service.value()))
+        if (auto now = dbNowUs(service.value())) {
             nowUs = *now;
-        else
-            halt = true; // the database went away: end the run with what was recorded
+            unreachable.invalidate();
+        } else if (ridesOut(unreachable)) {
+            // A failover or a restart: the clients reconnect by themselves and go on; the
+            // run keeps its length by this process's clock until the database answers again.
+            nowUs = *start + sinceStart.elapsed() * 1000;
+        } else {
+            halt = true; // gone for good: end the run with what was recorded
+        }
         if (deadline > 0 && nowUs >= deadline)
             halt = true;
         if (progress)
