@@ -4,11 +4,32 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <cstdio>
 #include <vector>
 
 using namespace Qt::StringLiterals;
 
 namespace cli {
+
+namespace {
+
+QtMessageHandler qtHandler = nullptr;
+
+// Qt's PostgreSQL driver warns when it cannot deallocate a prepared statement on a connection
+// that is already gone (after a failover or a server restart): there is nothing left to free,
+// and lockcore reports the lost connection itself, once, in words. A run that rode out a
+// failover printed one such line per cached statement.
+void dropDriverNoise(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message.startsWith(u"Unable to free statement:"_s))
+        return;
+    if (qtHandler)
+        qtHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+}
+
+} // namespace
 
 int toolMain(int argc, char **argv, const QString &name, int (*run)(const QStringList &))
 {
@@ -28,6 +49,7 @@ int toolMain(int argc, char **argv, const QString &name, int (*run)(const QStrin
     qSetMessagePattern(name
                        + u": %{if-warning}warning: %{endif}%{if-critical}error: %{endif}"
                          "%{message}"_s);
+    qtHandler = qInstallMessageHandler(dropDriverNoise);
     return run(QCoreApplication::arguments());
 }
 
