@@ -28,6 +28,11 @@ public:
             return;
         }
         auto status = readClusterStatus(*m_session);
+        // A connection that died with its server (a failover, a restart) is found lost by
+        // the first statement; the next one reopens it, through the URL's hosts.
+        if (!status && (status.error().kind == Error::Kind::ConnectionLost
+                        || status.error().kind == Error::Kind::Unavailable))
+            status = readClusterStatus(*m_session);
         if (status)
             emit statusRead(generation, *status);
         else

@@ -29,6 +29,7 @@ ClusterView::ClusterView(QMainWindow *window, LockMonitor *monitor)
     });
     connect(panel(), &ClusterPanel::refreshRequested, this, &ClusterView::refresh);
     connect(monitor, &LockMonitor::refreshed, this, &ClusterView::onMonitorRefreshed);
+    connect(monitor, &LockMonitor::healthChanged, this, &ClusterView::onHealth);
     connect(m_worker, &ClusterStatusWorker::statusRead, this, &ClusterView::onStatus);
     connect(m_worker, &ClusterStatusWorker::readFailed, this, &ClusterView::onFailed);
 }
@@ -63,6 +64,15 @@ void ClusterView::onMonitorRefreshed()
 {
     if (m_dock->isVisible() || !m_sinceRead.isValid() || m_sinceRead.elapsed() >= hiddenRefreshMs)
         refresh();
+}
+
+void ClusterView::onHealth(LockMonitor::Health health)
+{
+    // Back after an outage (after a failover: on another node): read the cluster again now,
+    // not at the next quarter-minute; the status bar still shows the node it had before.
+    if (health == LockMonitor::Health::Ok && m_lastHealth != LockMonitor::Health::Ok)
+        refresh();
+    m_lastHealth = health;
 }
 
 void ClusterView::onStatus(const lockcore::ClusterStatus &status)

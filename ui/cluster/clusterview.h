@@ -2,6 +2,7 @@
 
 #include "clusterstatus.h"
 #include "connectionspec.h"
+#include "lockmonitor.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -15,7 +16,6 @@ class ClusterDock;
 class ClusterPanel;
 class ClusterStatusButton;
 class ClusterStatusWorker;
-class LockMonitor;
 
 // The window's cluster view: the status bar item and the "Cluster" dock, fed by a
 // ClusterStatusWorker (its own thread and connection). Read when a connection opens, on demand
@@ -48,6 +48,7 @@ signals:
 
 private:
     void onMonitorRefreshed();
+    void onHealth(LockMonitor::Health health);
     void onStatus(const lockcore::ClusterStatus &status);
     void onFailed(const QString &message);
 
@@ -55,6 +56,7 @@ private:
     ClusterStatusButton *m_button;
     ClusterDock *m_dock;
     QElapsedTimer m_sinceRead; // since the last read was asked for
+    LockMonitor::Health m_lastHealth = LockMonitor::Health::Ok;
 };
 
 } // namespace ui
