@@ -30,3 +30,9 @@ lockscope_cluster_test(pgfailover pgfailover)
 if(TARGET lockctl)
     add_dependencies(tst_pgfailover lockctl) # it runs lockctl processes
 endif()
+# The contention simulator with clients spread over the Galera nodes: seed 003's SELECT ... FOR
+# UPDATE lock overlaps, lockcore does not; threads and lockctl simulate --processes.
+lockscope_cluster_test(simulation_galera galera)
+if(TARGET lockctl)
+    add_dependencies(tst_simulation_galera lockctl) # it runs lockctl processes
+endif()

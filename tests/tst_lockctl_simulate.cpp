@@ -1,7 +1,8 @@
 // lockctl simulate as a script sees it: real lockctl processes on one backend (the URL in
 // LOCKSCOPE_DB, never on a command line), their exit codes and their one JSON object; with
 // --processes the child processes themselves (seen in /proc) and the history file, read back
-// with locksim's own History::fromJson.
+// with locksim's own History::fromJson. The for-update baseline runs green on a server and is
+// refused on SQLite with the reason; --node-url spreads the clients over several URLs.
 // LOCKSCOPE_TEST_LOCKCTL, when set, names the lockctl binary to run instead of the one built with
 // the tests: to show that a test catches a regression, run it against an older build.
 
@@ -62,6 +63,8 @@ private slots:
     void badOptionsExitTwoBeforeConnecting();
     void killedProcessesAreTakenOverOnlyAfterTheirLease();
     void unsafeClientClockIsCaught();
+    void forUpdateRunsGreenOnAServerAndSaysWhyNotOnSqlite();
+    void nodeUrlsSpreadTheClients();
 
 private:
     // "lockctl simulate" on the suite's table (--sim-table): started, or run and waited for.
@@ -98,7 +101,7 @@ void LockctlSimulateTest::cleanupTestCase()
 {
     if (!m_session)
         return;
-    for (const char *suffix : {"_event", "_resource", "_unsafe", ""})
+    for (const char *suffix : {"_event", "_resource", "_unsafe", "_forupdate", ""})
         testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + QLatin1String(suffix));
 }
 
@@ -213,6 +216,8 @@ void LockctlSimulateTest::badOptionsExitTwoBeforeConnecting_data()
     QTest::newRow("jitter 1.5") << QStringList{u"--retry-jitter"_s, u"1.5"_s}
                                 << u"--retry-jitter"_s;
     QTest::newRow("bad table") << QStringList{u"--sim-table"_s, u"x;y"_s} << u"--sim-table"_s;
+    QTest::newRow("bad node url") << QStringList{u"--node-url"_s, u"redis://cache/0"_s}
+                                  << u"--node-url"_s;
     QTest::newRow("an argument") << QStringList{u"extra"_s} << u"extra"_s;
 }
 
@@ -328,6 +333,64 @@ void LockctlSimulateTest::unsafeClientClockIsCaught()
         QVERIFY2(handoff.value(QLatin1String(key)).toDouble(-1) >= 0,
                  qPrintable(run.describe()));
     QVERIFY2(run.json.value(u"grants_before_release"_s).toInt() > 0, qPrintable(run.describe()));
+}
+
+// (e) seed 003's SELECT ... FOR UPDATE lock with nothing but --protocol: on one server no hold
+// overlaps and every transaction commits (failed_commits 0; the text has the row). SQLite has
+// no FOR UPDATE: exit 2, and the message says so.
+void LockctlSimulateTest::forUpdateRunsGreenOnAServerAndSaysWhyNotOnSqlite()
+{
+    const Run run = lockctl({u"--protocol"_s, u"for-update"_s, u"--duration"_s, u"3s"_s,
+                             u"--json"_s});
+    if (TestBackend::instance().isSqlite()) {
+        VERIFY_EXIT(run, 2);
+        QVERIFY2(run.errText().contains(u"SQLite"_s) && run.errText().contains(u"FOR UPDATE"_s),
+                 qPrintable(run.describe()));
+        return;
+    }
+    VERIFY_EXIT(run, 0);
+    VERIFY_JSON(run);
+    QCOMPARE(run.json.value(u"protocol"_s).toString(), u"for-update"_s);
+    QCOMPARE(run.json.value(u"violation_observed"_s).toBool(true), false);
+    QCOMPARE(run.json.value(u"failed_commits"_s).toInt(-1), 0);
+    QVERIFY2(run.json.value(u"acquisitions"_s).toInt() >= 5, qPrintable(run.describe()));
+
+    const Run text = lockctl({u"--protocol"_s, u"for-update"_s, u"--duration"_s, u"1s"_s});
+    VERIFY_EXIT(text, 0);
+    QVERIFY2(text.outText().contains(u"Failed commits"_s), qPrintable(text.describe()));
+}
+
+// (f) --node-url: the backend given once more, as a second node (its URL without a password:
+// node 1's is used). Client i runs on node i mod 2, and the history says so; with --processes
+// (servers) each child connects to its own node.
+void LockctlSimulateTest::nodeUrlsSpreadTheClients()
+{
+    const QString node2 = TestBackend::instance().displayUrl();
+    QStringList modes{u"threads"_s};
+    if (!TestBackend::instance().isSqlite())
+        modes << u"--processes"_s;
+    for (const QString &mode : modes) {
+        const QString historyPath = m_dir.filePath(u"nodes-%1.json"_s.arg(mode.mid(2)));
+        QStringList args{u"--node-url"_s, node2, u"--clients"_s, u"4"_s, u"--duration"_s,
+                         u"2s"_s, u"--json"_s, u"--history"_s, historyPath};
+        if (mode != u"threads")
+            args << mode;
+        const Run run = lockctl(args);
+        VERIFY_EXIT(run, 0);
+        VERIFY_JSON(run);
+        QCOMPARE(run.json.value(u"nodes"_s).toArray().size(), 2);
+        QFile file(historyPath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const locksim::History history
+            = locksim::History::fromJson(QJsonDocument::fromJson(file.readAll()).object());
+        QCOMPARE(history.nodeNames.size(), 2);
+        QSet<int> nodes;
+        for (const HoldRecord &hold : history.holds) {
+            QVERIFY2(hold.node == hold.client % 2, qPrintable(mode));
+            nodes.insert(hold.node);
+        }
+        QVERIFY2(nodes.size() == 2, qPrintable(mode));
+    }
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlSimulateTest)

@@ -1,10 +1,13 @@
 // The simulator's verdict and metrics on hand-made histories, no database: each kind of
 // violation is caught and names both holds; a clean history shows no violation, and says so
 // without calling the run safe; the metrics give the numbers computed by hand (a hand-off is
-// never negative; clients that never got a lock are named); records survive a JSON round trip;
-// the unsafe baselines start from settings under which they fail.
+// never negative; clients that never got a lock are named); records survive a JSON round trip,
+// with the node each hold was on and whether its commit failed; the unsafe baselines start from
+// settings under which they fail; the for-update baseline has its name, preset and note; the
+// clients are spread over a cluster's nodes round-robin, borrowing node 1's password.
 
 #include "metrics.h"
+#include "simnodes.h"
 #include "simsettings.h"
 #include "simulator.h"
 #include "verdict.h"
@@ -102,6 +105,11 @@ private slots:
     void timeSeriesBucketsGrants();
     void historyRoundTripsThroughJson();
     void settingsRoundTripAndParse();
+    void nodeAndFailedCommitRoundTripThroughJsonAndCsv();
+    void forUpdateHasItsNameAndPreset();
+    void failedCommitsAndNodesAreReported();
+    void clientsAreSpreadOverNodesRoundRobin();
+    void fencelessGrantsOfOneMillisecondOrderByTheirEnd();
 };
 
 // Holds one after the other, a takeover after a crash and a refused late write: no violation.
@@ -383,6 +391,149 @@ void SimVerdictTest::settingsRoundTripAndParse()
     s.crashRate = 0.9;
     s.pauseRate = 0.2;
     QVERIFY(!s.validate().ok());
+}
+
+// A hold's node and failed commit, and the run's node URLs, survive JSON; the holds' CSV has
+// the node's index and URL and the commit_failed column.
+void SimVerdictTest::nodeAndFailedCommitRoundTripThroughJsonAndCsv()
+{
+    History h = base();
+    h.nodeNames = {u"mysql://ops@db1/app"_s, u"mysql://ops@db2/app"_s};
+    h.holds = {hold(0, 0, 1000, 5000), hold(1, 0, 3000, 6000)};
+    h.holds[1].node = 1;
+    h.holds[1].commitFailed = true;
+    const QJsonObject json = h.toJson();
+    const History back = History::fromJson(
+        QJsonDocument::fromJson(QJsonDocument(json).toJson(QJsonDocument::Compact)).object());
+    QCOMPARE(back.toJson(), json);
+    QCOMPARE(back.nodeNames, h.nodeNames);
+    QCOMPARE(back.holds.at(0).node, 0);
+    QCOMPARE(back.holds.at(1).node, 1);
+    QVERIFY(!back.holds.at(0).commitFailed);
+    QVERIFY(back.holds.at(1).commitFailed);
+    QCOMPARE(HoldRecord::fromJson(h.holds.at(1).toJson()).node, 1);
+    // A history from before nodes: every hold on node 0, none failed.
+    QJsonObject old = h.holds.at(1).toJson();
+    old.remove(u"node"_s);
+    old.remove(u"commit_failed"_s);
+    QCOMPARE(HoldRecord::fromJson(old).node, 0);
+    QVERIFY(!HoldRecord::fromJson(old).commitFailed);
+
+    const QStringList lines = h.holdsCsv().split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    const QStringList header = lines.at(0).split(u',');
+    const QStringList second = lines.at(2).split(u',');
+    QCOMPARE(header.size(), second.size());
+    QCOMPARE(second.at(header.indexOf(u"node"_s)), u"1"_s);
+    QCOMPARE(second.at(header.indexOf(u"node_url"_s)), u"mysql://ops@db2/app"_s);
+    QCOMPARE(second.at(header.indexOf(u"commit_failed"_s)), u"1"_s);
+    QCOMPARE(lines.at(1).split(u',').at(header.indexOf(u"commit_failed"_s)), u"0"_s);
+}
+
+// The for-update baseline (seed 003): its name both ways, in settings JSON and in the unknown
+// protocol's message; its preset injects no faults (a crash only rolls the transaction back)
+// and spreads evenly over three nodes; its note says what it costs and where it fails.
+void SimVerdictTest::forUpdateHasItsNameAndPreset()
+{
+    QCOMPARE(protocolName(Protocol::ForUpdate), u"for-update"_s);
+    QCOMPARE(protocolFromName(u"for-update"_s), Protocol::ForUpdate);
+    const SimSettings preset = SimSettings::forProtocol(Protocol::ForUpdate);
+    QCOMPARE(preset.protocol, Protocol::ForUpdate);
+    QVERIFY(preset.validate().ok());
+    QCOMPARE(preset.crashRate, 0.0);
+    QCOMPARE(preset.pauseRate, 0.0);
+    QVERIFY(preset.clients >= 3 && preset.clients % 3 == 0);
+    QVERIFY(preset.retry.deadlineMs > preset.hold.maxMs); // a waiter outwaits a hold
+    QVERIFY(preset.durationMs >= 3000 && preset.durationMs <= 10000);
+    const auto back = SimSettings::fromJson(preset.toJson());
+    QVERIFY(back.ok());
+    QCOMPARE(back->protocol, Protocol::ForUpdate);
+    QCOMPARE(preset.toJson().value(u"protocol"_s).toString(), u"for-update"_s);
+
+    const QString note = SimSettings::presetNote(Protocol::ForUpdate);
+    for (const QString &word : {u"transaction"_s, u"connection"_s, u"Galera"_s, u"node"_s})
+        QVERIFY2(note.contains(word), qPrintable(note));
+    QJsonObject unknown = preset.toJson();
+    unknown.insert(u"protocol"_s, u"redlock"_s);
+    const auto refused = SimSettings::fromJson(unknown);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.contains(u"for-update"_s),
+             qPrintable(refused.error().message));
+}
+
+// A run's report counts the holds whose transaction did not commit and names its nodes: in the
+// summary (failed_commits, nodes) and in the sentence of what was observed.
+void SimVerdictTest::failedCommitsAndNodesAreReported()
+{
+    History h = base();
+    h.nodeNames = {u"mysql://ops@db1/app"_s, u"mysql://ops@db2/app"_s,
+                   u"mysql://ops@db3/app"_s};
+    h.holds = {hold(0, 0, 1000, 5000), hold(1, 0, 3000, 6000), hold(2, 0, 7000, 8000)};
+    for (int i = 0; i < 3; ++i)
+        h.holds[i].node = i;
+    h.holds[1].commitFailed = true;
+    SimSettings settings = SimSettings::forProtocol(Protocol::ForUpdate);
+    settings.clients = 3;
+    const SimReport report = Simulator::report(settings, u"mysql"_s, h);
+    QCOMPARE(report.nodes(), 3);
+    QCOMPARE(report.metrics.failedCommits, 1);
+    QCOMPARE(report.metrics.toJson().value(u"failed_commits"_s).toInt(), 1);
+    QVERIFY(report.verdict.violationObserved); // the two holds ran at the same time
+    const QJsonObject summary = report.summaryJson();
+    QCOMPARE(summary.value(u"failed_commits"_s).toInt(), 1);
+    QCOMPARE(summary.value(u"nodes"_s).toArray().size(), 3);
+    QCOMPARE(summary.value(u"protocol"_s).toString(), u"for-update"_s);
+    QVERIFY(report.summaryCsv().contains(u"\nfailed_commits,1\n"_s));
+    QVERIFY(report.summaryCsv().contains(u"\nnodes,3\n"_s));
+    const QString observed = report.observedText();
+    QVERIFY2(observed.contains(u"(3 clients on 3 nodes, "_s), qPrintable(observed));
+    // One node: the sentence as before.
+    History single = base();
+    single.holds = {hold(0, 0, 1000, 5000)};
+    QVERIFY(Simulator::report(settings, u"mysql"_s, single)
+                .observedText()
+                .contains(u"(3 clients, "_s));
+}
+
+// Client i runs on node i mod n; a node URL without a password uses node 1's, and a read-only
+// node 1 makes every node read-only.
+void SimVerdictTest::clientsAreSpreadOverNodesRoundRobin()
+{
+    QCOMPARE(nodeOfClient(0, 3), 0);
+    QCOMPARE(nodeOfClient(4, 3), 1);
+    QCOMPARE(nodeOfClient(5, 3), 2);
+    QCOMPARE(nodeOfClient(5, 1), 0);
+    auto first = lockcore::ConnectionSpec::parse(u"mysql://ops:secret@db1/app"_s);
+    auto plain = lockcore::ConnectionSpec::parse(u"mysql://ops@db2/app"_s);
+    auto own = lockcore::ConnectionSpec::parse(u"mysql://ops:other@db3/app"_s);
+    QVERIFY(first.ok() && plain.ok() && own.ok());
+    first->readOnly = true;
+    const QList<lockcore::ConnectionSpec> nodes = clusterNodes(*first, {*plain, *own});
+    QCOMPARE(nodes.size(), 3);
+    QCOMPARE(nodes.at(1).password, u"secret"_s);
+    QCOMPARE(nodes.at(2).password, u"other"_s);
+    QVERIFY(nodes.at(1).readOnly && nodes.at(2).readOnly);
+    QCOMPARE(Simulator::nodeNames(nodes).at(1), u"mysql://ops@db2/app?readonly=1"_s);
+    QVERIFY(!Simulator::nodeNames(nodes).join(u' ').contains(u"secret"_s));
+}
+
+// Without fences, two grants stamped in the same millisecond are ordered by their end: a
+// holder that crashed at once (its transaction rolled back in that millisecond) came first, and
+// the next grant is no overlap, in whichever order the holds were recorded. A hold that had not
+// ended by then still is one.
+void SimVerdictTest::fencelessGrantsOfOneMillisecondOrderByTheirEnd()
+{
+    History h = base();
+    HoldRecord crashed = hold(5, 0, 3'570'000, 0, End::Crashed, 3'570'000);
+    HoldRecord next = hold(0, 0, 3'570'000, 3'675'000);
+    h.holds = {next, crashed};
+    QVERIFY2(!checkHistory(h).violationObserved,
+             qPrintable(checkHistory(h).violations.value(0).text));
+    h.holds = {crashed, next};
+    QVERIFY(!checkHistory(h).violationObserved);
+    HoldRecord still = hold(5, 0, 3'570'000, 3'600'000);
+    h.holds = {next, still};
+    QVERIFY(checkHistory(h).violationObserved);
 }
 
 QTEST_GUILESS_MAIN(SimVerdictTest)

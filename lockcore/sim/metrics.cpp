@@ -135,6 +135,7 @@ QJsonObject Metrics::toJson() const
             {u"crashes"_s, crashes},
             {u"pauses"_s, pauses},
             {u"stale_writes_refused"_s, staleWritesRefused},
+            {u"failed_commits"_s, failedCommits},
             {u"per_client"_s, clients},
             {u"fairness"_s, fairness},
             {u"never_acquired"_s, starved}};
@@ -160,6 +161,8 @@ Metrics computeMetrics(const History &history, int clients)
             ++m.takeovers;
         if (leaseRanOut(h))
             ++m.expiries;
+        if (h.commitFailed)
+            ++m.failedCommits;
         if (h.client >= m.perClient.size())
             m.perClient.resize(h.client + 1, 0);
         if (h.client >= 0)

@@ -42,6 +42,7 @@ struct Metrics
     qint64 crashes = 0;
     qint64 pauses = 0;
     qint64 staleWritesRefused = 0; // writes the resource refused (lower fence)
+    qint64 failedCommits = 0;      // for-update: holds whose transaction did not commit
     QList<qint64> perClient;       // acquisitions per client
     double fairness = 0;           // Jain's index over perClient: 1 = perfectly fair
     QList<NeverAcquired> neverAcquired; // clients with no grant at all, by client

@@ -2,6 +2,7 @@
 
 #include "simulator.h"
 
+#include "baselinelock.h"
 #include "holderid.h"
 #include "leasekeeper.h"
 #include "lockservice.h"
@@ -9,7 +10,6 @@
 #include "session.h"
 #include "simtables.h"
 #include "simtr.h"
-#include "unsafelock.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -51,11 +51,12 @@ qint64 usOf(const QDateTime &time)
 class ClientLoop
 {
 public:
-    ClientLoop(lockcore::LockService &service, const SimSettings &settings, int client,
+    ClientLoop(lockcore::LockService &service, const SimSettings &settings, int client, int node,
                const std::atomic_bool &stop, const ClientSinks &sinks)
         : m_service(service)
         , m_settings(settings)
         , m_client(client)
+        , m_node(node)
         , m_stop(stop)
         , m_sinks(sinks)
         , m_random(settings.seed + quint32(client))
@@ -64,7 +65,8 @@ public:
         const qint64 skew = settings.clockSkewMs;
         const qint64 skewMs = skew > 0 ? qint64(m_random.bounded(quint64(2 * skew + 1))) - skew
                                        : 0;
-        m_unsafe.emplace(service, settings, skewMs);
+        if (settings.protocol != Protocol::Lockcore)
+            m_baseline = BaselineLock::create(service, settings, skewMs);
         newHolder();
     }
 
@@ -92,11 +94,12 @@ private:
     lockcore::LockService &m_service;
     const SimSettings &m_settings;
     const int m_client;
+    const int m_node;
     const std::atomic_bool &m_stop;
     const ClientSinks &m_sinks;
     QRandomGenerator m_random;
     Resource m_resource;
-    std::optional<UnsafeLock> m_unsafe;
+    std::unique_ptr<BaselineLock> m_baseline; // a seed article's design instead of lockcore
     QString m_holder;
     int m_restarts = 0;
 };
@@ -137,10 +140,11 @@ std::optional<HoldRecord> ClientLoop::acquire(int lock, qint64 requestedUs)
     HoldRecord hold;
     hold.client = m_client;
     hold.lock = lock;
+    hold.node = m_node;
     hold.holder = m_holder;
     hold.requestedDbUs = requestedUs;
-    if (m_settings.protocol != Protocol::Lockcore) {
-        auto grant = m_unsafe->acquire(name, m_holder, m_stop, m_random);
+    if (m_baseline) {
+        auto grant = m_baseline->acquire(name, m_holder, m_stop, m_random);
         if (!grant || !grant->acquired) {
             if (!grant && grant.error().kind == lockcore::Error::Kind::Cancelled)
                 return std::nullopt;
@@ -203,8 +207,12 @@ void ClientLoop::write(const HoldRecord &hold, bool late)
 
 void ClientLoop::crash(HoldRecord &hold)
 {
-    // The node vanishes without releasing; it comes back as a new holder.
+    // The node vanishes without releasing; it comes back as a new holder. What the database
+    // does about the lock is the design's (for-update: the transaction is rolled back).
     hold.end = HoldRecord::End::Crashed;
+    if (m_baseline)
+        if (const qint64 freedDbUs = m_baseline->crash(); freedDbUs > 0)
+            hold.expiresDbUs = freedDbUs;
     emitTo(m_sinks.crashed);
     newHolder();
 }
@@ -255,11 +263,12 @@ void ClientLoop::work(HoldRecord &hold)
 void ClientLoop::release(HoldRecord &hold)
 {
     const QString name = lockName(hold.lock);
-    if (m_settings.protocol != Protocol::Lockcore) {
-        auto before = m_unsafe->release(name);
-        if (before) {
+    if (m_baseline) {
+        auto released = m_baseline->release(name);
+        if (released) {
             hold.end = HoldRecord::End::Released;
-            hold.releasedDbUs = *before;
+            hold.releasedDbUs = released->atDbUs;
+            hold.commitFailed = released->commitFailed;
         } else {
             hold.end = HoldRecord::End::Running;
         }
@@ -288,7 +297,8 @@ void ClientLoop::release(HoldRecord &hold)
 } // namespace
 
 void runClient(const lockcore::ConnectionSpec &spec, const SimSettings &settings, int client,
-               const std::atomic_bool &stop, qint64 deadlineDbUs, const ClientSinks &sinks)
+               int node, const std::atomic_bool &stop, qint64 deadlineDbUs,
+               const ClientSinks &sinks)
 {
     auto session = lockcore::Session::open(spec);
     if (!session) {
@@ -307,7 +317,7 @@ void runClient(const lockcore::ConnectionSpec &spec, const SimSettings &settings
         return;
     }
     service->setEventLevel(lockcore::LockService::EventLevel::Admin);
-    ClientLoop loop(service.value(), settings, client, stop, sinks);
+    ClientLoop loop(service.value(), settings, client, node, stop, sinks);
     loop.run(deadlineDbUs);
 }
 

@@ -1,6 +1,7 @@
 #include "simhistory.h"
 
 #include <QJsonArray>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -39,7 +40,17 @@ QString csvField(const QString &text)
 
 bool grantedEarlier(const HoldRecord &a, const HoldRecord &b)
 {
-    return a.acquiredDbUs != b.acquiredDbUs ? a.acquiredDbUs < b.acquiredDbUs : a.fence < b.fence;
+    if (a.acquiredDbUs != b.acquiredDbUs)
+        return a.acquiredDbUs < b.acquiredDbUs;
+    if (a.fence != b.fence)
+        return a.fence < b.fence;
+    // Without fences (the baselines), a hold that ended in the millisecond it began came
+    // first: the other was granted after it (for-update: a holder that crashed at once).
+    const auto end = [](const HoldRecord &h) {
+        const qint64 until = h.validUntilDbUs();
+        return until == 0 ? std::numeric_limits<qint64>::max() : until;
+    };
+    return end(a) < end(b);
 }
 
 QString endName(HoldRecord::End end)
@@ -64,6 +75,7 @@ QJsonObject HoldRecord::toJson() const
 {
     return {{u"client"_s, client},
             {u"lock"_s, lock},
+            {u"node"_s, node},
             {u"holder"_s, holder},
             {u"fence"_s, fence},
             {u"requested_us"_s, requestedDbUs},
@@ -74,6 +86,7 @@ QJsonObject HoldRecord::toJson() const
             {u"attempts"_s, attempts},
             {u"took_over"_s, tookOver},
             {u"paused"_s, paused},
+            {u"commit_failed"_s, commitFailed},
             {u"pid"_s, pid}};
 }
 
@@ -82,6 +95,7 @@ HoldRecord HoldRecord::fromJson(const QJsonObject &o)
     HoldRecord h;
     h.client = o.value(u"client"_s).toInt();
     h.lock = o.value(u"lock"_s).toInt();
+    h.node = o.value(u"node"_s).toInt();
     h.holder = o.value(u"holder"_s).toString();
     h.fence = o.value(u"fence"_s).toInteger();
     h.requestedDbUs = o.value(u"requested_us"_s).toInteger();
@@ -92,6 +106,7 @@ HoldRecord HoldRecord::fromJson(const QJsonObject &o)
     h.attempts = o.value(u"attempts"_s).toInt(1);
     h.tookOver = o.value(u"took_over"_s).toBool();
     h.paused = o.value(u"paused"_s).toBool();
+    h.commitFailed = o.value(u"commit_failed"_s).toBool();
     h.pid = o.value(u"pid"_s).toInteger();
     return h;
 }
@@ -136,6 +151,7 @@ AttemptRecord AttemptRecord::fromJson(const QJsonObject &o)
 QJsonObject History::toJson() const
 {
     return {{u"locks"_s, QJsonArray::fromStringList(lockNames)},
+            {u"nodes"_s, QJsonArray::fromStringList(nodeNames)},
             {u"start_us"_s, startDbUs},
             {u"end_us"_s, endDbUs},
             {u"holds"_s, arrayOf(holds)},
@@ -150,6 +166,8 @@ History History::fromJson(const QJsonObject &o)
     History h;
     for (const QJsonValue &v : o.value(u"locks"_s).toArray())
         h.lockNames.append(v.toString());
+    for (const QJsonValue &v : o.value(u"nodes"_s).toArray())
+        h.nodeNames.append(v.toString());
     h.startDbUs = o.value(u"start_us"_s).toInteger();
     h.endDbUs = o.value(u"end_us"_s).toInteger();
     for (const QJsonValue &v : o.value(u"holds"_s).toArray())
@@ -165,12 +183,15 @@ History History::fromJson(const QJsonObject &o)
 
 QString History::holdsCsv() const
 {
-    QString csv = u"client,lock,lock_name,holder,fence,requested_us,acquired_us,expires_us,"
-                  u"released_us,valid_until_us,end,attempts,took_over,paused,pid\n"_s;
+    QString csv = u"client,lock,lock_name,node,node_url,holder,fence,requested_us,acquired_us,"
+                  u"expires_us,released_us,valid_until_us,end,attempts,took_over,paused,"
+                  u"commit_failed,pid\n"_s;
     for (const HoldRecord &h : holds) {
         const QStringList fields{QString::number(h.client),
                                  QString::number(h.lock),
                                  csvField(lockNames.value(h.lock)),
+                                 QString::number(h.node),
+                                 csvField(nodeNames.value(h.node)),
                                  csvField(h.holder),
                                  QString::number(h.fence),
                                  QString::number(h.requestedDbUs),
@@ -182,6 +203,7 @@ QString History::holdsCsv() const
                                  QString::number(h.attempts),
                                  h.tookOver ? u"1"_s : u"0"_s,
                                  h.paused ? u"1"_s : u"0"_s,
+                                 h.commitFailed ? u"1"_s : u"0"_s,
                                  QString::number(h.pid)};
         csv += fields.join(u',') + u'\n';
     }

@@ -22,6 +22,8 @@ struct HoldRecord
     };
     int client = 0;
     int lock = 0;          // index into the run's locks
+    int node = 0;          // index into the run's nodes (client i runs on node i mod n); the
+                           // window and lockctl call index 0 "node 1"
     QString holder;
     qint64 fence = 0;      // 0 for protocols without a fence
     qint64 requestedDbUs = 0; // database time when this client started wanting the lock
@@ -32,6 +34,10 @@ struct HoldRecord
     int attempts = 1;         // acquire attempts this grant took
     bool tookOver = false;    // acquired after the previous holder's lease had expired
     bool paused = false;      // a pause fault was injected into this hold
+    // for-update: the transaction that held the lock did not commit (on Galera, it lost
+    // certification to another node's: ERROR 1213). Its critical section had run all the
+    // same, so the hold counts as it was observed, up to the release's time.
+    bool commitFailed = false;
     qint64 pid = 0;           // --processes: the client's process
 
     // Until when the holder held, as reported: its release (even one after the lease's end),
@@ -42,7 +48,8 @@ struct HoldRecord
 };
 QString endName(HoldRecord::End end); // "released", "crashed", "lost", "running"
 // The order a lock's holds are judged in (verdict) and measured in (metrics): by the grant's
-// reported time, then by fence (grants in the same millisecond). For std::stable_sort.
+// reported time, then by fence (grants in the same millisecond), then (no fences) by the end.
+// For std::stable_sort.
 bool grantedEarlier(const HoldRecord &a, const HoldRecord &b);
 
 // One write to the protected resource of a lock, made while (the client believed) it held
@@ -77,6 +84,7 @@ struct AttemptRecord
 struct History
 {
     QStringList lockNames;
+    QStringList nodeNames; // the nodes' URLs without passwords, node 1 first (one: a server)
     qint64 startDbUs = 0;
     qint64 endDbUs = 0;
     QList<HoldRecord> holds;

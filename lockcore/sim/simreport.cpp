@@ -17,10 +17,13 @@ QString holdsText(qint64 holds, const QLocale &locale)
     return holds == 1 ? SimTr::tr("1 hold") : SimTr::tr("%1 holds").arg(locale.toString(holds));
 }
 
-QString clientsText(int clients, const QLocale &locale)
+QString clientsText(int clients, int nodes, const QLocale &locale)
 {
-    return clients == 1 ? SimTr::tr("1 client")
-                        : SimTr::tr("%1 clients").arg(locale.toString(clients));
+    const QString text = clients == 1 ? SimTr::tr("1 client")
+                                      : SimTr::tr("%1 clients").arg(locale.toString(clients));
+    if (nodes <= 1)
+        return text;
+    return SimTr::tr("%1 on %2 nodes").arg(text, locale.toString(nodes));
 }
 
 QJsonArray neverAcquiredJson(const Metrics &metrics)
@@ -37,7 +40,7 @@ QString SimReport::observedText(const QLocale &locale,
                                 const std::function<QString(qint64)> &duration) const
 {
     const QString holds = holdsText(metrics.acquisitions, locale);
-    const QString clients = clientsText(settings.clients, locale);
+    const QString clients = clientsText(settings.clients, nodes(), locale);
     const QString length = duration ? duration(qRound64(metrics.seconds * 1000))
                                     : SimTr::tr("%1 s").arg(locale.toString(metrics.seconds,
                                                                             'f', 1));
@@ -89,6 +92,7 @@ QJsonObject SimReport::summaryJson() const
             {u"expiries"_s, metrics.expiries},
             {u"failed_attempts"_s, metrics.failedAttempts},
             {u"stale_writes_refused"_s, metrics.staleWritesRefused},
+            {u"failed_commits"_s, metrics.failedCommits},
             {u"fairness"_s, metrics.fairness},
             {u"utilisation"_s, metrics.utilisation},
             {u"per_client"_s, perClient},
@@ -98,6 +102,7 @@ QJsonObject SimReport::summaryJson() const
             {u"protocol"_s, protocolName(settings.protocol)},
             {u"clients"_s, settings.clients},
             {u"locks"_s, settings.locks},
+            {u"nodes"_s, QJsonArray::fromStringList(history.nodeNames)},
             {u"seconds"_s, metrics.seconds},
             {u"settings"_s, settings.toJson()}};
 }
@@ -129,6 +134,7 @@ QString SimReport::summaryCsv() const
         {u"expiries"_s, QString::number(metrics.expiries)},
         {u"failed_attempts"_s, QString::number(metrics.failedAttempts)},
         {u"stale_writes_refused"_s, QString::number(metrics.staleWritesRefused)},
+        {u"failed_commits"_s, QString::number(metrics.failedCommits)},
         {u"fairness"_s, QString::number(metrics.fairness)},
         {u"utilisation"_s, QString::number(metrics.utilisation)},
         {u"stuck_locks"_s, verdict.stuckLocks.join(u' ')},
@@ -137,6 +143,7 @@ QString SimReport::summaryCsv() const
         {u"protocol"_s, protocolName(settings.protocol)},
         {u"clients"_s, QString::number(settings.clients)},
         {u"locks"_s, QString::number(settings.locks)},
+        {u"nodes"_s, QString::number(history.nodeNames.size())},
         {u"seconds"_s, QString::number(metrics.seconds)},
     };
     QString csv = u"key,value\n"_s;

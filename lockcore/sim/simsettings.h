@@ -31,8 +31,12 @@ enum class Protocol {
                        // a crashed holder blocks the lock for ever
     UnsafeClientClock, // seed 002: expiry computed from each client's own (skewed) clock, no
                        // fence, unlock not owner-checked: holds overlap
+    ForUpdate,         // seed 003: SELECT .. FOR UPDATE in an open transaction, COMMIT to unlock;
+                       // no lease, no fence. Safe on one server; on a Galera cluster a row lock
+                       // on one node does not block another node: holds overlap
 };
-QString protocolName(Protocol protocol); // "lockcore", "unsafe-no-expiry", "unsafe-client-clock"
+// "lockcore", "unsafe-no-expiry", "unsafe-client-clock", "for-update"
+QString protocolName(Protocol protocol);
 std::optional<Protocol> protocolFromName(const QString &name);
 
 // Everything one simulation run needs besides the database.
@@ -53,15 +57,19 @@ struct SimSettings
     Protocol protocol = Protocol::Lockcore;
     quint32 seed = 1;             // same seed, same random choices per client
     QString table = QStringLiteral("sim_lock"); // its own lock table; also <table>_resource,
-                                                // <table>_event and <table>_unsafe
+                                                // <table>_event, <table>_unsafe and (for-update)
+                                                // <table>_forupdate
     QString lockPrefix = QStringLiteral("sim-");
 
     // The settings a run of `protocol` starts from: for lockcore the defaults above; for an
     // unsafe baseline, settings under which its failure shows in a few seconds (client clock:
-    // skew larger than the lease's margin over the hold; no expiry: crashes, so locks stick).
+    // skew larger than the lease's margin over the hold; no expiry: crashes, so locks stick;
+    // for-update: no faults, which its transaction would end anyway, and holds long enough
+    // that clients on two cluster nodes meet).
     static SimSettings forProtocol(Protocol protocol);
     // What forProtocol() loaded and why, one translated sentence without numbers (the fields
-    // may be changed after); empty for lockcore.
+    // may be changed after); for for-update, what the design costs and where it fails; empty
+    // for lockcore.
     static QString presetNote(Protocol protocol);
 
     lockcore::Status validate() const; // ranges above, identifiers; translated messages

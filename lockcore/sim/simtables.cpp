@@ -21,6 +21,11 @@ QString unsafeTable(const QString &table)
     return table + u"_unsafe"_s;
 }
 
+QString forUpdateTable(const QString &table)
+{
+    return table + u"_forupdate"_s;
+}
+
 QString quotedTable(const lockcore::Session &session, const QString &qualifiedTable)
 {
     QStringList parts = qualifiedTable.split(u'.');
@@ -38,7 +43,8 @@ lockcore::Result<qint64> dbNowUs(lockcore::LockService &service)
     return clock->dbNow.toMSecsSinceEpoch() * 1000;
 }
 
-lockcore::Status createSimTables(lockcore::Session &session, const QString &table)
+lockcore::Status createSimTables(lockcore::Session &session, const QString &table,
+                                 Protocol protocol)
 {
     if (lockcore::Status valid = lockcore::validateTableName(table); !valid)
         return valid;
@@ -55,7 +61,14 @@ lockcore::Status createSimTables(lockcore::Session &session, const QString &tabl
                            + u" (name VARCHAR(255) NOT NULL PRIMARY KEY,"
                              u" holder VARCHAR(255) NOT NULL DEFAULT '',"
                              u" expires_ms BIGINT NOT NULL DEFAULT 0)"_s;
-    return session.runDdl(unsafe);
+    if (lockcore::Status s = session.runDdl(unsafe); !s)
+        return s;
+    if (protocol != Protocol::ForUpdate)
+        return {};
+    // One row per lock, created before the run; a holder locks it with SELECT .. FOR UPDATE.
+    return session.runDdl(u"CREATE TABLE IF NOT EXISTS "_s
+                          + quotedTable(session, forUpdateTable(table))
+                          + u" (name VARCHAR(255) NOT NULL PRIMARY KEY)"_s);
 }
 
 } // namespace locksim

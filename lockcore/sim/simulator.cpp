@@ -1,12 +1,14 @@
 #include "simulator.h"
 
+#include "baselinelock.h"
+#include "forupdatelock.h"
 #include "holderid.h"
 #include "lockservice.h"
 #include "resource.h"
 #include "session.h"
+#include "simnodes.h"
 #include "simtables.h"
 #include "simtr.h"
-#include "unsafelock.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -89,15 +91,34 @@ ClientSinks sinksFor(Collector &c, std::atomic_bool &halt, qint64 maxAcquisition
 } // namespace
 
 Simulator::Simulator(lockcore::ConnectionSpec spec, SimSettings settings)
-    : m_spec(std::move(spec))
-    , m_settings(std::move(settings))
+    : Simulator(QList<lockcore::ConnectionSpec>{std::move(spec)}, std::move(settings))
 {}
+
+Simulator::Simulator(QList<lockcore::ConnectionSpec> nodes, SimSettings settings)
+    : m_nodes(std::move(nodes))
+    , m_settings(std::move(settings))
+{
+    Q_ASSERT(!m_nodes.isEmpty());
+}
+
+QStringList Simulator::nodeNames(const QList<lockcore::ConnectionSpec> &nodes)
+{
+    QStringList names;
+    for (const lockcore::ConnectionSpec &node : nodes)
+        names << node.redacted();
+    return names;
+}
+
+int nodeOfClient(int client, int nodes)
+{
+    return nodes > 1 ? client % nodes : 0;
+}
 
 lockcore::Status Simulator::prepare()
 {
     if (lockcore::Status valid = m_settings.validate(); !valid)
         return valid;
-    auto session = lockcore::Session::open(m_spec);
+    auto session = lockcore::Session::open(m_nodes.first());
     if (!session)
         return session.error();
     // The simulator writes its locks, resource and unsafe tables: not on a read-only session.
@@ -105,16 +126,22 @@ lockcore::Status Simulator::prepare()
             SimTr::tr("running the contention simulator"));
         !writable)
         return writable.error();
+    if (m_settings.protocol == Protocol::ForUpdate)
+        if (lockcore::Status supported = ForUpdateLock::checkSupported(**session); !supported)
+            return supported;
     auto service = lockcore::LockService::create(**session, m_settings.table);
     if (!service)
         return service.error();
     service->setActor(lockcore::actorId(u"lockscope simulator"_s));
     if (lockcore::Status s = service->createSchema(); !s)
         return s;
-    if (lockcore::Status s = createSimTables(**session, m_settings.table); !s)
+    if (lockcore::Status s = createSimTables(**session, m_settings.table, m_settings.protocol);
+        !s)
         return s;
     Resource resource(service.value(), m_settings.table);
-    UnsafeLock unsafe(service.value(), m_settings, 0);
+    std::unique_ptr<BaselineLock> baseline;
+    if (m_settings.protocol != Protocol::Lockcore)
+        baseline = BaselineLock::create(service.value(), m_settings, 0);
     for (int i = 0; i < m_settings.locks; ++i) {
         const QString name = m_settings.lockPrefix + QString::number(i);
         auto init = service->initialize(
@@ -132,11 +159,11 @@ lockcore::Status Simulator::prepare()
         }
         if (lockcore::Status s = resource.reset(name); !s)
             return s;
-        if (m_settings.protocol != Protocol::Lockcore)
-            if (lockcore::Status s = unsafe.reset(name); !s)
+        if (baseline)
+            if (lockcore::Status s = baseline->reset(name); !s)
                 return s;
     }
-    return {};
+    return waitForNodes(m_nodes, m_settings);
 }
 
 lockcore::Result<SimReport> Simulator::run(
@@ -144,7 +171,7 @@ lockcore::Result<SimReport> Simulator::run(
 {
     if (lockcore::Status valid = m_settings.validate(); !valid)
         return valid.error();
-    auto session = lockcore::Session::open(m_spec);
+    auto session = lockcore::Session::open(m_nodes.first());
     if (!session)
         return session.error();
     // The simulator writes its locks, resource and unsafe tables: not on a read-only session.
@@ -161,6 +188,7 @@ lockcore::Result<SimReport> Simulator::run(
 
     Collector collector;
     collector.history.startDbUs = *start;
+    collector.history.nodeNames = nodeNames(m_nodes);
     for (int i = 0; i < m_settings.locks; ++i)
         collector.history.lockNames.append(m_settings.lockPrefix + QString::number(i));
     const qint64 deadline = m_settings.durationMs > 0 ? *start + m_settings.durationMs * 1000 : 0;
@@ -169,9 +197,11 @@ lockcore::Result<SimReport> Simulator::run(
 
     std::vector<std::thread> threads;
     threads.reserve(size_t(m_settings.clients));
+    const int nodes = int(m_nodes.size());
     for (int i = 0; i < m_settings.clients; ++i)
-        threads.emplace_back([this, i, &halt, deadline, &sinks, &collector] {
-            runClient(m_spec, m_settings, i, halt, deadline, sinks);
+        threads.emplace_back([this, i, nodes, &halt, deadline, &sinks, &collector] {
+            const int node = nodeOfClient(i, nodes);
+            runClient(m_nodes.at(node), m_settings, i, node, halt, deadline, sinks);
             ++collector.finished;
         });
 
@@ -233,7 +263,7 @@ lockcore::Result<SimReport> Simulator::run(
               [](const WriteRecord &a, const WriteRecord &b) {
                   return a.beforeDbUs < b.beforeDbUs;
               });
-    return report(m_settings, m_spec.backendName(), std::move(history));
+    return report(m_settings, m_nodes.first().backendName(), std::move(history));
 }
 
 } // namespace locksim

@@ -6,9 +6,7 @@
 #include "simtr.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QSqlQuery>
-#include <QThread>
 
 using namespace Qt::StringLiterals;
 
@@ -16,8 +14,7 @@ namespace locksim {
 
 UnsafeLock::UnsafeLock(lockcore::LockService &service, const SimSettings &settings,
                        qint64 skewMs)
-    : m_service(service)
-    , m_settings(settings)
+    : BaselineLock(service, settings)
     , m_skewMs(skewMs)
     , m_table(quotedTable(service.session(), unsafeTable(settings.table)))
 {}
@@ -27,7 +24,8 @@ qint64 UnsafeLock::clientNowMs() const
     return QDateTime::currentMSecsSinceEpoch() + m_skewMs;
 }
 
-lockcore::Result<bool> UnsafeLock::tryOnce(const QString &name, const QString &holder)
+lockcore::Result<bool> UnsafeLock::tryOnce(const QString &name, const QString &holder,
+                                           qint64 /*waitMs: never waits in the server*/)
 {
     lockcore::Session &session = m_service.session();
     const QString what = SimTr::tr("locking \"%1\" (unsafe)").arg(name);
@@ -56,56 +54,15 @@ lockcore::Result<bool> UnsafeLock::tryOnce(const QString &name, const QString &h
     return granted;
 }
 
-lockcore::Result<UnsafeLock::Grant> UnsafeLock::acquire(const QString &name,
-                                                        const QString &holder,
-                                                        const std::atomic_bool &stop,
-                                                        QRandomGenerator &random)
+qint64 UnsafeLock::leaseEnd(qint64 beforeDbUs) const
 {
-    const lockcore::RetryPolicy &policy = m_settings.retry;
-    const qint64 deadlineMs = policy.deadlineMs > 0 || policy.maxAttempts > 0
-                                  ? policy.deadlineMs
-                                  : 2 * m_settings.ttlMs;
-    QElapsedTimer elapsed;
-    elapsed.start();
-    Grant grant;
-    for (int attempt = 1;; ++attempt) {
-        grant.attempts = attempt;
-        auto before = dbNowUs(m_service);
-        if (!before)
-            return before.error();
-        auto granted = tryOnce(name, holder);
-        if (!granted)
-            return granted.error();
-        if (*granted) {
-            auto after = dbNowUs(m_service);
-            if (!after)
-                return after.error();
-            grant.acquired = true;
-            grant.acquiredDbUs = *after;
-            if (m_settings.protocol == Protocol::UnsafeClientClock)
-                grant.expiresDbUs = *before + m_settings.ttlMs * 1000;
-            return grant;
-        }
-        const qint64 remaining = deadlineMs > 0 ? deadlineMs - elapsed.elapsed() : 0;
-        if ((policy.maxAttempts > 0 && attempt >= policy.maxAttempts)
-            || (deadlineMs > 0 && remaining <= 0))
-            return grant;
-        qint64 delay = policy.delayMs(attempt, random.generateDouble());
-        if (deadlineMs > 0)
-            delay = qMin(delay, remaining);
-        QElapsedTimer slept;
-        slept.start();
-        while (slept.elapsed() < delay) {
-            if (stop.load())
-                return lockcore::Error{
-                    lockcore::Error::Kind::Cancelled,
-                    SimTr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
-            QThread::msleep(quint32(qMin<qint64>(10, delay - slept.elapsed())));
-        }
-    }
+    // The client clock's lease, as the holder believes it: from before its statement.
+    return m_settings.protocol == Protocol::UnsafeClientClock
+               ? beforeDbUs + m_settings.ttlMs * 1000
+               : 0;
 }
 
-lockcore::Result<qint64> UnsafeLock::release(const QString &name)
+lockcore::Result<BaselineLock::Release> UnsafeLock::release(const QString &name)
 {
     auto before = dbNowUs(m_service);
     if (!before)
@@ -120,7 +77,7 @@ lockcore::Result<qint64> UnsafeLock::release(const QString &name)
     if (!done)
         return done.error();
     (*done)->finish();
-    return *before;
+    return Release{*before, false};
 }
 
 lockcore::Status UnsafeLock::reset(const QString &name)

@@ -1,5 +1,5 @@
-// lockctl sim-client --client I --restart R (hidden): one client of "lockctl simulate
-// --processes". Reads {"settings": SimSettings, "deadline_db_us": N} from stdin, runs
+// lockctl sim-client --client I --node N --restart R (hidden): one client of "lockctl simulate
+// --processes", connected to node N (0-based; its --db is that node's URL). Reads {"settings": SimSettings, "deadline_db_us": N} from stdin, runs
 // locksim::runClient and prints its records as JSON lines on stdout (see simrecords.h).
 // SIGTERM ends it cleanly; the parent's SIGKILL is a crash.
 
@@ -46,6 +46,7 @@ QList<QCommandLineOption> simClientOptions()
 {
     return {
         QCommandLineOption(u"client"_s, Tr::tr("The client number."), u"N"_s),
+        QCommandLineOption(u"node"_s, Tr::tr("The node it runs on, counted from 0."), u"N"_s),
         QCommandLineOption(u"restart"_s, Tr::tr("How often this client was restarted."), u"N"_s),
     };
 }
@@ -56,6 +57,9 @@ int runSimClient(Invocation &invocation)
         return invocation.usage(valid.error());
     auto client = integerOption(invocation.args(), u"client"_s, 0, 255, -1);
     auto restart = integerOption(invocation.args(), u"restart"_s, 0, 1000000, 0);
+    auto node = integerOption(invocation.args(), u"node"_s, 0, 255, 0);
+    if (!node)
+        return invocation.usage(node.error());
     if (!client || *client < 0)
         return invocation.usage(client ? Tr::tr("--client is required.") : client.error().message);
     if (!restart)
@@ -93,7 +97,7 @@ int runSimClient(Invocation &invocation)
     };
     sinks.crashed = [] { emitLine(recordLine(u"crashed"_s, {})); };
     sinks.paused = [] { emitLine(recordLine(u"paused"_s, {})); };
-    locksim::runClient(withEnvironmentPassword(*spec), *settings, int(*client),
+    locksim::runClient(withEnvironmentPassword(*spec), *settings, int(*client), int(*node),
                        InterruptGuard::flag(), deadlineDbUs, sinks);
     return ExitDone;
 }

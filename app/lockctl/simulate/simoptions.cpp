@@ -169,8 +169,14 @@ QList<QCommandLineOption> simulateOptionList()
                                            "a failed attempt (default: 5s)."), d),
         option(u"protocol"_s, Tr::tr("What the clients speak: lockcore (the real library), "
                                      "unsafe-no-expiry or unsafe-client-clock (broken baselines, "
-                                     "whose other defaults are set so that their failure shows; "
-                                     "default: lockcore)."), u"NAME"_s),
+                                     "whose other defaults are set so that their failure shows), "
+                                     "or for-update (SELECT ... FOR UPDATE in a transaction held "
+                                     "for the critical section: safe on one server, not across "
+                                     "Galera nodes; not on SQLite). Default: lockcore."),
+               u"NAME"_s),
+        option(u"node-url"_s, Tr::tr("Another node of the cluster that --db is node 1 of; give "
+                                     "it once per node. Client i runs on node i mod n. A URL "
+                                     "without a password uses node 1's."), u"URL"_s),
         option(u"clock-skew"_s, Tr::tr("unsafe-client-clock: each client's clock is off by up to "
                                        "plus or minus this."), d),
         option(u"seed"_s, Tr::tr("Seed of the random choices (default: 1)."), n),
@@ -197,8 +203,8 @@ Result<SimulateRequest> parseSimulateRequest(const QCommandLineParser &args)
         const auto protocol = locksim::protocolFromName(args.value(u"protocol"_s));
         if (!protocol)
             return Error::invalidInput(
-                Tr::tr("--protocol must be lockcore, unsafe-no-expiry or unsafe-client-clock; "
-                       "got \"%1\".")
+                Tr::tr("--protocol must be lockcore, unsafe-no-expiry, unsafe-client-clock or "
+                       "for-update; got \"%1\".")
                     .arg(args.value(u"protocol"_s).left(40)));
         s = SimSettings::forProtocol(*protocol);
     }
@@ -233,6 +239,13 @@ Result<SimulateRequest> parseSimulateRequest(const QCommandLineParser &args)
             Tr::tr("--duration 0 needs --acquisitions N: the run would never end."));
     if (args.isSet(u"kill-rate"_s) && !request.processes)
         return Error::invalidInput(Tr::tr("--kill-rate only applies with --processes."));
+    for (const QString &url : args.values(u"node-url"_s)) {
+        auto node = lockcore::ConnectionSpec::parse(url);
+        if (!node)
+            return Error::invalidInput(u"--node-url: "_s + node.error().message);
+        request.otherNodes << *node;
+        request.otherNodeUrls << url;
+    }
     if (args.isSet(u"history"_s)) {
         request.historyPath = args.value(u"history"_s);
         if (request.historyPath.isEmpty())

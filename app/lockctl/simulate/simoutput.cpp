@@ -62,8 +62,11 @@ QString neverAcquiredText(const locksim::Metrics &m)
 QString settingsLine(const SimReport &report)
 {
     const locksim::SimSettings &s = report.settings;
+    const QString where = report.nodes() > 1
+                              ? Tr::tr("%1 (%2 nodes)").arg(report.backend).arg(report.nodes())
+                              : report.backend;
     return Tr::tr("%1 on %2: %3 clients, %4 locks, lease %5, hold %6, think %7, seed %8.")
-        .arg(locksim::protocolName(s.protocol), report.backend)
+        .arg(locksim::protocolName(s.protocol), where)
         .arg(s.clients)
         .arg(s.locks)
         .arg(formatDurationMs(s.ttlMs), s.hold.describe(), s.think.describe())
@@ -150,6 +153,9 @@ QString summaryText(const SimReport &report)
         {Tr::tr("Stale writes refused"), QString::number(m.staleWritesRefused)},
         {Tr::tr("Fairness (Jain)"), QString::number(m.fairness, 'f', 3)},
     };
+    // for-update: transactions that did not commit although their critical section ran.
+    if (report.settings.protocol == locksim::Protocol::ForUpdate)
+        rows.append({Tr::tr("Failed commits"), QString::number(m.failedCommits)});
     if (!report.verdict.stuckLocks.isEmpty())
         rows.append({Tr::tr("Stuck locks"), report.verdict.stuckLocks.join(u", "_s)});
     if (!m.neverAcquired.isEmpty())

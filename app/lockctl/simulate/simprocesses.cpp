@@ -4,6 +4,7 @@
 #include "lockservice.h"
 #include "simoutput.h"
 #include "simrecords.h"
+#include "simulator.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -78,14 +79,16 @@ private:
         child->restart = restart;
         child->process = std::make_unique<QProcess>();
         QProcess *process = child->process.get();
+        const int node = locksim::nodeOfClient(client, int(m_plan.nodes.size()));
         process->setProgram(QCoreApplication::applicationFilePath());
-        process->setArguments({u"--db"_s, urlWithoutPassword(m_plan.url), u"--connect-timeout"_s,
-                               QString::number(m_plan.connectTimeoutS), u"--no-prompt"_s,
-                               u"sim-client"_s, u"--client"_s, QString::number(client),
+        process->setArguments({u"--db"_s, urlWithoutPassword(m_plan.nodes.at(node).url),
+                               u"--connect-timeout"_s, QString::number(m_plan.connectTimeoutS),
+                               u"--no-prompt"_s, u"sim-client"_s, u"--client"_s,
+                               QString::number(client), u"--node"_s, QString::number(node),
                                u"--restart"_s, QString::number(restart)});
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(u"LOCKSCOPE_PASSWORD"_s);
-        const lockcore::ConnectionSpec &spec = m_plan.spec;
+        const lockcore::ConnectionSpec &spec = m_plan.nodes.at(node).spec;
         if (spec.isServer() && (spec.passwordFromUrl || !spec.password.isEmpty()))
             env.insert(u"LOCKSCOPE_PASSWORD"_s, spec.password);
         process->setProcessEnvironment(env);
@@ -149,8 +152,9 @@ private:
     // as renewed by then becomes the grant's end.
     bool freezeIfHolding(Child &child)
     {
+        boundOpenTransactions(child);
         if (m_plan.settings.protocol != locksim::Protocol::Lockcore || !m_plan.session)
-            return true; // the unsafe baselines have no such row to read
+            return true; // the baselines have no such row to read
         ::kill(pid_t(child.pid), SIGSTOP);
         bool holding = false;
         auto service = lockcore::LockService::create(*m_plan.session, m_plan.settings.table);
@@ -169,6 +173,23 @@ private:
         if (!holding)
             ::kill(pid_t(child.pid), SIGCONT);
         return holding;
+    }
+
+    // for-update: the server rolls a killed client's transaction back once its connection
+    // drops, some time after now; its open holds end no earlier than the database clock read
+    // now (a shrunk interval, as every hold's). Without this they would never end.
+    void boundOpenTransactions(Child &child)
+    {
+        if (m_plan.settings.protocol != locksim::Protocol::ForUpdate || !m_plan.session)
+            return;
+        auto service = lockcore::LockService::create(*m_plan.session, m_plan.settings.table);
+        if (!service)
+            return;
+        auto clock = service->clock();
+        if (!clock)
+            return;
+        for (const locksim::HoldRecord &hold : m_merger.openHolds(child.key))
+            m_merger.setOpenExpiry(child.key, hold, clock->dbNow.toMSecsSinceEpoch() * 1000);
     }
 
     void fail(const QString &message)
@@ -212,6 +233,7 @@ private:
             if (m_stoppingSince.elapsed() > stopGraceMs) {
                 for (const auto &child : m_children) {
                     if (!child->ended && !child->killed) {
+                        boundOpenTransactions(*child);
                         child->killed = true;
                         child->process->kill();
                     }

@@ -14,15 +14,21 @@ namespace lockctl {
 
 class ProgressLine;
 
-// "lockctl simulate --processes": every client a "lockctl sim-client" child process. The
-// password never goes on a child's command line: the URL without it, the password in
-// LOCKSCOPE_PASSWORD. Killed holders (--kill-rate) are replaced with a new restart number, so
-// the number of clients stays constant.
+// "lockctl simulate --processes": every client a "lockctl sim-client" child process, client i
+// on node i mod n. The password never goes on a child's command line: the URL without it, the
+// password in LOCKSCOPE_PASSWORD. Killed holders (--kill-rate) are replaced with a new restart
+// number, so the number of clients stays constant.
+struct ProcessNode
+{
+    lockcore::ConnectionSpec spec; // with the password, as the parent connects to it
+    QString url;                   // the URL as given; the children get it without password
+};
+
 struct ProcessRunPlan
 {
-    lockcore::Session *session = nullptr; // the parent's own, to confirm a holder before a kill
-    lockcore::ConnectionSpec spec; // with the password, as the parent connected
-    QString url;                   // the URL as given; the children get it without password
+    lockcore::Session *session = nullptr; // the parent's own (node 1), to confirm a holder
+                                          // before a kill
+    QList<ProcessNode> nodes;             // node 1 (--db) first
     int connectTimeoutS = 5;
     locksim::SimSettings settings;
     double killRate = 0;

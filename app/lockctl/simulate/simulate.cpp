@@ -8,6 +8,7 @@
 #include "lockctltr.h"
 #include "lockservice.h"
 #include "output.h"
+#include "simnodes.h"
 #include "simoptions.h"
 #include "simoutput.h"
 #include "simprocesses.h"
@@ -39,9 +40,18 @@ Result<qint64> dbNowUs(lockcore::Session &session, const QString &table)
     return clock->dbNow.toMSecsSinceEpoch() * usPerMs;
 }
 
-Result<SimReport> runThreads(const lockcore::ConnectionSpec &spec, const SimulateRequest &request)
+// Node 1 as connected (its password from its URL, LOCKSCOPE_PASSWORD or the prompt), then the
+// --node-url nodes.
+QList<lockcore::ConnectionSpec> nodeSpecs(const lockcore::ConnectionSpec &first,
+                                          const SimulateRequest &request)
 {
-    locksim::Simulator simulator(spec, request.settings);
+    return locksim::clusterNodes(first, request.otherNodes);
+}
+
+Result<SimReport> runThreads(const QList<lockcore::ConnectionSpec> &nodes,
+                             const SimulateRequest &request)
+{
+    locksim::Simulator simulator(nodes, request.settings);
     if (lockcore::Status prepared = simulator.prepare(); !prepared)
         return prepared.error();
     ProgressLine progress;
@@ -54,7 +64,8 @@ Result<SimReport> runProcesses(lockcore::Session &session, const Invocation &inv
                                const SimulateRequest &request)
 {
     const locksim::SimSettings &settings = request.settings;
-    locksim::Simulator simulator(session.spec(), settings);
+    const QList<lockcore::ConnectionSpec> nodes = nodeSpecs(session.spec(), request);
+    locksim::Simulator simulator(nodes, settings);
     if (lockcore::Status prepared = simulator.prepare(); !prepared)
         return prepared.error();
     auto start = dbNowUs(session, settings.table);
@@ -63,8 +74,9 @@ Result<SimReport> runProcesses(lockcore::Session &session, const Invocation &inv
 
     ProcessRunPlan plan;
     plan.session = &session;
-    plan.spec = session.spec();
-    plan.url = invocation.settings().url;
+    const QStringList urls = QStringList{invocation.settings().url} + request.otherNodeUrls;
+    for (qsizetype node = 0; node < nodes.size(); ++node)
+        plan.nodes.append({nodes.at(node), urls.at(node)});
     plan.connectTimeoutS = invocation.settings().connectTimeoutS;
     plan.settings = settings;
     plan.killRate = request.killRate;
@@ -85,6 +97,7 @@ Result<SimReport> runProcesses(lockcore::Session &session, const Invocation &inv
     locksim::History &history = outcome.history;
     for (int lock = 0; lock < settings.locks; ++lock)
         history.lockNames << settings.lockPrefix + QString::number(lock);
+    history.nodeNames = locksim::Simulator::nodeNames(nodes);
     history.startDbUs = *start;
     history.endDbUs = *end;
     std::stable_sort(history.holds.begin(), history.holds.end(),
@@ -125,8 +138,9 @@ int runSimulate(Invocation &invocation)
         return invocation.fail(writable.error());
 
     InterruptGuard guard; // Ctrl-C and SIGTERM end the run early; the report still comes
-    auto report = request->processes ? runProcesses(**session, invocation, *request)
-                                     : runThreads((*session)->spec(), *request);
+    auto report = request->processes
+                      ? runProcesses(**session, invocation, *request)
+                      : runThreads(nodeSpecs((*session)->spec(), *request), *request);
     if (!report)
         return invocation.fail(report.error());
     if (!request->historyPath.isEmpty()) {
