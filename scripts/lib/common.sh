@@ -18,9 +18,11 @@ build_packages=(
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
     qtkeychain-qt6-dev libgl-dev xvfb xauth fonts-wqy-microhei
 )
-# Needed by scripts/test in addition to build_packages.
+# Needed by scripts/test in addition to build_packages; unixODBC and the PostgreSQL and MariaDB
+# ODBC drivers for the suites run through ODBC (odbc.sh).
 # shellcheck disable=SC2034
-test_packages=(postgresql mariadb-server mariadb-client faketime openssl)
+test_packages=(postgresql mariadb-server mariadb-client faketime openssl
+    unixodbc odbc-postgresql odbc-mariadb)
 # The libFuzzer targets (scripts/fuzz, and scripts/test after ctest): clang and its
 # compiler-rt (libclang_rt.fuzzer, asan, ubsan), which Debian 12 ships for its default clang 14
 # in libclang-rt-14-dev.
