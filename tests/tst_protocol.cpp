@@ -825,6 +825,10 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     const bool postgres = m_session->dialect().kind() == Dialect::Kind::PostgreSQL;
     if (!postgres && !m_session->supportsWakeLocks())
         QSKIP("Only PostgreSQL and MariaDB wake waiters on release; SQLite polls (tested above).");
+    if (postgres && TestBackend::instance().isOdbc())
+        QSKIP("Through ODBC a PostgreSQL release notifies nobody: ODBC has no LISTEN/NOTIFY (QODBC "
+              "has no EventNotifications); a waiter is woken by its queue in the server instead "
+              "(acquireWithWaitQueuesInTheServer).");
     const QString name = lockName();
     Holder holder;
     holder.start(m_table, name, 500);
@@ -950,6 +954,10 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
         QVERIFY(!m_session->runsRowsDirectly());
         QSKIP("Qt's driver is forced (LOCKSCOPE_TEST_PG_QT_DRIVER)");
     }
+    if (TestBackend::instance().isOdbc()) {
+        QVERIFY(!m_session->runsRowsDirectly());
+        QSKIP("Through ODBC every statement goes through QODBC and psqlODBC: libpq is QPSQL's");
+    }
     QVERIFY2(PostgresStatements::compiledIn(),
              "built without libpq: install libpq-dev and configure again");
     QVERIFY(m_session->runsRowsDirectly());
@@ -1038,9 +1046,14 @@ void ProtocolTest::roundTripsPerOperation()
         m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning();
     const quint64 maxAcquire = oneStatement ? 1 : 2;
     // MySQL, MariaDB: the renewal's UPDATE and the SELECT of its row in one batch.
+    // Through ODBC, MariaDB Connector/ODBC takes one statement per call (the renewal's batch is
+    // sent as two) and cannot hand over the release's LAST_INSERT_ID (asked for after it).
+    const bool odbcMysql = TestBackend::instance().isOdbc()
+                           && m_session->dialect().kind() == Dialect::Kind::MySQL;
     const bool renewInOne =
         m_session->dialect().capabilities().upsertReturning
-        || !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty();
+        || (!odbcMysql
+            && !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty());
 
     QVERIFY(m_locks->initialize(name, 5000, {})->created);
     quint64 before = m_session->roundTrips();
@@ -1062,7 +1075,7 @@ void ProtocolTest::roundTripsPerOperation()
     QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
     const quint64 releaseTrips = m_session->roundTrips() - before;
     qInfo("release: %llu round trip(s)", releaseTrips);
-    QCOMPARE(releaseTrips, quint64(1));
+    QCOMPARE(releaseTrips, quint64(odbcMysql ? 2 : 1));
 
     // A lock nobody initialized: one statement where the upsert exists.
     before = m_session->roundTrips();

@@ -19,8 +19,9 @@ QList<QCommandLineOption> commonOptions()
                                   "sqlite:/path/locks.db, postgresql://user@host/db or "
                                   "mysql://user@host/db; a PostgreSQL primary and its "
                                   "standbys: postgresql://user@host1:5432,host2:5432/db"
-                                  "?target_session_attrs=read-write. The password may be "
-                                  "given in $LOCKSCOPE_PASSWORD instead."),
+                                  "?target_session_attrs=read-write; an ODBC data source: "
+                                  "odbc://user@DSN. The password may be given in "
+                                  "$LOCKSCOPE_PASSWORD instead."),
                            u"URL"_s),
         QCommandLineOption(u"json"_s, Tr::tr("Print one JSON object on stdout.")),
         QCommandLineOption(u"connect-timeout"_s,

@@ -1,5 +1,8 @@
 #include "qtstatements.h"
 
+#include "dialect.h"
+#include "odbcerrors.h"
+
 #include <QSqlQuery>
 #include <QSqlRecord>
 
@@ -7,11 +10,45 @@ using namespace Qt::StringLiterals;
 
 namespace lockcore {
 
+namespace {
+
+// The statements of a batch's text, split at each ";" outside quoted text and identifiers
+// (the binds are written in as literals; empty pieces dropped).
+QStringList splitStatements(const QString &sql)
+{
+    QStringList parts;
+    QString current;
+    QChar quote;
+    for (const QChar c : sql) {
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == u'\'' || c == u'"' || c == u'`') {
+            quote = c;
+        } else if (c == u';') {
+            if (!current.trimmed().isEmpty())
+                parts << current.trimmed();
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    if (!current.trimmed().isEmpty())
+        parts << current.trimmed();
+    return parts;
+}
+
+} // namespace
+
 QtStatements::QtStatements(const QSqlDatabase &db, bool forwardOnly)
     : m_db(db)
     , m_forwardOnly(forwardOnly)
     // MySQL's release hands its answer back through LAST_INSERT_ID(expr) (MysqlDialect::release).
     , m_readsInsertId(db.driverName() == u"QMYSQL" || db.driverName() == u"QMARIADB")
+    // Through ODBC a batch is sent one statement at a time: MariaDB Connector/ODBC (like
+    // MySQL's) refuses several statements in one call unless its data source allows them
+    // (a syntax error at the second), and a DSN is the user's, not ours to change.
+    , m_splitsBatches(db.driverName() == u"QODBC")
 {}
 
 QtStatements::~QtStatements()
@@ -22,12 +59,14 @@ QtStatements::~QtStatements()
 QSqlQuery *QtStatements::run(const Statement &statement, QSqlError *error, bool *prepareFailed)
 {
     *prepareFailed = false;
+    if (m_inliner)
+        return runInlined(statement, error);
     QSqlQuery *query = m_prepared.value(statement.text());
     if (!query) {
         auto fresh = std::make_unique<QSqlQuery>(m_db);
         fresh->setForwardOnly(m_forwardOnly);
         if (!fresh->prepare(statement.text())) {
-            *error = fresh->lastError();
+            *error = errorOf(*fresh);
             *prepareFailed = true;
             return nullptr;
         }
@@ -45,7 +84,25 @@ QSqlQuery *QtStatements::run(const Statement &statement, QSqlError *error, bool 
             query->bindValue(i, value);
     }
     if (!query->exec()) {
-        *error = query->lastError();
+        *error = errorOf(*query);
+        return nullptr;
+    }
+    return query;
+}
+
+QSqlQuery *QtStatements::runInlined(const Statement &statement, QSqlError *error)
+{
+    // One query object per statement text, as for prepared ones (a caller may still be reading
+    // another statement's rows), executed as text with its values written in.
+    QSqlQuery *query = m_prepared.value(statement.text());
+    if (!query) {
+        query = new QSqlQuery(m_db);
+        query->setForwardOnly(m_forwardOnly);
+        m_prepared.insert(statement.text(), query);
+    }
+    query->finish();
+    if (!query->exec(statement.binds().isEmpty() ? statement.text() : m_inliner->inlined(statement))) {
+        *error = errorOf(*query);
         return nullptr;
     }
     return query;
@@ -62,6 +119,17 @@ Transport::Outcome QtStatements::exec(const Statement &statement)
     if (m_readsInsertId)
         outcome.result.insertId = query->lastInsertId().toULongLong();
     query->finish();
+    // ODBC has no way to hand over MySQL's insert id: asked for after a statement that set it
+    // with LAST_INSERT_ID(expr) and changed a row (it is left as it was when none changed).
+    if (m_selectsInsertId && outcome.result.affectedRows > 0
+        && statement.text().contains(u"LAST_INSERT_ID("_s)) {
+        QSqlQuery select(m_db);
+        ++outcome.roundTrips;
+        if (!select.exec(u"SELECT LAST_INSERT_ID()"_s) || !select.next())
+            outcome.error = errorOf(select);
+        else
+            outcome.result.insertId = select.value(0).toULongLong();
+    }
     return outcome;
 }
 
@@ -81,7 +149,8 @@ DirectResult QtStatements::read(QSqlQuery &query)
     return result;
 }
 
-QSqlQuery *QtStatements::runBatch(const QString &sql, int statements, QSqlError *error)
+QSqlQuery *QtStatements::runBatch(const QString &sql, int statements, QSqlError *error,
+                                  int *sent)
 {
     if (!m_batch) {
         m_batch = std::make_unique<QSqlQuery>(m_db);
@@ -89,15 +158,33 @@ QSqlQuery *QtStatements::runBatch(const QString &sql, int statements, QSqlError 
     }
     QSqlQuery *query = m_batch.get();
     query->finish();
-    bool ok = query->exec(sql);
-    for (int i = 1; ok && i < statements; ++i)
-        ok = query->nextResult();
+    bool ok = true;
+    if (m_splitsBatches && statements > 1) {
+        // One statement at a time, in order, on the same session (ROW_COUNT() and user
+        // variables carry over as within a batch); the last one's result is the batch's.
+        *sent = 0;
+        for (const QString &part : splitStatements(sql)) {
+            ++*sent;
+            if (!(ok = query->exec(part)))
+                break;
+        }
+    } else {
+        ok = query->exec(sql);
+        for (int i = 1; ok && i < statements; ++i)
+            ok = query->nextResult();
+        *sent = 1;
+    }
     if (!ok) {
-        *error = query->lastError();
+        *error = errorOf(*query);
         query->finish();
         return nullptr;
     }
     return query;
+}
+
+QSqlError QtStatements::errorOf(const QSqlQuery &query) const
+{
+    return m_odbcSqlStates ? odbcerrors::withSqlState(query.lastError(), query) : query.lastError();
 }
 
 void QtStatements::forget(const QString &text)

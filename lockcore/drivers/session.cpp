@@ -38,6 +38,22 @@ QString installHint(const QString &driver)
     return Tr::tr("Install the package libqt6sql6-sqlite.");
 }
 
+// Whether a failed open is a refused login. The dialect is not known yet: the one the URL
+// names classifies it; through ODBC, which names none, any dialect that would (the ODBC driver
+// passes the database's own code or text on: 1045 from MariaDB, "password authentication
+// failed" from PostgreSQL).
+bool refusedLogin(const ConnectionSpec &spec, const QSqlError &error)
+{
+    if (spec.backend != ConnectionSpec::Backend::ODBC) {
+        const auto dialect = Dialect::forDriver(spec.qtDriverName(), QString());
+        return dialect && dialect->isAuthenticationFailure(error);
+    }
+    for (const auto kind : {Dialect::Kind::PostgreSQL, Dialect::Kind::MySQL, Dialect::Kind::Oracle})
+        if (Dialect::create(kind)->isAuthenticationFailure(error))
+            return true;
+    return false;
+}
+
 } // namespace
 
 Session::Session(const ConnectionSpec &spec, const QString &connectionName)
@@ -148,9 +164,7 @@ Status Session::openConnection(const SessionOptions &options)
 
     if (!m_db.open()) {
         const QSqlError error = m_db.lastError();
-        // The dialect is not known yet: classify with the one the URL names.
-        const auto guess = Dialect::forDriver(m_spec.qtDriverName(), QString());
-        const bool auth = guess && guess->isAuthenticationFailure(error);
+        const bool auth = refusedLogin(m_spec, error);
         const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
         Error result{auth ? Error::Kind::Authentication : Error::Kind::Connection,
                      auth ? Tr::tr("The server at %1 refused the login of user \"%2\": wrong "
@@ -206,6 +220,17 @@ Status Session::openConnection(const SessionOptions &options)
     }
     m_broken = false;
     m_qt = std::make_unique<QtStatements>(m_db, m_dialect->kind() != Dialect::Kind::PostgreSQL);
+    // Through ODBC the PostgreSQL dialect still classifies errors by SQLSTATE, as QPSQL gives
+    // them: psqlODBC's native error numbers are its own (odbcerrors.h).
+    m_qt->setOdbcSqlStates(m_dialect->kind() == Dialect::Kind::PostgreSQL);
+    // Qt 6.4's QODBC binds a string with its terminating NUL counted in its length, which
+    // MariaDB Connector/ODBC stores and compares as part of the value ('name\0'): through ODBC
+    // on MySQL/MariaDB every value is written into the text as the dialect's literal instead.
+    // Nor can ODBC hand over the insert id a MySQL release answers with: it is asked for.
+    if (m_spec.backend == ConnectionSpec::Backend::ODBC && m_dialect->kind() == Dialect::Kind::MySQL) {
+        m_qt->inlineBinds(m_dialect.get());
+        m_qt->selectInsertIds(true);
+    }
     chooseTransport(); // (asks the server's version now, not in a timed operation)
     if (Status clock = checkClock(); !clock)
         return clock;
@@ -246,19 +271,19 @@ Status Session::applySessionSettings()
     if (Status readOnly = applyReadOnly(); !readOnly)
         return readOnly;
     if (!m_timeZone.isEmpty()) {
-        const Statement set = m_dialect->setTimeZone(m_timeZone);
-        QSqlQuery query(m_db);
-        bool ok = query.prepare(set.text());
-        for (const QVariant &bind : set.binds())
-            query.addBindValue(bind);
-        ok = ok && query.exec();
+        // Through the session's Qt statements, so the zone reaches the server as every other
+        // value does (through ODBC on MariaDB written in, not bound).
+        QSqlError failed;
+        bool prepareFailed = false;
         ++m_roundTrips;
-        if (!ok)
+        QSqlQuery *query = m_qt->run(m_dialect->setTimeZone(m_timeZone), &failed, &prepareFailed);
+        if (!query)
             return Error{Error::Kind::InvalidInput,
                          Tr::tr("The database refused the session time zone \"%1\": %2")
-                             .arg(m_timeZone, query.lastError().databaseText().trimmed()),
-                         query.lastError().nativeErrorCode(),
-                         query.lastError().text()};
+                             .arg(m_timeZone, failed.databaseText().trimmed()),
+                         failed.nativeErrorCode(),
+                         failed.text()};
+        query->finish();
     }
     return {};
 }
@@ -338,8 +363,10 @@ bool Session::supportsDirect() const
 
 bool Session::supportsInsertReturning()
 {
-    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C.
-    return supportsDirect() && !m_forceBatchAcquire && m_dialect->capabilities().insertReturning
+    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C,
+    // or through ODBC (QMYSQL cannot read it; QODBC with MariaDB Connector/ODBC can).
+    const bool readsItsRow = supportsDirect() || m_spec.backend == ConnectionSpec::Backend::ODBC;
+    return readsItsRow && !m_forceBatchAcquire && m_dialect->capabilities().insertReturning
            && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
@@ -432,9 +459,11 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
-    ++m_roundTrips;
     QSqlError failed;
-    if (QSqlQuery *query = m_qt->runBatch(sql, statements, &failed))
+    int sent = 0;
+    QSqlQuery *query = m_qt->runBatch(sql, statements, &failed, &sent);
+    m_roundTrips += quint64(sent);
+    if (query)
         return query;
     const Error error = failure(failed, what);
     if (reopensAfter(error))
@@ -454,8 +483,8 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     }
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
-    ++m_roundTrips;
     Transport::Outcome outcome = transport().exec(statement);
+    m_roundTrips += quint64(outcome.roundTrips);
     if (!outcome.error.isValid())
         return std::move(outcome.result);
     const Error error = failure(outcome.error, what);

@@ -13,7 +13,9 @@
 namespace testsupport {
 
 // The backend a database suite runs on, from LOCKSCOPE_TEST_BACKEND (sqlite | postgresql |
-// mariadb) and, for servers, LOCKSCOPE_TEST_POSTGRESQL_URL / LOCKSCOPE_TEST_MARIADB_URL.
+// mariadb) and, for servers, LOCKSCOPE_TEST_POSTGRESQL_URL / LOCKSCOPE_TEST_MARIADB_URL, or with
+// LOCKSCOPE_TEST_ODBC=1 the same server through ODBC, LOCKSCOPE_TEST_ODBC_POSTGRESQL_URL /
+// LOCKSCOPE_TEST_ODBC_MARIADB_URL (odbc://user:password@DSN).
 class TestBackend
 {
 public:
@@ -35,6 +37,8 @@ public:
     bool isSqlite() const { return m_name == QLatin1String("sqlite"); }
     bool isPostgres() const { return m_name == QLatin1String("postgresql"); }
     bool isMariadb() const { return m_name == QLatin1String("mariadb"); }
+    // Reached through ODBC (QODBC): a case the ODBC driver cannot run skips only here.
+    bool isOdbc() const { return m_odbc; }
 
 private:
     TestBackend();
@@ -42,6 +46,7 @@ private:
     QString m_name;
     QString m_url;
     QString m_explanation;
+    bool m_odbc = false;
     QTemporaryDir m_dir;
 };
 

@@ -8,6 +8,8 @@ class QSqlQuery;
 
 namespace lockcore {
 
+class Dialect;
+
 // Statements run through Qt's SQL driver, prepared once per text on the connection and run
 // again with only the values that changed bound anew. Every session has one: its reads and
 // admin transactions go through it, and so does the lock protocol where no other transport
@@ -34,17 +36,36 @@ public:
     // before it was sent).
     QSqlQuery *run(const Statement &statement, QSqlError *error, bool *prepareFailed);
     // Several statements (separated by ";") in one round trip as text: the query on the last
-    // one's result; null with *error set when one failed.
-    QSqlQuery *runBatch(const QString &sql, int statements, QSqlError *error);
+    // one's result; null with *error set when one failed. *sent: the round trips it took (1;
+    // through ODBC one per statement).
+    QSqlQuery *runBatch(const QString &sql, int statements, QSqlError *error, int *sent);
     // Ends every result still being read (a PostgreSQL waiter's notifications wait behind one).
     void finishAll();
     // The rows of the query's current result, read to its end, and its affected rows.
     static DirectResult read(QSqlQuery &query);
+    // Through ODBC: a failure's native code is the SQLSTATE the ODBC driver reports (for a
+    // dialect that classifies errors by SQLSTATE, PostgreSQL's) instead of the driver's native
+    // number (odbcerrors.h).
+    void setOdbcSqlStates(bool sqlStates) { m_odbcSqlStates = sqlStates; }
+    // Every statement is sent as text with its values written in by `dialect` (its literals),
+    // none bound: for a connection whose driver corrupts bound values (see Session). Null:
+    // bound, as usual. The dialect outlives these statements.
+    void inlineBinds(const Dialect *dialect) { m_inliner = dialect; }
+    // exec() reads MySQL's LAST_INSERT_ID with a SELECT after a statement that set it (ODBC,
+    // where the driver cannot give it), instead of from the driver.
+    void selectInsertIds(bool select) { m_selectsInsertId = select; }
 
 private:
+    QSqlError errorOf(const QSqlQuery &query) const;
+    QSqlQuery *runInlined(const Statement &statement, QSqlError *error);
+
     QSqlDatabase m_db;
     bool m_forwardOnly;
     bool m_readsInsertId;
+    bool m_odbcSqlStates = false;
+    bool m_splitsBatches;
+    const Dialect *m_inliner = nullptr;
+    bool m_selectsInsertId = false;
     QHash<QString, QSqlQuery *> m_prepared;
     std::unique_ptr<QSqlQuery> m_batch;
 };

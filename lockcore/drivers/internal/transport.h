@@ -21,6 +21,7 @@ public:
     {
         DirectResult result;
         QSqlError error; // valid when the statement failed; the server's code as native code
+        int roundTrips = 1; // statements sent for it (more where a driver needs a question after)
     };
     enum class Kind { QtDriver, Libpq, ConnectorC };
 
