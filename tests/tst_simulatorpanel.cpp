@@ -6,7 +6,8 @@
 // charts their room at 1024x700, whose time axes tick at round steps and whose timeline legend
 // wraps when narrow; read-only connections cannot start a run; the history and the
 // summary export as JSON and CSV; the main window has the panel as a tab; the numbers follow
-// the locale.
+// the locale; the for-update baseline is offered (and refused on SQLite with the reason); the
+// other nodes listed spread the clients, and the timeline gives each node a lane.
 
 #include "durationtext.h"
 #include "mainwindow.h"
@@ -34,6 +35,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -142,6 +144,8 @@ private slots:
     void mainWindowShowsThePanelAsATab();
     void startHasAnAltKeyOfItsOwn();
     void numbersFollowTheLocale();
+    void forUpdateIsOfferedAndSqliteSaysWhyNot();
+    void otherNodesSpreadTheClients();
     void screenshotMidRun();
 
 private:
@@ -580,6 +584,71 @@ void SimulatorPanelTest::numbersFollowTheLocale()
                                    u"fairness \\d,\\d\\d"_s})
         QVERIFY2(metrics.contains(QRegularExpression(pattern)),
                  qPrintable(pattern + u"\n"_s + metrics));
+}
+
+// Proves: for-update is in the protocol chooser, loads its preset and says what it costs and
+// where it fails; on SQLite, which has no FOR UPDATE, Start ends in a failure that says why.
+void SimulatorPanelTest::forUpdateIsOfferedAndSqliteSaysWhyNot()
+{
+    SimulatorPanel panel;
+    panel.resize(1200, 700);
+    panel.show();
+    panel.setConnection(m_spec, false);
+    setProtocol(&panel, Protocol::ForUpdate);
+    QCOMPARE(panel.form()->settings().protocol, Protocol::ForUpdate);
+    QCOMPARE(panel.form()->settings().clients,
+             locksim::SimSettings::forProtocol(Protocol::ForUpdate).clients);
+    auto *note = field<QLabel>(&panel, u"presetNote"_s);
+    QVERIFY(!note->isHidden());
+    QVERIFY2(note->text().contains(u"Galera"_s), qPrintable(note->text()));
+
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    panel.start();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QCOMPARE(panel.banner()->state(), VerdictBanner::State::Failed);
+    QVERIFY2(panel.banner()->details().contains(u"SQLite"_s)
+                 && panel.banner()->details().contains(u"FOR UPDATE"_s),
+             qPrintable(panel.banner()->details()));
+}
+
+// Proves: the URLs under "Other nodes" are nodes 2..n of the connected database's cluster:
+// client i runs on node i mod n and its holds say so, and the timeline gives each node of a
+// lock a lane of its own. A URL that does not parse is refused, naming its node.
+void SimulatorPanelTest::otherNodesSpreadTheClients()
+{
+    SimulatorPanel panel;
+    panel.resize(1200, 700);
+    panel.show();
+    panel.setConnection(m_spec, false);
+    fillSafeRun(&panel, 1);
+    setDouble(&panel, u"crashRate"_s, 0);
+    panel.form()->setNodeUrls({u"redis://cache/0"_s});
+    panel.start();
+    QVERIFY(!panel.isRunning());
+    QCOMPARE(panel.banner()->state(), VerdictBanner::State::Failed);
+    QVERIFY2(panel.banner()->details().contains(u"Node 2"_s),
+             qPrintable(panel.banner()->details()));
+
+    // The same SQLite file once more, as a second node (a cluster's would be another URL).
+    panel.form()->setNodeUrls({QString(), u"sqlite:"_s + m_spec.path, QString()});
+    QCOMPARE(panel.form()->nodeUrls().size(), 1);
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    panel.start();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    const locksim::SimReport &report = *panel.lastReport();
+    QCOMPARE(report.nodes(), 2);
+    QVERIFY(report.observedText().contains(u"on 2 nodes"_s));
+    QSet<int> nodes;
+    for (const HoldRecord &hold : report.history.holds) {
+        QCOMPARE(hold.node, hold.client % 2);
+        nodes.insert(hold.node);
+    }
+    QCOMPARE(nodes.size(), 2);
+    QCOMPARE(panel.timeline()->nodeCount(), 2);
+    // A preset keeps the nodes: they are where the run goes, not how it runs.
+    setProtocol(&panel, Protocol::UnsafeNoExpiry);
+    QCOMPARE(panel.form()->nodeUrls().size(), 1);
 }
 
 // The documentation's screenshot, taken mid-run (only when LOCKSCOPE_SCREENSHOT_DIR is set).

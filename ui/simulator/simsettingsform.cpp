@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QScopedValueRollback>
 #include <QSpinBox>
 #include <limits>
@@ -20,6 +21,7 @@ namespace {
 
 constexpr int maxMs = 3600 * 1000;
 constexpr qint64 defaultRetryDeadlineMs = 5000; // the engine's policy has no deadline of its own
+constexpr int nodeLines = 4; // the other nodes' field shows this many lines without scrolling
 
 } // namespace
 
@@ -30,6 +32,16 @@ SimSettingsForm::SimSettingsForm(QWidget *parent)
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_clients = addSpin(u"clients"_s, 1, 256);
+    // Beside the clients: they are spread over node 1 (the connected database) and these.
+    m_nodeUrls = new QPlainTextEdit(this);
+    m_nodeUrls->setObjectName(u"nodeUrls"_s);
+    // A URL is longer than the field is wide: wrapped anywhere, all of it shows.
+    m_nodeUrls->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_nodeUrls->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_nodeUrls->setTabChangesFocus(true);
+    m_nodeUrls->setFixedHeight(m_nodeUrls->fontMetrics().lineSpacing() * nodeLines
+                               + 2 * (m_nodeUrls->frameWidth() + 4));
+    addField(m_nodeUrls);
     m_locks = addSpin(u"locks"_s, 1, 64);
     m_ttl = addSpin(u"ttl"_s, 1, maxMs, 100);
     m_holdKind = new QComboBox(this);
@@ -49,7 +61,7 @@ SimSettingsForm::SimSettingsForm(QWidget *parent)
     m_protocol = new QComboBox(this);
     m_protocol->setObjectName(u"protocol"_s);
     for (Protocol protocol : {Protocol::Lockcore, Protocol::UnsafeNoExpiry,
-                              Protocol::UnsafeClientClock})
+                              Protocol::UnsafeClientClock, Protocol::ForUpdate})
         m_protocol->addItem(QString(), int(protocol));
     addField(m_protocol);
     m_presetNote = new QLabel(this);
@@ -61,6 +73,7 @@ SimSettingsForm::SimSettingsForm(QWidget *parent)
     m_seed = addSpin(u"seed"_s, 0, std::numeric_limits<int>::max());
     connect(m_holdKind, &QComboBox::currentIndexChanged, this, &SimSettingsForm::updateEnabled);
     connect(m_protocol, &QComboBox::currentIndexChanged, this, &SimSettingsForm::applyPreset);
+    connect(m_nodeUrls, &QPlainTextEdit::textChanged, this, &SimSettingsForm::nodeUrlsChanged);
 
     SimSettings defaults;
     defaults.retry.deadlineMs = defaultRetryDeadlineMs;
@@ -146,6 +159,20 @@ void SimSettingsForm::setSettings(const SimSettings &s)
     updateEnabled();
 }
 
+QStringList SimSettingsForm::nodeUrls() const
+{
+    QStringList urls;
+    for (const QString &line : m_nodeUrls->toPlainText().split(u'\n'))
+        if (!line.trimmed().isEmpty())
+            urls << line.trimmed();
+    return urls;
+}
+
+void SimSettingsForm::setNodeUrls(const QStringList &urls)
+{
+    m_nodeUrls->setPlainText(urls.join(u'\n'));
+}
+
 // A protocol chosen by hand brings its own settings: the defaults under which an unsafe
 // baseline's failure shows (with the defaults of lockcore, the client-clock design came out
 // without a violation, and a crash-free no-expiry run never sticks). The seed is kept.
@@ -180,8 +207,8 @@ void SimSettingsForm::resizeEvent(QResizeEvent *event)
 void SimSettingsForm::fitNote()
 {
     const int width = m_presetNote->width() > 0 ? m_presetNote->width() : this->width();
-    if (width > 0)
-        m_presetNote->setMinimumHeight(m_presetNote->heightForWidth(width));
+    if (width > 0) // heightForWidth() is -1 for a note without text
+        m_presetNote->setMinimumHeight(qMax(0, m_presetNote->heightForWidth(width)));
 }
 
 void SimSettingsForm::changeEvent(QEvent *event)
@@ -201,6 +228,11 @@ void SimSettingsForm::retranslate()
     };
     label(m_clients, tr("&Clients:"), tr("Simulated clients, each a thread with its own "
                                          "connection"));
+    label(m_nodeUrls, tr("Other &nodes:"),
+          tr("<p>The other nodes of a cluster whose node 1 is the connected database, one URL "
+             "per line. Client i runs on node i mod n, so the clients are spread over all of "
+             "them. A URL without a password uses node 1's.</p>"));
+    m_nodeUrls->setPlaceholderText(tr("One URL per line; empty: node 1 only"));
     label(m_locks, tr("Loc&ks:"), tr("Locks the clients compete for"));
     label(m_ttl, tr("&Lease (TTL):"), tr("The lease of every grant"));
     label(m_holdKind, tr("&Hold time:"), tr("How long a client works while it holds a lock"));
@@ -231,15 +263,23 @@ void SimSettingsForm::retranslate()
              "crashed holder blocks the lock for ever.</p>"
              "<p><b>Unsafe: client clock</b>: each client computes expiry from its own, "
              "skewed clock, without a fence, and unlocks without checking the owner: holds "
-             "overlap.</p><p>The two unsafe baselines show what the verdict catches.</p>"));
+             "overlap.</p>"
+             "<p><b>for-update</b>: SELECT ... FOR UPDATE in a transaction held open for the "
+             "critical section, COMMIT to unlock. Safe on one server; on a Galera cluster a "
+             "row lock on one node does not block another node. Not on SQLite.</p>"
+             "<p>The baselines show what the verdict catches.</p>"));
     m_protocol->setItemText(0, tr("lockcore (leases and fencing tokens)"));
     m_protocol->setItemText(1, tr("Unsafe: no expiry"));
     m_protocol->setItemText(2, tr("Unsafe: client clock"));
+    m_protocol->setItemText(3, tr("for-update (SELECT ... FOR UPDATE)"));
     m_protocol->setItemData(0, tr("The real library: leases on the database clock, a fencing token with every grant"), Qt::ToolTipRole);
     m_protocol->setItemData(1, tr("A broken baseline: a crashed holder blocks the lock for ever"),
                             Qt::ToolTipRole);
     m_protocol->setItemData(2, tr("A broken baseline: expiry from skewed client clocks, no "
                                   "fence: holds overlap"),
+                            Qt::ToolTipRole);
+    m_protocol->setItemData(3, tr("Seed 003's lock: a row lock held by an open transaction; "
+                                  "no lease, no fence"),
                             Qt::ToolTipRole);
     label(m_clockSkew, tr("Clock ske&w:"),
           tr("Unsafe client clock: each client's clock is off by up to plus or minus this"));

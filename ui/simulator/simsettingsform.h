@@ -8,6 +8,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
+class QPlainTextEdit;
 class QSpinBox;
 
 namespace ui {
@@ -16,7 +17,8 @@ namespace ui {
 // how waiting clients retry, the run's length, injected faults, the protocol and the seed.
 // Every field has an object name (clients, locks, ttl, holdKind, ...) for tests. Choosing a
 // protocol loads its settings (SimSettings::forProtocol): an unsafe baseline's are those under
-// which its failure shows, said in a note under the protocol (presetNote).
+// which its failure shows, said in a note under the protocol (presetNote). The other nodes of a
+// cluster (one URL per line, "nodeUrls") are not settings of the run: a preset keeps them.
 class SimSettingsForm : public QWidget
 {
     Q_OBJECT
@@ -26,6 +28,13 @@ public:
 
     locksim::SimSettings settings() const;
     void setSettings(const locksim::SimSettings &settings);
+    // The URLs of the other nodes, as typed (blank lines left out); the connected database is
+    // node 1.
+    QStringList nodeUrls() const;
+    void setNodeUrls(const QStringList &urls);
+
+signals:
+    void nodeUrlsChanged();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -43,6 +52,7 @@ private:
 
     QFormLayout *m_layout;
     QSpinBox *m_clients;
+    QPlainTextEdit *m_nodeUrls;
     QSpinBox *m_locks;
     QSpinBox *m_ttl;
     QComboBox *m_holdKind;

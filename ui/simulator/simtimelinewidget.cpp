@@ -1,9 +1,10 @@
 #include "simtimelinewidget.h"
 
 #include "durationtext.h"
+#include "simulator.h"
 
 #include <QPainter>
-#include <functional>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using locksim::HoldRecord;
@@ -12,14 +13,53 @@ namespace ui {
 
 namespace {
 
-constexpr int maxLaneLabels = 24; // more locks than this: lanes without names
+constexpr int maxLaneLabels = 24; // more rows than this: lanes without names
+constexpr int maxClientsNamed = 16; // more clients than this: one legend entry for all
 
 constexpr int legendGap = 14; // between two legend entries
+
+const QColor crossRed(0xc0, 0x39, 0x2b);
+const QColor hatchBrown(0x80, 0x1a, 0x10);
+const QColor overlapRed(0xe0, 0x20, 0x20);
+const QColor overlapTint(0xe0, 0x20, 0x20, 60);
+const QColor commitFailedRed(0x8b, 0x00, 0x00);
 
 qint64 holdEndUs(const HoldRecord &hold, qint64 runEndUs)
 {
     const qint64 until = hold.validUntilDbUs();
     return until > 0 ? qMin(until, qMax(runEndUs, hold.acquiredDbUs)) : runEndUs;
+}
+
+// The line along the top of a lock's lanes where its holds overlap.
+QRectF overlapLine(const QRectF &group)
+{
+    return QRectF(group.left(), group.top(), group.width(), qMin(3.0, group.height() / 4));
+}
+
+// A hold whose transaction did not commit: a dark red strip along the bottom of its bar, so
+// that its client's colour still shows (on Galera most holds of for-update end so).
+QRectF commitFailedStrip(const QRectF &bar)
+{
+    const double height = qBound(2.0, bar.height() / 4, 4.0);
+    return QRectF(bar.left(), bar.bottom() - height, bar.width(), height);
+}
+
+// Where holds of one lock overlap, as the verdict judges them (a hold lasts from its grant to
+// validUntilDbUs()): [from, to) in database time, per lock.
+QList<QPair<qint64, qint64>> overlapsOf(QList<HoldRecord> holds, qint64 runEndUs)
+{
+    std::stable_sort(holds.begin(), holds.end(), locksim::grantedEarlier);
+    QList<QPair<qint64, qint64>> overlaps;
+    qint64 heldUntil = 0; // the end of the earlier holds, the latest one
+    bool any = false;
+    for (const HoldRecord &hold : holds) {
+        const qint64 end = holdEndUs(hold, runEndUs);
+        if (any && hold.acquiredDbUs < heldUntil)
+            overlaps.append({hold.acquiredDbUs, qMin(end, heldUntil)});
+        heldUntil = any ? qMax(heldUntil, end) : end;
+        any = true;
+    }
+    return overlaps;
 }
 
 } // namespace
@@ -28,8 +68,11 @@ SimTimelineWidget::SimTimelineWidget(QWidget *parent) : QWidget(parent)
 {
     setObjectName(u"simTimeline"_s);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    setToolTip(tr("One lane per lock, one bar per hold, coloured by client. A red cross: the "
-                  "holder crashed. Hatched: the holder paused past its lease."));
+    setToolTip(tr("One lane per lock (per lock and node when the clients are spread over "
+                  "nodes), one bar per hold, coloured by client. A red cross: the holder "
+                  "crashed. Hatched: the holder paused past its lease. A dark red strip along "
+                  "the bottom: its transaction did not commit. Tinted red, with a red line "
+                  "along the top: holds of that lock overlap there."));
 }
 
 QColor SimTimelineWidget::clientColour(int client)
@@ -46,13 +89,43 @@ void SimTimelineWidget::setHolds(const QList<HoldRecord> &holds, const QStringLi
     m_lanes = qMax(1, int(lockNames.size()));
     m_startUs = startDbUs;
     m_endUs = endDbUs;
+    m_anyCommitFailed = false;
     for (const HoldRecord &hold : holds) {
         m_lanes = qMax(m_lanes, hold.lock + 1);
+        m_nodes = qMax(m_nodes, hold.node + 1);
+        m_anyCommitFailed = m_anyCommitFailed || hold.commitFailed;
         if (m_startUs == 0 || hold.acquiredDbUs < m_startUs)
             m_startUs = hold.acquiredDbUs;
         m_endUs = qMax(m_endUs, qMax(hold.acquiredDbUs, hold.validUntilDbUs()));
     }
+    QList<QList<HoldRecord>> byLock(m_lanes);
+    for (const HoldRecord &hold : holds)
+        byLock[hold.lock].append(hold);
+    m_overlaps.clear();
+    for (int lock = 0; lock < m_lanes; ++lock)
+        for (const auto &[from, to] : overlapsOf(byLock.at(lock), m_endUs))
+            m_overlaps.append({lock, from, to});
     update();
+}
+
+void SimTimelineWidget::setParticipants(int clients, int nodes)
+{
+    m_clients = qMax(0, clients);
+    m_nodes = qMax(1, nodes);
+    update();
+}
+
+int SimTimelineWidget::rowOf(const HoldRecord &hold) const
+{
+    return hold.lock * m_nodes + qBound(0, hold.node, m_nodes - 1);
+}
+
+QString SimTimelineWidget::rowLabel(int row) const
+{
+    const QString lock = m_lockNames.value(row / m_nodes);
+    if (m_nodes == 1)
+        return lock;
+    return tr("%1 @node%2").arg(lock).arg(row % m_nodes + 1);
 }
 
 void SimTimelineWidget::clear()
@@ -74,11 +147,12 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     const QFontMetrics metrics = fontMetrics();
-    const bool named = m_lanes <= maxLaneLabels && !m_lockNames.isEmpty();
+    const int rows = m_lanes * m_nodes;
+    const bool named = rows <= maxLaneLabels && !m_lockNames.isEmpty();
     int labelWidth = 0;
     if (named)
-        for (const QString &name : m_lockNames)
-            labelWidth = qMax(labelWidth, metrics.horizontalAdvance(name));
+        for (int row = 0; row < rows; ++row)
+            labelWidth = qMax(labelWidth, metrics.horizontalAdvance(rowLabel(row)));
     const int left = 8 + (labelWidth ? labelWidth + 6 : 0);
     // The legend wraps onto more rows when the widget is narrow (1024 px windows, longer
     // translations) rather than being cut off at the right edge.
@@ -95,34 +169,44 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
     }
     const double span = double(qMax<qint64>(1, m_endUs - m_startUs));
     auto x = [&](qint64 us) { return area.left() + (us - m_startUs) / span * area.width(); };
-    const double laneHeight = double(area.height()) / m_lanes;
-    const double gap = laneHeight > 8 ? 2 : 0;
+    const double rowHeight = double(area.height()) / rows;
+    const double gap = rowHeight > 8 ? 2 : 0;
 
     painter.setPen(palette().color(QPalette::WindowText));
     if (named) {
-        for (int lane = 0; lane < m_lanes && lane < m_lockNames.size(); ++lane) {
-            const QRectF row(0, area.top() + lane * laneHeight, area.left() - 6, laneHeight);
-            painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, m_lockNames.at(lane));
+        for (int row = 0; row < rows && row / m_nodes < m_lockNames.size(); ++row) {
+            const QRectF label(0, area.top() + row * rowHeight, area.left() - 6, rowHeight);
+            painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter, rowLabel(row));
+        }
+    }
+    if (m_nodes > 1) { // a line between the locks' groups of lanes
+        painter.setPen(palette().color(QPalette::Mid));
+        for (int lock = 1; lock < m_lanes; ++lock) {
+            const double y = area.top() + lock * m_nodes * rowHeight;
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
         }
     }
     for (const HoldRecord &hold : std::as_const(m_holds)) {
         const double left = x(hold.acquiredDbUs);
         const double right = x(holdEndUs(hold, m_endUs));
-        const QRectF bar(left, area.top() + hold.lock * laneHeight + gap, qMax(1.5, right - left),
-                         qMax(2.0, laneHeight - 2 * gap));
+        const QRectF bar(left, area.top() + rowOf(hold) * rowHeight + gap,
+                         qMax(1.5, right - left), qMax(2.0, rowHeight - 2 * gap));
         QColor colour = clientColour(hold.client);
         colour.setAlpha(190); // overlapping holds of one lock show through each other
         painter.fillRect(bar, colour);
         if (hold.end == HoldRecord::End::Lost)
-            painter.fillRect(bar, QBrush(QColor(0x80, 0x1a, 0x10), Qt::BDiagPattern));
+            painter.fillRect(bar, QBrush(hatchBrown, Qt::BDiagPattern));
+        if (hold.commitFailed)
+            painter.fillRect(commitFailedStrip(bar), commitFailedRed);
         if (hold.end == HoldRecord::End::Crashed) {
             const double r = qMin(5.0, bar.height() / 2);
             const QPointF c(bar.right(), bar.center().y());
-            painter.setPen(QPen(QColor(0xc0, 0x39, 0x2b), 2));
+            painter.setPen(QPen(crossRed, 2));
             painter.drawLine(c + QPointF(-r, -r), c + QPointF(r, r));
             painter.drawLine(c + QPointF(-r, r), c + QPointF(r, -r));
         }
     }
+    paintOverlaps(painter, area, rowHeight); // over the bars: where every lane is full too
     painter.setPen(palette().color(QPalette::WindowText));
     const QRect axis(area.left(), area.bottom() + 2, area.width(), metrics.height());
     painter.drawText(axis, Qt::AlignLeft, tr("0 s"));
@@ -131,9 +215,65 @@ void SimTimelineWidget::paintEvent(QPaintEvent *)
                                legendRows * metrics.height()));
 }
 
+void SimTimelineWidget::paintOverlaps(QPainter &painter, const QRectF &area,
+                                      double rowHeight) const
+{
+    const double span = double(qMax<qint64>(1, m_endUs - m_startUs));
+    for (const Overlap &overlap : m_overlaps) {
+        const double left = area.left() + (overlap.fromUs - m_startUs) / span * area.width();
+        const double right = area.left() + (overlap.toUs - m_startUs) / span * area.width();
+        // At least 3 px: an overlap of a millisecond in a run of seconds is still seen. A
+        // tint over the lock's lanes, and a solid line along their top.
+        const QRectF group(left, area.top() + overlap.lock * m_nodes * rowHeight,
+                           qMax(3.0, right - left), m_nodes * rowHeight);
+        painter.fillRect(group, overlapTint);
+        painter.fillRect(overlapLine(group), overlapRed);
+    }
+}
+
+QList<SimTimelineWidget::LegendEntry> SimTimelineWidget::legendEntries() const
+{
+    QList<LegendEntry> entries;
+    if (m_nodes > 1 && m_clients > 0 && m_clients <= maxClientsNamed) {
+        // Which client is on which node: "c3@node2" in the client's colour.
+        for (int client = 0; client < m_clients; ++client)
+            entries.append({tr("c%1@node%2").arg(client).arg(
+                                locksim::nodeOfClient(client, m_nodes) + 1),
+                            [client](QPainter &p, const QRect &r) {
+                                p.fillRect(r, clientColour(client));
+                            }});
+    } else {
+        entries.append({tr("hold (colour: client)"),
+                        [](QPainter &p, const QRect &r) { p.fillRect(r, clientColour(0)); }});
+    }
+    entries.append({tr("crashed"), [](QPainter &p, const QRect &r) {
+                        p.setPen(QPen(crossRed, 2));
+                        p.drawLine(r.topLeft(), r.bottomRight());
+                        p.drawLine(r.bottomLeft(), r.topRight());
+                    }});
+    entries.append({tr("lost (paused past its lease)"), [](QPainter &p, const QRect &r) {
+                        p.fillRect(r, clientColour(1));
+                        p.fillRect(r, QBrush(hatchBrown, Qt::BDiagPattern));
+                    }});
+    if (m_anyCommitFailed)
+        entries.append({tr("did not commit"), [](QPainter &p, const QRect &r) {
+                            p.fillRect(r, clientColour(2));
+                            p.fillRect(commitFailedStrip(r), commitFailedRed);
+                        }});
+    if (!m_overlaps.isEmpty())
+        entries.append({tr("overlap"), [](QPainter &p, const QRect &r) {
+                            p.fillRect(r, overlapTint);
+                            p.fillRect(overlapLine(r), overlapRed);
+                        }});
+    return entries;
+}
+
 QStringList SimTimelineWidget::legendTexts() const
 {
-    return {tr("hold (colour: client)"), tr("crashed"), tr("lost (paused past its lease)")};
+    QStringList texts;
+    for (const LegendEntry &entry : legendEntries())
+        texts << entry.text;
+    return texts;
 }
 
 SimTimelineWidget::LegendLayout SimTimelineWidget::legendLayout(int width) const
@@ -160,27 +300,17 @@ void SimTimelineWidget::paintLegend(QPainter &painter, const QRect &area) const
 {
     const QFontMetrics metrics = fontMetrics();
     const int box = metrics.height() - 4;
-    const QStringList texts = legendTexts();
+    const QList<LegendEntry> entries = legendEntries();
     const LegendLayout layout = legendLayout(area.width());
-    const std::function<void(const QRect &)> marks[] = {
-        [&](const QRect &r) { painter.fillRect(r, clientColour(0)); },
-        [&](const QRect &r) {
-            painter.setPen(QPen(QColor(0xc0, 0x39, 0x2b), 2));
-            painter.drawLine(r.topLeft(), r.bottomRight());
-            painter.drawLine(r.bottomLeft(), r.topRight());
-        },
-        [&](const QRect &r) {
-            painter.fillRect(r, clientColour(1));
-            painter.fillRect(r, QBrush(QColor(0x80, 0x1a, 0x10), Qt::BDiagPattern));
-        },
-    };
-    for (qsizetype i = 0; i < texts.size(); ++i) {
+    for (qsizetype i = 0; i < entries.size(); ++i) {
         const int x = area.left() + layout.at.at(i).x();
         const int y = area.top() + layout.at.at(i).y() * metrics.height();
-        marks[i](QRect(x, y + 2, box, box));
+        painter.save();
+        entries.at(i).mark(painter, QRect(x, y + 2, box, box));
+        painter.restore();
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(QRect(x + box + 4, y, area.right() - x - box - 4, metrics.height()),
-                         Qt::AlignLeft | Qt::AlignVCenter, texts.at(i));
+                         Qt::AlignLeft | Qt::AlignVCenter, entries.at(i).text);
     }
 }
 

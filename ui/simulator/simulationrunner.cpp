@@ -39,7 +39,7 @@ SimulationRunner::~SimulationRunner()
         m_thread->setParent(nullptr);
 }
 
-bool SimulationRunner::start(const lockcore::ConnectionSpec &spec,
+bool SimulationRunner::start(const QList<lockcore::ConnectionSpec> &nodes,
                              const locksim::SimSettings &settings)
 {
     if (m_running)
@@ -48,8 +48,8 @@ bool SimulationRunner::start(const lockcore::ConnectionSpec &spec,
         m_relay->disconnect(this); // a stopped run that has not ended yet no longer reports
     auto stop = std::make_shared<std::atomic_bool>(false);
     auto *relay = new SimulationRelay;
-    QThread *thread = QThread::create([spec, settings, stop, relay] {
-        locksim::Simulator simulator(spec, settings);
+    QThread *thread = QThread::create([nodes, settings, stop, relay] {
+        locksim::Simulator simulator(nodes, settings);
         if (const lockcore::Status prepared = simulator.prepare(); !prepared) {
             emit relay->failed(prepared.error().message);
             return;

@@ -31,8 +31,10 @@ public:
     // the database is left to finish on its own thread.
     ~SimulationRunner() override;
 
-    // False (and nothing starts) while a run is under way.
-    bool start(const lockcore::ConnectionSpec &spec, const locksim::SimSettings &settings);
+    // False (and nothing starts) while a run is under way. The clients are spread over the
+    // nodes (node 1 first; see locksim::Simulator).
+    bool start(const QList<lockcore::ConnectionSpec> &nodes,
+               const locksim::SimSettings &settings);
     void stop();
     bool isRunning() const { return m_running; }
 

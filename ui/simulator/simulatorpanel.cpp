@@ -3,6 +3,7 @@
 #include "durationtext.h"
 #include "simcharts.h"
 #include "simexport.h"
+#include "simnodes.h"
 #include "simsettingsform.h"
 #include "simtimelinewidget.h"
 #include "simulationrunner.h"
@@ -88,6 +89,7 @@ SimulatorPanel::SimulatorPanel(QWidget *parent)
     layout->addLayout(left, 0);
     layout->addLayout(right, 1);
 
+    connect(m_form, &SimSettingsForm::nodeUrlsChanged, this, &SimulatorPanel::updateState);
     connect(m_start, &QPushButton::clicked, this, &SimulatorPanel::start);
     connect(m_stop, &QPushButton::clicked, this, &SimulatorPanel::stop);
     connect(m_exportHistory, &QPushButton::clicked, this, [this] { exportWithDialog(false); });
@@ -126,6 +128,11 @@ void SimulatorPanel::start()
         m_banner->showFailure(valid.error().message);
         return;
     }
+    const auto nodes = this->nodes();
+    if (!nodes) {
+        m_banner->showFailure(nodes.error().message);
+        return;
+    }
     m_settings = settings;
     m_live = History();
     for (int lock = 0; lock < settings.locks; ++lock)
@@ -134,15 +141,31 @@ void SimulatorPanel::start()
     m_lastProgress = SimProgress();
     m_report.reset();
     m_stopping = false;
+    m_live.nodeNames = Simulator::nodeNames(*nodes);
     m_charts->reset(settings.durationMs, settings.clients);
+    m_timeline->setParticipants(settings.clients, int(nodes->size()));
     m_timeline->setHolds({}, m_live.lockNames, 0, 0);
     m_metrics->clear();
     m_banner->clear();
-    if (!m_runner->start(*m_spec, settings))
+    if (!m_runner->start(*nodes, settings))
         return;
     m_status->setText(tr("Preparing the tables %1\u2026").arg(settings.table));
     updateState();
     emit runStarted();
+}
+
+lockcore::Result<QList<lockcore::ConnectionSpec>> SimulatorPanel::nodes() const
+{
+    QList<lockcore::ConnectionSpec> others;
+    const QStringList urls = m_form->nodeUrls();
+    for (qsizetype i = 0; i < urls.size(); ++i) {
+        auto node = lockcore::ConnectionSpec::parse(urls.at(i));
+        if (!node)
+            return lockcore::Error::invalidInput(
+                tr("Node %1 of the other nodes: %2").arg(i + 2).arg(node.error().message));
+        others << *node;
+    }
+    return clusterNodes(*m_spec, others);
 }
 
 void SimulatorPanel::stop()
@@ -234,17 +257,19 @@ void SimulatorPanel::showReport()
     const Metrics &m = report.metrics;
     m_charts->setTimeSeries(timeSeries(report.history, bucketMs()));
     m_charts->setPerClient(m.perClient);
+    m_timeline->setParticipants(report.settings.clients, report.nodes());
     m_timeline->setHolds(report.history.holds, report.history.lockNames,
                          report.history.startDbUs, report.history.endDbUs);
     m_banner->showVerdict(report);
     m_status->setText(tr("Finished after %1.").arg(durationText(qRound64(m.seconds * 1000))));
-    m_metrics->setText(metricsText(m));
+    m_metrics->setText(metricsText(report));
 }
 
 // Hand-offs are gaps from a release to the next grant; a grant before the previous holder's
 // release is an overlap (the banner lists it), never shown as a negative hand-off.
-QString SimulatorPanel::metricsText(const Metrics &m)
+QString SimulatorPanel::metricsText(const SimReport &report)
 {
+    const Metrics &m = report.metrics;
     // Every number in the locale's form (%L): "12.345 acquisitions" in German.
     QString text = tr("%L1 acquisitions, %L2 per second; wait p50 %L3 ms, p95 %L4 ms, p99 %L5 "
                       "ms; hand-off p50 %L6 ms; locks held %L7% of the time; fairness %L8; %L9 "
@@ -269,6 +294,11 @@ QString SimulatorPanel::metricsText(const Metrics &m)
                 + tr("%Ln grant(s) came before the previous holder's release: overlaps, not "
                      "hand-offs.",
                      nullptr, int(m.grantsBeforeRelease));
+    // for-update: the critical section of a transaction that did not commit had run anyway.
+    if (report.settings.protocol == Protocol::ForUpdate)
+        text += u' '
+                + tr("%Ln transaction(s) did not commit (their critical section had run).",
+                     nullptr, int(m.failedCommits));
     return text;
 }
 
@@ -323,6 +353,11 @@ void SimulatorPanel::updateState()
         note = tr("Read-only connection: the simulator writes its own tables (%1, %1_event, "
                   "%1_resource, %1_unsafe), so it cannot run here.")
                    .arg(SimSettings().table);
+    else if (const auto others = int(m_form->nodeUrls().size()); others > 0)
+        note = tr("Runs against %1 (node 1) and %n other node(s), in its own tables %2*; your "
+                  "locks are not touched.",
+                  nullptr, others)
+                   .arg(m_spec->redacted(), SimSettings().table);
     else
         note = tr("Runs against %1, in its own tables %2*; your locks are not touched.")
                    .arg(m_spec->redacted(), SimSettings().table);

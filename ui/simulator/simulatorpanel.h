@@ -29,7 +29,8 @@ public:
     explicit SimulatorPanel(QWidget *parent = nullptr);
     ~SimulatorPanel() override;
 
-    // Where runs go. A run under way is stopped. Read-only: nothing can be started.
+    // Where runs go: node 1, with the other nodes listed in the form (a cluster's). A run under
+    // way is stopped. Read-only: nothing can be started.
     void setConnection(const lockcore::ConnectionSpec &spec, bool readOnly);
     bool isRunning() const;
     const std::optional<locksim::SimReport> &lastReport() const { return m_report; }
@@ -59,7 +60,10 @@ private:
     void onFailed(const QString &message);
     void showLive();
     void showReport();
-    static QString metricsText(const locksim::Metrics &metrics);
+    static QString metricsText(const locksim::SimReport &report);
+    // The connected database (node 1) and the other nodes of the form; an error names a URL
+    // that does not parse.
+    lockcore::Result<QList<lockcore::ConnectionSpec>> nodes() const;
     void exportWithDialog(bool summary);
     void updateState();
     void retranslate();

@@ -101,14 +101,25 @@ void VerdictBanner::showRunning(const Verdict &soFar, int holds, qint64 elapsedM
 
 QString VerdictBanner::noViolationDetails(const locksim::SimReport &report)
 {
-    const bool lockcore = report.settings.protocol == Protocol::Lockcore;
     QStringList lines;
-    lines << (lockcore ? tr("No overlapping holds, fences increasing, %Ln stale write(s) "
-                            "refused. A run shows what happened, not that a design is safe.",
-                            nullptr, int(report.metrics.staleWritesRefused))
-                       : tr("No overlapping holds (this protocol has no fences). An unsafe "
-                            "baseline: this run did not show its failure; its preset "
-                            "settings do."));
+    switch (report.settings.protocol) {
+    case Protocol::Lockcore:
+        lines << tr("No overlapping holds, fences increasing, %Ln stale write(s) refused. A run "
+                    "shows what happened, not that a design is safe.",
+                    nullptr, int(report.metrics.staleWritesRefused));
+        break;
+    case Protocol::ForUpdate:
+        // Its preset is not one under which it fails: that takes a cluster's nodes.
+        lines << tr("No overlapping holds (this protocol has no fences). On one server SELECT "
+                    "... FOR UPDATE excludes; list the other nodes of a Galera cluster to see "
+                    "it fail.");
+        break;
+    case Protocol::UnsafeNoExpiry:
+    case Protocol::UnsafeClientClock:
+        lines << tr("No overlapping holds (this protocol has no fences). An unsafe baseline: "
+                    "this run did not show its failure; its preset settings do.");
+        break;
+    }
     lines << report.livenessNotes();
     return lines.join(u'\n');
 }
