@@ -75,6 +75,20 @@
             <numerusform>%Ln grants came before the previous holder&apos;s release: overlaps, not hand-offs.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln transaction(s) did not commit (their critical section had run).</source>
+        <translation>
+            <numerusform>%Ln transaction did not commit (its critical section had run).</numerusform>
+            <numerusform>%Ln transactions did not commit (their critical section had run).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Runs against %1 (node 1) and %n other node(s), in its own tables %2*; your locks are not touched.</source>
+        <translation>
+            <numerusform>Runs against %1 (node 1) and %n other node, in its own tables %2*; your locks are not touched.</numerusform>
+            <numerusform>Runs against %1 (node 1) and %n other nodes, in its own tables %2*; your locks are not touched.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::VerdictBanner</name>

@@ -1111,6 +1111,10 @@
         <translation>要看到这个备库跟随哪个主库，需要 pg_read_all_stats 角色（或 pg_monitor）。</translation>
     </message>
     <message>
+        <source>%1 takes no writes now (a standby, or a cluster node that lost its quorum) while %2; nothing was changed. Connect to the primary, or to a node of the cluster&apos;s primary component; the connection is reopened on the next attempt: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>no connected standby is synchronous (standbys connected: %1)</source>
         <translation>已连接的备库中没有同步的（已连接备库：%1）</translation>
     </message>
@@ -1198,10 +1202,6 @@
         <translation>暂停的额外时长和时钟偏差不能为负数。</translation>
     </message>
     <message>
-        <source>Unknown protocol &quot;%1&quot;: use lockcore, unsafe-no-expiry or unsafe-client-clock.</source>
-        <translation>未知协议“%1”：请使用 lockcore、unsafe-no-expiry 或 unsafe-client-clock。</translation>
-    </message>
-    <message>
         <source>locking &quot;%1&quot; (unsafe)</source>
         <translation>锁定“%1”（不安全方式）</translation>
     </message>
@@ -1276,6 +1276,54 @@
     <message>
         <source>%1 violations observed in %2 (%3, %4).</source>
         <translation>在 %2 中观察到 %1 处违规（%3，%4）。</translation>
+    </message>
+    <message>
+        <source>The for-update protocol needs SELECT ... FOR UPDATE, which SQLite does not have (its only lock is the whole database&apos;s): run it on PostgreSQL or MySQL/MariaDB.</source>
+        <translation>for-update 协议需要 SELECT ... FOR UPDATE，而 SQLite 没有（它唯一的锁是整个数据库的锁）：请在 PostgreSQL 或 MySQL/MariaDB 上运行。</translation>
+    </message>
+    <message>
+        <source>starting a for-update transaction</source>
+        <translation>开始 for-update 事务</translation>
+    </message>
+    <message>
+        <source>locking &quot;%1&quot; with SELECT ... FOR UPDATE</source>
+        <translation>用 SELECT ... FOR UPDATE 锁定“%1”</translation>
+    </message>
+    <message>
+        <source>The row of &quot;%1&quot; is missing in %2: a FOR UPDATE without a row locks nothing. Prepare the run again.</source>
+        <translation>%2 中缺少“%1”的行：没有行的 FOR UPDATE 什么也锁不住。请重新准备这次运行。</translation>
+    </message>
+    <message>
+        <source>creating the row of &quot;%1&quot;</source>
+        <translation>创建“%1”的行</translation>
+    </message>
+    <message>
+        <source>looking for the simulator&apos;s rows</source>
+        <translation>查找模拟器的行</translation>
+    </message>
+    <message>
+        <source>%1 on %2 nodes</source>
+        <translation>%1，分布在 %2 个节点上</translation>
+    </message>
+    <message>
+        <source>A lock held as an open transaction keeps a transaction and a connection for the whole critical section, and on a Galera cluster a row lock on one node does not block another node, so clients of different nodes hold it at the same time.</source>
+        <translation>以打开的事务持有的锁在整个临界区内都占用一个事务和一个连接；而在 Galera 集群上，一个节点上的行锁不会阻塞另一个节点，因此不同节点上的客户端会同时持有它。</translation>
+    </message>
+    <message>
+        <source>Unknown protocol &quot;%1&quot;: use lockcore, unsafe-no-expiry, unsafe-client-clock or for-update.</source>
+        <translation>未知协议“%1”：请使用 lockcore、unsafe-no-expiry、unsafe-client-clock 或 for-update。</translation>
+    </message>
+    <message>
+        <source>Node %1 (%2): %3</source>
+        <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>it is %1, node 1 is %2: the nodes must be one cluster.</source>
+        <translation>它是 %1，而节点 1 是 %2：这些节点必须属于同一个集群。</translation>
+    </message>
+    <message>
+        <source>it does not see the tables %1* that node 1 prepared: the URLs must be nodes of one cluster, with one database.</source>
+        <translation>它看不到节点 1 准备好的表 %1*：这些 URL 必须是同一个集群、同一个数据库的节点。</translation>
     </message>
 </context>
 <context>
@@ -3340,10 +3388,6 @@ Password:</source>
         <translation>持有时长:</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;The two unsafe baselines show what the verdict catches.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;这两个不安全的基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>lockcore (leases and fencing tokens)</source>
         <translation>lockcore（租约和栅栏令牌）</translation>
     </message>
@@ -3355,13 +3399,33 @@ Password:</source>
         <source>Clock ske&amp;w:</source>
         <translation>时钟偏差(&amp;W):</translation>
     </message>
+    <message>
+        <source>Other &amp;nodes:</source>
+        <translation>其他节点(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The other nodes of a cluster whose node 1 is the connected database, one URL per line. Client i runs on node i mod n, so the clients are spread over all of them. A URL without a password uses node 1&apos;s.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;以所连接的数据库为节点 1 的集群中的其他节点，每行一个 URL。客户端 i 运行在节点 i mod n 上，因此客户端分布在所有节点上。没有密码的 URL 使用节点 1 的密码。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>One URL per line; empty: node 1 only</source>
+        <translation>每行一个 URL；留空：只用节点 1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;: the real library: leases on the database clock and a fencing token with every grant.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: no expiry&lt;/b&gt;: insert a row to lock, delete it to unlock. A crashed holder blocks the lock for ever.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unsafe: client clock&lt;/b&gt;: each client computes expiry from its own, skewed clock, without a fence, and unlocks without checking the owner: holds overlap.&lt;/p&gt;&lt;p&gt;&lt;b&gt;for-update&lt;/b&gt;: SELECT ... FOR UPDATE in a transaction held open for the critical section, COMMIT to unlock. Safe on one server; on a Galera cluster a row lock on one node does not block another node. Not on SQLite.&lt;/p&gt;&lt;p&gt;The baselines show what the verdict catches.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;lockcore&lt;/b&gt;：真正的库：租约基于数据库时钟，每次获取都附带栅栏令牌。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：无过期&lt;/b&gt;：插入一行即加锁，删除该行即解锁。崩溃的持有者会永久阻塞该锁。&lt;/p&gt;&lt;p&gt;&lt;b&gt;不安全：客户端时钟&lt;/b&gt;：每个客户端按自己有偏差的时钟计算过期时间，不使用栅栏令牌，解锁时也不检查持有者：持有会相互重叠。&lt;/p&gt;&lt;p&gt;&lt;b&gt;for-update&lt;/b&gt;：在整个临界区内保持打开的事务中执行 SELECT ... FOR UPDATE，COMMIT 即解锁。在单台服务器上是安全的；在 Galera 集群上，一个节点上的行锁不会阻塞另一个节点。SQLite 不支持。&lt;/p&gt;&lt;p&gt;这些基线用于展示判定能发现哪些问题。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>for-update (SELECT ... FOR UPDATE)</source>
+        <translation>for-update（SELECT ... FOR UPDATE）</translation>
+    </message>
+    <message>
+        <source>Seed 003&apos;s lock: a row lock held by an open transaction; no lease, no fence</source>
+        <translation>种子文章 003 的锁：由打开的事务持有的行锁；没有租约，没有栅栏令牌</translation>
+    </message>
 </context>
 <context>
     <name>ui::SimTimelineWidget</name>
-    <message>
-        <source>One lane per lock, one bar per hold, coloured by client. A red cross: the holder crashed. Hatched: the holder paused past its lease.</source>
-        <translation>每个锁一条泳道，每次持有一个条形，颜色表示客户端。红叉：持有者已崩溃。斜线填充：持有者暂停至租约过期之后。</translation>
-    </message>
     <message>
         <source>No holds yet</source>
         <translation>尚无持有记录</translation>
@@ -3381,6 +3445,26 @@ Password:</source>
     <message>
         <source>lost (paused past its lease)</source>
         <translation>已丢失（暂停至租约过期之后）</translation>
+    </message>
+    <message>
+        <source>%1 @node%2</source>
+        <translation>%1 @节点%2</translation>
+    </message>
+    <message>
+        <source>c%1@node%2</source>
+        <translation>c%1@节点%2</translation>
+    </message>
+    <message>
+        <source>did not commit</source>
+        <translation>未提交</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>One lane per lock (per lock and node when the clients are spread over nodes), one bar per hold, coloured by client. A red cross: the holder crashed. Hatched: the holder paused past its lease. A dark red strip along the bottom: its transaction did not commit. Tinted red, with a red line along the top: holds of that lock overlap there.</source>
+        <translation>每个锁一条泳道（客户端分布在多个节点上时，每个锁的每个节点各一条），每次持有一个条形，颜色表示客户端。红叉：持有者已崩溃。斜线填充：持有者暂停至租约过期之后。底部的深红条：其事务未能提交。红色底纹加顶部红线：该锁的持有在此处重叠。</translation>
     </message>
 </context>
 <context>
@@ -3489,6 +3573,22 @@ Password:</source>
         <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
         <translation>
             <numerusform>%Ln 次授予发生在前一持有者释放之前：这是重叠，而不是交接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node %1 of the other nodes: %2</source>
+        <translation>其他节点中的节点 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln transaction(s) did not commit (their critical section had run).</source>
+        <translation>
+            <numerusform>%Ln 个事务未能提交（它们的临界区已经执行过）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Runs against %1 (node 1) and %n other node(s), in its own tables %2*; your locks are not touched.</source>
+        <translation>
+            <numerusform>在 %1（节点 1）和另外 %n 个节点上运行，使用其自己的表 %2*；不会触及您的锁。</numerusform>
         </translation>
     </message>
 </context>
@@ -3661,6 +3761,10 @@ Password:</source>
         <translation>
             <numerusform>没有重叠持有，栅栏令牌递增，拒绝了 %Ln 次过期写入。一次运行只说明发生了什么，不能证明设计是安全的。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No overlapping holds (this protocol has no fences). On one server SELECT ... FOR UPDATE excludes; list the other nodes of a Galera cluster to see it fail.</source>
+        <translation>没有重叠的持有（此协议没有栅栏令牌）。在单台服务器上 SELECT ... FOR UPDATE 能够互斥；列出 Galera 集群的其他节点即可看到它失效。</translation>
     </message>
 </context>
 </TS>

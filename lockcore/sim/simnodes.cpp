@@ -10,6 +10,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::Error;
+using lockcore::Status; // (lupdate takes "lockcore::Status f()" for a member of lockcore)
 
 namespace locksim {
 
@@ -42,26 +43,27 @@ bool seesPreparedRows(lockcore::Session &session, const SimSettings &settings)
            || hasRow(session, forUpdateTable(settings.table), u"name"_s, last);
 }
 
-lockcore::Status checkNode(const lockcore::ConnectionSpec &first,
-                           const lockcore::ConnectionSpec &node, int number,
-                           const SimSettings &settings)
+// `why` prefixed with the node: "Node 2 (mysql://ops@db2/app): ...".
+QString aboutNode(int number, const lockcore::ConnectionSpec &node, const QString &why)
 {
-    const auto failed = [&](const QString &why) {
-        return Error::invalidInput(
-            SimTr::tr("Node %1 (%2): %3").arg(number).arg(node.redacted(), why));
-    };
+    return SimTr::tr("Node %1 (%2): %3").arg(number).arg(node.redacted(), why);
+}
+
+Status checkNode(const lockcore::ConnectionSpec &first,
+                 const lockcore::ConnectionSpec &node, int number, const SimSettings &settings)
+{
     if (node.backend != first.backend)
-        return failed(SimTr::tr("it is %1, node 1 is %2: the nodes must be one cluster.")
-                          .arg(node.backendName(), first.backendName()));
+        return Error::invalidInput(
+            aboutNode(number, node,
+                      SimTr::tr("it is %1, node 1 is %2: the nodes must be one cluster.")
+                          .arg(node.backendName(), first.backendName())));
     auto session = lockcore::Session::open(node);
     if (!session) {
         Error error = session.error(); // its kind and native code, the node named
-        error.message = SimTr::tr("Node %1 (%2): %3")
-                            .arg(number)
-                            .arg(node.redacted(), error.message);
+        error.message = aboutNode(number, node, error.message);
         return error;
     }
-    if (lockcore::Status writable = (*session)->checkWritable(
+    if (Status writable = (*session)->checkWritable(
             SimTr::tr("running the contention simulator"));
         !writable)
         return writable;
@@ -69,9 +71,11 @@ lockcore::Status checkNode(const lockcore::ConnectionSpec &first,
     waited.start();
     while (!seesPreparedRows(**session, settings)) {
         if (waited.elapsed() > visibleWithinMs)
-            return failed(SimTr::tr("it does not see the tables %1* that node 1 prepared: the "
-                                    "URLs must be nodes of one cluster, with one database.")
-                              .arg(settings.table));
+            return Error::invalidInput(aboutNode(
+                number, node,
+                SimTr::tr("it does not see the tables %1* that node 1 prepared: the URLs must "
+                          "be nodes of one cluster, with one database.")
+                    .arg(settings.table)));
         QThread::msleep(pollMs);
     }
     return {};
@@ -92,11 +96,10 @@ QList<lockcore::ConnectionSpec> clusterNodes(const lockcore::ConnectionSpec &fir
     return nodes;
 }
 
-lockcore::Status waitForNodes(const QList<lockcore::ConnectionSpec> &nodes,
-                              const SimSettings &settings)
+Status waitForNodes(const QList<lockcore::ConnectionSpec> &nodes, const SimSettings &settings)
 {
     for (int i = 1; i < nodes.size(); ++i)
-        if (lockcore::Status s = checkNode(nodes.first(), nodes.at(i), i + 1, settings); !s)
+        if (Status s = checkNode(nodes.first(), nodes.at(i), i + 1, settings); !s)
             return s;
     return {};
 }
