@@ -91,10 +91,11 @@ private slots:
 
     void aClusterNodePollsForReleasesOnOtherNodes()
     {
-        // Galera: a release on another node wakes neither the node's queue nor anything else,
-        // so no pause is longer than otherNodePollMs; the lease end and the deadline still cut
-        // it shorter. The queue (waiters behind this node's first) is joined as anywhere.
-        const WaitPlan::Means galera{true, false, true};
+        // Galera: a release on another node wakes nothing here, so no pause is longer than
+        // otherNodePollMs; the lease end and the deadline still cut it shorter. LockService
+        // gives such a node no queue (its waiters would pass the lock on among themselves):
+        // every waiter polls.
+        const WaitPlan::Means galera{false, false, true};
         WaitPlan plan(policy(10'000, 0), galera);
         QCOMPARE(plan.pause(1, 0, 0.5), WaitPlan::otherNodePollMs);
         QCOMPARE(plan.pause(9, 0, 0.5), WaitPlan::otherNodePollMs);
@@ -102,8 +103,8 @@ private slots:
         QCOMPARE(plan.pause(9, 0, 0.5), qint64(20));
         QCOMPARE(WaitPlan(policy(1000, 0), galera).pause(9, 990, 0.5), qint64(10));
         const WaitPlan fresh(policy(10'000, 0), galera);
-        QCOMPARE(fresh.firstQueueWait(0.5), WaitPlan::queueSliceMs);
-        QCOMPARE(fresh.way(false, true, false), WaitPlan::Way::Sleep); // the node's first waiter
+        QCOMPARE(fresh.firstQueueWait(0.5), qint64(-1));
+        QCOMPARE(fresh.way(false, false, false), WaitPlan::Way::Sleep);
     }
 
     void thePolicyEndsTheWait()

@@ -314,8 +314,11 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // it gives up.
     const QString &channel = releaseChannel();
     const QString wakeLock = wakeLockFor(name);
-    WaitPlan plan(policy,
-                  {!wakeLock.isEmpty(), !channel.isEmpty(), m_session->wakeLocksAreNodeLocal()});
+    // On a Galera node the queue is left out: its waiters would pass the lock on among
+    // themselves at once, and another node's waiter, which can only poll, would rarely find it
+    // free (starved for seconds in the simulator). There, every waiter polls.
+    const bool nodeLocal = m_session->wakeLocksAreNodeLocal();
+    WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal});
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     bool granted = false;

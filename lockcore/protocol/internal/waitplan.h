@@ -17,9 +17,10 @@ namespace lockcore {
 //   the lock, which the queue cannot wake;
 // - the lease-end timer: no pause lasts past the end of the lease the last refusal reported;
 // - polling with backoff and jitter (RetryPolicy): what is left, and the only way on SQLite,
-//   MySQL and Oracle; on a node of a multi-primary cluster (Galera), where a release on
-//   another node reaches neither the queue nor a notification here, pauses are capped at
-//   otherNodePollMs so that such a release is seen promptly.
+//   MySQL and Oracle, and on a node of a multi-primary cluster (Galera), where a release on
+//   another node reaches neither the node's queue nor a notification: there pauses are capped
+//   at otherNodePollMs so that such a release is seen promptly, and LockService leaves the
+//   node's queue out, whose waiters would otherwise pass the lock on among themselves.
 class WaitPlan
 {
 public:
@@ -35,8 +36,7 @@ public:
     // connection that listens on the table, so at most a few waiters listen at a time.
     static constexpr int listenBudget = 2;
     // The longest pause on a multi-primary cluster node (Means::releasesElsewhere): the delay
-    // before a release made on another node is seen. Only a node's first waiter polls; the
-    // others queue behind it on the node's wake-up lock.
+    // before a release made on another node is seen.
     static constexpr qint64 otherNodePollMs = 50;
 
     WaitPlan(const RetryPolicy &policy, Means means) : m_policy(policy), m_means(means) {}
