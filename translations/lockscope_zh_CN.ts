@@ -1112,7 +1112,7 @@
     </message>
     <message>
         <source>%1 takes no writes now (a standby, or a cluster node that lost its quorum) while %2; nothing was changed. Connect to the primary, or to a node of the cluster&apos;s primary component; the connection is reopened on the next attempt: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>在%2时，%1 暂不接受写入（它是备库，或是失去法定多数的集群节点）；没有任何改动。请连接主库，或集群主组件中的节点；下次尝试时会重新打开连接：%3</translation>
     </message>
     <message>
         <source>no connected standby is synchronous (standbys connected: %1)</source>
