@@ -199,27 +199,8 @@ galera_start() {
         return 1
     fi
 
-    # Only the lockscope account (with its password) is reachable over TCP: anonymous accounts
-    # and root over TCP are dropped; root stays on the socket.
-    if ! galera_as_root "$dir" 1 mariadb >"$dir/setup.log" 2>&1 <<SQL; then
-DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host <> 'localhost');
-FLUSH PRIVILEGES;
-CREATE DATABASE lockscope_test;
-CREATE USER 'lockscope'@'127.0.0.1' IDENTIFIED BY '$TEST_DB_PASSWORD';
-CREATE USER 'lockscope'@'localhost' IDENTIFIED BY '$TEST_DB_PASSWORD';
-GRANT ALL ON *.* TO 'lockscope'@'127.0.0.1';
-GRANT ALL ON *.* TO 'lockscope'@'localhost';
-SQL
-        log "error: setting up database lockscope_test on Galera node 1 failed:"
-        cat "$dir/setup.log" >&2
-        galera_stop "$dir"
-        return 1
-    fi
-    # Named time zones (the tests set a session to Pacific/Kiritimati).
-    if ! mariadb-tzinfo-to-sql /usr/share/zoneinfo 2>/dev/null |
-        galera_as_root "$dir" 1 mariadb mysql >>"$dir/setup.log" 2>&1; then
-        log "error: loading the time zone tables on Galera node 1 failed:"
-        tail -n 20 "$dir/setup.log" >&2
+    # On node 1, before the others join (they receive it all by SST, see above).
+    if ! mariadb_create_test_database "$dir/setup.log" galera_as_root "$dir" 1; then
         galera_stop "$dir"
         return 1
     fi

@@ -12,6 +12,36 @@ mariadb_as_root() {
     "$program" --no-defaults --socket="$dir/mysql.sock" -uroot "$@"
 }
 
+# mariadb_create_test_database LOG ROOT_CLIENT...: the database lockscope_test and the account
+# lockscope (with its password, all privileges) on a running server, through ROOT_CLIENT (a
+# command that, given a client program and its arguments, runs it as the server's root:
+# `mariadb_as_root DIR`, `galera_as_root DIR N`). Only the lockscope account is reachable over
+# TCP: anonymous accounts and root over TCP are dropped; root stays on the socket. Loads the
+# named time zones too (the tests set a session to Pacific/Kiritimati, UTC+14, which MariaDB
+# cannot take as a numeric offset). What the clients print goes to LOG.
+mariadb_create_test_database() {
+    local log=$1
+    shift
+    if ! "$@" mariadb >"$log" 2>&1 <<SQL; then
+DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host <> 'localhost');
+FLUSH PRIVILEGES;
+CREATE DATABASE lockscope_test;
+CREATE USER 'lockscope'@'127.0.0.1' IDENTIFIED BY '$TEST_DB_PASSWORD';
+CREATE USER 'lockscope'@'localhost' IDENTIFIED BY '$TEST_DB_PASSWORD';
+GRANT ALL ON *.* TO 'lockscope'@'127.0.0.1';
+GRANT ALL ON *.* TO 'lockscope'@'localhost';
+SQL
+        log "error: setting up database lockscope_test failed:"
+        cat "$log" >&2
+        return 1
+    fi
+    if ! mariadb-tzinfo-to-sql /usr/share/zoneinfo 2>/dev/null | "$@" mariadb mysql >>"$log" 2>&1; then
+        log "error: loading the time zone tables failed:"
+        tail -n 20 "$log" >&2
+        return 1
+    fi
+}
+
 # mariadb_start DIR: create, start and export LOCKSCOPE_TEST_MARIADB_URL.
 mariadb_start() {
     local dir=$1 mariadbd port pid i ready=no args=()
@@ -64,29 +94,7 @@ mariadb_start() {
         return 1
     fi
 
-    # Only the lockscope account (with its password) is reachable over TCP:
-    # anonymous accounts and root over TCP are dropped; root stays on the socket.
-    if ! mariadb_as_root "$dir" mariadb >"$dir/setup.log" 2>&1 <<SQL; then
-DELETE FROM mysql.global_priv WHERE User = '' OR (User = 'root' AND Host <> 'localhost');
-FLUSH PRIVILEGES;
-CREATE DATABASE lockscope_test;
-CREATE USER 'lockscope'@'127.0.0.1' IDENTIFIED BY '$TEST_DB_PASSWORD';
-CREATE USER 'lockscope'@'localhost' IDENTIFIED BY '$TEST_DB_PASSWORD';
-GRANT ALL ON *.* TO 'lockscope'@'127.0.0.1';
-GRANT ALL ON *.* TO 'lockscope'@'localhost';
-SQL
-        log "error: setting up database lockscope_test failed:"
-        cat "$dir/setup.log" >&2
-        mariadb_stop "$dir"
-        return 1
-    fi
-
-    # Named time zones (the tests set a session to Pacific/Kiritimati, UTC+14, which MariaDB
-    # cannot take as a numeric offset).
-    if ! mariadb-tzinfo-to-sql /usr/share/zoneinfo 2>/dev/null |
-        mariadb_as_root "$dir" mariadb mysql >>"$dir/setup.log" 2>&1; then
-        log "error: loading the time zone tables failed:"
-        tail -n 20 "$dir/setup.log" >&2
+    if ! mariadb_create_test_database "$dir/setup.log" mariadb_as_root "$dir"; then
         mariadb_stop "$dir"
         return 1
     fi
