@@ -9,9 +9,11 @@
 #include "connectionspec.h"
 
 #include <QUrl>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
+using lockcore::HostPort;
 
 namespace {
 
@@ -61,8 +63,16 @@ void checkAccepted(const ConnectionSpec &spec)
                     "option value with ';' or '='", it.value());
         fuzz::check(!hasControl(it.value()), "option value with a control character", it.value());
     }
-    if (spec.backend == ConnectionSpec::Backend::PostgreSQL)
+    if (spec.backend == ConnectionSpec::Backend::PostgreSQL) {
         expected += spec.options.contains(u"connect_timeout"_s) ? 0 : 1;
+        // Several hosts: their ports in one entry, port='p1,p2' (an empty item: the default).
+        const QList<HostPort> hosts = spec.hosts();
+        expected += hosts.size() > 1
+                            && std::any_of(hosts.cbegin(), hosts.cend(),
+                                           [](const HostPort &host) { return host.port > 0; })
+                        ? 1
+                        : 0;
+    }
     else if (spec.backend == ConnectionSpec::Backend::MySQL)
         expected += (spec.options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s) ? 0 : 1) + 3;
     else if (spec.backend == ConnectionSpec::Backend::SQLite)
