@@ -36,3 +36,9 @@ lockscope_cluster_test(simulation_galera galera)
 if(TARGET lockctl)
     add_dependencies(tst_simulation_galera lockctl) # it runs lockctl processes
 endif()
+# The window through a failover, on the offscreen platform.
+if(TARGET Lockscope::ui)
+    lockscope_cluster_test(windowfailover pgfailover)
+    target_link_libraries(tst_windowfailover PRIVATE Lockscope::ui)
+    set_property(TEST windowfailover APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+endif()
