@@ -631,6 +631,10 @@ void MainWindowTest::createSchemaShowsTheDdlFirst()
         QVERIFY(dialog->ddl().contains(m_table));
         QVERIFY(dialog->ddl().contains(m_table + u"_event"_s));
         QVERIFY(dialog->ddl().contains(u"CREATE TABLE"_s));
+        // The connected database's own DDL (through ODBC too, where the URL does not say
+        // which database it is): a DBA reviews what will run.
+        const QStringList own = m_session->dialect().schema(TableNames::fromTable(m_table));
+        QVERIFY2(dialog->ddl().contains(own.constFirst()), qPrintable(dialog->ddl()));
         emit dialog->runRequested(); // "Run now": idempotent on existing tables
         dialog->accept();
     });

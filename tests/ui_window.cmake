@@ -18,6 +18,12 @@ target_link_libraries(tst_mainwindow PRIVATE Lockscope::ui)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST mainwindow_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
 endforeach()
+# Through ODBC the URL does not say which database it is: the Create schema dialog shows the
+# connected database's DDL all the same.
+add_test(NAME mainwindow_postgresql_odbc COMMAND tst_mainwindow createSchemaShowsTheDdlFirst)
+set_tests_properties(mainwindow_postgresql_odbc PROPERTIES
+    ENVIRONMENT "LOCKSCOPE_TEST_BACKEND=postgresql;LOCKSCOPE_TEST_ODBC=1;QT_QPA_PLATFORM=offscreen"
+    LABELS "mainwindow;postgresql" SKIP_RETURN_CODE 77 TIMEOUT 120)
 # Keys as an X11 desktop binds them (a line edit takes Ctrl+E there), on a real X server.
 find_program(XVFB_RUN xvfb-run)
 if(XVFB_RUN)

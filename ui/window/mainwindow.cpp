@@ -880,9 +880,13 @@ void MainWindow::deleteLock()
 
 void MainWindow::createSchema()
 {
-    // The dialect the URL names. An ODBC data source's database is known only once connected:
-    // shown with SQLite's DDL, as the window always did.
-    auto dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
+    // The connected database's dialect; before a connection opened, the one the URL names (an
+    // ODBC data source's database is known only once connected: until then, SQLite's DDL).
+    std::unique_ptr<Dialect> dialect;
+    if (const auto kind = m_monitor->dialectKind())
+        dialect = Dialect::create(*kind);
+    else
+        dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
     if (!dialect)
         dialect = Dialect::create(Dialect::Kind::SQLite);
     const QStringList statements = dialect->schema(TableNames::fromTable(m_connection.table));

@@ -63,7 +63,8 @@ Status DatabaseWorker::ensureOpen()
         m_profileTable.emplace(std::move(table).value());
         emit connected(tr("%1 \u2014 %2 \u2014 %3 (%4)")
                            .arg(m_session->dialect().name(), m_spec.redacted(),
-                                m_profileTable->table(), m_profileTable->profile().id));
+                                m_profileTable->table(), m_profileTable->profile().id),
+                       int(m_session->dialect().kind()));
         return {};
     }
     auto service = LockService::create(*m_session, m_table);
@@ -75,7 +76,7 @@ Status DatabaseWorker::ensureOpen()
     m_service->setActor(actorId(u"lockscope"_s));
     m_service->setEventLevel(LockService::EventLevel::All);
     const QString server = m_session->dialect().name() + u" \u2014 "_s + m_spec.redacted();
-    emit connected(server);
+    emit connected(server, int(m_session->dialect().kind()));
     return {};
 }
 

@@ -46,7 +46,9 @@ public slots:
     void disconnectNow();
 
 signals:
-    void connected(const QString &serverDescription);
+    // `dialect`: the database's Dialect::Kind as an int (through ODBC, the one the server
+    // named when asked).
+    void connected(const QString &serverDescription, int dialect);
     // After connecting to Lockscope's own table: the tables of other applications this
     // database also has (see lockcore::detectProfileTables), if any.
     void detected(const QList<lockcore::DetectedTable> &tables);

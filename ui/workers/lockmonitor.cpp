@@ -47,7 +47,10 @@ void LockMonitor::createWorker()
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &DatabaseWorker::connected, this,
-            [this](const QString &server) { m_server = server; });
+            [this](const QString &server, int dialect) {
+                m_server = server;
+                m_dialect = Dialect::Kind(dialect);
+            });
     connect(m_worker, &DatabaseWorker::detected, this,
             [this](const QList<DetectedTable> &tables) { emit detected(tables); });
     connect(m_worker, &DatabaseWorker::refreshed, this, &LockMonitor::onRefreshed);
@@ -120,6 +123,7 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     m_readOnly = readOnly;
     m_failures = 0;
     m_server = spec.redacted();
+    m_dialect.reset();
     ++m_generation; // results of the previous connection are dropped
     m_inFlight = false;
     m_again = false;

@@ -2,6 +2,7 @@
 
 #include "adminrequest.h"
 #include "connectionspec.h"
+#include "dialect.h"
 #include "lockrefresh.h"
 #include "locktablereader.h"
 #include "profiledetect.h"
@@ -10,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <optional>
 
 class QThread;
 
@@ -72,6 +74,9 @@ public:
     QString healthText() const { return m_healthText; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
     QString serverDescription() const { return m_server; }
+    // The connected database's kind, once a connection has opened (through ODBC, the one the
+    // server named); empty before.
+    std::optional<lockcore::Dialect::Kind> dialectKind() const { return m_dialect; }
     int pendingActions() const { return m_pendingActions; }
 
 signals:
@@ -119,6 +124,7 @@ private:
     Health m_health = Health::Idle;
     QString m_healthText;
     QString m_server;
+    std::optional<lockcore::Dialect::Kind> m_dialect;
     QDateTime m_lastRefresh;
 };
 
