@@ -15,6 +15,7 @@
 // The kills go through scripts/cluster-fault; the last case brings the cluster back whole.
 
 #include "lockservice.h"
+#include "reportedhold.h"
 #include "testbackend.h"
 #include "testcluster.h"
 #include "verdict.h"
@@ -30,39 +31,10 @@
 using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestCluster;
+using testsupport::endHold;
+using testsupport::holdOf;
 
 namespace {
-
-qint64 us(const QDateTime &time)
-{
-    return time.isValid() ? time.toMSecsSinceEpoch() * 1000 : 0;
-}
-
-// A grant as lockcore reported it, as a hold for the verdict (never adjusted).
-locksim::HoldRecord holdOf(const Grant &grant, int client)
-{
-    locksim::HoldRecord hold;
-    hold.client = client;
-    hold.holder = grant.holder;
-    hold.fence = grant.fence;
-    hold.acquiredDbUs = us(grant.acquiredAt);
-    hold.expiresDbUs = us(grant.expiresAt);
-    hold.tookOver = !grant.tookOverFrom.isEmpty();
-    return hold;
-}
-
-// Ends a hold with what its release reported: released at its time, or lost (nothing changed:
-// the hold lasted until its lease's end); an error leaves the end unknown, which the verdict
-// takes as the lease's end.
-void endHold(locksim::HoldRecord &hold, const Result<ReleaseOutcome> &release)
-{
-    if (release && release->released) {
-        hold.end = locksim::HoldRecord::End::Released;
-        hold.releasedDbUs = us(release->releasedAt);
-    } else {
-        hold.end = release ? locksim::HoldRecord::End::Lost : locksim::HoldRecord::End::Crashed;
-    }
-}
 
 // The sum over the nodes of a numeric wsrep status variable.
 qint64 statusSum(const QList<Session *> &sessions, const QString &variable)

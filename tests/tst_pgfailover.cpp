@@ -14,6 +14,7 @@
 #include "lockctlrun.h"
 #include "lockservice.h"
 #include "reachedserver.h"
+#include "reportedhold.h"
 #include "testbackend.h"
 #include "testcluster.h"
 #include "verdict.h"
@@ -29,11 +30,6 @@ using namespace lockcore;
 using testsupport::TestCluster;
 
 namespace {
-
-qint64 us(const QDateTime &time)
-{
-    return time.isValid() ? time.toMSecsSinceEpoch() * 1000 : 0;
-}
 
 // What one contending client saw: its holds as reported, and the errors it rode out.
 struct ClientLog
@@ -132,26 +128,12 @@ ClientLog PgFailoverTest::contend(int client, const std::atomic_bool &stop)
             }
             continue;
         }
-        locksim::HoldRecord hold;
-        hold.client = client;
-        hold.holder = holder;
-        hold.fence = grant->fence;
-        hold.acquiredDbUs = us(grant->acquiredAt);
-        hold.expiresDbUs = us(grant->expiresAt);
-        hold.tookOver = !grant->tookOverFrom.isEmpty();
+        locksim::HoldRecord hold = testsupport::holdOf(*grant, client);
         QThread::msleep(2);
         const auto released = locks.release(u"shared"_s, holder, grant->fence);
-        if (released && released->released) {
-            hold.end = locksim::HoldRecord::End::Released;
-            hold.releasedDbUs = us(released->releasedAt);
-        } else {
-            // Lost, or cut by the kill (its outcome unknown): held, as far as anyone can
-            // tell, until its lease's end.
-            hold.end = released ? locksim::HoldRecord::End::Lost
-                                : locksim::HoldRecord::End::Crashed;
-            if (!released)
-                log.errors << Error::kindName(released.error().kind);
-        }
+        testsupport::endHold(hold, released); // cut by the kill: held until its lease's end
+        if (!released)
+            log.errors << Error::kindName(released.error().kind);
         log.holds << hold;
     }
     if (auto reached = reachedServer(*session))

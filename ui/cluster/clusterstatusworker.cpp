@@ -2,7 +2,6 @@
 
 #include "session.h"
 
-#include <QThread>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -67,67 +66,42 @@ ClusterStatusWorker::ClusterStatusWorker(QObject *parent) : QObject(parent)
     qRegisterMetaType<ClusterStatus>();
 }
 
-ClusterStatusWorker::~ClusterStatusWorker()
-{
-    // At teardown only: a short bounded wait lets the Session close on its thread; a thread
-    // stuck on a silent server is left to end (and delete itself) on its own.
-    QPointer<QThread> thread = m_thread;
-    stop();
-    if (thread)
-        thread->wait(QDeadlineTimer(2000));
-}
+ClusterStatusWorker::~ClusterStatusWorker() = default;
 
 void ClusterStatusWorker::stop()
 {
-    ++m_generation; // whatever the old thread still reports is dropped
+    m_jobs.stop();
     m_reading = false;
-    if (m_job) {
-        m_job->disconnect(this);
-        m_job->deleteLater(); // on its thread, with its Session, when the thread ends
-    }
-    if (m_thread) {
-        m_thread->quit();
-        m_thread->setParent(nullptr);
-        connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
-    }
-    m_job = nullptr;
-    m_thread = nullptr;
 }
 
 void ClusterStatusWorker::setConnection(const ConnectionSpec &spec, int connectTimeoutS)
 {
-    stop();
-    auto *thread = new QThread;
-    thread->setObjectName(u"clusterStatus"_s);
+    m_reading = false;
     auto *job = new ClusterStatusJob(spec, connectTimeoutS);
-    job->moveToThread(thread);
-    const quint64 generation = m_generation;
+    const quint64 generation = m_jobs.start(job, u"clusterStatus"_s);
     connect(job, &ClusterStatusJob::statusRead, this,
             [this, generation](quint64 g, const ClusterStatus &status) {
-                if (g != generation || generation != m_generation)
+                if (g != generation || !m_jobs.isCurrent(generation))
                     return;
                 m_reading = false;
                 emit statusRead(status);
             });
     connect(job, &ClusterStatusJob::readFailed, this,
             [this, generation](quint64 g, const QString &message) {
-                if (g != generation || generation != m_generation)
+                if (g != generation || !m_jobs.isCurrent(generation))
                     return;
                 m_reading = false;
                 emit readFailed(message);
             });
-    m_thread = thread;
-    m_job = job;
-    thread->start();
 }
 
 bool ClusterStatusWorker::read()
 {
-    if (!m_job || m_reading)
+    auto *job = static_cast<ClusterStatusJob *>(m_jobs.job());
+    if (!job || m_reading)
         return false;
     m_reading = true;
-    const quint64 generation = m_generation;
-    ClusterStatusJob *job = m_job;
+    const quint64 generation = m_jobs.generation();
     QMetaObject::invokeMethod(job, [job, generation] { job->read(generation); },
                               Qt::QueuedConnection);
     return true;

@@ -2,12 +2,10 @@
 
 #include "clusterstatus.h"
 #include "connectionspec.h"
+#include "jobthread.h"
 
 #include <QMetaType>
 #include <QObject>
-#include <QPointer>
-
-class QThread;
 
 Q_DECLARE_METATYPE(lockcore::ClusterStatus)
 
@@ -30,7 +28,7 @@ public:
 
     // A new connection (the previous thread, if any, is let go); opened at the first read.
     void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5);
-    bool hasConnection() const { return m_job != nullptr; }
+    bool hasConnection() const { return m_jobs.job() != nullptr; }
     void stop();
     // Reads; false (nothing sent) without a connection or while a read is under way.
     bool read();
@@ -41,9 +39,7 @@ signals:
     void readFailed(const QString &message);
 
 private:
-    QPointer<QThread> m_thread;
-    ClusterStatusJob *m_job = nullptr; // on m_thread; deleted there when it ends
-    quint64 m_generation = 0;
+    JobThread m_jobs; // a ClusterStatusJob on its thread
     bool m_reading = false;
 };
 

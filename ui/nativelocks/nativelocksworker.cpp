@@ -3,7 +3,6 @@
 #include "holderid.h"
 #include "session.h"
 
-#include <QThread>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -94,79 +93,56 @@ NativeLocksWorker::NativeLocksWorker(QObject *parent) : QObject(parent)
     qRegisterMetaType<TerminateOutcome>();
 }
 
-NativeLocksWorker::~NativeLocksWorker()
-{
-    // At teardown only: a short bounded wait lets the Session close on its thread; a thread
-    // stuck on a silent server is left to end (and delete itself) on its own.
-    QPointer<QThread> thread = m_thread;
-    stopThread();
-    if (thread)
-        thread->wait(QDeadlineTimer(2000));
-}
+NativeLocksWorker::~NativeLocksWorker() = default;
 
-void NativeLocksWorker::stopThread()
+void NativeLocksWorker::stop()
 {
-    ++m_generation; // whatever the old thread still reports is dropped
+    m_jobs.stop();
     m_reading = false;
-    if (m_job) {
-        m_job->disconnect(this);
-        m_job->deleteLater(); // on its thread, with its Session, when the thread ends
-    }
-    if (m_thread) {
-        m_thread->quit();
-        m_thread->setParent(nullptr);
-        // Deletes itself once it ended (a request blocked on a silent server finishes first).
-        connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
-    }
-    m_job = nullptr;
-    m_thread = nullptr;
 }
 
 void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTimeoutS,
                                       const QString &auditTable)
 {
-    stopThread();
-    auto *thread = new QThread;
-    thread->setObjectName(u"nativeLocks"_s);
+    m_reading = false;
     auto *job = new NativeLocksJob(spec, connectTimeoutS, auditTable);
-    job->moveToThread(thread);
-    const quint64 generation = m_generation;
+    const quint64 generation = m_jobs.start(job, u"nativeLocks"_s);
+    const auto current = [this, generation](quint64 g) {
+        return g == generation && m_jobs.isCurrent(generation);
+    };
     connect(job, &NativeLocksJob::snapshotRead, this,
-            [this, generation](quint64 g, const NativeLockSnapshot &snapshot) {
-                if (g != generation || generation != m_generation)
+            [this, current](quint64 g, const NativeLockSnapshot &snapshot) {
+                if (!current(g))
                     return;
                 m_reading = false;
                 emit snapshotRead(snapshot);
             });
     connect(job, &NativeLocksJob::readFailed, this,
-            [this, generation](quint64 g, const QString &message) {
-                if (g != generation || generation != m_generation)
+            [this, current](quint64 g, const QString &message) {
+                if (!current(g))
                     return;
                 m_reading = false;
                 emit readFailed(message);
             });
     connect(job, &NativeLocksJob::terminateDone, this,
-            [this, generation](quint64 g, const TerminateOutcome &outcome) {
-                if (g == generation && generation == m_generation)
+            [this, current](quint64 g, const TerminateOutcome &outcome) {
+                if (current(g))
                     emit terminateDone(outcome);
             });
     connect(job, &NativeLocksJob::terminateFailed, this,
-            [this, generation](quint64 g, const QString &message) {
-                if (g == generation && generation == m_generation)
+            [this, current](quint64 g, const QString &message) {
+                if (current(g))
                     emit terminateFailed(message);
             });
-    m_thread = thread;
-    m_job = job;
-    thread->start();
 }
 
 bool NativeLocksWorker::read(const QStringList &names, bool namesOnly)
 {
-    if (!m_job || m_reading)
+    auto *job = static_cast<NativeLocksJob *>(m_jobs.job());
+    if (!job || m_reading)
         return false;
     m_reading = true;
-    const quint64 generation = m_generation;
-    NativeLocksJob *job = m_job;
+    const quint64 generation = m_jobs.generation();
     QMetaObject::invokeMethod(
         job, [job, generation, names, namesOnly] { job->read(generation, names, namesOnly); },
         Qt::QueuedConnection);
@@ -175,12 +151,12 @@ bool NativeLocksWorker::read(const QStringList &names, bool namesOnly)
 
 void NativeLocksWorker::terminate(const NativeLock &expected, const QString &reason)
 {
-    if (!m_job) {
+    auto *job = static_cast<NativeLocksJob *>(m_jobs.job());
+    if (!job) {
         emit terminateFailed(tr("Not connected."));
         return;
     }
-    const quint64 generation = m_generation;
-    NativeLocksJob *job = m_job;
+    const quint64 generation = m_jobs.generation();
     QMetaObject::invokeMethod(
         job, [job, generation, expected, reason] { job->terminate(generation, expected, reason); },
         Qt::QueuedConnection);

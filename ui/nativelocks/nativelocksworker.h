@@ -1,13 +1,11 @@
 #pragma once
 
 #include "connectionspec.h"
+#include "jobthread.h"
 #include "nativelocks.h"
 
 #include <QMetaType>
 #include <QObject>
-#include <QPointer>
-
-class QThread;
 
 Q_DECLARE_METATYPE(lockcore::NativeLock)
 Q_DECLARE_METATYPE(lockcore::NativeLockSnapshot)
@@ -34,9 +32,9 @@ public:
     // the event table of the Lockscope lock table `auditTable` when it exists (else the log).
     void setConnection(const lockcore::ConnectionSpec &spec, int connectTimeoutS = 5,
                        const QString &auditTable = QStringLiteral("dist_lock"));
-    bool hasConnection() const { return m_job != nullptr; }
+    bool hasConnection() const { return m_jobs.job() != nullptr; }
     // Lets the connection go (its thread closes it); nothing it still reports arrives.
-    void stop() { stopThread(); }
+    void stop();
     // Reads; false (nothing sent) while a read is still under way. MySQL/MariaDB: `names` are
     // looked up by name (IS_USED_LOCK) besides what the server lists; with `namesOnly`, only
     // they are (what a server without performance_schema or the plugin can answer).
@@ -52,11 +50,7 @@ signals:
     void terminateFailed(const QString &message);
 
 private:
-    void stopThread();
-
-    QPointer<QThread> m_thread;
-    NativeLocksJob *m_job = nullptr; // on m_thread; deleted there when it ends
-    quint64 m_generation = 0;
+    JobThread m_jobs; // a NativeLocksJob on its thread
     bool m_reading = false;
 };
 

@@ -1,0 +1,45 @@
+#include "jobthread.h"
+
+#include <QDeadlineTimer>
+#include <QThread>
+
+namespace ui {
+
+JobThread::~JobThread()
+{
+    QPointer<QThread> thread = m_thread;
+    stop();
+    if (thread)
+        thread->wait(QDeadlineTimer(2000));
+}
+
+quint64 JobThread::start(QObject *job, const QString &name)
+{
+    stop();
+    auto *thread = new QThread;
+    thread->setObjectName(name);
+    job->moveToThread(thread);
+    m_thread = thread;
+    m_job = job;
+    thread->start();
+    return m_generation;
+}
+
+void JobThread::stop()
+{
+    ++m_generation; // whatever the old thread still sends is dropped
+    if (m_job) {
+        m_job->disconnect(); // nothing it sends from now on reaches anyone
+        m_job->deleteLater(); // on its thread, with its Session, when the thread ends
+    }
+    if (m_thread) {
+        m_thread->quit();
+        m_thread->setParent(nullptr);
+        // Deletes itself once it ended (a request blocked on a silent server finishes first).
+        QObject::connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
+    }
+    m_job = nullptr;
+    m_thread = nullptr;
+}
+
+} // namespace ui
