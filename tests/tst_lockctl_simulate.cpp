@@ -371,8 +371,10 @@ void LockctlSimulateTest::nodeUrlsSpreadTheClients()
         modes << u"--processes"_s;
     for (const QString &mode : modes) {
         const QString historyPath = m_dir.filePath(u"nodes-%1.json"_s.arg(mode.mid(2)));
-        QStringList args{u"--node-url"_s, node2, u"--clients"_s, u"4"_s, u"--duration"_s,
-                         u"2s"_s, u"--json"_s, u"--history"_s, historyPath};
+        // As many locks as clients: every client holds within the run, so both nodes do (on
+        // one lock, two clients of one node could pass it between them for the whole 2 s).
+        QStringList args{u"--node-url"_s, node2, u"--clients"_s, u"4"_s, u"--locks"_s, u"4"_s,
+                         u"--duration"_s, u"2s"_s, u"--json"_s, u"--history"_s, historyPath};
         if (mode != u"threads")
             args << mode;
         const Run run = lockctl(args);
