@@ -288,6 +288,17 @@ Statement PostgresDialect::notifyReleased(const TableNames &t, const QString &na
     return st;
 }
 
+namespace {
+
+// The server a connection reached, as it says itself (serverAddress, clusterFacts): its address
+// (NULL over a Unix socket) and its port (inet_server_port() is NULL over a Unix socket: the
+// server's own port setting then).
+constexpr const char *serverHost = "host(inet_server_addr())";
+constexpr const char *serverPort =
+    "COALESCE(inet_server_port(), CAST(current_setting('port') AS integer))";
+
+} // namespace
+
 QList<Statement> PostgresDialect::clusterFacts() const
 {
     // Settings and functions any user may read. A standby's replay lag is 0 while it has
@@ -296,9 +307,8 @@ QList<Statement> PostgresDialect::clusterFacts() const
     Statement st;
     st << "SELECT name, value FROM (VALUES "
           "('pg_is_in_recovery', CASE WHEN pg_is_in_recovery() THEN 'on' ELSE 'off' END), "
-          "('server_address', host(inet_server_addr())), "
-          "('server_port', CAST(COALESCE(inet_server_port(), "
-          "CAST(current_setting('port') AS integer)) AS text)), "
+          "('server_address', " << serverHost << "), "
+          "('server_port', CAST(" << serverPort << " AS text)), "
           "('synchronous_standby_names', current_setting('synchronous_standby_names')), "
           "('synchronous_commit', current_setting('synchronous_commit')), "
           "('physical_replication_slots', CAST((SELECT count(*) FROM pg_replication_slots "
@@ -424,10 +434,8 @@ Statement PostgresDialect::setTimeZone(const QString &zone) const
 
 Statement PostgresDialect::serverAddress() const
 {
-    // inet_server_port() is NULL over a Unix socket: the server's own port setting then.
     Statement st;
-    st << "SELECT host(inet_server_addr()), "
-          "COALESCE(inet_server_port(), current_setting('port')::int)";
+    st << "SELECT " << serverHost << ", " << serverPort;
     return st;
 }
 

@@ -340,10 +340,16 @@ void Session::askMultiPrimary()
     const QString probe = m_dialect->multiPrimaryProbe();
     if (probe.isEmpty())
         return;
+    m_multiPrimary = answersOn(probe).value_or(false);
+}
+
+std::optional<bool> Session::answersOn(const QString &probe)
+{
     QSqlQuery answer(m_db);
     ++m_roundTrips;
-    m_multiPrimary = answer.exec(probe) && answer.next()
-                     && answer.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
+    if (!answer.exec(probe) || !answer.next())
+        return std::nullopt;
+    return answer.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
 }
 
 bool Session::supportsWakeLocks()
@@ -647,9 +653,7 @@ Error Session::failure(const QSqlError &error, const QString &what)
 
 Error Session::unavailable(const QSqlError &error, const QString &what) const
 {
-    const QString driverText = error.databaseText().trimmed().isEmpty()
-                                   ? error.driverText().trimmed()
-                                   : error.databaseText().trimmed();
+    const QString driverText = driverTextOf(error);
     return {Error::Kind::Unavailable,
             Tr::tr("%1 takes no writes now (a standby, or a cluster node that lost its quorum) "
                    "while %2; nothing was changed. Connect to the primary, or to a node of the "
@@ -664,17 +668,19 @@ bool Session::nodeIsReady()
 {
     // A node outside the primary component fails statements with errors of their own (a sync
     // wait that times out reads as a lock wait timeout); its status says what they mean.
-    QSqlQuery probe(m_db);
-    ++m_roundTrips;
-    return !probe.exec(m_dialect->multiPrimaryReadyProbe()) || !probe.next()
-           || probe.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
+    return answersOn(m_dialect->multiPrimaryReadyProbe()).value_or(true);
+}
+
+QString Session::driverTextOf(const QSqlError &error)
+{
+    // The server's own words where it sent some, else the driver's.
+    return error.databaseText().trimmed().isEmpty() ? error.driverText().trimmed()
+                                                    : error.databaseText().trimmed();
 }
 
 Error Session::errorFrom(const QSqlError &error, const QString &what) const
 {
-    const QString driverText = error.databaseText().trimmed().isEmpty()
-                                   ? error.driverText().trimmed()
-                                   : error.databaseText().trimmed();
+    const QString driverText = driverTextOf(error);
     if (m_dialect && m_dialect->isConnectionLost(error))
         return {Error::Kind::ConnectionLost,
                 Tr::tr("The connection to %1 was lost while %2; the outcome is unknown. It will "

@@ -143,7 +143,10 @@ private:
     static bool preparedAfresh(const Error &error);
     static bool reopensAfter(const Error &error);
     Error unavailable(const QSqlError &error, const QString &what) const;
+    static QString driverTextOf(const QSqlError &error);
     bool nodeIsReady(); // a multi-primary node in its cluster's primary component
+    // A probe (SHOW ... LIKE 'x') answered with "ON" in its second column; none: no answer.
+    std::optional<bool> answersOn(const QString &probe);
     // The transport of runRows(), chosen for the open connection (again after a reconnect or
     // a forced path).
     void chooseTransport();

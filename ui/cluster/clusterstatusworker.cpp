@@ -22,7 +22,7 @@ public:
 
     void read(quint64 generation)
     {
-        if (Status open = ensureOpen(); !open) {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
             emit readFailed(generation, open.error().message);
             return;
         }
@@ -43,19 +43,6 @@ signals:
     void readFailed(quint64 generation, const QString &message);
 
 private:
-    Status ensureOpen()
-    {
-        if (m_session)
-            return {};
-        SessionOptions options;
-        options.connectTimeoutS = m_timeoutS;
-        auto session = Session::open(m_spec, options);
-        if (!session)
-            return session.error();
-        m_session = std::move(session).value();
-        return {};
-    }
-
     ConnectionSpec m_spec;
     int m_timeoutS;
     std::unique_ptr<Session> m_session;

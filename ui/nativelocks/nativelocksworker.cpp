@@ -23,7 +23,7 @@ public:
 
     void read(quint64 generation, const QStringList &names, bool namesOnly)
     {
-        if (Status open = ensureOpen(); !open) {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
             emit readFailed(generation, open.error().fullText());
             return;
         }
@@ -39,7 +39,7 @@ public:
 
     void terminate(quint64 generation, const NativeLock &expected, const QString &reason)
     {
-        if (Status open = ensureOpen(); !open) {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
             emit terminateFailed(generation, open.error().fullText());
             return;
         }
@@ -59,19 +59,6 @@ signals:
     void terminateFailed(quint64 generation, const QString &message);
 
 private:
-    Status ensureOpen()
-    {
-        if (m_session)
-            return {};
-        SessionOptions options;
-        options.connectTimeoutS = m_timeoutS;
-        auto session = Session::open(m_spec, options);
-        if (!session)
-            return session.error();
-        m_session = std::move(session).value();
-        return {};
-    }
-
     NativeLockReader reader()
     {
         NativeLockReader r(*m_session);

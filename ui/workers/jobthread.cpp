@@ -42,4 +42,18 @@ void JobThread::stop()
     m_thread = nullptr;
 }
 
+lockcore::Status openOnce(std::unique_ptr<lockcore::Session> &session,
+                          const lockcore::ConnectionSpec &spec, int connectTimeoutS)
+{
+    if (session)
+        return {};
+    lockcore::SessionOptions options;
+    options.connectTimeoutS = connectTimeoutS;
+    auto opened = lockcore::Session::open(spec, options);
+    if (!opened)
+        return opened.error();
+    session = std::move(opened).value();
+    return {};
+}
+
 } // namespace ui

@@ -1,7 +1,10 @@
 #pragma once
 
+#include "session.h"
+
 #include <QObject>
 #include <QPointer>
+#include <memory>
 
 class QThread;
 
@@ -33,5 +36,10 @@ private:
     QObject *m_job = nullptr; // on m_thread; deleted there when it ends
     quint64 m_generation = 0;
 };
+
+// A job's Session, opened on the job's thread at its first use and kept: `session` is set, or
+// the reason it could not be opened is returned (tried again at the next use).
+lockcore::Status openOnce(std::unique_ptr<lockcore::Session> &session,
+                          const lockcore::ConnectionSpec &spec, int connectTimeoutS);
 
 } // namespace ui
