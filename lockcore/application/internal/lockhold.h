@@ -1,0 +1,103 @@
+#pragma once
+
+#include "leasekeeper.h"
+#include "lockguard.h"
+
+#include <QElapsedTimer>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace lockcore {
+
+class LockService;
+
+// What a LockGuard holds, on a thread of its own: opens its Session there, acquires the locks
+// in name order (all or none), renews them with a LeaseKeeper each until asked to stop, then
+// releases them in reverse order and closes the connection. The guard's thread-safe view of
+// it is the shared part below, under m_mutex.
+class LockHold
+{
+public:
+    LockHold(const ConnectionSpec &spec, QList<LockDefinition> locks, GuardOptions options);
+    ~LockHold(); // release()
+
+    // Starts the thread and waits until it has acquired, or could not.
+    void start();
+    Status release();
+
+    LockGuard::State state() const;
+    bool acquired() const;
+    bool isHeld() const;
+    QList<Grant> grants() const;
+    QString holder() const { return m_holder; }
+    int renewals() const;
+    std::optional<Grant> refusal() const;
+    Error error() const;
+    std::optional<LostLease> lost() const;
+    Error lastRenewalError() const;
+    Status releaseStatus() const;
+
+private:
+    // One lock held: its keeper, and since when (this machine's clock) its lease is known to
+    // run: the start of the last statement that the database confirmed.
+    struct Kept
+    {
+        LockDefinition definition;
+        std::unique_ptr<LeaseKeeper> keeper;
+        qint64 confirmedAtMs = 0;
+        qint64 leaseMs = 0;
+        bool lost = false;      // reported lost: no longer renewed
+        bool takenAway = false; // ... and known not to be ours: not released either
+        qint64 endsAtMs() const { return confirmedAtMs + leaseMs; }
+    };
+
+    void run();
+    Status checkInput() const;
+    // Acquires every lock in order; on a refusal or an error releases those taken.
+    bool acquireAll(LockService &service);
+    void settle(LockGuard::State state);
+    // Renews what is due; returns how long to sleep before the next renewal or lease end.
+    qint64 renewDue();
+    void checkKept(Kept &kept, LeaseKeeper::Step step, qint64 sentAtMs);
+    void markLost(Kept &kept, LostLease lost);
+    void updateHeldUntil();
+    void keepUntilStopped();
+    void releaseAll(LockService &service);
+    // One release, again once after a connection lost in the middle (fence-checked: safe).
+    void releaseOne(LockService &service, Kept &kept);
+    qint64 now() const { return m_clock.elapsed(); }
+
+    // Set before the thread starts, then read only.
+    ConnectionSpec m_spec;
+    QList<LockDefinition> m_locks; // in name order
+    GuardOptions m_options;
+    QString m_holder;
+    QElapsedTimer m_clock;
+
+    // The hold thread's own.
+    std::vector<Kept> m_kept;
+
+    std::mutex m_releasing; // release() from two threads at once
+    mutable std::mutex m_mutex;
+    std::condition_variable m_changed;
+    LockGuard::State m_state = LockGuard::State::Failed;
+    bool m_settled = false;
+    bool m_acquired = false;
+    bool m_stop = false;
+    bool m_done = false;
+    QList<Grant> m_grants;
+    int m_renewals = 0;
+    std::optional<Grant> m_refusal;
+    Error m_error;
+    std::optional<LostLease> m_lost;
+    Error m_lastRenewalError;
+    Status m_releaseStatus;
+    std::atomic<qint64> m_heldUntilMs{0};
+    std::thread m_thread;
+    std::thread::id m_threadId; // set once at start(), then read only
+};
+
+} // namespace lockcore
