@@ -30,6 +30,9 @@ QString commandList()
     text += u'\n' + Tr::tr("Run \"lockctl COMMAND --help\" for the options of a command.") + u'\n';
     text += Tr::tr("Exit codes: 0 done, 1 refused (not acquired, lost, fence moved, lock held), "
                    "2 usage error, 3 database error.")
+            + u' '
+            + Tr::tr("\"lockctl run\" exits with its command's status (see \"lockctl run "
+                     "--help\").")
             + u'\n';
     return text;
 }
@@ -74,9 +77,12 @@ void setUpCommandParser(QCommandLineParser &parser, const Command &command)
         parser.addOption(option);
     }
     parser.addOption(helpOption());
-    if (qstrlen(command.arguments) > 0)
-        parser.addPositionalArgument(QString::fromLatin1(command.arguments),
-                                     Tr::tr("The name of the lock."));
+    const QString arguments = QString::fromLatin1(command.arguments);
+    if (arguments.contains(u"COMMAND"_s)) // lockctl run
+        parser.addPositionalArgument(arguments, Tr::tr("The name of the lock, then the command "
+                                                       "to run and its arguments."));
+    else if (!arguments.isEmpty())
+        parser.addPositionalArgument(arguments, Tr::tr("The name of the lock."));
 }
 
 } // namespace

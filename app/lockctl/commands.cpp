@@ -46,6 +46,26 @@ const QList<Command> &commands()
                            "given time (renewing it with --renew), then releases it; Ctrl-C or "
                            "SIGTERM releases it early."),
          "NAME", acquireOptions, runAcquire},
+        {"run", QT_TRANSLATE_NOOP("lockctl", "Run a command while holding a lock, renewing it."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Acquires the lock (waiting up to --wait), runs COMMAND with lockctl's "
+                           "stdin, stdout and stderr and with LOCKSCOPE_LOCK, LOCKSCOPE_HOLDER, "
+                           "LOCKSCOPE_FENCE, LOCKSCOPE_TABLE and LOCKSCOPE_ACQUIRED_AT in its "
+                           "environment, renews the lease at a third of its length while it runs, "
+                           "and releases the lock when it ends. If the lease is lost "
+                           "(force-released, or no renewal got through before it ended), the "
+                           "command gets SIGTERM, then SIGKILL --kill-after later. SIGINT, "
+                           "SIGTERM and SIGHUP sent to lockctl are passed on to the command, "
+                           "which lockctl waits for before releasing the lock. On Linux the "
+                           "command dies with lockctl (SIGKILL) if lockctl is killed; the lock "
+                           "then stays held until its lease ends. Put -- before the command. "
+                           "Exit code: the command's, or 128 + the signal that ended it; 1 not "
+                           "acquired (the command was not run), 2 usage error, 3 database error "
+                           "before the command ran, 75 the lease was lost while it ran, 126 the "
+                           "command could not be executed, 127 the command was not found. "
+                           "--json prints the result as the last line on stderr; --json-file "
+                           "writes it to a file. Not with --profile."),
+         "NAME -- COMMAND [ARGS...]", runOptions, runRun},
         {"renew", QT_TRANSLATE_NOOP("lockctl", "Extend the lease of a held lock."), "", "NAME",
          renewOptions, runRenew},
         {"release", QT_TRANSLATE_NOOP("lockctl", "Release a held lock."),

@@ -49,6 +49,10 @@ int runRenew(Invocation &invocation);
 QList<QCommandLineOption> releaseOptions();
 int runRelease(Invocation &invocation);
 
+// Runs a command under a lock, renewing it (commands/run.cpp, run/).
+QList<QCommandLineOption> runOptions();
+int runRun(Invocation &invocation);
+
 QList<QCommandLineOption> simulateOptions();
 int runSimulate(Invocation &invocation);
 QList<QCommandLineOption> simClientOptions();

@@ -5,6 +5,7 @@
 #include "lockctltr.h"
 #include "lockservice.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -20,7 +21,7 @@ constexpr qint64 pollMs = 50; // how quickly a signal or the end of the hold is 
 
 HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
                      const HoldPlan &plan, const std::atomic_bool &stop,
-                     const std::function<void(const QString &)> &warn)
+                     const std::function<void(const QString &)> &warn, const RenewedFn &renewed)
 {
     HoldOutcome outcome;
     QElapsedTimer held;
@@ -34,8 +35,11 @@ HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &gran
             break;
         }
         if (plan.renew) {
+            const qint64 sentAtMs = QDeadlineTimer::current().deadline();
             const lockcore::LeaseKeeper::Step renewal = keeper.renewIfDue();
-            if (renewal == lockcore::LeaseKeeper::Step::Failed) {
+            if (renewal == lockcore::LeaseKeeper::Step::Renewed && renewed) {
+                renewed(sentAtMs, keeper.grant());
+            } else if (renewal == lockcore::LeaseKeeper::Step::Failed) {
                 warn(Tr::tr("Could not renew \"%1\"; retrying: %2")
                          .arg(grant.name, errorText(keeper.lastError())));
             } else if (renewal == lockcore::LeaseKeeper::Step::Lost) {

@@ -34,11 +34,18 @@ struct HoldOutcome
     std::optional<lockcore::Error> error; // the release failed: the lock may still be held
 };
 
-// Keeps a granted lock for plan.holdMs (or until `stop` is set), renewing it when asked, then
-// releases it. Renewal errors are passed to `warn` and retried; a renewal that finds the lock
-// taken over ends the hold as lost (nothing is released then).
+// Told of each renewal: when it was sent (ms on the monotonic clock of QDeadlineTimer::current())
+// and the grant as renewed (its expiresAt and dbNow), so that the caller knows when the lease
+// ends if no further renewal gets through ("lockctl run").
+using RenewedFn = std::function<void(qint64 sentAtMs, const lockcore::Grant &renewed)>;
+
+// Keeps a granted lock for plan.holdMs (or until `stop` is set; "lockctl run": until its command
+// ends), renewing it when asked, then releases it. Renewal errors are passed to `warn` and
+// retried; a renewal that finds the lock taken over ends the hold as lost (nothing is released
+// then).
 HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
                      const HoldPlan &plan, const std::atomic_bool &stop,
-                     const std::function<void(const QString &)> &warn);
+                     const std::function<void(const QString &)> &warn,
+                     const RenewedFn &renewed = {});
 
 } // namespace lockctl

@@ -1,0 +1,303 @@
+// lockctl run NAME [--ttl D] [--holder ID] [--wait D] [--kill-after D] [--json-file PATH]
+//             -- COMMAND [ARGS...]
+
+#include "commands.h"
+#include "duration.h"
+#include "errortext.h"
+#include "exitcode.h"
+#include "hold.h"
+#include "holderid.h"
+#include "invocation.h"
+#include "jsonformat.h"
+#include "leasekeeper.h"
+#include "lockctltr.h"
+#include "lockservice.h"
+#include "output.h"
+#include "run/descriptors.h"
+#include "run/runresult.h"
+#include "run/signalrelay.h"
+#include "run/supervisor.h"
+#include "validation.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <limits>
+
+using namespace Qt::StringLiterals;
+using namespace cli;
+using lockcore::Grant;
+using Outcome = lockctl::RunResult::Outcome;
+
+namespace lockctl {
+
+namespace {
+
+constexpr qint64 defaultKillAfterMs = 10000;
+
+struct RunRequest
+{
+    QString name;
+    QString holder;
+    qint64 ttlMs = 0;  // 0: the lock's own lease
+    qint64 waitMs = 0; // 0: one attempt
+    qint64 killAfterMs = defaultKillAfterMs;
+    QStringList command;
+    QString jsonFile;
+};
+
+qint64 nowMs()
+{
+    return QDeadlineTimer::current().deadline();
+}
+
+lockcore::Status parseDurations(const QCommandLineParser &args, RunRequest &request)
+{
+    auto ttl = durationOption(args, u"ttl"_s, 0);
+    if (!ttl)
+        return ttl.error();
+    if (args.isSet(u"ttl"_s)) {
+        if (lockcore::Status valid = lockcore::validateTtl(*ttl); !valid)
+            return valid.error();
+    }
+    request.ttlMs = *ttl;
+    auto wait = durationOption(args, u"wait"_s, 0);
+    if (!wait)
+        return wait.error();
+    request.waitMs = *wait;
+    auto killAfter = durationOption(args, u"kill-after"_s, defaultKillAfterMs);
+    if (!killAfter)
+        return killAfter.error();
+    request.killAfterMs = *killAfter;
+    return {};
+}
+
+lockcore::Result<RunRequest> parseRequest(const Invocation &invocation)
+{
+    const QCommandLineParser &args = invocation.args();
+    RunRequest request;
+    request.jsonFile = args.value(u"json-file"_s);
+    const QStringList positional = args.positionalArguments();
+    if (positional.size() < 2)
+        return lockcore::Error::invalidInput(
+            Tr::tr("run needs a lock NAME and a COMMAND: lockctl run NAME -- COMMAND [ARGS...]."));
+    request.name = positional.constFirst();
+    if (lockcore::Status valid = lockcore::validateLockName(request.name); !valid)
+        return valid.error();
+    request.command = positional.mid(1);
+    request.holder
+        = args.isSet(u"holder"_s) ? args.value(u"holder"_s) : lockcore::defaultHolderId();
+    if (lockcore::Status valid = lockcore::validateHolder(request.holder); !valid)
+        return valid.error();
+    if (lockcore::Status durations = parseDurations(args, request); !durations)
+        return durations.error();
+    return request;
+}
+
+// The result where it was asked for: words on stderr (the command owns stdout), and one JSON
+// line on stderr (--json) and in a file (--json-file).
+void report(const Invocation &invocation, const QString &jsonFile, const QJsonObject &json,
+            const QString &text)
+{
+    const bool jsonOnStderr = invocation.settings().json;
+    if (!text.isEmpty() && !jsonOnStderr)
+        Output::writeStderr(u"lockctl: "_s + text);
+    const QByteArray line = QJsonDocument(json).toJson(QJsonDocument::Compact) + '\n';
+    if (jsonOnStderr)
+        Output::writeStderr(QString::fromUtf8(line));
+    if (jsonFile.isEmpty())
+        return;
+    QFile file(jsonFile);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(line) != line.size())
+        Output::writeStderr(Tr::tr("lockctl: warning: cannot write %1: %2")
+                                .arg(jsonFile, file.errorString()));
+}
+
+int finish(const Invocation &invocation, const RunRequest &request, RunResult &result)
+{
+    result.exitCode = runExitCode(result);
+    report(invocation, request.jsonFile, runResultJson(result),
+           runResultText(result, request.killAfterMs));
+    if (result.held.error && result.outcome != Outcome::Error)
+        Output::writeStderr(Tr::tr("lockctl: warning: could not release \"%1\": %2 It stays "
+                                   "held until its lease ends.")
+                                .arg(request.name, errorText(*result.held.error)));
+    return result.exitCode;
+}
+
+// An error before the command ran: said as every command says it, and in the JSON line.
+int failBefore(const Invocation &invocation, const RunRequest &request, RunResult &result,
+               const lockcore::Error &error)
+{
+    result.outcome = Outcome::Error;
+    result.error = error;
+    result.exitCode = runExitCode(result);
+    Output(false).fail(error); // text on stderr; stdout is the command's
+    report(invocation, request.jsonFile, runResultJson(result), {});
+    return result.exitCode;
+}
+
+// When the lease ends if no renewal gets through: the lease the database gave, counted on the
+// monotonic clock from the moment the statement that gave it was sent.
+qint64 leaseEnd(qint64 sentAtMs, const Grant &grant, qint64 ttlMs)
+{
+    const qint64 fallback = ttlMs > 0 ? ttlMs : lockcore::LeaseSchedule::unknownLeaseMs;
+    return sentAtMs + lockcore::LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt, fallback);
+}
+
+// A grant after --wait: its statement may have waited in the server first, so when it was sent
+// says little about when its lease began. One renewal at once measures the lease from a send
+// lockctl timed. Returns the lease's end; false when the renewal found the lock lost.
+bool timeWaitedLease(lockcore::LockService &service, const RunRequest &request,
+                     RunResult &result, qint64 &end)
+{
+    Grant &grant = *result.grant;
+    const qint64 sent = nowMs();
+    auto renewed = service.renew(grant.name, grant.holder, grant.fence, request.ttlMs);
+    if (!renewed) { // keep the bound from before the wait began
+        Output(false).warning(Tr::tr("Could not renew \"%1\"; retrying: %2")
+                                  .arg(grant.name, errorText(renewed.error())));
+        return true;
+    }
+    if (!renewed->renewed) {
+        result.held.current = renewed->current;
+        return false;
+    }
+    ++result.renewals;
+    grant.expiresAt = renewed->expiresAt;
+    grant.dbNow = renewed->dbNow;
+    result.expiresAt = grant.expiresAt;
+    end = leaseEnd(sent, grant, request.ttlMs);
+    return true;
+}
+
+RunCommand commandFor(const RunRequest &request, const Grant &grant, const QString &table)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"LOCKSCOPE_LOCK"_s, grant.name);
+    environment.insert(u"LOCKSCOPE_HOLDER"_s, grant.holder);
+    environment.insert(u"LOCKSCOPE_FENCE"_s, QString::number(grant.fence));
+    environment.insert(u"LOCKSCOPE_TABLE"_s, table);
+    environment.insert(u"LOCKSCOPE_ACQUIRED_AT"_s, isoTime(grant.acquiredAt));
+    return {request.command, environment};
+}
+
+// Runs the command under the granted lock, renewing it (hold.cpp's loop, as acquire --hold),
+// and releases it when the command ends.
+void runGranted(Invocation &invocation, lockcore::LockService &service,
+                const RunRequest &request, RunResult &result, SignalRelay &relay,
+                qint64 leaseEndMs)
+{
+    const Grant &grant = *result.grant;
+    Supervisor supervisor(relay, request.killAfterMs);
+    supervisor.setLeaseEnd(leaseEndMs);
+    const std::atomic_bool released{true}; // a signal came first: release at once
+    const bool cancelled = relay.received().load();
+    if (!cancelled)
+        supervisor.start(commandFor(request, grant, invocation.settings().table));
+
+    const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.ttlMs};
+    result.held = holdLock(
+        service, grant, plan, cancelled ? released : supervisor.ended(),
+        [](const QString &text) { Output(false).warning(text); },
+        [&](qint64 sentAtMs, const Grant &renewed) {
+            supervisor.setLeaseEnd(leaseEnd(sentAtMs, renewed, request.ttlMs));
+            result.expiresAt = renewed.expiresAt;
+        });
+    if (result.held.lost)
+        supervisor.stopLost();
+    result.end = supervisor.wait();
+    result.renewals += result.held.renewals;
+
+    if (cancelled)
+        result.outcome = result.held.lost ? Outcome::Lost : Outcome::Cancelled;
+    else if (result.end.notStarted)
+        result.outcome = Outcome::NotStarted;
+    else if (result.end.stoppedExpired)
+        result.outcome = Outcome::Expired;
+    else if (result.held.lost || result.end.stoppedLost)
+        result.outcome = Outcome::Lost;
+    else if (result.end.interrupted)
+        result.outcome = Outcome::Interrupted;
+    else
+        result.outcome = Outcome::Completed;
+}
+
+} // namespace
+
+QList<QCommandLineOption> runOptions()
+{
+    return {
+        QCommandLineOption(u"ttl"_s,
+                           Tr::tr("The lease, renewed at a third of its length while the command "
+                                  "runs, such as 10s or 5m. Default: the lock's own lease (30s "
+                                  "for a lock this run creates)."),
+                           u"DURATION"_s),
+        QCommandLineOption(u"holder"_s,
+                           Tr::tr("Who holds the lock. Default: user@host:pid:random, unique to "
+                                  "this run."),
+                           u"ID"_s),
+        QCommandLineOption(u"wait"_s,
+                           Tr::tr("When the lock is held, keep trying (with backoff) for up to "
+                                  "this long; then exit with 1 without running the command."),
+                           u"DURATION"_s),
+        QCommandLineOption(u"kill-after"_s,
+                           Tr::tr("How long the command has to end after SIGTERM (the lease "
+                                  "lost, or a signal passed on) before SIGKILL. Default: 10s."),
+                           u"DURATION"_s),
+        QCommandLineOption(u"json-file"_s,
+                           Tr::tr("Also write the result as one JSON object to this file (with "
+                                  "--json it is the last line on stderr: stdout is the "
+                                  "command's)."),
+                           u"PATH"_s),
+    };
+}
+
+int runRun(Invocation &invocation)
+{
+    RunResult result;
+    auto request = parseRequest(invocation);
+    if (!request)
+        return Output(false).usage(errorText(request.error()), invocation.commandName());
+    result.lock = request->name;
+    result.holder = request->holder;
+    result.command = request->command;
+    // What lockctl was given, before it connects: the command gets these, not the connection.
+    const QSet<int> inherited = openDescriptors();
+    auto service = invocation.service();
+    if (!service)
+        return failBefore(invocation, *request, result, service.error());
+
+    // From here SIGINT, SIGTERM and SIGHUP end a wait, or reach the command.
+    SignalRelay relay;
+    const qint64 sent = nowMs();
+    auto grant = request->waitMs > 0
+                     ? (*service)->acquireWithWait(request->name, request->holder, request->ttlMs,
+                                                   lockcore::RetryPolicy{request->waitMs},
+                                                   &relay.received())
+                     : (*service)->acquire(request->name, request->holder, request->ttlMs);
+    if (!grant && grant.error().kind == lockcore::Error::Kind::Cancelled) {
+        result.outcome = Outcome::Cancelled;
+        return finish(invocation, *request, result);
+    }
+    if (!grant)
+        return failBefore(invocation, *request, result, grant.error());
+    result.grant = *grant;
+    if (!grant->acquired) {
+        result.outcome = Outcome::Refused;
+        return finish(invocation, *request, result);
+    }
+    result.expiresAt = grant->expiresAt;
+    qint64 end = leaseEnd(sent, *grant, request->ttlMs);
+    if (request->waitMs > 0 && !timeWaitedLease(**service, *request, result, end)) {
+        result.outcome = Outcome::Lost;
+        result.lostBeforeStart = true;
+        return finish(invocation, *request, result);
+    }
+    closeOwnOnExec(inherited);
+    runGranted(invocation, **service, *request, result, relay, end);
+    return finish(invocation, *request, result);
+}
+
+} // namespace lockctl

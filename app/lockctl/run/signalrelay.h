@@ -1,0 +1,30 @@
+#pragma once
+
+#include <atomic>
+
+namespace lockctl {
+
+// While a relay lives, SIGINT, SIGTERM and SIGHUP sent to lockctl are recorded instead of ending
+// it, so that "lockctl run" passes them on to its command, waits for it and releases the lock.
+// Unlike cli::InterruptGuard, every signal is recorded (a second Ctrl-C does not end lockctl:
+// the command decides when it is done, and --kill-after bounds the wait). A signal the kernel
+// generated (Ctrl-C or a hang-up at the terminal: si_code SI_KERNEL) went to the whole
+// foreground process group, the command included, so it is not sent a second time; one sent by
+// a process (kill, systemd) is passed on, as sudo does. Async-signal-safe: lock-free atomics.
+class SignalRelay
+{
+public:
+    SignalRelay();
+    ~SignalRelay();
+    SignalRelay(const SignalRelay &) = delete;
+    SignalRelay &operator=(const SignalRelay &) = delete;
+
+    // Set by the first signal: a cancel flag for LockService::acquireWithWait.
+    const std::atomic_bool &received() const;
+    // The first signal received (0: none yet).
+    int firstSignal() const;
+    // A signal received and not yet passed on, taken from the queue (0: none).
+    int takeToForward();
+};
+
+} // namespace lockctl

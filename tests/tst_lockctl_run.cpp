@@ -1,0 +1,541 @@
+// "lockctl run NAME -- COMMAND" as a script or an operator uses it: real lockctl processes on one
+// backend running real commands (sh scripts that write what they saw and got into files), the
+// lock read back with "lockctl show --json" and the result read from --json-file. Each test
+// says what it proves; the times are measured on the test's own clock.
+
+#include "lockctlrun.h"
+#include "processtree.h"
+#include "testbackend.h"
+
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using testsupport::LockctlOptions;
+using testsupport::LockctlProcess;
+using testsupport::TestBackend;
+using Run = testsupport::LockctlRun;
+
+namespace {
+
+// lockctl run's own exit codes (app/cli/exitcode.h), as its help documents them.
+constexpr int exitRefused = 1;
+constexpr int exitUsage = 2;
+constexpr int exitLost = 75;
+constexpr int exitNotExecutable = 126;
+constexpr int exitNotFound = 127;
+
+#define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
+
+// A database time as lockctl prints it: ISO 8601, UTC, milliseconds. Invalid otherwise.
+QDateTime isoUtc(const QJsonValue &value)
+{
+    static const QRegularExpression format(
+        u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"_s);
+    if (!value.isString() || !format.match(value.toString()).hasMatch())
+        return {};
+    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+}
+
+qint64 number(const QJsonValue &value)
+{
+    return value.isDouble() ? qint64(value.toDouble()) : -1;
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QJsonObject readJson(const QString &path)
+{
+    return QJsonDocument::fromJson(readFile(path)).object();
+}
+
+// Waits until the file exists and is not empty.
+bool waitForFile(const QString &path, int timeoutMs = 15000)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (!readFile(path).trimmed().isEmpty())
+            return true;
+        QThread::msleep(10);
+    }
+    return false;
+}
+
+// "KEY=value" lines written by a command, as a map.
+QHash<QString, QString> variables(const QString &path)
+{
+    QHash<QString, QString> found;
+    for (const QByteArray &line : readFile(path).split('\n')) {
+        const qsizetype equals = line.indexOf('=');
+        if (equals > 0)
+            found.insert(QString::fromUtf8(line.left(equals)), QString::fromUtf8(line.mid(equals + 1)));
+    }
+    return found;
+}
+
+// A process that has ended: gone, or a zombie nobody reaped (its parent died: here PID 1 may
+// not reap).
+bool hasEnded(qint64 pid)
+{
+    return testsupport::commandLine(pid).isEmpty();
+}
+
+} // namespace
+
+class LockctlRunTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+
+    void commandGetsTheLockAndItsStatusPassesThrough_data();
+    void commandGetsTheLockAndItsStatusPassesThrough();
+    void jsonOnStderrLeavesStdoutToTheCommand();
+    void renewalKeepsAShortLeaseWhileTheCommandRuns();
+    void forceReleaseStopsTheCommandQuickly();
+    void commandIgnoringSigtermGetsSigkill();
+    void renewalsThatCannotGetThroughStopTheCommandAtTheLeaseEnd();
+    void signalsToLockctlReachTheCommand_data();
+    void signalsToLockctlReachTheCommand();
+    void killedLockctlTakesItsCommandAlong();
+    void refusedLockDoesNotRunTheCommand();
+    void commandThatCannotStartReleasesTheLock_data();
+    void commandThatCannotStartReleasesTheLock();
+    void usageErrors_data();
+    void usageErrors();
+
+private:
+    Run lockctl(const QStringList &args) const;
+    LockctlProcess startRun(const QString &name, const QStringList &options,
+                            const QString &script) const;
+    QJsonObject lockShown(const QString &name) const;
+    QString path(const QString &file) const { return m_dir->filePath(file); }
+    // The test's own connection holds the lock's row (SQLite: the whole database) in an open
+    // transaction, so that no renewal gets through; released by endBlock().
+    bool blockRenewals(const QString &name, QString *error);
+    void endBlock();
+
+    std::unique_ptr<lockcore::Session> m_session; // the test's own connection
+    QString m_table;
+    std::unique_ptr<QTemporaryDir> m_dir; // each test's files
+};
+
+void LockctlRunTest::initTestCase()
+{
+    const QString program = testsupport::lockctlProgram();
+    QVERIFY2(QFileInfo(program).isExecutable(), qPrintable(program));
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"lrun"_s);
+    const Run created = lockctl({u"schema"_s, u"--create"_s});
+    VERIFY_EXIT(created, 0);
+}
+
+void LockctlRunTest::cleanupTestCase()
+{
+    if (!m_session)
+        return;
+    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + u"_event"_s);
+    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table);
+}
+
+void LockctlRunTest::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+Run LockctlRunTest::lockctl(const QStringList &args) const
+{
+    return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args);
+}
+
+LockctlProcess LockctlRunTest::startRun(const QString &name, const QStringList &options,
+                                        const QString &script) const
+{
+    LockctlOptions run;
+    run.workingDirectory = m_dir->path();
+    return LockctlProcess(QStringList{u"--table"_s, m_table, u"run"_s, name} + options
+                              + QStringList{u"--json-file"_s, path(u"result.json"_s), u"--"_s,
+                                            u"sh"_s, u"-c"_s, script},
+                          run);
+}
+
+QJsonObject LockctlRunTest::lockShown(const QString &name) const
+{
+    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+    return shown.json.value(u"lock"_s).toObject();
+}
+
+bool LockctlRunTest::blockRenewals(const QString &name, QString *error)
+{
+    QSqlDatabase db = m_session->database();
+    QSqlQuery query(db);
+    if (TestBackend::instance().isSqlite()) {
+        if (query.exec(u"BEGIN EXCLUSIVE"_s))
+            return true;
+    } else if (db.transaction()) {
+        query.prepare(u"SELECT name FROM "_s + m_table + u" WHERE name = ? FOR UPDATE"_s);
+        query.addBindValue(name);
+        if (query.exec() && query.next())
+            return true;
+    }
+    *error = query.lastError().text() + db.lastError().text();
+    return false;
+}
+
+void LockctlRunTest::endBlock()
+{
+    QSqlDatabase db = m_session->database();
+    if (TestBackend::instance().isSqlite())
+        QSqlQuery(db).exec(u"ROLLBACK"_s);
+    else
+        db.rollback();
+}
+
+// The command runs with the lock's name, holder and fence in its environment, lockctl's stdout
+// is the command's, lockctl exits with the command's status (128 + the signal when a signal
+// ended it, as shells do), and the lock is free afterwards, as the database reports it.
+void LockctlRunTest::commandGetsTheLockAndItsStatusPassesThrough_data()
+{
+    QTest::addColumn<QString>("ending");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<int>("exitCode"); // the command's own, -1 when a signal ended it
+    QTest::addColumn<int>("signal");
+    QTest::newRow("exit 0") << u"exit 0"_s << 0 << 0 << 0;
+    QTest::newRow("exit 3") << u"exit 3"_s << 3 << 3 << 0;
+    QTest::newRow("killed by SIGKILL") << u"kill -9 $$"_s << 128 + SIGKILL << -1 << SIGKILL;
+}
+
+void LockctlRunTest::commandGetsTheLockAndItsStatusPassesThrough()
+{
+    QFETCH(QString, ending);
+    QFETCH(int, status);
+    QFETCH(int, exitCode);
+    QFETCH(int, signal);
+    const QString name = u"passes.through"_s;
+    const QString script = u"echo hi; env | grep '^LOCKSCOPE_' > env.txt; "_s + ending;
+    const Run run = startRun(name, {u"--ttl"_s, u"20s"_s}, script).finish(30000);
+    VERIFY_EXIT(run, status);
+    QCOMPARE(run.out, QByteArray("hi\n")); // nothing of lockctl's on stdout
+
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    const QHash<QString, QString> seen = variables(path(u"env.txt"_s));
+    QCOMPARE(seen.value(u"LOCKSCOPE_LOCK"_s), name);
+    QCOMPARE(seen.value(u"LOCKSCOPE_HOLDER"_s), result.value(u"holder"_s).toString());
+    QVERIFY(number(result.value(u"fence"_s)) > 0);
+    QCOMPARE(seen.value(u"LOCKSCOPE_FENCE"_s), QString::number(number(result.value(u"fence"_s))));
+    QCOMPARE(seen.value(u"LOCKSCOPE_TABLE"_s), m_table);
+    QCOMPARE(seen.value(u"LOCKSCOPE_ACQUIRED_AT"_s), result.value(u"acquired_at"_s).toString());
+
+    QCOMPARE(result.value(u"lock"_s).toString(), name);
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
+    QCOMPARE(number(result.value(u"exit_code"_s)), status);
+    QCOMPARE(number(result.value(u"command_exit_code"_s)), exitCode);
+    QCOMPARE(number(result.value(u"command_signal"_s)), signal > 0 ? signal : -1);
+    QCOMPARE(result.value(u"lost"_s).toBool(), false);
+    QCOMPARE(result.value(u"released"_s).toBool(), true);
+    QCOMPARE(result.value(u"renewals"_s).toInt(), 0);
+    const QDateTime acquired = isoUtc(result.value(u"acquired_at"_s));
+    const QDateTime released = isoUtc(result.value(u"released_at"_s));
+    QVERIFY2(acquired.isValid() && released.isValid() && acquired <= released,
+             qPrintable(QString::fromUtf8(QJsonDocument(result).toJson())));
+    QVERIFY(result.value(u"pid"_s).isDouble());
+    QVERIFY(result.value(u"signals_sent"_s).toArray().isEmpty());
+
+    const QJsonObject lock = lockShown(name);
+    QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
+    QCOMPARE(number(lock.value(u"fence"_s)), number(result.value(u"fence"_s)));
+    QCOMPARE(lock.value(u"expires_at"_s), result.value(u"released_at"_s));
+}
+
+// With --json the result is the last line on stderr, and stdout holds only the command's output.
+void LockctlRunTest::jsonOnStderrLeavesStdoutToTheCommand()
+{
+    const Run run = testsupport::runLockctl({u"--table"_s, m_table, u"--json"_s, u"run"_s,
+                                             u"json.stderr"_s, u"--"_s, u"sh"_s, u"-c"_s,
+                                             u"echo out; echo err >&2; exit 4"_s});
+    VERIFY_EXIT(run, 4);
+    QCOMPARE(run.out, QByteArray("out\n"));
+    const QList<QByteArray> lines = run.err.trimmed().split('\n');
+    QCOMPARE(lines.constFirst(), QByteArray("err"));
+    const QJsonObject result = QJsonDocument::fromJson(lines.constLast()).object();
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
+    QCOMPARE(number(result.value(u"exit_code"_s)), 4);
+    QCOMPARE(result.value(u"lock"_s).toString(), u"json.stderr"_s);
+}
+
+// A lease of 1.5 s stays held while the command runs 4 s: lockctl renews it (the fence stays,
+// the database's expires_at moves on), and releases it at the end.
+void LockctlRunTest::renewalKeepsAShortLeaseWhileTheCommandRuns()
+{
+    const QString name = u"renewed"_s;
+    auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s},
+                        u"echo $LOCKSCOPE_FENCE > fence.txt; sleep 4"_s);
+    QVERIFY(waitForFile(path(u"fence.txt"_s)));
+    const QJsonObject early = lockShown(name);
+    QThread::msleep(2500); // past the first lease's end
+    const QJsonObject later = lockShown(name);
+    QCOMPARE(later.value(u"state"_s).toString(), u"held"_s);
+    QCOMPARE(later.value(u"holder"_s), early.value(u"holder"_s));
+    QCOMPARE(number(later.value(u"fence"_s)), number(early.value(u"fence"_s)));
+    QVERIFY2(isoUtc(later.value(u"expires_at"_s)) > isoUtc(early.value(u"expires_at"_s)),
+             qPrintable(later.value(u"expires_at"_s).toString()));
+    QVERIFY(isoUtc(later.value(u"expires_at"_s)) > isoUtc(later.value(u"db_now"_s)));
+
+    const Run done = run.finish(30000);
+    VERIFY_EXIT(done, 0);
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(QString::fromUtf8(readFile(path(u"fence.txt"_s))).trimmed(),
+             QString::number(number(result.value(u"fence"_s))));
+    QVERIFY2(result.value(u"renewals"_s).toInt() >= 5, qPrintable(done.describe()));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
+}
+
+// An admin's force release while the command runs: the next renewal finds the lock lost, the
+// command gets SIGTERM (its trap records it), and lockctl exits with 75 within a third of the
+// lease and a little more.
+void LockctlRunTest::forceReleaseStopsTheCommandQuickly()
+{
+    const QString name = u"force.released"_s;
+    auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s},
+                        u"trap 'echo TERM > signal.txt; exit 5' TERM; echo $$ > pid.txt; "
+                        u"while :; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"pid.txt"_s)));
+    const qint64 fence = number(lockShown(name).value(u"fence"_s));
+    QVERIFY(fence > 0);
+    QElapsedTimer sinceRelease;
+    const Run forced = lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                                u"--reason"_s, u"test"_s});
+    sinceRelease.start();
+    VERIFY_EXIT(forced, 0);
+    const Run done = run.finish(30000);
+    const qint64 tookMs = sinceRelease.elapsed();
+    VERIFY_EXIT(done, exitLost);
+    QVERIFY2(tookMs < 1500, qPrintable(u"lockctl ended %1 ms after the force release"_s.arg(tookMs)));
+    QCOMPARE(readFile(path(u"signal.txt"_s)).trimmed(), QByteArray("TERM"));
+
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"lost"_s);
+    QCOMPARE(result.value(u"lost"_s).toBool(), true);
+    QCOMPARE(result.value(u"released"_s).toBool(), false);
+    QCOMPARE(number(result.value(u"exit_code"_s)), exitLost);
+    QCOMPARE(number(result.value(u"command_exit_code"_s)), 5);
+    QCOMPARE(result.value(u"signals_sent"_s).toArray(), QJsonArray{u"SIGTERM"_s});
+    const QJsonObject found = result.value(u"current"_s).toObject();
+    QCOMPARE(found.value(u"state"_s).toString(), u"free"_s);
+    QCOMPARE(number(found.value(u"fence"_s)), fence + 1);
+    QCOMPARE(number(lockShown(name).value(u"fence"_s)), fence + 1); // nothing after the loss
+}
+
+// A command that ignores SIGTERM gets SIGKILL --kill-after later.
+void LockctlRunTest::commandIgnoringSigtermGetsSigkill()
+{
+    const QString name = u"stubborn"_s;
+    auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--kill-after"_s, u"1s"_s},
+                        u"trap '' TERM; echo $$ > pid.txt; while :; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"pid.txt"_s)));
+    const qint64 fence = number(lockShown(name).value(u"fence"_s));
+    QElapsedTimer sinceRelease;
+    sinceRelease.start();
+    VERIFY_EXIT(lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                         u"--reason"_s, u"test"_s}),
+                0);
+    const Run done = run.finish(30000);
+    const qint64 tookMs = sinceRelease.elapsed();
+    VERIFY_EXIT(done, exitLost);
+    QVERIFY2(tookMs >= 1000 && tookMs < 3500, qPrintable(u"%1 ms"_s.arg(tookMs)));
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"signals_sent"_s).toArray(),
+             (QJsonArray{u"SIGTERM"_s, u"SIGKILL"_s}));
+    QCOMPARE(number(result.value(u"command_signal"_s)), SIGKILL);
+    QVERIFY(hasEnded(number(result.value(u"pid"_s))));
+}
+
+// No renewal gets through (the test's own transaction holds the lock's row; on SQLite the whole
+// database): when the lease's end passes, as last renewed and counted from that renewal's
+// send, the command is stopped, even though lockctl's renewal is still waiting on the
+// database, and lockctl reports the lease as lost (expired).
+void LockctlRunTest::renewalsThatCannotGetThroughStopTheCommandAtTheLeaseEnd()
+{
+    const QString name = u"unrenewed"_s;
+    constexpr qint64 ttlMs = 2000;
+    auto run = startRun(name, {u"--ttl"_s, u"2s"_s, u"--kill-after"_s, u"1s"_s},
+                        u"trap 'echo TERM > signal.txt; exit 6' TERM; echo $$ > pid.txt; "
+                        u"while :; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"pid.txt"_s)));
+    QString error;
+    QVERIFY2(blockRenewals(name, &error), qPrintable(error));
+    QElapsedTimer blocked;
+    blocked.start();
+    const bool stopped = waitForFile(path(u"signal.txt"_s), 10000);
+    const qint64 stoppedAfterMs = blocked.elapsed();
+    endBlock();
+    QVERIFY2(stopped, "the command was not stopped");
+    // The last renewal that got through was sent before the block: its lease ends within ttl
+    // of it; and renewals come every third of the lease, so not much before either.
+    QVERIFY2(stoppedAfterMs <= ttlMs + 300 && stoppedAfterMs >= ttlMs / 3,
+             qPrintable(u"stopped %1 ms after the block began"_s.arg(stoppedAfterMs)));
+    const Run done = run.finish(90000);
+    VERIFY_EXIT(done, exitLost);
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"expired"_s);
+    QCOMPARE(result.value(u"lost"_s).toBool(), true);
+    QCOMPARE(number(result.value(u"command_exit_code"_s)), 6);
+}
+
+// SIGINT and SIGTERM sent to lockctl reach the command; lockctl waits for it, releases the lock
+// and exits with the command's status.
+void LockctlRunTest::signalsToLockctlReachTheCommand_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<QByteArray>("name");
+    QTest::newRow("SIGINT") << int(SIGINT) << QByteArray("INT");
+    QTest::newRow("SIGTERM") << int(SIGTERM) << QByteArray("TERM");
+}
+
+void LockctlRunTest::signalsToLockctlReachTheCommand()
+{
+    QFETCH(int, signal);
+    QFETCH(QByteArray, name);
+    const QString lock = u"signalled"_s;
+    auto run = startRun(lock, {u"--ttl"_s, u"5s"_s},
+                        u"trap 'echo INT > signal.txt; exit 7' INT; "
+                        u"trap 'echo TERM > signal.txt; exit 8' TERM; echo $$ > pid.txt; "
+                        u"while :; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"pid.txt"_s)));
+    QCOMPARE(lockShown(lock).value(u"state"_s).toString(), u"held"_s);
+    ::kill(pid_t(run.processId()), signal);
+    const Run done = run.finish(30000);
+    VERIFY_EXIT(done, signal == SIGINT ? 7 : 8);
+    QCOMPARE(readFile(path(u"signal.txt"_s)).trimmed(), name);
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"interrupted"_s);
+    QCOMPARE(result.value(u"interrupted"_s).toBool(), true);
+    QCOMPARE(result.value(u"released"_s).toBool(), true);
+    QCOMPARE(result.value(u"signals_sent"_s).toArray(),
+             QJsonArray{QString::fromLatin1("SIG" + name)});
+    QCOMPARE(lockShown(lock).value(u"state"_s).toString(), u"free"_s);
+}
+
+// A lockctl killed with SIGKILL leaves no command running: the command dies with it. The lock
+// stays held until its lease ends (nobody released it: the protocol).
+void LockctlRunTest::killedLockctlTakesItsCommandAlong()
+{
+    const QString name = u"orphan"_s;
+    auto run = startRun(name, {u"--ttl"_s, u"30s"_s},
+                        u"echo $$ > pid.txt; while :; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"pid.txt"_s)));
+    const qint64 child = readFile(path(u"pid.txt"_s)).trimmed().toLongLong();
+    QVERIFY(child > 0);
+    QVERIFY(!hasEnded(child));
+    ::kill(pid_t(run.processId()), SIGKILL);
+    run.finish(5000);
+    QDeadlineTimer deadline(2000);
+    while (!hasEnded(child) && !deadline.hasExpired())
+        QThread::msleep(10);
+    QVERIFY2(hasEnded(child), "the command outlived lockctl");
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"held"_s);
+}
+
+// A lock held by another holder: --wait ends without it, the command is not run, and lockctl
+// exits with its refusal code.
+void LockctlRunTest::refusedLockDoesNotRunTheCommand()
+{
+    const QString name = u"taken"_s;
+    VERIFY_EXIT(lockctl({u"acquire"_s, name, u"--holder"_s, u"other"_s, u"--ttl"_s, u"30s"_s}), 0);
+    QElapsedTimer waited;
+    waited.start();
+    const Run run = startRun(name, {u"--wait"_s, u"300ms"_s}, u"touch ran.txt"_s).finish(30000);
+    VERIFY_EXIT(run, exitRefused);
+    QVERIFY(waited.elapsed() >= 300);
+    QVERIFY(!QFile::exists(path(u"ran.txt"_s)));
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"refused"_s);
+    QCOMPARE(result.value(u"acquired"_s).toBool(), false);
+    QCOMPARE(result.value(u"held_by"_s).toString(), u"other"_s);
+    QVERIFY(result.value(u"pid"_s).isNull());
+    QCOMPARE(lockShown(name).value(u"holder"_s).toString(), u"other"_s);
+}
+
+// A command that is not found (127) or cannot be executed (126): a clear error, and the lock
+// released.
+void LockctlRunTest::commandThatCannotStartReleasesTheLock_data()
+{
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<int>("status");
+    QTest::newRow("not found") << u"lockscope-no-such-command"_s << exitNotFound;
+    QTest::newRow("not executable") << u"./plain.txt"_s << exitNotExecutable;
+}
+
+void LockctlRunTest::commandThatCannotStartReleasesTheLock()
+{
+    QFETCH(QString, program);
+    QFETCH(int, status);
+    QFile plain(path(u"plain.txt"_s));
+    QVERIFY(plain.open(QIODevice::WriteOnly));
+    plain.close();
+    const QString name = u"cannot.start"_s;
+    LockctlOptions options;
+    options.workingDirectory = m_dir->path();
+    const Run run = testsupport::runLockctl(
+        {u"--table"_s, m_table, u"run"_s, name, u"--json-file"_s, path(u"result.json"_s),
+         u"--"_s, program},
+        options);
+    VERIFY_EXIT(run, status);
+    QVERIFY2(run.errText().contains(program), qPrintable(run.describe()));
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"not_started"_s);
+    QCOMPARE(result.value(u"released"_s).toBool(), true);
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
+}
+
+// A run without a command, or with --profile (application tables have no renewal), is a usage
+// error that runs nothing.
+void LockctlRunTest::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("no command") << QStringList{u"run"_s, u"x"_s} << u"COMMAND"_s;
+    QTest::newRow("--profile") << QStringList{u"--profile"_s, u"shedlock"_s, u"run"_s, u"x"_s,
+                                              u"--"_s, u"true"_s}
+                               << u"--profile"_s;
+    QTest::newRow("bad --kill-after") << QStringList{u"run"_s, u"x"_s, u"--kill-after"_s,
+                                                     u"soon"_s, u"--"_s, u"true"_s}
+                                      << u"kill-after"_s;
+}
+
+void LockctlRunTest::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, says);
+    const Run run = lockctl(args);
+    VERIFY_EXIT(run, exitUsage);
+    QVERIFY2(run.errText().contains(says), qPrintable(run.describe()));
+    QVERIFY(run.out.isEmpty());
+}
+
+LOCKSCOPE_BACKEND_TEST_MAIN(LockctlRunTest)
+
+#include "tst_lockctl_run.moc"
