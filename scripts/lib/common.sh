@@ -33,6 +33,11 @@ fuzz_packages=(clang libclang-rt-14-dev)
 # the monitor's extension and the pg_autoctl command).
 # shellcheck disable=SC2034
 cluster_packages=(galera-4 rsync postgresql-15-auto-failover pg-auto-failover-cli)
+# The package tests of scripts/test (tests/package.cmake): the desktop entry's and AppStream
+# metadata's validators, dpkg-shlibdeps for cpack's Debian package, debootstrap for the clean
+# Debian 12 root it is installed on, groff and man for the man page's lint.
+# shellcheck disable=SC2034
+package_packages=(desktop-file-utils appstream dpkg-dev debootstrap groff-base man-db)
 
 log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
 die() { log "error: $*"; exit 1; }

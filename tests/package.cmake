@@ -1,0 +1,60 @@
+# The installed product (label package; scripts/test's "package:" line counts the package_*
+# and example_* tests). Included by tests/CMakeLists.txt when the tools are built. The scripts
+# are in tests/package/; each exits 77 (skipped) when a tool it needs is missing.
+#
+#   package_desktopfile, package_metainfo  the window's .desktop file and AppStream metadata
+#                                          pass desktop-file-validate and appstreamcli --strict
+#   package_manpage, package_completion    lockctl's man page and bash completion against
+#                                          "lockctl --help" and each command's --help
+#   package_install                        cmake --install into <build>/test-install
+#   package_example_build                  examples/ built against that install only
+#   example_<backend>                      the example holds a lock on each backend
+#   package_deb                            cpack -G DEB into <build>/packages
+#   package_cleanroot                      that .deb on a clean Debian 12 root (root only)
+set(LOCKSCOPE_PACKAGE_SCRIPTS ${CMAKE_CURRENT_SOURCE_DIR}/package)
+set(LOCKSCOPE_TEST_PREFIX ${CMAKE_BINARY_DIR}/test-install)
+set(LOCKSCOPE_EXAMPLE_BUILD ${CMAKE_BINARY_DIR}/test-examples)
+set(LOCKSCOPE_APP_ID io.github.lockscope.Lockscope)
+
+# lockscope_package_test(NAME COMMAND...): a test of the package label, skipped on 77.
+function(lockscope_package_test name)
+    add_test(NAME ${name} COMMAND ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS package SKIP_RETURN_CODE 77 TIMEOUT 300)
+endfunction()
+
+lockscope_package_test(package_desktopfile ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
+    desktop-file-validate ${PROJECT_SOURCE_DIR}/resources/desktop/${LOCKSCOPE_APP_ID}.desktop)
+lockscope_package_test(package_metainfo ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
+    appstreamcli validate --no-net --strict
+    ${PROJECT_SOURCE_DIR}/resources/desktop/${LOCKSCOPE_APP_ID}.metainfo.xml)
+
+lockscope_package_test(package_manpage ${LOCKSCOPE_PACKAGE_SCRIPTS}/manpage.sh
+    $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/man/lockctl.1)
+lockscope_package_test(package_completion bash ${LOCKSCOPE_PACKAGE_SCRIPTS}/completion.sh
+    $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/completion/lockctl.bash)
+
+# The example is built against the installed package, never against this tree.
+lockscope_package_test(package_install ${LOCKSCOPE_PACKAGE_SCRIPTS}/install.sh
+    ${CMAKE_BINARY_DIR} ${LOCKSCOPE_TEST_PREFIX} ${PROJECT_SOURCE_DIR} ${PROJECT_VERSION})
+set_tests_properties(package_install PROPERTIES FIXTURES_SETUP lockscope_installed)
+lockscope_package_test(package_example_build ${LOCKSCOPE_PACKAGE_SCRIPTS}/build-example.sh
+    ${PROJECT_SOURCE_DIR} ${LOCKSCOPE_TEST_PREFIX} ${LOCKSCOPE_EXAMPLE_BUILD}
+    ${CMAKE_CXX_COMPILER})
+set_tests_properties(package_example_build PROPERTIES
+    FIXTURES_REQUIRED lockscope_installed FIXTURES_SETUP lockscope_example)
+lockscope_backend_test(example)
+target_compile_definitions(tst_example PRIVATE
+    LOCKSCOPE_EXAMPLE_PATH="${LOCKSCOPE_EXAMPLE_BUILD}/lockedjob/lockedjob")
+add_dependencies(tst_example lockctl)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST example_${backend} APPEND PROPERTY LABELS package)
+    set_property(TEST example_${backend} APPEND PROPERTY FIXTURES_REQUIRED lockscope_example)
+endforeach()
+
+# The Debian packages, and the lockscope one installed on a clean Debian 12 root.
+lockscope_package_test(package_deb ${LOCKSCOPE_PACKAGE_SCRIPTS}/make-deb.sh
+    ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/packages ${PROJECT_VERSION})
+set_tests_properties(package_deb PROPERTIES FIXTURES_SETUP lockscope_deb)
+lockscope_package_test(package_cleanroot ${LOCKSCOPE_PACKAGE_SCRIPTS}/clean-root.sh
+    ${CMAKE_BINARY_DIR}/packages ${CMAKE_BINARY_DIR}/package-root ${PROJECT_VERSION})
+set_tests_properties(package_cleanroot PROPERTIES FIXTURES_REQUIRED lockscope_deb TIMEOUT 1800)

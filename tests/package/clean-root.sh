@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The lockscope .deb on a clean Debian 12: a minimal bookworm root made here with debootstrap
+# (from the mirror this machine's apt uses), the package installed in it with apt-get, so that
+# its Depends are resolved from the mirror (without Recommends), then lockctl run there on
+# SQLite: --version, schema, init, acquire, list, release, show, and the window's binary
+# started (--version, offscreen). Needs root (debootstrap, chroot); skipped (77) otherwise.
+# The root is made afresh each run (about 30 s) and removed at the end; /proc is unmounted
+# however the script ends.
+#   clean-root.sh DEB_DIR WORK_DIR VERSION
+set -euo pipefail
+debs=$1 work=$2 version=$3
+
+if [[ $EUID -ne 0 ]]; then
+    echo "SKIP: the clean-root install test needs root (debootstrap and chroot); run as root"
+    exit 77
+fi
+for tool in debootstrap chroot; do
+    command -v "$tool" >/dev/null ||
+        { echo "SKIP: $tool is not installed (scripts/test installs debootstrap)"; exit 77; }
+done
+deb=$debs/lockscope_${version}_$(dpkg --print-architecture).deb
+[[ -f $deb ]] || { echo "FAIL: no $deb (the package_deb test makes it)" >&2; exit 1; }
+
+# The mirror of this machine's bookworm sources (deb822 or one-line), else Debian's.
+mirror() {
+    local files=() uri
+    [[ -f /etc/apt/sources.list ]] && files+=(/etc/apt/sources.list)
+    for uri in /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+        [[ -f $uri ]] && files+=("$uri")
+    done
+    uri=""
+    if [[ ${#files[@]} -gt 0 ]]; then
+        uri=$(awk '
+            /^deb[ \t]/ { for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) {
+                              if ($(i + 1) == "bookworm") { print $i; exit } break } }
+            /^URIs:/ { uri = $2 }
+            /^Suites:/ && uri != "" { for (i = 2; i <= NF; i++) if ($i == "bookworm") {
+                                         print uri; exit } }
+            /^$/ { uri = "" }' "${files[@]}")
+    fi
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+
+root=$work/root
+# unmount_all: whatever is mounted under the root (this run's /proc, or a killed run's).
+unmount_all() {
+    local target
+    [[ -d $root ]] || return 0
+    findmnt -rn -o TARGET | grep -F "$(realpath "$root")/" | sort -r |
+        while read -r target; do umount -l "$target" || true; done
+}
+cleanup() {
+    unmount_all
+    if findmnt -rn -o TARGET | grep -qF "$(realpath "$root" 2>/dev/null || echo "$root")/"; then
+        echo "WARNING: something is still mounted under $root; not removing it" >&2
+    else
+        rm -rf "$root"
+    fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+started=$SECONDS
+mkdir -p "$work"
+cleanup
+source_mirror=$(mirror)
+echo "debootstrap bookworm (minbase) from $source_mirror"
+debootstrap --variant=minbase bookworm "$root" "$source_mirror" >"$work/debootstrap.log" 2>&1 ||
+    { tail -20 "$work/debootstrap.log" >&2; echo "FAIL: debootstrap failed" >&2; exit 1; }
+echo "root made in $((SECONDS - started)) s"
+mount -t proc proc "$root/proc"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+cp "$deb" "$root/tmp/"
+
+# in_root CMD...: CMD in the clean root, with a plain environment.
+in_root() {
+    chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+        DEBIAN_FRONTEND=noninteractive "$@"
+}
+in_root apt-get update -q >"$work/apt.log" 2>&1 ||
+    { tail -20 "$work/apt.log" >&2; echo "FAIL: apt-get update failed" >&2; exit 1; }
+installing=$SECONDS
+in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" \
+    >>"$work/apt.log" 2>&1 ||
+    { tail -30 "$work/apt.log" >&2; echo "FAIL: apt-get install of the package failed" >&2; exit 1; }
+echo "installed with its Depends in $((SECONDS - installing)) s" \
+    "($(grep -c '^Setting up' "$work/apt.log") packages set up)"
+
+status=0
+fail() { echo "FAIL: $*" >&2; status=1; }
+# json_value KEY JSON: the first string or number value of "KEY" in JSON.
+json_value() {
+    sed -n -E 's/[^"]*("[^"]*"[^"]*)*"'"$1"'"[[:space:]]*:[[:space:]]*("([^"]*)"|(-?[0-9]+)).*/\3\4/p' <<<"$2"
+}
+
+printed=$(in_root lockctl --version) || fail "lockctl --version failed"
+[[ $printed == "lockctl $version" ]] || fail "lockctl --version printed \"$printed\""
+db=sqlite:/tmp/locks.db
+in_root lockctl --db "$db" schema --create >/dev/null || fail "lockctl schema --create failed"
+in_root lockctl --db "$db" init nightly --ttl 30s --description "clean root" >/dev/null ||
+    fail "lockctl init failed"
+acquired=$(in_root lockctl --db "$db" --json acquire nightly --ttl 60s) ||
+    fail "lockctl acquire failed: $acquired"
+echo "acquire: $acquired"
+holder=$(json_value holder "$acquired")
+fence=$(json_value fence "$acquired")
+[[ $acquired == *'"acquired":true'* && -n $holder && $fence =~ ^[0-9]+$ ]] ||
+    fail "acquire did not report a grant with a holder and fence"
+listed=$(in_root lockctl --db "$db" --json list) || fail "lockctl list failed"
+[[ $listed == *"\"holder\":\"$holder\""* && $listed == *'"name":"nightly"'* ]] ||
+    fail "list does not show nightly held by $holder: $listed"
+in_root lockctl --db "$db" release nightly --holder "$holder" --fence "$fence" >/dev/null ||
+    fail "lockctl release failed"
+shown=$(in_root lockctl --db "$db" --json show nightly) || fail "lockctl show failed"
+[[ $shown == *'"state":"free"'* && $shown == *"\"fence\":$fence"* ]] ||
+    fail "show after the release: $shown"
+
+# The window's binary: every library it links is there, and it starts (offscreen, no display).
+missing=$(in_root ldd /usr/bin/lockscope | grep 'not found' || true)
+[[ -z $missing ]] || fail "lockscope lacks libraries: $missing"
+printed=$(in_root env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp lockscope --version 2>&1) ||
+    fail "lockscope --version failed: $printed"
+[[ $printed == *"lockscope $version"* ]] || fail "lockscope --version printed \"$printed\""
+
+echo "clean-root test took $((SECONDS - started)) s"
+exit $status

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# cmake --install of the build tree into PREFIX (emptied first), and the installed tree checked:
+# the tools, lockcore and its CMake package, exactly the public headers of lockcore's folders
+# (none of internal/), the desktop entry, icon, AppStream metadata, man page and completion;
+# the installed lockctl prints the project's version, and appstreamcli accepts the tree.
+#   install.sh BUILD_DIR PREFIX SOURCE_DIR VERSION
+set -euo pipefail
+build=$1 prefix=$2 source=$3 version=$4
+status=0
+fail() { echo "FAIL: $*" >&2; status=1; }
+
+rm -rf "$prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+
+id=io.github.lockscope.Lockscope
+for file in bin/lockctl bin/lockscope lib/liblockcore.a \
+    lib/cmake/Lockscope/LockscopeConfig.cmake lib/cmake/Lockscope/LockscopeConfigVersion.cmake \
+    lib/cmake/Lockscope/LockscopeTargets.cmake include/lockscope/lockservice.h \
+    share/applications/$id.desktop share/metainfo/$id.metainfo.xml \
+    share/icons/hicolor/128x128/apps/$id.png share/man/man1/lockctl.1.gz \
+    share/bash-completion/completions/lockctl; do
+    [[ -f $prefix/$file ]] || fail "$file is not installed"
+done
+[[ ! -e $prefix/bin/lockbench ]] || fail "lockbench (a developer tool) is installed"
+
+# The headers: those of lockcore's folders, not their internal/ ones.
+expected=$(find "$source/lockcore" -path "$source/lockcore/sim" -prune -o -name '*.h' \
+    -not -path '*/internal/*' -printf '%f\n' | sort)
+installed=$(find "$prefix/include/lockscope" -type f -printf '%f\n' | sort)
+[[ $installed == "$expected" ]] ||
+    fail "installed headers differ from lockcore's public ones: $(diff <(echo "$expected") \
+<(echo "$installed") | grep '^[<>]' | tr '\n' ' ')"
+
+printed=$("$prefix/bin/lockctl" --version)
+[[ $printed == "lockctl $version" ]] || fail "lockctl --version prints \"$printed\""
+gzip -t "$prefix/share/man/man1/lockctl.1.gz" || fail "the man page is not a gzip file"
+
+if command -v appstreamcli >/dev/null; then
+    # The metadata, the desktop entry it launches and the icon, as installed together.
+    appstreamcli validate-tree --no-net "$prefix" || fail "appstreamcli validate-tree"
+fi
+[[ $status -ne 0 ]] || echo "installed into $prefix: $(find "$prefix" -type f | wc -l) files"
+exit $status
