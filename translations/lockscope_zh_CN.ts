@@ -1126,6 +1126,142 @@
         <source>The standbys&apos; state, sync state and lag need the pg_monitor role (or superuser); standbys connected: %1, their details not shown.</source>
         <translation>备库的状态、同步状态和延迟需要 pg_monitor 角色（或超级用户）才能读取；已连接备库：%1，详情未显示。</translation>
     </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>unknown key &quot;%1&quot; (the keys are %2).</source>
+        <translation>未知的键“%1”（可用的键为 %2）。</translation>
+    </message>
+    <message>
+        <source>&quot;name&quot; is missing or not text.</source>
+        <translation>缺少“name”，或它不是文本。</translation>
+    </message>
+    <message>
+        <source>&quot;lease&quot; is missing.</source>
+        <translation>缺少“lease”。</translation>
+    </message>
+    <message>
+        <source>&quot;description&quot; is not text.</source>
+        <translation>“description”不是文本。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number of milliseconds: %2.</source>
+        <translation>“%1”不是整数毫秒：%2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a duration such as &quot;30s&quot; nor a number of milliseconds.</source>
+        <translation>“%1”既不是“30s”这样的时长，也不是毫秒数。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&quot;retries&quot; is not a whole number from 0 to 1000000.</source>
+        <translation>“retries”不是 0 到 1000000 之间的整数。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at %3.</source>
+        <translation>%1 不是有效的 JSON：%3处%2。</translation>
+    </message>
+    <message>
+        <source>%1: expected an object with a &quot;locks&quot; array: {&quot;locks&quot;: [{&quot;name&quot;: ..., &quot;lease&quot;: ...}]}.</source>
+        <translation>%1：应为含有“locks”数组的对象：{&quot;locks&quot;: [{&quot;name&quot;: ..., &quot;lease&quot;: ...}]}。</translation>
+    </message>
+    <message>
+        <source>%1: unknown key &quot;%2&quot; (only &quot;locks&quot;).</source>
+        <translation>%1：未知的键“%2”（只能有“locks”）。</translation>
+    </message>
+    <message>
+        <source>%1, lock %2</source>
+        <translation>%1，第 %2 个锁</translation>
+    </message>
+    <message>
+        <source>%1: not an object.</source>
+        <translation>%1：不是对象。</translation>
+    </message>
+    <message>
+        <source>The lock definition &quot;%1&quot;: %2</source>
+        <translation>锁定义“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>the wait is negative.</source>
+        <translation>等待时间为负数。</translation>
+    </message>
+    <message>
+        <source>the retry interval is negative.</source>
+        <translation>重试间隔为负数。</translation>
+    </message>
+    <message>
+        <source>the number of retries is negative.</source>
+        <translation>重试次数为负数。</translation>
+    </message>
+    <message>
+        <source>retries until the wait ends needs a wait longer than 0.</source>
+        <translation>“重试直到等待结束”需要大于 0 的等待时间。</translation>
+    </message>
+    <message>
+        <source>Cannot read the lock definitions file %1: %2</source>
+        <translation>无法读取锁定义文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1, lock %2: %3</source>
+        <translation>%1，第 %2 个锁：%3</translation>
+    </message>
+    <message>
+        <source>The lock &quot;%1&quot; is defined twice.</source>
+        <translation>锁“%1”被定义了两次。</translation>
+    </message>
+    <message>
+        <source>No lock named &quot;%1&quot; is defined.</source>
+        <translation>没有定义名为“%1”的锁。</translation>
+    </message>
+    <message>
+        <source>No lock named &quot;%1&quot; is defined in %2.</source>
+        <translation>%2 中没有定义名为“%1”的锁。</translation>
+    </message>
+    <message>
+        <source>A lock guard needs at least one lock.</source>
+        <translation>锁守卫至少需要一个锁。</translation>
+    </message>
+    <message>
+        <source>The lock &quot;%1&quot; is asked for twice.</source>
+        <translation>锁“%1”被请求了两次。</translation>
+    </message>
+    <message>
+        <source>A lock guard cannot be released from its own onLost callback.</source>
+        <translation>不能在锁守卫自己的 onLost 回调中释放它。</translation>
+    </message>
+    <message>
+        <source>Done under fence %1.</source>
+        <translation>已在栅栏令牌 %1 下完成。</translation>
+    </message>
+    <message>
+        <source>Done under fence %1, but the release failed: %2</source>
+        <translation>已在栅栏令牌 %1 下完成，但释放失败：%2</translation>
+    </message>
+    <message>
+        <source>Not run: &quot;%1&quot; is held by %2 (fence %3).</source>
+        <translation>未运行：“%1”由 %2 持有（栅栏令牌 %3）。</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>Ran, but the lease of &quot;%1&quot; (fence %2) was lost meanwhile: it is now held by &quot;%3&quot; with fence %4.</source>
+        <translation>已运行，但期间“%1”的租约（栅栏令牌 %2）已丢失：它现在由“%3”持有，栅栏令牌为 %4。</translation>
+    </message>
+    <message>
+        <source>Ran, but the lease of &quot;%1&quot; (fence %2) ran out before a renewal reached the database: %3</source>
+        <translation>已运行，但在续期到达数据库之前，“%1”的租约（栅栏令牌 %2）已到期：%3</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

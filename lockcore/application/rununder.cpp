@@ -24,10 +24,10 @@ QString RunReport::summary() const
 {
     switch (status) {
     case RunStatus::Done:
-        return releaseError ? Tr::tr("Done under fence %1.").arg(fence)
-                            : Tr::tr("Done under fence %1, but the release failed: %2")
-                                  .arg(fence)
-                                  .arg(releaseError.error().message);
+        return releaseError.ok() ? Tr::tr("Done under fence %1.").arg(fence)
+                                 : Tr::tr("Done under fence %1, but the release failed: %2")
+                                       .arg(fence)
+                                       .arg(releaseError.error().message);
     case RunStatus::Refused:
         return Tr::tr("Not run: \"%1\" is held by %2 (fence %3).")
             .arg(refusal->name, refusal->current.holder)
