@@ -10,7 +10,9 @@
 #   package_example_build                  examples/ built against that install only
 #   example_<backend>                      the example holds a lock on each backend
 #   package_deb                            cpack -G DEB into <build>/packages
-#   package_cleanroot                      that .deb on a clean Debian 12 root (root only)
+#   package_cleanroot                      the .debs on a clean Debian 12 root (root only):
+#                                          lockctl on SQLite, and examples/ built against
+#                                          liblockscope-dev
 set(LOCKSCOPE_PACKAGE_SCRIPTS ${CMAKE_CURRENT_SOURCE_DIR}/package)
 set(LOCKSCOPE_TEST_PREFIX ${CMAKE_BINARY_DIR}/test-install)
 set(LOCKSCOPE_EXAMPLE_BUILD ${CMAKE_BINARY_DIR}/test-examples)
@@ -56,5 +58,6 @@ lockscope_package_test(package_deb ${LOCKSCOPE_PACKAGE_SCRIPTS}/make-deb.sh
     ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/packages ${PROJECT_VERSION})
 set_tests_properties(package_deb PROPERTIES FIXTURES_SETUP lockscope_deb)
 lockscope_package_test(package_cleanroot ${LOCKSCOPE_PACKAGE_SCRIPTS}/clean-root.sh
-    ${CMAKE_BINARY_DIR}/packages ${CMAKE_BINARY_DIR}/package-root ${PROJECT_VERSION})
+    ${CMAKE_BINARY_DIR}/packages ${CMAKE_BINARY_DIR}/package-root ${PROJECT_VERSION}
+    ${PROJECT_SOURCE_DIR})
 set_tests_properties(package_cleanroot PROPERTIES FIXTURES_REQUIRED lockscope_deb TIMEOUT 1800)

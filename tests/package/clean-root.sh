@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The lockscope .deb on a clean Debian 12: a minimal bookworm root made here with debootstrap
-# (from the mirror this machine's apt uses), the package installed in it with apt-get, so that
-# its Depends are resolved from the mirror (without Recommends), then lockctl run there on
-# SQLite: --version, schema, init, acquire, list, release, show, and the window's binary
-# started (--version, offscreen). Needs root (debootstrap, chroot); skipped (77) otherwise.
-# The root is made afresh each run (about 30 s) and removed at the end; /proc is unmounted
-# however the script ends.
-#   clean-root.sh DEB_DIR WORK_DIR VERSION
+# The .debs on a clean Debian 12: a minimal bookworm root made here with debootstrap (from
+# the mirror this machine's apt uses), the lockscope package installed in it with apt-get, so
+# that its Depends are resolved from the mirror (without Recommends), then lockctl run there
+# on SQLite (--version, schema, init, acquire, list, release, show) and the window's binary
+# started (--version, offscreen). Then liblockscope-dev with cmake and g++: examples/ builds
+# against /usr alone and its lockedjob holds a lock there. Needs root (debootstrap, chroot);
+# skipped (77) otherwise. The root is made afresh each run (about 30 s) and removed at the
+# end; /proc is unmounted however the script ends.
+#   clean-root.sh DEB_DIR WORK_DIR VERSION SOURCE_DIR
 set -euo pipefail
-debs=$1 work=$2 version=$3
+debs=$1 work=$2 version=$3 source=$4
 
 if [[ $EUID -ne 0 ]]; then
     echo "SKIP: the clean-root install test needs root (debootstrap and chroot); run as root"
@@ -19,7 +20,10 @@ for tool in debootstrap chroot; do
         { echo "SKIP: $tool is not installed (scripts/test installs debootstrap)"; exit 77; }
 done
 deb=$debs/lockscope_${version}_$(dpkg --print-architecture).deb
-[[ -f $deb ]] || { echo "FAIL: no $deb (the package_deb test makes it)" >&2; exit 1; }
+devdeb=$debs/liblockscope-dev_${version}_$(dpkg --print-architecture).deb
+for file in "$deb" "$devdeb"; do
+    [[ -f $file ]] || { echo "FAIL: no $file (the package_deb test makes it)" >&2; exit 1; }
+done
 
 # The mirror of this machine's bookworm sources (deb822 or one-line), else Debian's.
 mirror() {
@@ -71,7 +75,8 @@ debootstrap --variant=minbase bookworm "$root" "$source_mirror" >"$work/debootst
 echo "root made in $((SECONDS - started)) s"
 mount -t proc proc "$root/proc"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-cp "$deb" "$root/tmp/"
+cp "$deb" "$devdeb" "$root/tmp/"
+cp -r "$source/examples" "$root/tmp/examples"
 
 # in_root CMD...: CMD in the clean root, with a plain environment.
 in_root() {
@@ -122,6 +127,31 @@ missing=$(in_root ldd /usr/bin/lockscope | grep 'not found' || true)
 printed=$(in_root env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp lockscope --version 2>&1) ||
     fail "lockscope --version failed: $printed"
 [[ $printed == *"lockscope $version"* ]] || fail "lockscope --version printed \"$printed\""
+
+# An application built against the development package: cmake and a compiler are the
+# application's own; what lockcore needs comes with liblockscope-dev's Depends.
+installing=$SECONDS
+if in_root apt-get install -y -q --no-install-recommends cmake make g++ \
+    "/tmp/$(basename "$devdeb")" >>"$work/apt.log" 2>&1; then
+    echo "liblockscope-dev installed with cmake and g++ in $((SECONDS - installing)) s"
+    if in_root cmake -S /tmp/examples -B /tmp/examples-build >"$work/example.log" 2>&1 &&
+        in_root cmake --build /tmp/examples-build >>"$work/example.log" 2>&1; then
+        ran=$(in_root /tmp/examples-build/lockedjob/lockedjob --db "$db" \
+            --seconds 1 nightly 2>&1) || fail "lockedjob failed: $ran"
+        echo "lockedjob: $ran"
+        fence=$(sed -n -E 's/^acquired nightly fence ([0-9]+) holder .*/\1/p' <<<"$ran")
+        shown=$(in_root lockctl --db "$db" --json show nightly) || fail "lockctl show failed"
+        [[ -n $fence && $ran == *"released nightly fence $fence"* &&
+            $shown == *"\"fence\":$fence"* && $shown == *'"state":"free"'* ]] ||
+            fail "lockedjob did not hold nightly with the fence it printed: $shown"
+    else
+        tail -30 "$work/example.log" >&2
+        fail "examples/ did not build against liblockscope-dev"
+    fi
+else
+    tail -30 "$work/apt.log" >&2
+    fail "apt-get install of liblockscope-dev failed"
+fi
 
 echo "clean-root test took $((SECONDS - started)) s"
 exit $status
