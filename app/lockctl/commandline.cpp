@@ -77,12 +77,12 @@ void setUpCommandParser(QCommandLineParser &parser, const Command &command)
         parser.addOption(option);
     }
     parser.addOption(helpOption());
-    const QString arguments = QString::fromLatin1(command.arguments);
-    if (arguments.contains(u"COMMAND"_s)) // lockctl run
-        parser.addPositionalArgument(arguments, Tr::tr("The name of the lock, then the command "
-                                                       "to run and its arguments."));
-    else if (!arguments.isEmpty())
-        parser.addPositionalArgument(arguments, Tr::tr("The name of the lock."));
+    if (qstrlen(command.arguments) > 0)
+        parser.addPositionalArgument(QString::fromLatin1(command.arguments).section(u' ', 0, 0),
+                                     Tr::tr("The name of the lock."));
+    if (QByteArray(command.arguments).contains("COMMAND")) // lockctl run NAME -- COMMAND ...
+        parser.addPositionalArgument(u"COMMAND"_s, Tr::tr("The command to run (after --) and its "
+                                                          "arguments."));
 }
 
 } // namespace

@@ -128,8 +128,8 @@ QJsonObject runResultJson(const RunResult &result)
     };
     insertCommand(json, result);
     insertFound(json, result);
-    if (result.error)
-        json.insert(u"error"_s, errorToJson(*result.error));
+    if (const auto &error = result.error ? result.error : result.held.error)
+        json.insert(u"error"_s, errorToJson(*error)); // before the command, or the release's
     return json;
 }
 
