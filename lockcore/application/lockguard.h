@@ -41,8 +41,9 @@ struct GuardOptions
     // All: also record each acquire, renew and release in the event table (one more write
     // each), for an audit trail.
     LockService::EventLevel events = LockService::EventLevel::Admin;
-    // Called once, on the guard's renewal thread, the moment a lease is found lost. Keep it
-    // short and thread-safe (set a flag, post an event); the guard is still alive meanwhile.
+    // Called once, on the guard's renewal thread, the moment a lease is found lost (by a
+    // renewal, or by the release while release() waits for that thread). Keep it short and
+    // thread-safe (set a flag, post an event); never wait for another thread, nor release.
     std::function<void(const LostLease &)> onLost;
     const std::atomic_bool *cancel = nullptr; // set: stop waiting for the lock (Cancelled)
 };

@@ -24,7 +24,13 @@ QString osUser()
     }
 #ifdef Q_OS_UNIX
     // Services and containers often run without USER; the account database still knows.
-    if (const passwd *entry = ::getpwuid(::geteuid()); entry && entry->pw_name && *entry->pw_name)
+    // getpwuid_r: holder ids are made on several threads at once (one LockGuard each), and
+    // getpwuid's answer is one buffer for the whole process.
+    passwd record{};
+    passwd *entry = nullptr;
+    char buffer[4096];
+    if (::getpwuid_r(::geteuid(), &record, buffer, sizeof buffer, &entry) == 0 && entry
+        && entry->pw_name && *entry->pw_name)
         return QString::fromLocal8Bit(entry->pw_name);
 #endif
     return u"unknown"_s;
