@@ -22,7 +22,11 @@
 #include <QThread>
 
 #include <csignal>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using testsupport::LockctlOptions;
@@ -133,6 +137,7 @@ private slots:
     void renewalsThatCannotGetThroughStopTheCommandAtTheLeaseEnd();
     void signalsToLockctlReachTheCommand_data();
     void signalsToLockctlReachTheCommand();
+    void ctrlCAtATerminalReachesTheCommandOnce();
     void killedLockctlTakesItsCommandAlong();
     void refusedLockDoesNotRunTheCommand();
     void commandThatCannotStartReleasesTheLock_data();
@@ -461,6 +466,75 @@ void LockctlRunTest::signalsToLockctlReachTheCommand()
     QCOMPARE(result.value(u"signals_sent"_s).toArray(),
              QJsonArray{QString::fromLatin1("SIG" + name)});
     QCOMPARE(lockShown(lock).value(u"state"_s).toString(), u"free"_s);
+}
+
+// Ctrl-C typed at lockctl's terminal reaches the command once: the terminal sends SIGINT to the
+// whole foreground process group, the command included, and lockctl does not send it again.
+// lockctl waits for the command, releases the lock and exits with the command's status.
+void LockctlRunTest::ctrlCAtATerminalReachesTheCommandOnce()
+{
+    const QString name = u"terminal"_s;
+    std::vector<QByteArray> args = {QFile::encodeName(testsupport::lockctlProgram()),
+                                    "--table", m_table.toUtf8(), "run", name.toUtf8(), "--",
+                                    "sh", "-c",
+                                    "n=0; trap 'echo INT >> ints.txt; n=1' INT; "
+                                    "echo started; while [ $n = 0 ]; do sleep 0.05; done; "
+                                    "sleep 0.5; exit 9"}; // time for a second SIGINT to come
+    std::vector<QByteArray> env = {"LOCKSCOPE_DB=" + TestBackend::instance().url().toUtf8()};
+    for (char **variable = environ; *variable; ++variable) {
+        if (!QByteArray(*variable).startsWith("LOCKSCOPE_"))
+            env.emplace_back(*variable);
+    }
+    std::vector<char *> argv, envp; // ready before the fork: the child only calls exec
+    for (QByteArray &arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    for (QByteArray &variable : env)
+        envp.push_back(variable.data());
+    envp.push_back(nullptr);
+    const QByteArray dir = QFile::encodeName(m_dir->path());
+
+    int terminal = -1;
+    const pid_t pid = ::forkpty(&terminal, nullptr, nullptr, nullptr);
+    QVERIFY2(pid >= 0, "forkpty failed");
+    if (pid == 0) {
+        if (::chdir(dir.constData()) == 0)
+            ::execve(argv[0], argv.data(), envp.data());
+        ::_exit(127);
+    }
+    QByteArray seen;
+    QDeadlineTimer started(15000);
+    while (!seen.contains("started") && !started.hasExpired()) {
+        pollfd ready{terminal, POLLIN, 0};
+        char buffer[256];
+        if (::poll(&ready, 1, 50) > 0) {
+            const ssize_t size = ::read(terminal, buffer, sizeof buffer);
+            if (size <= 0)
+                break;
+            seen.append(buffer, size);
+        }
+    }
+    QVERIFY2(seen.contains("started"), seen.constData());
+    QCOMPARE(::write(terminal, "\x03", 1), ssize_t(1)); // Ctrl-C
+    int status = 0;
+    QDeadlineTimer ended(15000);
+    pid_t waited = 0;
+    while ((waited = ::waitpid(pid, &status, WNOHANG)) == 0 && !ended.hasExpired()) {
+        pollfd ready{terminal, POLLIN, 0}; // keep the terminal drained
+        char buffer[256];
+        if (::poll(&ready, 1, 10) > 0 && ::read(terminal, buffer, sizeof buffer) <= 0)
+            QThread::msleep(10);
+    }
+    ::close(terminal);
+    if (waited == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+    }
+    QVERIFY2(waited == pid, "lockctl did not end after Ctrl-C");
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 9);
+    QCOMPARE(readFile(path(u"ints.txt"_s)), QByteArray("INT\n")); // once
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
 }
 
 // A lockctl killed with SIGKILL leaves no command running: the command dies with it. The lock
