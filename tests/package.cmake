@@ -7,6 +7,7 @@
 #   package_manpage, package_completion    lockctl's man page and bash completion against
 #                                          "lockctl --help" and each command's --help
 #   package_install                        cmake --install into <build>/test-install
+#   package_headers                        each installed header compiles on its own
 #   package_example_build                  examples/ built against that install only
 #   example_<backend>                      the example holds a lock on each backend
 #   package_deb                            cpack -G DEB into <build>/packages
@@ -39,6 +40,9 @@ lockscope_package_test(package_completion bash ${LOCKSCOPE_PACKAGE_SCRIPTS}/comp
 lockscope_package_test(package_install ${LOCKSCOPE_PACKAGE_SCRIPTS}/install.sh
     ${CMAKE_BINARY_DIR} ${LOCKSCOPE_TEST_PREFIX} ${PROJECT_SOURCE_DIR} ${PROJECT_VERSION})
 set_tests_properties(package_install PROPERTIES FIXTURES_SETUP lockscope_installed)
+lockscope_package_test(package_headers ${LOCKSCOPE_PACKAGE_SCRIPTS}/headers.sh
+    ${LOCKSCOPE_TEST_PREFIX} ${CMAKE_BINARY_DIR}/test-headers ${CMAKE_CXX_COMPILER})
+set_tests_properties(package_headers PROPERTIES FIXTURES_REQUIRED lockscope_installed)
 lockscope_package_test(package_example_build ${LOCKSCOPE_PACKAGE_SCRIPTS}/build-example.sh
     ${PROJECT_SOURCE_DIR} ${LOCKSCOPE_TEST_PREFIX} ${LOCKSCOPE_EXAMPLE_BUILD}
     ${CMAKE_CXX_COMPILER})

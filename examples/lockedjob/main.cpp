@@ -67,7 +67,8 @@ std::optional<JobOptions> parseArguments(const QStringList &arguments, QString *
         return std::nullopt;
     }
     JobOptions options;
-    options.url = parser.isSet(u"db"_s) ? parser.value(u"db"_s) : qEnvironmentVariable("LOCKSCOPE_DB");
+    options.url = parser.isSet(u"db"_s) ? parser.value(u"db"_s)
+                                        : qEnvironmentVariable("LOCKSCOPE_DB");
     options.table = parser.isSet(u"table"_s) ? parser.value(u"table"_s)
                                              : lockcore::LockService::defaultTable();
     options.lock = parser.positionalArguments().constFirst();

@@ -7,8 +7,10 @@
 set -euo pipefail
 source=$1 prefix=$2 exbuild=$3 cxx=$4
 
-[[ -f $prefix/lib/cmake/Lockscope/LockscopeConfig.cmake ]] ||
-    { echo "FAIL: no Lockscope package in $prefix (the package_install test makes it)" >&2; exit 1; }
+if [[ ! -f $prefix/lib/cmake/Lockscope/LockscopeConfig.cmake ]]; then
+    echo "FAIL: no Lockscope package in $prefix (the package_install test makes it)" >&2
+    exit 1
+fi
 rm -rf "$exbuild"
 cmake -S "$source/examples" -B "$exbuild" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -87,16 +87,20 @@ in_root apt-get update -q >"$work/apt.log" 2>&1 ||
     { tail -20 "$work/apt.log" >&2; echo "FAIL: apt-get update failed" >&2; exit 1; }
 installing=$SECONDS
 in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" \
-    >>"$work/apt.log" 2>&1 ||
-    { tail -30 "$work/apt.log" >&2; echo "FAIL: apt-get install of the package failed" >&2; exit 1; }
+    >>"$work/apt.log" 2>&1 || {
+    tail -30 "$work/apt.log" >&2
+    echo "FAIL: apt-get install of the package failed" >&2
+    exit 1
+}
 echo "installed with its Depends in $((SECONDS - installing)) s" \
     "($(grep -c '^Setting up' "$work/apt.log") packages set up)"
 
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
-# json_value KEY JSON: the first string or number value of "KEY" in JSON.
+# json_value KEY JSON: the string or number value of "KEY" in JSON (a flat object).
 json_value() {
-    sed -n -E 's/[^"]*("[^"]*"[^"]*)*"'"$1"'"[[:space:]]*:[[:space:]]*("([^"]*)"|(-?[0-9]+)).*/\3\4/p' <<<"$2"
+    local value='("([^"]*)"|(-?[0-9]+))'
+    sed -n -E 's/.*"'"$1"'"[[:space:]]*:[[:space:]]*'"$value"'.*/\2\3/p' <<<"$2"
 }
 
 printed=$(in_root lockctl --version) || fail "lockctl --version failed"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # lockctl's bash completion (resources/completion/lockctl.bash), sourced in bash and driven as
 # bash drives it (COMP_WORDS, COMP_CWORD, then the function "complete -p lockctl" names): it
 # offers exactly the commands of "lockctl --help" for "lockctl <TAB>", each command's options
@@ -82,5 +83,6 @@ lacking=$(missing "$profiles"$'\n'"profile.json" "$got")
 [[ -z $lacking ]] || fail "lockctl --profile <TAB> lacks: $(words "$lacking")"
 [[ $got != *locks.db* ]] || fail "lockctl --profile <TAB> offers locks.db"
 
-[[ $status -ne 0 ]] || echo "the completion offers the $(wc -l <<<"$commands") commands and their options"
+[[ $status -ne 0 ]] ||
+    echo "the completion offers the $(wc -l <<<"$commands") commands and their options"
 exit $status

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR
 # lockctl's man page (resources/man/lockctl.1) lints without a warning (groff -ww, and man at
 # 80 columns), and documents every command that "lockctl --help" lists (a subsection of
 # COMMANDS), the options that each command's --help lists (in that subsection), and the
@@ -8,15 +9,18 @@ set -euo pipefail
 lockctl=$1 page=$2
 source "$(dirname "${BASH_SOURCE[0]}")/helpparse.sh"
 for tool in groff man; do
-    command -v "$tool" >/dev/null ||
-        { echo "SKIP: $tool is not installed (groff-base, man-db: scripts/test installs them)"; exit 77; }
+    if ! command -v "$tool" >/dev/null; then
+        echo "SKIP: $tool is not installed (groff-base, man-db: scripts/test installs them)"
+        exit 77
+    fi
 done
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
 
 warnings=$(groff -ww -z -man "$page" 2>&1) || fail "groff failed"
 [[ -z $warnings ]] || fail "groff -ww warns: $warnings"
-warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || fail "man failed"
+warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) ||
+    fail "man failed"
 [[ -z $warnings ]] || fail "man --warnings warns: $warnings"
 
 text=$(LC_ALL=C.UTF-8 MANWIDTH=1000 man -l "$page" 2>/dev/null)
