@@ -18,6 +18,7 @@
 #include <QThread>
 #include <QUrl>
 #include <algorithm>
+#include <csignal>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -133,6 +134,27 @@ QString serialGrantsFault(QList<ReportedGrant> grants)
     return u"%1 of %2 grants at fault; the first: %3"_s.arg(faulty).arg(grants.size()).arg(first);
 }
 
+// The keys of `keys` that `json` lacks, for failure messages.
+QStringList missingKeys(const QJsonObject &json, const QStringList &keys)
+{
+    QStringList missing;
+    for (const QString &key : keys) {
+        if (!json.contains(key))
+            missing.append(key);
+    }
+    return missing;
+}
+
+// What means the same on an application's table (--profile) as on the native one, by name:
+// a lock, an acquire's answer, and what a refusal adds (docs/user-guide.md, "lockctl's JSON").
+const QStringList sharedLockKeys{u"name"_s,        u"state"_s,      u"holder"_s,
+                                 u"prev_holder"_s, u"acquired_at"_s, u"expires_at"_s,
+                                 u"remaining_ms"_s, u"db_now"_s};
+const QStringList sharedAcquireKeys{u"acquired"_s,   u"lock"_s,   u"holder"_s, u"acquired_at"_s,
+                                    u"expires_at"_s, u"db_now"_s, u"attempts"_s};
+const QStringList sharedRefusalKeys{u"held_by"_s, u"held_until"_s, u"remaining_ms"_s,
+                                    u"current"_s};
+
 } // namespace
 
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
@@ -158,6 +180,11 @@ private slots:
     void forceReleaseAfterANormalReleaseIsRefused();
     void deleteRefusesAHeldLock();
     void profileDetectListAcquireReleaseForceRelease();
+    void profileJsonSpeaksTheNativeNames();
+    void profileHoldHoldsThenReleases();
+    void profileHoldLostToAForceRelease();
+    void profileHoldInterruptedReleases();
+    void profileWaitRetriesUntilReleased();
     void usageErrorsExitTwo_data();
     void usageErrorsExitTwo();
     void badUrlExitsTwoAndHidesThePassword_data();
@@ -177,8 +204,11 @@ private:
     LockctlProcess startLockctl(const QStringList &args) const;
     // A table no other test uses, created with "lockctl schema --create" (dropped at the end).
     bool useFreshTable();
-    // Polls "lockctl show" until `holder` holds `name`.
-    bool waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs = 15000) const;
+    // Polls "lockctl show" (after `profile`: "--profile P") until `holder` holds `name`.
+    bool waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs = 15000,
+                         const QStringList &profile = {}) const;
+    // A seed 000 table (TBL_PESSIMISTIC_LOCK's columns) no other test uses, as m_table.
+    bool useSeed000Table();
 
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection, for raw SQL
     QString m_table;
@@ -208,18 +238,40 @@ bool LockctlTest::useFreshTable()
     return created.exitCode == 0;
 }
 
-bool LockctlTest::waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs) const
+bool LockctlTest::waitUntilHeldBy(const QString &name, const QString &holder, int timeoutMs,
+                                  const QStringList &profile) const
 {
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeoutMs) {
-        const Run shown = lockctl({u"show"_s, name, u"--json"_s});
+        const Run shown = lockctl(profile + QStringList{u"show"_s, name, u"--json"_s});
         const QJsonObject lock = shown.json.value(u"lock"_s).toObject();
         if (lock.value(u"state"_s) == u"held"_s && lock.value(u"holder"_s) == holder)
             return true;
         QThread::msleep(50);
     }
     return false;
+}
+
+bool LockctlTest::useSeed000Table()
+{
+    m_table = TestBackend::uniqueTable(u"lctl_seed000"_s);
+    QString time = u"TIMESTAMP(0)"_s;
+    if (TestBackend::instance().isSqlite())
+        time = u"TEXT"_s;
+    else if (TestBackend::instance().isMariadb())
+        time = u"DATETIME"_s;
+    QString ddl = u"CREATE TABLE "_s + m_table;
+    ddl += u" (LOCK_NAME VARCHAR(64) NOT NULL PRIMARY KEY, LOCK_TIME "_s + time;
+    ddl += u" NOT NULL, LOCK_HOLDER VARCHAR(64) NOT NULL, EXPIRED_TIME "_s + time;
+    ddl += u" NOT NULL, LOCK_STATUS NUMERIC(1,0) DEFAULT 0 NOT NULL)"_s;
+    QString error;
+    if (!testsupport::execRaw(*m_session, ddl, &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    m_tables << m_table;
+    return true;
 }
 
 void LockctlTest::initTestCase()
@@ -639,19 +691,7 @@ void LockctlTest::deleteRefusesAHeldLock()
 // with exit code 1 and change nothing.
 void LockctlTest::profileDetectListAcquireReleaseForceRelease()
 {
-    m_table = TestBackend::uniqueTable(u"lctl_seed000"_s);
-    QString time = u"TIMESTAMP(0)"_s;
-    if (TestBackend::instance().isSqlite())
-        time = u"TEXT"_s;
-    else if (TestBackend::instance().isMariadb())
-        time = u"DATETIME"_s;
-    QString ddl = u"CREATE TABLE "_s + m_table;
-    ddl += u" (LOCK_NAME VARCHAR(64) NOT NULL PRIMARY KEY, LOCK_TIME "_s + time;
-    ddl += u" NOT NULL, LOCK_HOLDER VARCHAR(64) NOT NULL, EXPIRED_TIME "_s + time;
-    ddl += u" NOT NULL, LOCK_STATUS NUMERIC(1,0) DEFAULT 0 NOT NULL)"_s;
-    QString error;
-    QVERIFY2(testsupport::execRaw(*m_session, ddl, &error), qPrintable(error));
-    m_tables << m_table;
+    QVERIFY(useSeed000Table());
     const Run detected = lockctl({u"detect"_s, u"--json"_s});
     VERIFY_EXIT(detected, 0);
     bool found = false;
@@ -716,6 +756,214 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
     VERIFY_EXIT(badZone, 2);
     QVERIFY2(badZone.err.contains("is not a time zone"), badZone.err.constData());
     VERIFY_EXIT(lockctl({u"--app-time-zone"_s, u"UTC"_s, u"list"_s}), 2); // needs --profile
+}
+
+// --profile answers in the native table's names and times: ISO 8601 UTC with milliseconds, true
+// UTC and consistent with the database's clock also when the application's session writes
+// another zone's local time; the lease as asked for; the shared fields present on both tables;
+// text output shows the same ISO times.
+void LockctlTest::profileJsonSpeaksTheNativeNames()
+{
+    QVERIFY(useFreshTable());
+    const Run nativeGrant = lockctl({u"acquire"_s, u"shared"_s, u"--holder"_s, u"a"_s, u"--json"_s});
+    const Run nativeRefusal
+        = lockctl({u"acquire"_s, u"shared"_s, u"--holder"_s, u"b"_s, u"--json"_s});
+    const Run nativeShown = lockctl({u"show"_s, u"shared"_s, u"--json"_s});
+    QVERIFY2(missingKeys(nativeGrant.json, sharedAcquireKeys).isEmpty(),
+             qPrintable(nativeGrant.describe()));
+    QVERIFY2(missingKeys(nativeRefusal.json, sharedAcquireKeys + sharedRefusalKeys).isEmpty(),
+             qPrintable(nativeRefusal.describe()));
+    QVERIFY2(missingKeys(nativeShown.json[u"lock"_s].toObject(), sharedLockKeys).isEmpty(),
+             qPrintable(nativeShown.describe()));
+
+    QVERIFY(useSeed000Table());
+    QStringList p{u"--profile"_s, u"seed-000"_s};
+    // The application writes local times in a zone far from the server's UTC (SQLite has no
+    // session zone): what lockctl prints is still UTC.
+    const bool sqlite = TestBackend::instance().isSqlite();
+    if (!sqlite)
+        p << u"--app-time-zone"_s
+          << (TestBackend::instance().isMariadb() ? u"+08:00"_s : u"Asia/Shanghai"_s);
+    // The test's columns hold whole seconds (TIMESTAMP(0), DATETIME): stored times are rounded.
+    const qint64 precisionMs = sqlite ? 1 : 1000;
+    const qint64 beforeMs = testsupport::dbNowUs(*m_session) / 1000;
+    const Run grant = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"a"_s,
+                                              u"--ttl"_s, u"60s"_s, u"--json"_s});
+    const qint64 afterMs = testsupport::dbNowUs(*m_session) / 1000;
+    VERIFY_EXIT(grant, 0);
+    QVERIFY2(missingKeys(grant.json, sharedAcquireKeys).isEmpty(), qPrintable(grant.describe()));
+    const QDateTime acquired = isoUtc(grant.json[u"acquired_at"_s]);
+    const QDateTime expires = isoUtc(grant.json[u"expires_at"_s]);
+    const QDateTime dbNow = isoUtc(grant.json[u"db_now"_s]);
+    QVERIFY2(acquired.isValid() && expires.isValid() && dbNow.isValid(),
+             qPrintable(grant.describe()));
+    QCOMPARE(acquired.timeSpec(), Qt::UTC);
+    QCOMPARE(acquired.msecsTo(expires), 60000);
+    const auto within = [&](const QDateTime &time, qint64 slackMs) {
+        return time.toMSecsSinceEpoch() >= beforeMs - slackMs
+               && time.toMSecsSinceEpoch() <= afterMs + slackMs;
+    };
+    QVERIFY2(within(dbNow, 1), qPrintable(u"database clock %1..%2 ms; %3"_s.arg(beforeMs)
+                                              .arg(afterMs)
+                                              .arg(grant.describe())));
+    QVERIFY2(within(acquired, precisionMs), qPrintable(grant.describe()));
+
+    const Run refused = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"b"_s,
+                                                u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    QVERIFY2(missingKeys(refused.json, sharedAcquireKeys + sharedRefusalKeys).isEmpty(),
+             qPrintable(refused.describe()));
+    QCOMPARE(refused.json[u"held_by"_s].toString(), u"a"_s);
+    QCOMPARE(refused.json[u"held_until"_s], grant.json[u"expires_at"_s]);
+
+    const Run listed = lockctl(p + QStringList{u"list"_s, u"--json"_s});
+    VERIFY_EXIT(listed, 0);
+    const QJsonObject lock = listed.json[u"locks"_s].toArray().at(0).toObject();
+    QVERIFY2(missingKeys(lock, sharedLockKeys).isEmpty(), qPrintable(listed.describe()));
+    for (const QString &old : {u"locked_at_ms"_s, u"expires_at_ms"_s, u"db_now_ms"_s})
+        QVERIFY2(!lock.contains(old), qPrintable(old));
+    QCOMPARE(lock[u"state"_s].toString(), u"held"_s);
+    QCOMPARE(lock[u"holder"_s].toString(), u"a"_s);
+    QCOMPARE(lock[u"acquired_at"_s], grant.json[u"acquired_at"_s]);
+    QCOMPARE(lock[u"expires_at"_s], grant.json[u"expires_at"_s]);
+    const QDateTime listedNow = isoUtc(lock[u"db_now"_s]);
+    QVERIFY(listedNow >= dbNow);
+    QCOMPARE(qint64(lock[u"remaining_ms"_s].toDouble()), listedNow.msecsTo(expires));
+    QVERIFY(lock[u"expect_time"_s].isDouble());
+
+    const Run text = lockctl(p + QStringList{u"show"_s, u"job"_s});
+    VERIFY_EXIT(text, 0);
+    QVERIFY2(text.outText().contains(grant.json[u"expires_at"_s].toString()),
+             qPrintable(text.describe()));
+
+    VERIFY_EXIT(lockctl(p + QStringList{u"release"_s, u"job"_s, u"--holder"_s, u"a"_s}), 0);
+    const Run free = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    const QJsonObject freeLock = free.json[u"lock"_s].toObject();
+    QCOMPARE(freeLock[u"state"_s].toString(), u"free"_s);
+    QVERIFY2(freeLock[u"holder"_s].isNull(), qPrintable(free.describe()));
+    QCOMPARE(freeLock[u"prev_holder"_s].toString(), u"a"_s);
+    QCOMPARE(freeLock[u"remaining_ms"_s].toDouble(), 0.0);
+}
+
+// acquire --hold with --profile holds the application's lock (another process is refused
+// meanwhile), then frees it with the application's release. --renew is refused with the reason
+// (these protocols have no renewal); a hold longer than the lease is warned about.
+void LockctlTest::profileHoldHoldsThenReleases()
+{
+    QVERIFY(useSeed000Table());
+    const QStringList p{u"--profile"_s, u"seed-000"_s};
+    auto holder = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
+                                               u"keeper"_s, u"--ttl"_s, u"60s"_s, u"--hold"_s,
+                                               u"3s"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(u"job"_s, u"keeper"_s, 15000, p));
+    const Run other = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"other"_s,
+                                              u"--json"_s});
+    VERIFY_EXIT(other, 1);
+    QCOMPARE(other.json[u"held_by"_s].toString(), u"keeper"_s);
+    const Run held = holder.finish(30000);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json[u"acquired"_s].toBool(), true);
+    QCOMPARE(held.json[u"released"_s].toBool(), true);
+    QCOMPARE(held.json[u"lost"_s].toBool(), false);
+    QCOMPARE(held.json[u"interrupted"_s].toBool(), false);
+    QVERIFY2(held.json[u"held_ms"_s].toDouble() >= 3000, qPrintable(held.describe()));
+    QVERIFY(isoUtc(held.json[u"acquired_at"_s]).isValid());
+    const Run shown = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    QCOMPARE(shown.json[u"lock"_s].toObject()[u"state"_s].toString(), u"free"_s);
+
+    const Run renew = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"x"_s,
+                                              u"--hold"_s, u"1s"_s, u"--renew"_s});
+    VERIFY_EXIT(renew, 2);
+    QVERIFY2(renew.err.contains("no renewal"), renew.err.constData());
+    const Run untouched = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    QCOMPARE(untouched.json[u"lock"_s].toObject()[u"state"_s].toString(), u"free"_s);
+
+    const Run longHold = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"w"_s,
+                                                 u"--ttl"_s, u"1s"_s, u"--hold"_s, u"1500ms"_s});
+    VERIFY_EXIT(longHold, 0);
+    QVERIFY2(longHold.err.contains("shorter than the hold"), longHold.err.constData());
+}
+
+// A force release from another process during a --profile hold: the hold's release finds the
+// lock no longer its own and says so (lost, the new holder), with exit code 1 as a native hold
+// that lost its lock; the new holder's lock is left alone.
+void LockctlTest::profileHoldLostToAForceRelease()
+{
+    QVERIFY(useSeed000Table());
+    const QStringList p{u"--profile"_s, u"seed-000"_s};
+    auto holder = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
+                                               u"victim"_s, u"--ttl"_s, u"60s"_s, u"--hold"_s,
+                                               u"6s"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(u"job"_s, u"victim"_s, 15000, p));
+    const Run seen = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    const QString time
+        = QString::number(qint64(seen.json[u"lock"_s].toObject()[u"expect_time"_s].toDouble()));
+    VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
+                                        u"victim"_s, u"--expect-time"_s, time}),
+                0);
+    VERIFY_EXIT(lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"successor"_s,
+                                        u"--ttl"_s, u"60s"_s}),
+                0);
+    const Run held = holder.finish(30000);
+    VERIFY_EXIT(held, 1);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json[u"lost"_s].toBool(), true);
+    QCOMPARE(held.json[u"released"_s].toBool(), false);
+    QCOMPARE(held.json[u"held_by"_s].toString(), u"successor"_s);
+    QCOMPARE(held.json[u"current"_s].toObject()[u"holder"_s].toString(), u"successor"_s);
+    QVERIFY(waitUntilHeldBy(u"job"_s, u"successor"_s, 1000, p));
+}
+
+// SIGINT (Ctrl-C) during a --profile hold ends the hold early and releases the lock.
+void LockctlTest::profileHoldInterruptedReleases()
+{
+    QVERIFY(useSeed000Table());
+    const QStringList p{u"--profile"_s, u"seed-000"_s};
+    auto holder = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
+                                               u"patient"_s, u"--ttl"_s, u"60s"_s, u"--hold"_s,
+                                               u"60s"_s, u"--json"_s});
+    QVERIFY(waitUntilHeldBy(u"job"_s, u"patient"_s, 15000, p));
+    QCOMPARE(::kill(pid_t(holder.processId()), SIGINT), 0);
+    const Run held = holder.finish(15000);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json[u"interrupted"_s].toBool(), true);
+    QCOMPARE(held.json[u"released"_s].toBool(), true);
+    QVERIFY(held.json[u"held_ms"_s].toDouble() < 30000);
+    const Run shown = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
+    QCOMPARE(shown.json[u"lock"_s].toObject()[u"state"_s].toString(), u"free"_s);
+}
+
+// acquire --wait with --profile tries again until the holder releases: the waiter gets the lock
+// after the hold ended, in more than one attempt; a wait shorter than the hold gives up.
+void LockctlTest::profileWaitRetriesUntilReleased()
+{
+    QVERIFY(useSeed000Table());
+    const QStringList p{u"--profile"_s, u"seed-000"_s};
+    auto first = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"first"_s,
+                                              u"--ttl"_s, u"60s"_s, u"--hold"_s, u"3s"_s,
+                                              u"--json"_s});
+    QVERIFY(waitUntilHeldBy(u"job"_s, u"first"_s, 15000, p));
+    const Run gaveUp = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
+                                               u"impatient"_s, u"--wait"_s, u"500ms"_s,
+                                               u"--json"_s});
+    VERIFY_EXIT(gaveUp, 1);
+    QVERIFY2(gaveUp.json[u"attempts"_s].toInt() > 1, qPrintable(gaveUp.describe()));
+    QCOMPARE(gaveUp.json[u"held_by"_s].toString(), u"first"_s);
+    const Run waited = lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
+                                               u"second"_s, u"--ttl"_s, u"60s"_s, u"--wait"_s,
+                                               u"30s"_s, u"--json"_s});
+    VERIFY_EXIT(waited, 0);
+    QVERIFY2(waited.json[u"attempts"_s].toInt() > 1, qPrintable(waited.describe()));
+    const Run released = first.finish(30000);
+    VERIFY_EXIT(released, 0);
+    QCOMPARE(released.json[u"released"_s].toBool(), true);
+    const qint64 precisionMs = TestBackend::instance().isSqlite() ? 1 : 1000;
+    const qint64 after = isoUtc(released.json[u"acquired_at"_s])
+                             .msecsTo(isoUtc(waited.json[u"acquired_at"_s]));
+    QVERIFY2(after >= 3000 - precisionMs,
+             qPrintable(released.describe() + u'\n' + waited.describe()));
 }
 
 void LockctlTest::usageErrorsExitTwo_data()

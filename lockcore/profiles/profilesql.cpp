@@ -39,7 +39,8 @@ Statement ProfileSql::select(const std::optional<QString> &name) const
     st << "SELECT " << col(c.name) << ", " << (c.holder.isEmpty() ? u"NULL"_s : col(c.holder))
        << ", " << msOrNull(c.lockedAt) << ", " << msOrNull(c.expires) << ", "
        << (c.status.isEmpty() ? u"NULL"_s : col(c.status)) << ", "
-       << m_clock->msOf(m_clock->now(m_profile.time)) << " FROM " << m_table;
+       << m_clock->msOf(m_clock->now(m_profile.time)) << ", "
+       << m_clock->msOf(m_clock->now(Profile::Time::Utc)) << " FROM " << m_table;
     if (name) {
         st << " WHERE ";
         appendKey(st, *name);

@@ -26,6 +26,40 @@ std::optional<qint64> ProfileLock::heldMs() const
     return std::max<qint64>(0, dbNowMs - *lockedAtMs);
 }
 
+namespace {
+
+QDateTime utcInstant(const std::optional<qint64> &storedMs, qint64 offsetMs)
+{
+    return storedMs ? QDateTime::fromMSecsSinceEpoch(*storedMs + offsetMs, Qt::UTC)
+                    : QDateTime();
+}
+
+// The stored form's offset from true UTC, from the two clocks read in one statement (a few
+// milliseconds apart on MySQL, whose UTC_TIMESTAMP is fixed at the statement's start).
+qint64 quarterHourOffset(qint64 utcNowMs, qint64 storedNowMs)
+{
+    const qint64 quarter = 15 * 60 * 1000;
+    const qint64 raw = utcNowMs - storedNowMs;
+    return (raw >= 0 ? raw + quarter / 2 : raw - quarter / 2) / quarter * quarter;
+}
+
+} // namespace
+
+QDateTime ProfileLock::lockedAt() const
+{
+    return utcInstant(lockedAtMs, utcOffsetMs);
+}
+
+QDateTime ProfileLock::expiresAt() const
+{
+    return utcInstant(expiresAtMs, utcOffsetMs);
+}
+
+QDateTime ProfileLock::dbNow() const
+{
+    return utcInstant(dbNowMs, utcOffsetMs);
+}
+
 QString ProfileLock::stateName(State state)
 {
     switch (state) {
@@ -116,6 +150,8 @@ ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
     else if (m_profile.lockedAtTtlMs > 0 && lock.lockedAtMs)
         lock.expiresAtMs = *lock.lockedAtMs + m_profile.lockedAtTtlMs;
     lock.dbNowMs = q.value(pcol::NowMs).toLongLong();
+    if (m_profile.time == Profile::Time::Local)
+        lock.utcOffsetMs = quarterHourOffset(q.value(pcol::UtcNowMs).toLongLong(), lock.dbNowMs);
     lock.seenTimeMs = m_profile.columns.expires.isEmpty() ? lock.lockedAtMs : lock.expiresAtMs;
 
     const bool statusFree = !m_profile.columns.status.isEmpty()

@@ -4,6 +4,7 @@
 #include "result.h"
 #include "statement.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <memory>
@@ -33,6 +34,15 @@ struct ProfileLock
 
     // What a force release compares besides the holder (the expiry column, else locked-at).
     std::optional<qint64> seenTimeMs;
+    // True time minus the stored form: 0 for Profile::Time::Utc; for Time::Local the database
+    // session's UTC offset when the row was read (to the quarter hour that every zone's offset
+    // is a multiple of). A local time stored on the other side of a daylight-saving change is
+    // shifted by today's offset, as the database's own clock would be.
+    qint64 utcOffsetMs = 0;
+    // The times as true UTC instants (invalid when there is none): what lockctl prints.
+    QDateTime lockedAt() const;
+    QDateTime expiresAt() const;
+    QDateTime dbNow() const;
     // > 0 while held with an expiry; otherwise none.
     std::optional<qint64> remainingMs() const;
     // How long it has been held (needs a locked-at column).

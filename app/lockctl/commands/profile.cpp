@@ -4,17 +4,21 @@
 #include "duration.h"
 #include "exitcode.h"
 #include "holderid.h"
+#include "interrupt.h"
 #include "invocation.h"
 #include "jsonformat.h"
 #include "lockctltr.h"
 #include "output.h"
 #include "profiledetect.h"
+#include "profilehold.h"
+#include "profilewait.h"
 #include "textformat.h"
 #include "validation.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <limits>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace cli;
@@ -29,46 +33,80 @@ QJsonValue optionalMs(const std::optional<qint64> &ms)
     return ms ? QJsonValue(*ms) : QJsonValue();
 }
 
-QJsonObject profileLockToJson(const ProfileLock &lock)
+struct ProfileAcquireRequest
 {
-    return {
-        {u"name"_s, lock.name},
-        {u"holder"_s, jsonText(lock.holder)},
-        {u"state"_s, ProfileLock::stateName(lock.state)},
-        {u"locked_at_ms"_s, optionalMs(lock.lockedAtMs)},
-        {u"expires_at_ms"_s, optionalMs(lock.expiresAtMs)},
-        {u"db_now_ms"_s, lock.dbNowMs},
-        {u"remaining_ms"_s, optionalMs(lock.remainingMs())},
-        {u"held_ms"_s, optionalMs(lock.heldMs())},
-        {u"possibly_stuck"_s, lock.possiblyStuck},
-        {u"expect_time"_s, optionalMs(lock.seenTimeMs)},
+    QString name;
+    QString holder;
+    qint64 ttlMs = 0;
+    qint64 waitMs = 0;  // 0: one attempt
+    qint64 holdMs = -1; // < 0: do not hold, leave the lock held
+};
+
+lockcore::Result<ProfileAcquireRequest> parseAcquire(const Invocation &invocation)
+{
+    const QCommandLineParser &args = invocation.args();
+    if (args.isSet(u"renew"_s))
+        return lockcore::Error::invalidInput(
+            Tr::tr("--renew is not available with --profile: the applications' protocols have "
+                   "no renewal. Give a --ttl as long as the --hold."));
+    ProfileAcquireRequest request;
+    auto name = invocation.lockName();
+    if (!name)
+        return name.error();
+    request.name = *name;
+    auto ttl = durationOption(args, u"ttl"_s, 30000);
+    if (!ttl)
+        return ttl.error();
+    request.ttlMs = *ttl;
+    request.holder
+        = args.isSet(u"holder"_s) ? args.value(u"holder"_s) : lockcore::defaultHolderId();
+    if (lockcore::Status valid = lockcore::validateHolder(request.holder); !valid)
+        return valid.error();
+    auto wait = durationOption(args, u"wait"_s, 0);
+    if (!wait)
+        return wait.error();
+    request.waitMs = *wait;
+    auto hold = durationOption(args, u"hold"_s, -1);
+    if (!hold)
+        return hold.error();
+    request.holdMs = *hold;
+    return request;
+}
+
+// The answer to acquire, in native acquire's names (no fence, depth or took_over_from: these
+// tables keep none).
+QJsonObject profileGrantJson(const ProfileAcquireRequest &request, const ProfileWaited &waited)
+{
+    const lockcore::ProfileAcquire &outcome = waited.outcome;
+    const bool granted = outcome.acquired && outcome.current;
+    QJsonObject json{
+        {u"acquired"_s, outcome.acquired},
+        {u"lock"_s, request.name},
+        {u"holder"_s, request.holder},
+        {u"acquired_at"_s, granted ? jsonTime(outcome.current->lockedAt()) : QJsonValue()},
+        {u"expires_at"_s, granted ? jsonTime(outcome.current->expiresAt()) : QJsonValue()},
+        {u"db_now"_s, outcome.current ? jsonTime(outcome.current->dbNow()) : QJsonValue()},
+        {u"attempts"_s, waited.attempts},
     };
-}
-
-QString stateText(const ProfileLock &lock)
-{
-    switch (lock.state) {
-    case ProfileLock::State::Free: return Tr::tr("free");
-    case ProfileLock::State::Held: return Tr::tr("held");
-    case ProfileLock::State::Expired: return Tr::tr("expired");
+    if (!outcome.acquired) {
+        json.insert(u"remaining_ms"_s, outcome.current
+                                           ? profileLockToJson(*outcome.current)[u"remaining_ms"_s]
+                                           : QJsonValue());
+        insertProfileCurrent(json, outcome.current);
     }
-    return {};
+    return json;
 }
 
-QString profileLockText(const ProfileLock &lock)
+QString refusalText(const ProfileAcquireRequest &request, const ProfileWaited &waited)
 {
-    QString line = lock.name + u"  "_s + stateText(lock);
-    if (!lock.holder.isEmpty())
-        line += u"  "_s + Tr::tr("holder %1").arg(lock.holder);
-    if (const auto remaining = lock.remainingMs())
-        line += u"  "_s + Tr::tr("%1 left").arg(lockcore::formatDurationMs(*remaining));
-    else if (const auto held = lock.heldMs(); held && !lock.expiresAtMs)
-        line += u"  "_s + Tr::tr("held for %1").arg(lockcore::formatDurationMs(*held));
-    if (lock.possiblyStuck)
-        line += u"  "_s + Tr::tr("POSSIBLY STUCK");
-    if (lock.seenTimeMs)
-        line += u"  "_s + Tr::tr("(--expect-time %1)").arg(*lock.seenTimeMs);
-    return line;
+    const auto &current = waited.outcome.current;
+    QString text = Tr::tr("Not acquired: %1")
+                       .arg(current ? profileLockText(*current) : request.name);
+    if (request.waitMs > 0)
+        text += u' '
+                + Tr::tr("Gave up after %n attempt(s) in %1.", nullptr, waited.attempts)
+                      .arg(lockcore::formatDurationMs(request.waitMs));
+    return text;
 }
 
 lockcore::Result<qint64> stuckAfter(const Invocation &invocation)
@@ -138,45 +176,32 @@ int runProfileShow(Invocation &invocation)
 
 int runProfileAcquire(Invocation &invocation)
 {
-    auto name = invocation.lockName();
-    if (!name)
-        return invocation.usage(name.error());
-    for (const QString &option : {u"wait"_s, u"hold"_s, u"renew"_s}) {
-        if (invocation.args().isSet(option))
-            return invocation.usage(
-                Tr::tr("--%1 is not available with --profile: the applications' protocols "
-                       "have no renewal, so Lockscope takes the lock once, as they do.")
-                    .arg(option));
-    }
-    auto ttl = durationOption(invocation.args(), u"ttl"_s, 30000);
-    if (!ttl)
-        return invocation.usage(ttl.error());
-    const QString holder = invocation.args().isSet(u"holder"_s)
-                               ? invocation.args().value(u"holder"_s)
-                               : lockcore::defaultHolderId();
-    if (lockcore::Status valid = lockcore::validateHolder(holder); !valid)
-        return invocation.usage(valid.error());
+    auto request = parseAcquire(invocation);
+    if (!request)
+        return invocation.usage(request.error());
     auto table = invocation.profileTable();
     if (!table)
         return invocation.fail(table.error());
-    auto outcome = (*table)->acquire(*name, holder, *ttl);
-    if (!outcome)
-        return invocation.fail(outcome.error());
-    const QJsonObject json{
-        {u"acquired"_s, outcome->acquired},
-        {u"lock"_s, *name},
-        {u"holder"_s, holder},
-        {u"current"_s, outcome->current ? QJsonValue(profileLockToJson(*outcome->current))
-                                        : QJsonValue()},
-    };
-    if (!outcome->acquired) {
-        invocation.out().result(
-            json, Tr::tr("Not acquired: %1").arg(outcome->current
-                                                     ? profileLockText(*outcome->current)
-                                                     : *name));
+    // While waiting or holding, Ctrl-C and SIGTERM stop cleanly instead of ending the process.
+    std::optional<InterruptGuard> guard;
+    if (request->waitMs > 0 || request->holdMs >= 0)
+        guard.emplace();
+    auto waited = acquireProfileWithWait(**table, request->name, request->holder,
+                                         request->ttlMs, lockcore::RetryPolicy{request->waitMs},
+                                         InterruptGuard::flag());
+    if (!waited)
+        return invocation.fail(waited.error());
+    const QJsonObject json = profileGrantJson(*request, *waited);
+    const lockcore::ProfileAcquire &outcome = waited->outcome;
+    if (!outcome.acquired || !outcome.current) {
+        invocation.out().result(json, refusalText(*request, *waited));
         return ExitRefused;
     }
-    invocation.out().result(json, Tr::tr("Acquired \"%1\" as %2.").arg(*name, holder));
+    if (request->holdMs >= 0)
+        return holdProfileAndRelease(invocation, **table, request->holder, request->holdMs,
+                                     *outcome.current, json);
+    invocation.out().result(json,
+                            profileGrantText(request->name, request->holder, *outcome.current));
     return ExitDone;
 }
 
@@ -194,12 +219,20 @@ int runProfileRelease(Invocation &invocation)
     auto released = (*table)->release(*name, *holder);
     if (!released)
         return invocation.fail(released.error());
+    QJsonObject json{{u"released"_s, *released}, {u"lock"_s, *name}, {u"holder"_s, *holder}};
+    if (*released) {
+        invocation.out().result(json, Tr::tr("Released \"%1\".").arg(*name));
+        return ExitDone;
+    }
+    // As native release: who has it now.
+    auto current = (*table)->lock(*name);
+    if (!current)
+        return invocation.fail(current.error());
+    insertProfileCurrent(json, *current);
     invocation.out().result(
-        QJsonObject{{u"released"_s, *released}, {u"lock"_s, *name}, {u"holder"_s, *holder}},
-        *released ? Tr::tr("Released \"%1\".").arg(*name)
-                  : Tr::tr("Not released: \"%1\" is not held by %2; nothing changed.")
-                        .arg(*name, *holder));
-    return *released ? ExitDone : ExitRefused;
+        json, Tr::tr("Not released: \"%1\" is not held by %2; nothing changed.")
+                      .arg(*name, *holder));
+    return ExitRefused;
 }
 
 int runProfileForceRelease(Invocation &invocation)
@@ -232,20 +265,29 @@ int runProfileForceRelease(Invocation &invocation)
     auto outcome = (*table)->forceRelease(*name, expectHolder, expectTime);
     if (!outcome)
         return invocation.fail(outcome.error());
+    if (!outcome->released && !outcome->current)
+        return invocation.noSuchLock(*name);
+    // As native force-release: the lock as it is now (none: the release deleted the row).
+    std::optional<ProfileLock> now = outcome->current;
+    if (outcome->released) {
+        auto after = (*table)->lock(*name);
+        if (!after)
+            return invocation.fail(after.error());
+        now = *after;
+    }
     const QJsonObject json{
         {u"released"_s, outcome->released},
         {u"lock"_s, *name},
         {u"expected_holder"_s, jsonText(expectHolder)},
         {u"expected_time"_s, optionalMs(expectTime)},
-        {u"current"_s, outcome->current ? QJsonValue(profileLockToJson(*outcome->current))
-                                        : QJsonValue()},
+        {u"released_holder"_s, outcome->released ? jsonText(expectHolder) : QJsonValue()},
+        {u"current"_s, now ? QJsonValue(profileLockToJson(*now)) : QJsonValue()},
     };
     if (!outcome->released) {
         invocation.out().result(
             json, Tr::tr("Not released: \"%1\" changed since you looked (or is not held); "
                          "nothing changed. Now: %2")
-                      .arg(*name, outcome->current ? profileLockText(*outcome->current)
-                                                   : Tr::tr("no such lock")));
+                      .arg(*name, profileLockText(*outcome->current)));
         return ExitRefused;
     }
     invocation.out().result(json, Tr::tr("Force-released \"%1\" as %2's release does.")
@@ -264,10 +306,15 @@ int runProfileInit(Invocation &invocation)
     auto created = (*table)->initialize(*name, lockcore::actorId(u"lockctl"_s));
     if (!created)
         return invocation.fail(created.error());
-    invocation.out().result(QJsonObject{{u"created"_s, *created}, {u"lock"_s, *name}},
-                            *created ? Tr::tr("Created the free lock \"%1\".").arg(*name)
-                                     : Tr::tr("\"%1\" exists already; left as it is.")
-                                           .arg(*name));
+    // As native init: the lock as it is now.
+    auto lock = (*table)->lock(*name);
+    if (!lock)
+        return invocation.fail(lock.error());
+    invocation.out().result(
+        QJsonObject{{u"created"_s, *created},
+                    {u"lock"_s, *lock ? QJsonValue(profileLockToJson(**lock)) : QJsonValue()}},
+        *created ? Tr::tr("Created the free lock \"%1\".").arg(*name)
+                 : Tr::tr("\"%1\" exists already; left as it is.").arg(*name));
     return ExitDone;
 }
 

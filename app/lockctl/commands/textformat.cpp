@@ -4,6 +4,7 @@
 #include "jsonformat.h"
 #include "lockctltr.h"
 #include "locktypes.h"
+#include "profiletable.h"
 
 #include <QDateTime>
 
@@ -122,6 +123,42 @@ QString lockDetailsText(const lockcore::LockInfo &lock)
     for (const QStringList &row : rows)
         text += row.at(0).leftJustified(width + 1) + row.at(1) + u'\n';
     return text;
+}
+
+QString profileLockText(const lockcore::ProfileLock &lock)
+{
+    using State = lockcore::ProfileLock::State;
+    const QString holder = orDash(lock.holder);
+    QString state;
+    if (lock.state == State::Free)
+        state = Tr::tr("free");
+    else if (lock.state == State::Expired)
+        state = Tr::tr("expired since %1 (last holder %2)").arg(textTime(lock.expiresAt()), holder);
+    else if (const auto remaining = lock.remainingMs())
+        state = Tr::tr("held by %1 until %2 (%3 left)")
+                    .arg(holder, textTime(lock.expiresAt()), lockcore::formatDurationMs(*remaining));
+    else if (const auto held = lock.heldMs())
+        state = Tr::tr("held by %1 since %2 (%3 so far, no expiry)")
+                    .arg(holder, textTime(lock.lockedAt()), lockcore::formatDurationMs(*held));
+    else
+        state = Tr::tr("held by %1 (no expiry, no time recorded)").arg(holder);
+    QString line = lock.name + u"  "_s + state;
+    if (lock.possiblyStuck)
+        line += u"  "_s + Tr::tr("POSSIBLY STUCK");
+    if (lock.seenTimeMs)
+        line += u"  "_s + Tr::tr("(--expect-time %1)").arg(*lock.seenTimeMs);
+    return line;
+}
+
+QString profileGrantText(const QString &name, const QString &holder,
+                         const lockcore::ProfileLock &granted)
+{
+    const QDateTime expires = granted.expiresAt();
+    if (!expires.isValid())
+        return Tr::tr("Acquired \"%1\" as %2 (this table has no expiry).").arg(name, holder);
+    const QDateTime from = granted.lockedAt().isValid() ? granted.lockedAt() : granted.dbNow();
+    return Tr::tr("Acquired \"%1\" as %2, expires at %3 (lease %4).")
+        .arg(name, holder, textTime(expires), lockcore::formatDurationMs(from.msecsTo(expires)));
 }
 
 QString lostText(const QString &name, qint64 fence, const lockcore::LockInfo &current)

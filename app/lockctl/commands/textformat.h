@@ -11,6 +11,7 @@ class QDateTime;
 namespace lockcore {
 struct LockEvent;
 struct LockInfo;
+struct ProfileLock;
 } // namespace lockcore
 
 namespace lockctl {
@@ -26,6 +27,14 @@ QString lockDetailsText(const lockcore::LockInfo &lock);
 QString historyText(const QList<lockcore::LockEvent> &events);
 // "held by X until T (5s left)", "free", "expired since T (last holder X)".
 QString lockStateText(const lockcore::LockInfo &lock);
+
+// A lock of an application's table on one line, in lockStateText's words: "JOB held by X until
+// T (5s left)", "held by X since T (2h so far)" without expiry, then "POSSIBLY STUCK" and the
+// "(--expect-time N)" a force release needs.
+QString profileLockText(const lockcore::ProfileLock &lock);
+// "Acquired "JOB" as X, expires at T (lease 30s)." for an application's lock just granted.
+QString profileGrantText(const QString &name, const QString &holder,
+                         const lockcore::ProfileLock &granted);
 
 // A word as a POSIX shell reads it back: unchanged when safe, else in single quotes.
 using lockcore::shellQuote;

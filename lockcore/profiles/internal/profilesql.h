@@ -25,7 +25,7 @@ public:
 
 // Result columns of ProfileSql::select().
 namespace pcol {
-enum { Name, Holder, LockedAtMs, ExpiresMs, Status, NowMs };
+enum { Name, Holder, LockedAtMs, ExpiresMs, Status, NowMs, UtcNowMs };
 }
 
 // A profile's statements on one table. Pure functions of their inputs (unit-testable as text):

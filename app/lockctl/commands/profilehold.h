@@ -1,0 +1,38 @@
+#pragma once
+
+#include "error.h"
+#include "profiletable.h"
+
+#include <QJsonObject>
+#include <atomic>
+#include <optional>
+
+namespace lockctl {
+
+class Invocation;
+
+struct ProfileHoldOutcome
+{
+    bool interrupted = false; // a signal ended the hold early
+    bool released = false;    // the application's release freed it
+    bool lost = false;        // the release found it no longer held by this holder
+    qint64 heldMs = 0;
+    std::optional<lockcore::ProfileLock> current; // when lost: the lock now (none: row gone)
+    std::optional<lockcore::Error> error; // the release failed: the lock may still be held
+};
+
+// Keeps an application's granted lock for `holdMs` (or until `stop` is set), then releases it
+// with the application's own release (ProfileTable::release, owner-checked). The applications'
+// protocols have no renewal: nothing is sent during the hold.
+ProfileHoldOutcome holdProfileLock(lockcore::ProfileTable &table, const QString &name,
+                                   const QString &holder, qint64 holdMs,
+                                   const std::atomic_bool &stop);
+
+// acquire --hold with --profile after the grant: says the plan (and warns when the lease the
+// application's protocol gave is shorter than the hold), holds, releases and answers with
+// `json` (the grant's) completed. Exit code 1 when the lock was lost, as for a native hold.
+int holdProfileAndRelease(Invocation &invocation, lockcore::ProfileTable &table,
+                          const QString &holder, qint64 holdMs,
+                          const lockcore::ProfileLock &granted, QJsonObject json);
+
+} // namespace lockctl
