@@ -616,6 +616,8 @@ void LockctlRunTest::usageErrors_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("says");
     QTest::newRow("no command") << QStringList{u"run"_s, u"x"_s} << u"COMMAND"_s;
+    QTest::newRow("--json, no command") << QStringList{u"--json"_s, u"run"_s, u"x"_s}
+                                        << u"\"outcome\":\"error\""_s; // on stderr too
     QTest::newRow("--profile") << QStringList{u"--profile"_s, u"shedlock"_s, u"run"_s, u"x"_s,
                                               u"--"_s, u"true"_s}
                                << u"--profile"_s;

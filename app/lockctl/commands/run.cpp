@@ -133,7 +133,11 @@ int failBefore(const Invocation &invocation, const RunRequest &request, RunResul
     result.outcome = Outcome::Error;
     result.error = error;
     result.exitCode = runExitCode(result);
-    Output(false).fail(error); // text on stderr; stdout is the command's
+    const Output words(false); // on stderr only: stdout is the command's
+    if (error.kind == lockcore::Error::Kind::InvalidInput) // an option, the URL, the table
+        words.usage(errorText(error), invocation.commandName());
+    else
+        words.error(error);
     report(invocation, request.jsonFile, runResultJson(result), {});
     return result.exitCode;
 }
@@ -258,8 +262,12 @@ int runRun(Invocation &invocation)
 {
     RunResult result;
     auto request = parseRequest(invocation);
-    if (!request)
-        return Output(false).usage(errorText(request.error()), invocation.commandName());
+    if (!request) { // said on stderr; the JSON line too, where it was asked for
+        RunRequest asked;
+        asked.jsonFile = invocation.args().value(u"json-file"_s);
+        failBefore(invocation, asked, result, request.error());
+        return ExitUsage;
+    }
     result.lock = request->name;
     result.holder = request->holder;
     result.command = request->command;
