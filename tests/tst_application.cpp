@@ -165,12 +165,17 @@ void ApplicationTest::guardReportsALostLeaseAtOnce()
     clock.start();
     const auto testThread = std::this_thread::get_id();
     GuardOptions guardOptions = options();
+    std::atomic<LockGuard *> self{nullptr};
+    std::atomic_bool releaseRefused{false};
     guardOptions.onLost = [&](const LostLease &) {
         onGuardThread = std::this_thread::get_id() != testThread;
+        if (LockGuard *guard = self.load()) // a release from here would wait for itself
+            releaseRefused = guard->release().error().kind == Error::Kind::InvalidInput;
         lostAtMs = clock.elapsed();
     };
     LockGuard guard(TestBackend::instance().spec(), definition(u"taken"_s, 3000), guardOptions);
     QVERIFY(guard.isHeld());
+    self = &guard;
     const qint64 fence = guard.fence();
     QTest::qWait(200);
     auto forced = m_locks->forceRelease(u"taken"_s, fence, u"test: taken away"_s);
@@ -187,6 +192,7 @@ void ApplicationTest::guardReportsALostLeaseAtOnce()
     QVERIFY2(delayMs <= LeaseSchedule::intervalFor(3000) + 250,
              qPrintable(QString::number(delayMs)));
     QVERIFY(onGuardThread);
+    QVERIFY(releaseRefused);
     QVERIFY(!guard.isHeld());
     QCOMPARE(guard.state(), LockGuard::State::Lost);
     const auto lost = guard.lost();

@@ -33,8 +33,10 @@ LockHold::~LockHold()
 
 void LockHold::start()
 {
-    m_thread = std::thread([this] { run(); });
-    m_threadId = m_thread.get_id();
+    m_thread = std::thread([this] {
+        m_threadId = std::this_thread::get_id(); // before anything can call onLost
+        run();
+    });
     std::unique_lock lock(m_mutex);
     m_changed.wait(lock, [this] { return m_settled; });
 }

@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -97,7 +98,7 @@ private:
     Status m_releaseStatus;
     std::atomic<qint64> m_heldUntilMs{0};
     std::thread m_thread;
-    std::thread::id m_threadId; // set once at start(), then read only
+    std::atomic<std::thread::id> m_threadId; // the hold thread's, set as it starts
 };
 
 } // namespace lockcore
