@@ -185,6 +185,7 @@ private slots:
     void profileHoldLostToAForceRelease();
     void profileHoldInterruptedReleases();
     void profileWaitRetriesUntilReleased();
+    void profileShedLockHoldReportsUtcTimes();
     void usageErrorsExitTwo_data();
     void usageErrorsExitTwo();
     void badUrlExitsTwoAndHidesThePassword_data();
@@ -765,7 +766,8 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
 void LockctlTest::profileJsonSpeaksTheNativeNames()
 {
     QVERIFY(useFreshTable());
-    const Run nativeGrant = lockctl({u"acquire"_s, u"shared"_s, u"--holder"_s, u"a"_s, u"--json"_s});
+    const Run nativeGrant
+        = lockctl({u"acquire"_s, u"shared"_s, u"--holder"_s, u"a"_s, u"--json"_s});
     const Run nativeRefusal
         = lockctl({u"acquire"_s, u"shared"_s, u"--holder"_s, u"b"_s, u"--json"_s});
     const Run nativeShown = lockctl({u"show"_s, u"shared"_s, u"--json"_s});
@@ -964,6 +966,56 @@ void LockctlTest::profileWaitRetriesUntilReleased()
                              .msecsTo(isoUtc(waited.json[u"acquired_at"_s]));
     QVERIFY2(after >= 3000 - precisionMs,
              qPrintable(released.describe() + u'\n' + waited.describe()));
+}
+
+// A ShedLock table (UTC times with milliseconds; its release sets lock_until to now): acquire
+// --hold reports ISO UTC times within the database clock and a lease of --ttl; afterwards the
+// lock is free with its last holder as prev_holder, and expires_at is the release's time.
+void LockctlTest::profileShedLockHoldReportsUtcTimes()
+{
+    m_table = TestBackend::uniqueTable(u"lctl_shedlock"_s);
+    const QString time = TestBackend::instance().isSqlite()    ? u"TEXT"_s
+                         : TestBackend::instance().isMariadb() ? u"TIMESTAMP(3)"_s
+                                                               : u"TIMESTAMP"_s;
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"CREATE TABLE "_s + m_table
+                                      + u" (name VARCHAR(64) NOT NULL PRIMARY KEY, lock_until "_s
+                                      + time + u" NOT NULL, locked_at "_s + time
+                                      + u" NOT NULL, locked_by VARCHAR(255) NOT NULL)"_s,
+                                  &error),
+             qPrintable(error));
+    m_tables << m_table;
+    const QStringList p{u"--profile"_s, u"shedlock"_s};
+    const qint64 beforeMs = testsupport::dbNowUs(*m_session) / 1000;
+    auto holder = startLockctl(p + QStringList{u"acquire"_s, u"nightly"_s, u"--holder"_s, u"ops"_s,
+                                               u"--ttl"_s, u"30s"_s, u"--hold"_s, u"2s"_s,
+                                               u"--json"_s});
+    QVERIFY(waitUntilHeldBy(u"nightly"_s, u"ops"_s, 15000, p));
+    const qint64 afterMs = testsupport::dbNowUs(*m_session) / 1000;
+    const Run held = holder.finish(30000);
+    VERIFY_EXIT(held, 0);
+    VERIFY_JSON(held);
+    QCOMPARE(held.json[u"released"_s].toBool(), true);
+    const QDateTime acquired = isoUtc(held.json[u"acquired_at"_s]);
+    const QDateTime expires = isoUtc(held.json[u"expires_at"_s]);
+    QVERIFY2(acquired.isValid() && expires.isValid(), qPrintable(held.describe()));
+    QCOMPARE(acquired.timeSpec(), Qt::UTC);
+    // locked_at and lock_until each read the clock: a millisecond apart at most.
+    QVERIFY2(qAbs(acquired.msecsTo(expires) - 30000) <= 1, qPrintable(held.describe()));
+    QVERIFY2(acquired.toMSecsSinceEpoch() >= beforeMs - 1
+                 && acquired.toMSecsSinceEpoch() <= afterMs + 1,
+             qPrintable(u"database clock %1..%2 ms; %3"_s.arg(beforeMs).arg(afterMs).arg(
+                 held.describe())));
+
+    const Run shown = lockctl(p + QStringList{u"show"_s, u"nightly"_s, u"--json"_s});
+    const QJsonObject lock = shown.json[u"lock"_s].toObject();
+    QCOMPARE(lock[u"state"_s].toString(), u"free"_s);
+    QVERIFY2(lock[u"holder"_s].isNull(), qPrintable(shown.describe()));
+    QCOMPARE(lock[u"prev_holder"_s].toString(), u"ops"_s);
+    const QDateTime released = isoUtc(lock[u"expires_at"_s]);
+    QVERIFY2(acquired.msecsTo(released) >= 2000 - 1, qPrintable(shown.describe()));
+    QVERIFY2(released <= isoUtc(lock[u"db_now"_s]), qPrintable(shown.describe()));
 }
 
 void LockctlTest::usageErrorsExitTwo_data()

@@ -136,7 +136,8 @@ QString profileLockText(const lockcore::ProfileLock &lock)
         state = Tr::tr("expired since %1 (last holder %2)").arg(textTime(lock.expiresAt()), holder);
     else if (const auto remaining = lock.remainingMs())
         state = Tr::tr("held by %1 until %2 (%3 left)")
-                    .arg(holder, textTime(lock.expiresAt()), lockcore::formatDurationMs(*remaining));
+                    .arg(holder, textTime(lock.expiresAt()),
+                         lockcore::formatDurationMs(*remaining));
     else if (const auto held = lock.heldMs())
         state = Tr::tr("held by %1 since %2 (%3 so far, no expiry)")
                     .arg(holder, textTime(lock.lockedAt()), lockcore::formatDurationMs(*held));
