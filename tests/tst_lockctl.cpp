@@ -917,7 +917,8 @@ void LockctlTest::profileHoldLostToAForceRelease()
     QVERIFY(waitUntilHeldBy(u"job"_s, u"successor"_s, 1000, p));
 }
 
-// SIGINT (Ctrl-C) during a --profile hold ends the hold early and releases the lock.
+// SIGINT (Ctrl-C) during a --profile hold ends the hold early and releases the lock; during a
+// --profile wait it cancels the wait.
 void LockctlTest::profileHoldInterruptedReleases()
 {
     QVERIFY(useSeed000Table());
@@ -926,6 +927,15 @@ void LockctlTest::profileHoldInterruptedReleases()
                                                u"patient"_s, u"--ttl"_s, u"60s"_s, u"--hold"_s,
                                                u"60s"_s, u"--json"_s});
     QVERIFY(waitUntilHeldBy(u"job"_s, u"patient"_s, 15000, p));
+    // A waiter interrupted while it waits stops as a native one does: cancelled, exit code 1.
+    auto waiter = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"w"_s,
+                                               u"--wait"_s, u"30s"_s, u"--json"_s});
+    QVERIFY(waiter.waitForStarted());
+    QThread::msleep(2000); // connected and waiting
+    QCOMPARE(::kill(pid_t(waiter.processId()), SIGINT), 0);
+    const Run cancelled = waiter.finish(15000);
+    VERIFY_EXIT(cancelled, 1);
+    QCOMPARE(cancelled.json[u"error"_s].toObject()[u"kind"_s].toString(), u"cancelled"_s);
     QCOMPARE(::kill(pid_t(holder.processId()), SIGINT), 0);
     const Run held = holder.finish(15000);
     VERIFY_EXIT(held, 0);

@@ -1,5 +1,7 @@
 #include "profilewait.h"
 
+#include "lockctltr.h"
+
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QThread>
@@ -9,6 +11,13 @@ namespace lockctl {
 namespace {
 
 constexpr qint64 stepMs = 50; // how quickly a signal is noticed
+
+// As a native wait that a signal ends (LockService::acquireWithWait).
+lockcore::Error cancellation(const QString &name)
+{
+    return {lockcore::Error::Kind::Cancelled,
+            Tr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
+}
 
 } // namespace
 
@@ -48,7 +57,7 @@ lockcore::Result<ProfileWaited> acquireProfileWithWait(lockcore::ProfileTable &t
             return result;
         const double u = QRandomGenerator::global()->generateDouble();
         if (!pauseUnlessStopped(qMin(policy.delayMs(result.attempts, u), left), stop))
-            return result;
+            return cancellation(name);
     }
 }
 

@@ -16,8 +16,10 @@ struct ProfileWaited
 
 // acquire --wait with --profile: the application's acquire, attempted again after each refusal
 // with lockcore's RetryPolicy pauses (backoff with jitter), until it is granted, the policy's
-// deadline (a last attempt at the deadline) or `stop`. Applications' tables have no wake-up:
-// nothing tells a waiter that the lock was released, so it polls.
+// deadline (a last attempt at the deadline); `stop` set while it waits: Error::Kind::Cancelled,
+// as a native wait. Applications' tables have no wake-up: nothing tells a waiter that the lock
+// was released, so it polls. An attempt's error ends the wait (a native wait retries a lost
+// connection and a busy database).
 lockcore::Result<ProfileWaited> acquireProfileWithWait(lockcore::ProfileTable &table,
                                                        const QString &name,
                                                        const QString &holder, qint64 ttlMs,
