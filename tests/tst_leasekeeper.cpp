@@ -22,6 +22,7 @@ private slots:
     void scheduleRenewsAtAThird();
     void renewsWhenDueAndNotBefore();
     void reportsALostLeaseWithTheLockAsItIsNow();
+    void countsTheLeaseFromTheConfirmedSend();
 
 private:
     std::unique_ptr<Session> m_session;
@@ -115,6 +116,33 @@ void LeaseKeeperTest::reportsALostLeaseWithTheLockAsItIsNow()
     now = 6000;
     QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lost); // not asked again
     QCOMPARE(m_session->roundTrips(), before);
+}
+
+// The lease's end on this machine's clock: from the acquire's send, then from each renewal's
+// send (not from when its answer came), with the lease the database gave; renewNow() renews
+// off schedule (a waited grant timing its lease), and a renewal that finds the lock gone moves
+// nothing.
+void LeaseKeeperTest::countsTheLeaseFromTheConfirmedSend()
+{
+    auto grant = m_locks->acquire(u"timed"_s, u"keeper-3"_s, 9000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    const qint64 lease = LeaseSchedule::leaseOf(grant->dbNow, grant->expiresAt, 0);
+    QCOMPARE(lease, 9000);
+    qint64 now = 500;
+    LeaseKeeper keeper(*m_locks, *grant, 9000, [&now] { return now; }, 100);
+    QCOMPARE(keeper.leaseEndMs(), 100 + 9000);
+    now = 1000; // not due for 3 s: renewNow sends anyway
+    QCOMPARE(keeper.renewNow(), LeaseKeeper::Step::Renewed);
+    QCOMPARE(keeper.renewals(), 1);
+    QCOMPARE(keeper.leaseEndMs(),
+             1000 + LeaseSchedule::leaseOf(keeper.grant().dbNow, keeper.grant().expiresAt, 0));
+    QCOMPARE(keeper.msUntilDue(), 3000);
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"timed"_s, u"keeper-3"_s, grant->fence));
+    const qint64 endBefore = keeper.leaseEndMs();
+    now = 4000;
+    QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lost); // released: no longer ours
+    QCOMPARE(keeper.leaseEndMs(), endBefore);
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LeaseKeeperTest)

@@ -83,7 +83,8 @@ void LockHold::run()
 void LockHold::settle(LockGuard::State state)
 {
     std::lock_guard lock(m_mutex);
-    m_state = state;
+    // Held, but a waited grant's first renewal found it lost: Lost from the start.
+    m_state = state == State::Held && m_lost ? State::Lost : state;
     m_settled = true;
     m_acquired = state == State::Held;
     m_changed.notify_all();
@@ -112,11 +113,11 @@ bool LockHold::acquireAll(LockService &service)
         Kept kept;
         kept.definition = definition;
         kept.keeper = std::make_unique<LeaseKeeper>(service, *grant, definition.leaseMs,
-                                                    [this] { return now(); });
-        // The lease runs from the grant, which the last attempt made: after `sentAt` when
-        // there was one attempt, else sometime before the answer came back.
-        kept.confirmedAtMs = grant->attempts == 1 ? sentAt : now();
-        kept.leaseMs = LeaseSchedule::leaseOf(grant->dbNow, grant->expiresAt, definition.leaseMs);
+                                                    [this] { return now(); }, sentAt);
+        // A grant that waited began its lease sometime after `sentAt`: one renewal now
+        // times it from a known send (else it would count as ending a wait too early).
+        if (grant->attempts > 1)
+            checkKept(kept, kept.keeper->renewNow());
         m_kept.push_back(std::move(kept));
         std::lock_guard lock(m_mutex);
         m_grants.append(*grant);
@@ -143,8 +144,7 @@ qint64 LockHold::renewDue()
     for (Kept &kept : m_kept) {
         if (kept.lost)
             continue;
-        const qint64 sentAt = now();
-        checkKept(kept, kept.keeper->renewIfDue(), sentAt);
+        checkKept(kept, kept.keeper->renewIfDue());
         if (!kept.lost)
             next = std::min({next, kept.keeper->msUntilDue(), kept.endsAtMs() - now()});
     }
@@ -152,14 +152,11 @@ qint64 LockHold::renewDue()
     return next;
 }
 
-void LockHold::checkKept(Kept &kept, LeaseKeeper::Step step, qint64 sentAtMs)
+void LockHold::checkKept(Kept &kept, LeaseKeeper::Step step)
 {
     const Grant &grant = kept.keeper->grant();
     switch (step) {
     case LeaseKeeper::Step::Renewed: {
-        kept.confirmedAtMs = sentAtMs;
-        kept.leaseMs = LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt,
-                                              kept.definition.leaseMs);
         std::lock_guard lock(m_mutex);
         ++m_renewals;
         return;

@@ -44,12 +44,13 @@ std::function<qint64()> monotonicClock()
 } // namespace
 
 LeaseKeeper::LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
-                         std::function<qint64()> clockMs)
+                         std::function<qint64()> clockMs, std::optional<qint64> askedAtMs)
     : m_service(service), m_grant(grant), m_ttlMs(ttlMs),
       m_clock(clockMs ? std::move(clockMs) : monotonicClock())
 {
-    m_schedule.start(m_clock(), LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt,
-                                                       fallbackLease()));
+    m_leaseMs = LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt, fallbackLease());
+    m_confirmedAtMs = askedAtMs.value_or(m_clock());
+    m_schedule.start(m_clock(), m_leaseMs);
 }
 
 qint64 LeaseKeeper::fallbackLease() const
@@ -68,6 +69,14 @@ LeaseKeeper::Step LeaseKeeper::renewIfDue()
         return Step::Lost;
     if (!m_schedule.isDue(m_clock()))
         return Step::NotDue;
+    return renewNow();
+}
+
+LeaseKeeper::Step LeaseKeeper::renewNow()
+{
+    if (m_lost)
+        return Step::Lost;
+    const qint64 sentAt = m_clock();
     auto renewed = m_service.renew(m_grant.name, m_grant.holder, m_grant.fence, m_ttlMs);
     const qint64 now = m_clock();
     if (!renewed) {
@@ -82,8 +91,9 @@ LeaseKeeper::Step LeaseKeeper::renewIfDue()
     ++m_renewals;
     m_grant.expiresAt = renewed->expiresAt;
     m_grant.dbNow = renewed->dbNow;
-    m_schedule.start(now, LeaseSchedule::leaseOf(renewed->dbNow, renewed->expiresAt,
-                                                 fallbackLease()));
+    m_leaseMs = LeaseSchedule::leaseOf(renewed->dbNow, renewed->expiresAt, fallbackLease());
+    m_confirmedAtMs = sentAt;
+    m_schedule.start(now, m_leaseMs);
     return Step::Renewed;
 }
 

@@ -58,12 +58,21 @@ public:
     };
 
     // `ttlMs`: the lease each renewal asks for (0: the lock's own default). `clockMs`: a
-    // monotonic clock in ms (default: QElapsedTimer's since construction).
+    // monotonic clock in ms (default: QElapsedTimer's since construction). `askedAtMs`: when
+    // the acquire that gave `grant` was sent, on that clock (default: now). The lease is
+    // counted from there (leaseEndMs()): the database began it later, so the end is never late.
     LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
-                std::function<qint64()> clockMs = {});
+                std::function<qint64()> clockMs = {}, std::optional<qint64> askedAtMs = {});
 
     Step renewIfDue();
+    // Renews now, whatever the schedule says. For a grant that waited (Grant::attempts > 1):
+    // its lease began sometime between the first attempt and the answer, and one renewal
+    // times it from a send this keeper saw.
+    Step renewNow();
     qint64 msUntilDue() const;
+    // When the lease ends on this machine's clock if no further renewal gets through: the
+    // lease the database last gave, from when the statement that gave it was sent.
+    qint64 leaseEndMs() const { return m_confirmedAtMs + m_leaseMs; }
 
     const Grant &grant() const { return m_grant; } // expiresAt as last renewed
     int renewals() const { return m_renewals; }
@@ -79,6 +88,8 @@ private:
     qint64 m_ttlMs;
     std::function<qint64()> m_clock;
     LeaseSchedule m_schedule;
+    qint64 m_confirmedAtMs = 0; // the send of the last statement the database confirmed
+    qint64 m_leaseMs = 0;       // the lease it gave
     int m_renewals = 0;
     Error m_lastError;
     std::optional<LockInfo> m_lost;

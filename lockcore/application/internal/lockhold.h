@@ -42,17 +42,14 @@ public:
     Status releaseStatus() const;
 
 private:
-    // One lock held: its keeper, and since when (this machine's clock) its lease is known to
-    // run: the start of the last statement that the database confirmed.
+    // One lock held: its keeper (which knows when its lease ends on this machine's clock).
     struct Kept
     {
         LockDefinition definition;
         std::unique_ptr<LeaseKeeper> keeper;
-        qint64 confirmedAtMs = 0;
-        qint64 leaseMs = 0;
         bool lost = false;      // reported lost: no longer renewed
         bool takenAway = false; // ... and known not to be ours: not released either
-        qint64 endsAtMs() const { return confirmedAtMs + leaseMs; }
+        qint64 endsAtMs() const { return keeper->leaseEndMs(); }
     };
 
     void run();
@@ -62,7 +59,7 @@ private:
     void settle(LockGuard::State state);
     // Renews what is due; returns how long to sleep before the next renewal or lease end.
     qint64 renewDue();
-    void checkKept(Kept &kept, LeaseKeeper::Step step, qint64 sentAtMs);
+    void checkKept(Kept &kept, LeaseKeeper::Step step);
     void markLost(Kept &kept, LostLease lost);
     void updateHeldUntil();
     void keepUntilStopped();
