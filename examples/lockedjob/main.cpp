@@ -3,20 +3,19 @@
 //
 //   lockedjob [--db URL] [--table T] [--ttl D] [--wait D] [--seconds N] LOCK
 //
-// It acquires LOCK (waiting up to --wait while another holder has it), prints the fence the
-// grant carries, works for --seconds while a LeaseKeeper renews the lease, and releases the
-// lock. Every write the job makes to a protected resource carries that fence, so that the
-// resource can refuse a writer whose lease ran out (docs/protocol.md).
+// It runs its job under LOCK with lockcore's runUnder (seed 000's autoLock): the lock is
+// acquired (waiting up to --wait while another holder has it), its lease renewed on the guard's
+// own thread while the job works for --seconds, and released afterwards. The job prints the
+// fence the grant carries: every write it makes to a protected resource carries that fence, so
+// that the resource can refuse a writer whose lease ran out (docs/library.md). Between steps it
+// asks the guard whether the lease is still held, and stops at once when it is not.
 //
 // Exit status, as lockctl's: 0 done, 1 refused (the lock is held by another, or the lease was
 // lost during the job), 2 usage error, 3 database error.
 
 #include "connectionspec.h"
 #include "duration.h"
-#include "holderid.h"
-#include "leasekeeper.h"
-#include "lockservice.h"
-#include "session.h"
+#include "rununder.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -85,55 +84,42 @@ std::optional<JobOptions> parseArguments(const QStringList &arguments, QString *
     return options;
 }
 
-// The job: works in steps of 100 ms, renewing the lease when it is due. Returns false when the
-// lease was lost: the lock is someone else's now, and the job must stop writing at once.
-bool runJob(lockcore::LeaseKeeper &keeper, int seconds)
+// The job: works in steps of 100 ms while the guard still holds the lease. Returns false when
+// it was lost: the lock is someone else's now, and the job must stop writing at once.
+bool runJob(const lockcore::LockGuard &guard, const QString &lock, int seconds)
 {
+    out() << "acquired " << lock << " fence " << guard.fence() << " holder " << guard.holder()
+          << Qt::endl;
     for (int step = 0; step < seconds * 10; ++step) {
-        QThread::msleep(100); // one unit of work, writing with keeper.grant().fence
-        if (keeper.renewIfDue() == lockcore::LeaseKeeper::Step::Lost) {
-            err() << "lease lost: fence " << keeper.grant().fence << " is no longer valid"
-                  << Qt::endl;
+        if (!guard.isHeld())
             return false;
-        }
+        QThread::msleep(100); // one unit of work, writing with guard.fence()
     }
-    return true;
+    return guard.isHeld();
 }
 
-int holdAndWork(lockcore::LockService &service, const JobOptions &options)
+int reportOf(const lockcore::RunOutcome<bool> &run, const QString &lock)
 {
-    lockcore::RetryPolicy policy;
-    policy.deadlineMs = options.waitMs;
-    policy.maxAttempts = options.waitMs > 0 ? 0 : 1;
-    const auto grant = service.acquireWithWait(options.lock, lockcore::defaultHolderId(),
-                                               options.ttlMs, policy);
-    if (!grant.ok()) {
-        err() << grant.error().fullText() << Qt::endl;
-        return DatabaseError;
-    }
-    if (!grant->acquired) {
-        err() << "not acquired: " << options.lock << " is held by " << grant->current.holder
+    switch (run.status) {
+    case lockcore::RunStatus::Done:
+        if (!run.releaseError.ok()) {
+            err() << run.releaseError.error().fullText() << Qt::endl;
+            return DatabaseError;
+        }
+        out() << "released " << lock << " fence " << run.fence << Qt::endl;
+        return Done;
+    case lockcore::RunStatus::Refused:
+        err() << "not acquired: " << lock << " is held by " << run.refusal->current.holder
               << Qt::endl;
         return Refused;
-    }
-    out() << "acquired " << options.lock << " fence " << grant->fence << " holder "
-          << grant->holder << Qt::endl;
-
-    lockcore::LeaseKeeper keeper(service, grant.value(), options.ttlMs);
-    if (!runJob(keeper, options.seconds))
+    case lockcore::RunStatus::Lost:
+        err() << "lease lost: fence " << run.fence << " is no longer valid" << Qt::endl;
         return Refused;
-    const auto released = service.release(options.lock, grant->holder, grant->fence);
-    if (!released.ok()) {
-        err() << released.error().fullText() << Qt::endl;
-        return DatabaseError;
+    case lockcore::RunStatus::Failed:
+        break;
     }
-    if (!released->released) {
-        err() << "lost before the release: " << options.lock << " is held by "
-              << released->current.holder << Qt::endl;
-        return Refused;
-    }
-    out() << "released " << options.lock << " fence " << grant->fence << Qt::endl;
-    return Done;
+    err() << run.error.fullText() << Qt::endl;
+    return run.error.kind == lockcore::Error::Kind::InvalidInput ? Usage : DatabaseError;
 }
 
 } // namespace
@@ -152,15 +138,18 @@ int main(int argc, char **argv)
         err() << spec.error().fullText() << Qt::endl;
         return Usage;
     }
-    const auto session = lockcore::Session::open(spec.value());
-    if (!session.ok()) {
-        err() << session.error().fullText() << Qt::endl;
-        return DatabaseError;
-    }
-    auto service = lockcore::LockService::create(*session.value(), options->table);
-    if (!service.ok()) {
-        err() << service.error().fullText() << Qt::endl;
-        return Usage;
-    }
-    return holdAndWork(service.value(), *options);
+    lockcore::LockDefinition definition;
+    definition.name = options->lock;
+    definition.leaseMs = options->ttlMs;
+    definition.waitMs = options->waitMs;
+    definition.retries = options->waitMs > 0 ? lockcore::LockDefinition::untilWaitEnds : 0;
+    lockcore::GuardOptions guardOptions;
+    guardOptions.table = options->table;
+    const auto run = lockcore::runUnder(
+        spec.value(), definition,
+        [&](const lockcore::LockGuard &guard) {
+            return runJob(guard, options->lock, options->seconds);
+        },
+        guardOptions);
+    return reportOf(run, options->lock);
 }
