@@ -25,6 +25,9 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Lockscope"));
     QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/lockscope.png")));
+    // The installed desktop entry (resources/desktop/): Wayland compositors match the window
+    // to it, and so to its name and icon, by this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lockscope.Lockscope"));
     Startup startup;
     if (const int code = startup.run(app.arguments()); code >= 0)
         return code;
