@@ -266,17 +266,14 @@ void ApplicationTest::guardOutlivesItsDatabase()
 {
     if (TestBackend::instance().isSqlite())
         QSKIP("SQLite has no connection to cut");
-    ConnectionSpec spec = TestBackend::instance().spec();
-    testsupport::CuttableProxy proxy(spec.host, spec.port);
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
-    spec.host = u"127.0.0.1"_s;
-    spec.port = proxy.port();
     QElapsedTimer clock;
     clock.start();
     std::atomic<qint64> lostAtMs{-1};
     GuardOptions guardOptions = options();
     guardOptions.onLost = [&](const LostLease &) { lostAtMs = clock.elapsed(); };
-    LockGuard guard(spec, definition(u"gone"_s, 2000), guardOptions);
+    LockGuard guard(proxy.spec(), definition(u"gone"_s, 2000), guardOptions);
     QVERIFY(guard.isHeld());
     proxy.cut();
     const qint64 cutAtMs = clock.elapsed();
@@ -310,12 +307,9 @@ void ApplicationTest::releaseAfterABrokenConnection()
 {
     if (TestBackend::instance().isSqlite())
         QSKIP("SQLite has no connection to cut");
-    ConnectionSpec spec = TestBackend::instance().spec();
-    testsupport::CuttableProxy proxy(spec.host, spec.port);
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
-    spec.host = u"127.0.0.1"_s;
-    spec.port = proxy.port();
-    LockGuard guard(spec, definition(u"broken"_s, 30000), options());
+    LockGuard guard(proxy.spec(), definition(u"broken"_s, 30000), options());
     QVERIFY(guard.isHeld());
     const qint64 fence = guard.fence();
     proxy.dropConnections();

@@ -3,6 +3,7 @@
 // while its job runs (as the database reports it through "lockctl show --json"), with the fence
 // it printed, renews the lease, releases it, and exits 1 when the lock is someone else's.
 
+#include "lockctljson.h"
 #include "lockctlrun.h"
 #include "testbackend.h"
 
@@ -12,6 +13,7 @@
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
+using testsupport::jsonInteger;
 using testsupport::LockctlOptions;
 using testsupport::LockctlProcess;
 using testsupport::TestBackend;
@@ -132,13 +134,13 @@ void ExampleTest::holdsTheLockWhileTheJobRuns()
     const QJsonObject held = shownLock(name);
     QCOMPARE(held.value(u"state"_s).toString(), u"held"_s);
     QCOMPARE(held.value(u"holder"_s).toString(), acquired.holder);
-    QCOMPARE(qint64(held.value(u"fence"_s).toDouble()), acquired.fence);
+    QCOMPARE(jsonInteger(held.value(u"fence"_s)), acquired.fence);
 
     QTest::qWait(2300); // past the first lease: held only if the example renewed it
     const QJsonObject renewed = shownLock(name);
     QCOMPARE(renewed.value(u"state"_s).toString(), u"held"_s);
     QCOMPARE(renewed.value(u"holder"_s).toString(), acquired.holder);
-    QCOMPARE(qint64(renewed.value(u"fence"_s).toDouble()), acquired.fence);
+    QCOMPARE(jsonInteger(renewed.value(u"fence"_s)), acquired.fence);
     QVERIFY2(renewed.value(u"expires_at"_s).toString() > held.value(u"expires_at"_s).toString(),
              "the lease was not renewed");
 
@@ -150,11 +152,11 @@ void ExampleTest::holdsTheLockWhileTheJobRuns()
              qPrintable(run.describe()));
     const QJsonObject freed = shownLock(name);
     QCOMPARE(freed.value(u"state"_s).toString(), u"free"_s);
-    QCOMPARE(qint64(freed.value(u"fence"_s).toDouble()), acquired.fence);
+    QCOMPARE(jsonInteger(freed.value(u"fence"_s)), acquired.fence);
 
     const Run next = lockctl({u"acquire"_s, name, u"--json"_s});
     QVERIFY2(next.exitCode == 0, qPrintable(next.describe()));
-    QVERIFY(qint64(next.json.value(u"fence"_s).toDouble()) > acquired.fence);
+    QVERIFY(jsonInteger(next.json.value(u"fence"_s)) > acquired.fence);
 }
 
 // A lock held by another holder: the example does not run its job, says who holds the lock and

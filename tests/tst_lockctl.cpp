@@ -4,6 +4,7 @@
 // LOCKSCOPE_TEST_LOCKCTL, when set, names the lockctl binary to run instead of the one built with
 // the tests: to show that a test catches a regression, run it against an older build.
 
+#include "lockctljson.h"
 #include "lockctlrun.h"
 #include "silentlistener.h"
 #include "testbackend.h"
@@ -22,6 +23,8 @@
 #include <vector>
 
 using namespace Qt::StringLiterals;
+using testsupport::isoUtc;
+using testsupport::jsonInteger;
 using testsupport::LockctlOptions;
 using testsupport::LockctlProcess;
 using testsupport::SilentListener;
@@ -29,21 +32,6 @@ using testsupport::TestBackend;
 using Run = testsupport::LockctlRun;
 
 namespace {
-
-// A database time as lockctl must print it: ISO 8601, UTC, milliseconds. Invalid otherwise.
-QDateTime isoUtc(const QJsonValue &value)
-{
-    static const QRegularExpression format(
-        u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"_s);
-    if (!value.isString() || !format.match(value.toString()).hasMatch())
-        return {};
-    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-}
-
-qint64 fenceOf(const QJsonValue &value)
-{
-    return value.isDouble() ? qint64(value.toDouble()) : -1;
-}
 
 // One grant as a "lockctl --json acquire --hold" process printed it, with the lease it asked for.
 struct ReportedGrant
@@ -89,7 +77,7 @@ QString grantFault(const ReportedGrant &grant)
 // takeover.
 QString handOverFault(const QJsonObject &previous, const QJsonObject &next)
 {
-    if (fenceOf(next[u"fence"_s]) <= fenceOf(previous[u"fence"_s]))
+    if (jsonInteger(next[u"fence"_s]) <= jsonInteger(previous[u"fence"_s]))
         return u"fences not distinct and increasing"_s;
     const QDateTime acquired = isoUtc(next[u"acquired_at"_s]);
     if (acquired < isoUtc(previous[u"acquired_at"_s]))
@@ -113,7 +101,7 @@ QString handOverFault(const QJsonObject &previous, const QJsonObject &next)
 QString serialGrantsFault(QList<ReportedGrant> grants)
 {
     std::sort(grants.begin(), grants.end(), [](const ReportedGrant &a, const ReportedGrant &b) {
-        return fenceOf(a.json[u"fence"_s]) < fenceOf(b.json[u"fence"_s]);
+        return jsonInteger(a.json[u"fence"_s]) < jsonInteger(b.json[u"fence"_s]);
     });
     QString first;
     int faulty = 0;
@@ -368,7 +356,7 @@ void LockctlTest::roundTripWithJson()
     // The default holder: user@host:pid:random.
     QVERIFY2(QRegularExpression(u"^.+@.+:\\d+:[0-9a-f]{6}$"_s).match(holder).hasMatch(),
              qPrintable(holder));
-    const qint64 fence = fenceOf(grant.value(u"fence"_s));
+    const qint64 fence = jsonInteger(grant.value(u"fence"_s));
     QVERIFY2(fence > 0, qPrintable(acquired.describe()));
     QCOMPARE(grant.value(u"depth"_s).toInt(), 1);
     QCOMPARE(grant.value(u"attempts"_s).toInt(), 1);
@@ -383,7 +371,7 @@ void LockctlTest::roundTripWithJson()
     QJsonObject lock = shown.json.value(u"lock"_s).toObject();
     QCOMPARE(lock.value(u"state"_s).toString(), u"held"_s);
     QCOMPARE(lock.value(u"holder"_s).toString(), holder);
-    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
+    QCOMPARE(jsonInteger(lock.value(u"fence"_s)), fence);
     QCOMPARE(lock.value(u"description"_s).toString(), u"Nightly report"_s);
     QCOMPARE(isoUtc(lock.value(u"expires_at"_s)), expiresAt);
     QVERIFY(lock.value(u"remaining_ms"_s).toDouble() > 0);
@@ -413,7 +401,7 @@ void LockctlTest::roundTripWithJson()
     lock = free.json.value(u"lock"_s).toObject();
     QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
     QVERIFY(lock.value(u"holder"_s).isNull());
-    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
+    QCOMPARE(jsonInteger(lock.value(u"fence"_s)), fence);
 
     const Run history = lockctl({u"history"_s, name, u"--json"_s});
     VERIFY_EXIT(history, 0);
@@ -460,7 +448,7 @@ void LockctlTest::heldLockRefusesOthersAndWaiterGetsItAfterRelease()
     VERIFY_JSON(waited);
     QCOMPARE(waited.json.value(u"acquired"_s).toBool(), true);
     QVERIFY2(waited.json.value(u"attempts"_s).toInt() > 1, qPrintable(waited.describe()));
-    QVERIFY(fenceOf(waited.json.value(u"fence"_s)) > fenceOf(held.json.value(u"fence"_s)));
+    QVERIFY(jsonInteger(waited.json.value(u"fence"_s)) > jsonInteger(held.json.value(u"fence"_s)));
     // Both times as reported: the release's own, and the grant's, never before it.
     const QDateTime waitedAt = isoUtc(waited.json.value(u"acquired_at"_s));
     QVERIFY2(waitedAt.isValid() && waitedAt >= releasedAt,
@@ -539,7 +527,7 @@ void LockctlTest::releaseWithWrongFenceChangesNothing()
     const QString name = u"fenced"_s;
     const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"owner"_s, u"--json"_s});
     VERIFY_EXIT(acquired, 0);
-    const qint64 fence = fenceOf(acquired.json.value(u"fence"_s));
+    const qint64 fence = jsonInteger(acquired.json.value(u"fence"_s));
     QVERIFY(fence > 0);
     const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
     QCOMPARE(before.size(), 9);
@@ -569,12 +557,12 @@ void LockctlTest::forceReleaseNeedsTheCurrentFence()
     QVERIFY(useFreshTable());
     const QString name = u"stuck"_s;
     const Run first = lockctl({u"acquire"_s, name, u"--holder"_s, u"early"_s, u"--json"_s});
-    const qint64 staleFence = fenceOf(first.json.value(u"fence"_s));
+    const qint64 staleFence = jsonInteger(first.json.value(u"fence"_s));
     VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"early"_s, u"--fence"_s,
                          QString::number(staleFence)}),
                 0);
     const Run second = lockctl({u"acquire"_s, name, u"--holder"_s, u"late"_s, u"--json"_s});
-    const qint64 fence = fenceOf(second.json.value(u"fence"_s));
+    const qint64 fence = jsonInteger(second.json.value(u"fence"_s));
     QVERIFY2(fence > staleFence, qPrintable(second.describe()));
     const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
 
@@ -583,7 +571,7 @@ void LockctlTest::forceReleaseNeedsTheCurrentFence()
     VERIFY_EXIT(stale, 1);
     VERIFY_JSON(stale);
     QCOMPARE(stale.json.value(u"released"_s).toBool(), false);
-    QCOMPARE(fenceOf(stale.json.value(u"current"_s).toObject().value(u"fence"_s)), fence);
+    QCOMPARE(jsonInteger(stale.json.value(u"current"_s).toObject().value(u"fence"_s)), fence);
     QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
 
     const QString reason = u"job 42 hung; ticket OPS-7"_s;
@@ -593,7 +581,7 @@ void LockctlTest::forceReleaseNeedsTheCurrentFence()
     VERIFY_JSON(forced);
     QCOMPARE(forced.json.value(u"released"_s).toBool(), true);
     QCOMPARE(forced.json.value(u"released_holder"_s).toString(), u"late"_s);
-    QVERIFY(fenceOf(forced.json.value(u"new_fence"_s)) > fence);
+    QVERIFY(jsonInteger(forced.json.value(u"new_fence"_s)) > fence);
 
     const Run history = lockctl({u"history"_s, name, u"--limit"_s, u"1"_s, u"--json"_s});
     const QJsonArray events = history.json.value(u"events"_s).toArray();
@@ -618,7 +606,7 @@ void LockctlTest::schemaCreateMigratesAnUnnumberedLock()
     const QString name = u"half-made"_s;
     const Run first = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
     VERIFY_EXIT(first, 0);
-    const qint64 fence = fenceOf(first.json.value(u"fence"_s));
+    const qint64 fence = jsonInteger(first.json.value(u"fence"_s));
     VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"me"_s, u"--fence"_s,
                          QString::number(fence)}),
                 0);
@@ -634,10 +622,10 @@ void LockctlTest::schemaCreateMigratesAnUnnumberedLock()
     VERIFY_EXIT(shown, 0);
     const QJsonObject lock = shown.json.value(u"lock"_s).toObject();
     QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
-    QCOMPARE(fenceOf(lock.value(u"fence"_s)), fence);
+    QCOMPARE(jsonInteger(lock.value(u"fence"_s)), fence);
     const Run acquired = lockctl({u"acquire"_s, name, u"--holder"_s, u"me"_s, u"--json"_s});
     VERIFY_EXIT(acquired, 0);
-    QCOMPARE(fenceOf(acquired.json.value(u"fence"_s)), fence + 1);
+    QCOMPARE(jsonInteger(acquired.json.value(u"fence"_s)), fence + 1);
 }
 
 void LockctlTest::forceReleaseAfterANormalReleaseIsRefused()
@@ -647,7 +635,7 @@ void LockctlTest::forceReleaseAfterANormalReleaseIsRefused()
     QVERIFY(useFreshTable());
     const Run acquired = lockctl({u"acquire"_s, u"job"_s, u"--holder"_s, u"worker"_s, u"--json"_s});
     VERIFY_EXIT(acquired, 0);
-    const QString fence = QString::number(fenceOf(acquired.json.value(u"fence"_s)));
+    const QString fence = QString::number(jsonInteger(acquired.json.value(u"fence"_s)));
     const Run released =
         lockctl({u"release"_s, u"job"_s, u"--holder"_s, u"worker"_s, u"--fence"_s, fence});
     VERIFY_EXIT(released, 0);
@@ -662,7 +650,7 @@ void LockctlTest::forceReleaseAfterANormalReleaseIsRefused()
     QCOMPARE(json.json.value(u"released"_s).toBool(), false);
     const QJsonObject current = json.json.value(u"current"_s).toObject();
     QCOMPARE(current.value(u"state"_s).toString(), u"free"_s);
-    QCOMPARE(QString::number(fenceOf(current.value(u"fence"_s))), fence);
+    QCOMPARE(QString::number(jsonInteger(current.value(u"fence"_s))), fence);
 }
 
 // delete refuses a held lock (exit code 1) and deletes a free one; then it is gone.
@@ -676,7 +664,7 @@ void LockctlTest::deleteRefusesAHeldLock()
     QCOMPARE(refused.json.value(u"deleted"_s).toBool(), false);
     QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name).size(), 9);
     VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"h"_s, u"--fence"_s,
-                         QString::number(fenceOf(acquired.json.value(u"fence"_s)))}),
+                         QString::number(jsonInteger(acquired.json.value(u"fence"_s)))}),
                 0);
     VERIFY_EXIT(lockctl({u"delete"_s, name}), 0);
     // Kept as a tombstone with its fence (lockcore::Dialect::deletedDepth), shown nowhere.

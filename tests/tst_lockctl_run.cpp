@@ -3,6 +3,7 @@
 // lock read back with "lockctl show --json" and the result read from --json-file. Each test
 // says what it proves; the times are measured on the test's own clock.
 
+#include "lockctljson.h"
 #include "lockctlrun.h"
 #include "processtree.h"
 #include "testbackend.h"
@@ -14,7 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -29,6 +29,8 @@
 #include <vector>
 
 using namespace Qt::StringLiterals;
+using testsupport::isoUtc;
+using testsupport::jsonInteger;
 using testsupport::LockctlOptions;
 using testsupport::LockctlProcess;
 using testsupport::TestBackend;
@@ -44,21 +46,6 @@ constexpr int exitNotExecutable = 126;
 constexpr int exitNotFound = 127;
 
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
-
-// A database time as lockctl prints it: ISO 8601, UTC, milliseconds. Invalid otherwise.
-QDateTime isoUtc(const QJsonValue &value)
-{
-    static const QRegularExpression format(
-        u"^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"_s);
-    if (!value.isString() || !format.match(value.toString()).hasMatch())
-        return {};
-    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-}
-
-qint64 number(const QJsonValue &value)
-{
-    return value.isDouble() ? qint64(value.toDouble()) : -1;
-}
 
 QByteArray readFile(const QString &path)
 {
@@ -265,16 +252,17 @@ void LockctlRunTest::commandGetsTheLockAndItsStatusPassesThrough()
     const QHash<QString, QString> seen = variables(path(u"env.txt"_s));
     QCOMPARE(seen.value(u"LOCKSCOPE_LOCK"_s), name);
     QCOMPARE(seen.value(u"LOCKSCOPE_HOLDER"_s), result.value(u"holder"_s).toString());
-    QVERIFY(number(result.value(u"fence"_s)) > 0);
-    QCOMPARE(seen.value(u"LOCKSCOPE_FENCE"_s), QString::number(number(result.value(u"fence"_s))));
+    const qint64 fence = jsonInteger(result.value(u"fence"_s));
+    QVERIFY(fence > 0);
+    QCOMPARE(seen.value(u"LOCKSCOPE_FENCE"_s), QString::number(fence));
     QCOMPARE(seen.value(u"LOCKSCOPE_TABLE"_s), m_table);
     QCOMPARE(seen.value(u"LOCKSCOPE_ACQUIRED_AT"_s), result.value(u"acquired_at"_s).toString());
 
     QCOMPARE(result.value(u"lock"_s).toString(), name);
     QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
-    QCOMPARE(number(result.value(u"exit_code"_s)), status);
-    QCOMPARE(number(result.value(u"command_exit_code"_s)), exitCode);
-    QCOMPARE(number(result.value(u"command_signal"_s)), signal > 0 ? signal : -1);
+    QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), status);
+    QCOMPARE(jsonInteger(result.value(u"command_exit_code"_s)), exitCode);
+    QCOMPARE(jsonInteger(result.value(u"command_signal"_s)), signal > 0 ? signal : -1);
     QCOMPARE(result.value(u"lost"_s).toBool(), false);
     QCOMPARE(result.value(u"released"_s).toBool(), true);
     QCOMPARE(result.value(u"renewals"_s).toInt(), 0);
@@ -287,7 +275,7 @@ void LockctlRunTest::commandGetsTheLockAndItsStatusPassesThrough()
 
     const QJsonObject lock = lockShown(name);
     QCOMPARE(lock.value(u"state"_s).toString(), u"free"_s);
-    QCOMPARE(number(lock.value(u"fence"_s)), number(result.value(u"fence"_s)));
+    QCOMPARE(jsonInteger(lock.value(u"fence"_s)), jsonInteger(result.value(u"fence"_s)));
     QCOMPARE(lock.value(u"expires_at"_s), result.value(u"released_at"_s));
 }
 
@@ -303,7 +291,7 @@ void LockctlRunTest::jsonOnStderrLeavesStdoutToTheCommand()
     QCOMPARE(lines.constFirst(), QByteArray("err"));
     const QJsonObject result = QJsonDocument::fromJson(lines.constLast()).object();
     QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
-    QCOMPARE(number(result.value(u"exit_code"_s)), 4);
+    QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), 4);
     QCOMPARE(result.value(u"lock"_s).toString(), u"json.stderr"_s);
 }
 
@@ -327,7 +315,7 @@ void LockctlRunTest::renewalKeepsAShortLeaseWhileTheCommandRuns()
     const QJsonObject later = lockShown(name);
     QCOMPARE(later.value(u"state"_s).toString(), u"held"_s);
     QCOMPARE(later.value(u"holder"_s), early.value(u"holder"_s));
-    QCOMPARE(number(later.value(u"fence"_s)), number(early.value(u"fence"_s)));
+    QCOMPARE(jsonInteger(later.value(u"fence"_s)), jsonInteger(early.value(u"fence"_s)));
     QVERIFY2(isoUtc(later.value(u"expires_at"_s)) > isoUtc(early.value(u"expires_at"_s)),
              qPrintable(later.value(u"expires_at"_s).toString()));
     QVERIFY(isoUtc(later.value(u"expires_at"_s)) > isoUtc(later.value(u"db_now"_s)));
@@ -336,7 +324,7 @@ void LockctlRunTest::renewalKeepsAShortLeaseWhileTheCommandRuns()
     VERIFY_EXIT(done, 0);
     const QJsonObject result = readJson(path(u"result.json"_s));
     QCOMPARE(QString::fromUtf8(readFile(path(u"fence.txt"_s))).trimmed(),
-             QString::number(number(result.value(u"fence"_s))));
+             QString::number(jsonInteger(result.value(u"fence"_s))));
     QVERIFY2(result.value(u"renewals"_s).toInt() >= 5, qPrintable(done.describe()));
     QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
     QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
@@ -352,7 +340,7 @@ void LockctlRunTest::forceReleaseStopsTheCommandQuickly()
                         u"trap 'echo TERM > signal.txt; exit 5' TERM; echo $$ > pid.txt; "
                         u"while :; do sleep 0.05; done"_s);
     QVERIFY(waitForFile(path(u"pid.txt"_s)));
-    const qint64 fence = number(lockShown(name).value(u"fence"_s));
+    const qint64 fence = jsonInteger(lockShown(name).value(u"fence"_s));
     QVERIFY(fence > 0);
     QElapsedTimer sinceRelease;
     const Run forced = lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
@@ -369,13 +357,13 @@ void LockctlRunTest::forceReleaseStopsTheCommandQuickly()
     QCOMPARE(result.value(u"outcome"_s).toString(), u"lost"_s);
     QCOMPARE(result.value(u"lost"_s).toBool(), true);
     QCOMPARE(result.value(u"released"_s).toBool(), false);
-    QCOMPARE(number(result.value(u"exit_code"_s)), exitLost);
-    QCOMPARE(number(result.value(u"command_exit_code"_s)), 5);
+    QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), exitLost);
+    QCOMPARE(jsonInteger(result.value(u"command_exit_code"_s)), 5);
     QCOMPARE(result.value(u"signals_sent"_s).toArray(), QJsonArray{u"SIGTERM"_s});
     const QJsonObject found = result.value(u"current"_s).toObject();
     QCOMPARE(found.value(u"state"_s).toString(), u"free"_s);
-    QCOMPARE(number(found.value(u"fence"_s)), fence + 1);
-    QCOMPARE(number(lockShown(name).value(u"fence"_s)), fence + 1); // nothing after the loss
+    QCOMPARE(jsonInteger(found.value(u"fence"_s)), fence + 1);
+    QCOMPARE(jsonInteger(lockShown(name).value(u"fence"_s)), fence + 1); // nothing after the loss
 }
 
 // A command that ignores SIGTERM gets SIGKILL --kill-after later.
@@ -385,7 +373,7 @@ void LockctlRunTest::commandIgnoringSigtermGetsSigkill()
     auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--kill-after"_s, u"1s"_s},
                         u"trap '' TERM; echo $$ > pid.txt; while :; do sleep 0.05; done"_s);
     QVERIFY(waitForFile(path(u"pid.txt"_s)));
-    const qint64 fence = number(lockShown(name).value(u"fence"_s));
+    const qint64 fence = jsonInteger(lockShown(name).value(u"fence"_s));
     QElapsedTimer sinceRelease;
     sinceRelease.start();
     VERIFY_EXIT(lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
@@ -398,8 +386,8 @@ void LockctlRunTest::commandIgnoringSigtermGetsSigkill()
     const QJsonObject result = readJson(path(u"result.json"_s));
     QCOMPARE(result.value(u"signals_sent"_s).toArray(),
              (QJsonArray{u"SIGTERM"_s, u"SIGKILL"_s}));
-    QCOMPARE(number(result.value(u"command_signal"_s)), SIGKILL);
-    QVERIFY(hasEnded(number(result.value(u"pid"_s))));
+    QCOMPARE(jsonInteger(result.value(u"command_signal"_s)), SIGKILL);
+    QVERIFY(hasEnded(jsonInteger(result.value(u"pid"_s))));
 }
 
 // No renewal gets through (the test's own transaction holds the lock's row; on SQLite the whole
@@ -431,7 +419,7 @@ void LockctlRunTest::renewalsThatCannotGetThroughStopTheCommandAtTheLeaseEnd()
     const QJsonObject result = readJson(path(u"result.json"_s));
     QCOMPARE(result.value(u"outcome"_s).toString(), u"expired"_s);
     QCOMPARE(result.value(u"lost"_s).toBool(), true);
-    QCOMPARE(number(result.value(u"command_exit_code"_s)), 6);
+    QCOMPARE(jsonInteger(result.value(u"command_exit_code"_s)), 6);
 }
 
 // SIGINT and SIGTERM sent to lockctl reach the command; lockctl waits for it, releases the lock

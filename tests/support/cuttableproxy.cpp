@@ -45,7 +45,7 @@ bool copy(int from, int to)
 
 } // namespace
 
-CuttableProxy::CuttableProxy(const QString &host, int port) : m_host(host), m_serverPort(port)
+CuttableProxy::CuttableProxy(const lockcore::ConnectionSpec &server) : m_server(server)
 {
     m_listener = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address{};
@@ -69,6 +69,14 @@ CuttableProxy::~CuttableProxy()
     for (const int fd : m_wake)
         if (fd >= 0)
             ::close(fd);
+}
+
+lockcore::ConnectionSpec CuttableProxy::spec() const
+{
+    lockcore::ConnectionSpec relayed = m_server;
+    relayed.host = QStringLiteral("127.0.0.1");
+    relayed.port = m_port;
+    return relayed;
 }
 
 void CuttableProxy::cut()
@@ -134,7 +142,7 @@ void CuttableProxy::relay()
                     pairs.end());
         if (fds[1].revents & POLLIN) {
             const int client = ::accept(m_listener, nullptr, nullptr);
-            const int server = client >= 0 ? connectTo(m_host, m_serverPort) : -1;
+            const int server = client >= 0 ? connectTo(m_server.host, m_server.port) : -1;
             if (server >= 0)
                 pairs.emplace_back(client, server);
             else if (client >= 0)

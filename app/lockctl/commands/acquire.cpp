@@ -2,18 +2,16 @@
 
 #include "commands.h"
 #include "duration.h"
-#include "errortext.h"
 #include "exitcode.h"
 #include "hold.h"
-#include "holderid.h"
 #include "interrupt.h"
 #include "invocation.h"
 #include "jsonformat.h"
 #include "leasekeeper.h"
+#include "leaseoptions.h"
 #include "lockctltr.h"
 #include "output.h"
 #include "textformat.h"
-#include "validation.h"
 
 #include <QJsonObject>
 #include <optional>
@@ -30,10 +28,7 @@ namespace {
 struct AcquireRequest
 {
     QString name;
-    QString holder;
-    qint64 ttlMs = 0;   // 0: the lock's own lease
-    qint64 waitMs = 0;  // 0: one attempt
-    qint64 holdMs = -1; // < 0: do not hold, leave the lock held
+    LeaseOptions lease; // ttlMs 0: the lock's own lease
     bool renew = false;
 };
 
@@ -45,28 +40,12 @@ lockcore::Result<AcquireRequest> parseRequest(const Invocation &invocation)
     if (!name)
         return name.error();
     request.name = *name;
-    auto ttl = durationOption(args, u"ttl"_s, 0);
-    if (!ttl)
-        return ttl.error();
-    if (args.isSet(u"ttl"_s)) {
-        if (lockcore::Status valid = lockcore::validateTtl(*ttl); !valid)
-            return valid.error();
-    }
-    request.ttlMs = *ttl;
-    request.holder
-        = args.isSet(u"holder"_s) ? args.value(u"holder"_s) : lockcore::defaultHolderId();
-    if (lockcore::Status valid = lockcore::validateHolder(request.holder); !valid)
-        return valid.error();
-    auto wait = durationOption(args, u"wait"_s, 0);
-    if (!wait)
-        return wait.error();
-    request.waitMs = *wait;
-    auto hold = durationOption(args, u"hold"_s, -1);
-    if (!hold)
-        return hold.error();
-    request.holdMs = *hold;
+    auto lease = leaseOptions(args);
+    if (!lease)
+        return lease.error();
+    request.lease = *lease;
     request.renew = args.isSet(u"renew"_s);
-    if (request.renew && request.holdMs < 0)
+    if (request.renew && request.lease.holdMs < 0)
         return lockcore::Error::invalidInput(Tr::tr("--renew only applies with --hold."));
     return request;
 }
@@ -142,44 +121,35 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
                    const AcquireRequest &request, const Grant &grant, QJsonObject json)
 {
     Output &out = invocation.out();
+    const LeaseOptions &lease = request.lease;
     const qint64 leaseMs = lockcore::LeaseSchedule::leaseOf(
         grant.dbNow, grant.expiresAt,
-        request.ttlMs > 0 ? request.ttlMs : lockcore::LeaseSchedule::unknownLeaseMs);
+        lease.ttlMs > 0 ? lease.ttlMs : lockcore::LeaseSchedule::unknownLeaseMs);
     const QString plan = request.renew
                              ? Tr::tr("Holding it for %1, renewing every %2; Ctrl-C releases it "
                                       "early.")
-                                   .arg(formatDurationMs(request.holdMs),
+                                   .arg(formatDurationMs(lease.holdMs),
                                         formatDurationMs(lockcore::LeaseSchedule::intervalFor(leaseMs)))
                              : Tr::tr("Holding it for %1; Ctrl-C releases it early.")
-                                   .arg(formatDurationMs(request.holdMs));
+                                   .arg(formatDurationMs(lease.holdMs));
     out.progress(grantText(grant) + u'\n' + plan);
-    if (!request.renew && request.holdMs > leaseMs)
+    if (!request.renew && lease.holdMs > leaseMs)
         out.warning(Tr::tr("The lease (%1) is shorter than the hold (%2): the lock expires during "
                            "the hold; add --renew to keep it.")
-                        .arg(formatDurationMs(leaseMs), formatDurationMs(request.holdMs)));
+                        .arg(formatDurationMs(leaseMs), formatDurationMs(lease.holdMs)));
 
     const HoldOutcome held
-        = holdLock(service, grant, HoldPlan{request.holdMs, request.renew, request.ttlMs},
+        = holdLock(service, grant, HoldPlan{lease.holdMs, request.renew, lease.ttlMs},
                    InterruptGuard::flag(), [&out](const QString &text) { out.warning(text); });
 
-    json.insert(u"released"_s, held.released);
+    insertHoldEnd(json, held);
     json.insert(u"released_at"_s, jsonTime(held.releasedAt));
     json.insert(u"remaining_depth"_s, held.released && held.remainingDepth >= 0
                                           ? QJsonValue(held.remainingDepth)
                                           : QJsonValue());
-    json.insert(u"lost"_s, held.lost);
     json.insert(u"renewals"_s, held.renewals);
-    json.insert(u"interrupted"_s, held.interrupted);
-    json.insert(u"held_ms"_s, held.heldMs);
-
-    if (held.error) {
-        json.insert(u"error"_s, errorToJson(*held.error));
-        Output::writeStderr(
-            Tr::tr("lockctl: error: %1 The lock may still be held until its lease ends.")
-                .arg(errorText(*held.error)));
-        out.result(json, {});
-        return exitCodeFor(*held.error);
-    }
+    if (held.error)
+        return answerFailedRelease(out, json, *held.error);
     if (held.lost) {
         if (!held.current.name.isEmpty()) {
             json.insert(u"held_by"_s, jsonText(held.current.holder));
@@ -242,24 +212,25 @@ int runAcquire(Invocation &invocation)
         return invocation.fail(service.error());
 
     // While waiting or holding, Ctrl-C and SIGTERM stop cleanly instead of ending the process.
+    const LeaseOptions &lease = request->lease;
     std::optional<InterruptGuard> guard;
-    if (request->waitMs > 0 || request->holdMs >= 0)
+    if (lease.waitMs > 0 || lease.holdMs >= 0)
         guard.emplace();
 
-    auto grant = request->waitMs > 0
-                     ? (*service)->acquireWithWait(request->name, request->holder, request->ttlMs,
-                                                   lockcore::RetryPolicy{request->waitMs},
+    auto grant = lease.waitMs > 0
+                     ? (*service)->acquireWithWait(request->name, lease.holder, lease.ttlMs,
+                                                   lockcore::RetryPolicy{lease.waitMs},
                                                    &InterruptGuard::flag())
-                     : (*service)->acquire(request->name, request->holder, request->ttlMs);
+                     : (*service)->acquire(request->name, lease.holder, lease.ttlMs);
     if (!grant)
         return invocation.fail(grant.error());
 
     const QJsonObject json = grantJson(*grant);
     if (!grant->acquired) {
-        invocation.out().result(json, refusalText(*grant, request->waitMs));
+        invocation.out().result(json, refusalText(*grant, lease.waitMs));
         return ExitRefused;
     }
-    if (request->holdMs < 0) {
+    if (lease.holdMs < 0) {
         invocation.out().result(json, grantText(*grant) + u'\n' + releaseHint(invocation, *grant));
         return ExitDone;
     }

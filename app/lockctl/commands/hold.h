@@ -1,6 +1,6 @@
 #pragma once
 
-#include "error.h"
+#include "holdend.h"
 #include "locktypes.h"
 
 #include <QDateTime>
@@ -21,17 +21,12 @@ struct HoldPlan
     qint64 ttlMs = 0;   // the lease asked for at each renewal (0: the lock's own)
 };
 
-struct HoldOutcome
+struct HoldOutcome : HoldEnd
 {
-    bool interrupted = false; // a signal ended the hold early
-    bool lost = false;        // a renewal or the release found the lock taken over
     int renewals = 0;
-    qint64 heldMs = 0;
-    bool released = false;
     int remainingDepth = -1;
     QDateTime releasedAt;
-    lockcore::LockInfo current;           // when lost: the lock as it is now
-    std::optional<lockcore::Error> error; // the release failed: the lock may still be held
+    lockcore::LockInfo current; // when lost: the lock as it is now
 };
 
 // Told of each renewal: when it was sent (ms on the monotonic clock of QDeadlineTimer::current())

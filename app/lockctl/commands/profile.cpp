@@ -7,13 +7,13 @@
 #include "interrupt.h"
 #include "invocation.h"
 #include "jsonformat.h"
+#include "leaseoptions.h"
 #include "lockctltr.h"
 #include "output.h"
 #include "profiledetect.h"
 #include "profilehold.h"
 #include "profilewait.h"
 #include "textformat.h"
-#include "validation.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -36,10 +36,7 @@ QJsonValue optionalMs(const std::optional<qint64> &ms)
 struct ProfileAcquireRequest
 {
     QString name;
-    QString holder;
-    qint64 ttlMs = 0;
-    qint64 waitMs = 0;  // 0: one attempt
-    qint64 holdMs = -1; // < 0: do not hold, leave the lock held
+    LeaseOptions lease;
 };
 
 lockcore::Result<ProfileAcquireRequest> parseAcquire(const Invocation &invocation)
@@ -54,22 +51,13 @@ lockcore::Result<ProfileAcquireRequest> parseAcquire(const Invocation &invocatio
     if (!name)
         return name.error();
     request.name = *name;
-    auto ttl = durationOption(args, u"ttl"_s, 30000);
-    if (!ttl)
-        return ttl.error();
-    request.ttlMs = *ttl;
-    request.holder
-        = args.isSet(u"holder"_s) ? args.value(u"holder"_s) : lockcore::defaultHolderId();
-    if (lockcore::Status valid = lockcore::validateHolder(request.holder); !valid)
-        return valid.error();
-    auto wait = durationOption(args, u"wait"_s, 0);
-    if (!wait)
-        return wait.error();
-    request.waitMs = *wait;
-    auto hold = durationOption(args, u"hold"_s, -1);
-    if (!hold)
-        return hold.error();
-    request.holdMs = *hold;
+    LeaseRules rules;
+    rules.ttlFallbackMs = 30000;
+    rules.checkTtl = false; // the table checks it, when its protocol has a lease
+    auto lease = leaseOptions(args, rules);
+    if (!lease)
+        return lease.error();
+    request.lease = *lease;
     return request;
 }
 
@@ -82,7 +70,7 @@ QJsonObject profileGrantJson(const ProfileAcquireRequest &request, const Profile
     QJsonObject json{
         {u"acquired"_s, outcome.acquired},
         {u"lock"_s, request.name},
-        {u"holder"_s, request.holder},
+        {u"holder"_s, request.lease.holder},
         {u"acquired_at"_s, granted ? jsonTime(outcome.current->lockedAt()) : QJsonValue()},
         {u"expires_at"_s, granted ? jsonTime(outcome.current->expiresAt()) : QJsonValue()},
         {u"db_now"_s, outcome.current ? jsonTime(outcome.current->dbNow()) : QJsonValue()},
@@ -102,10 +90,10 @@ QString refusalText(const ProfileAcquireRequest &request, const ProfileWaited &w
     const auto &current = waited.outcome.current;
     QString text = Tr::tr("Not acquired: %1")
                        .arg(current ? profileLockText(*current) : request.name);
-    if (request.waitMs > 0)
+    if (request.lease.waitMs > 0)
         text += u' '
                 + Tr::tr("Gave up after %n attempt(s) in %1.", nullptr, waited.attempts)
-                      .arg(lockcore::formatDurationMs(request.waitMs));
+                      .arg(lockcore::formatDurationMs(request.lease.waitMs));
     return text;
 }
 
@@ -183,11 +171,12 @@ int runProfileAcquire(Invocation &invocation)
     if (!table)
         return invocation.fail(table.error());
     // While waiting or holding, Ctrl-C and SIGTERM stop cleanly instead of ending the process.
+    const LeaseOptions &lease = request->lease;
     std::optional<InterruptGuard> guard;
-    if (request->waitMs > 0 || request->holdMs >= 0)
+    if (lease.waitMs > 0 || lease.holdMs >= 0)
         guard.emplace();
-    auto waited = acquireProfileWithWait(**table, request->name, request->holder,
-                                         request->ttlMs, lockcore::RetryPolicy{request->waitMs},
+    auto waited = acquireProfileWithWait(**table, request->name, lease.holder, lease.ttlMs,
+                                         lockcore::RetryPolicy{lease.waitMs},
                                          InterruptGuard::flag());
     if (!waited)
         return invocation.fail(waited.error());
@@ -197,11 +186,10 @@ int runProfileAcquire(Invocation &invocation)
         invocation.out().result(json, refusalText(*request, *waited));
         return ExitRefused;
     }
-    if (request->holdMs >= 0)
-        return holdProfileAndRelease(invocation, **table, request->holder, request->holdMs,
+    if (lease.holdMs >= 0)
+        return holdProfileAndRelease(invocation, **table, lease.holder, lease.holdMs,
                                      *outcome.current, json);
-    invocation.out().result(json,
-                            profileGrantText(request->name, request->holder, *outcome.current));
+    invocation.out().result(json, profileGrantText(request->name, lease.holder, *outcome.current));
     return ExitDone;
 }
 

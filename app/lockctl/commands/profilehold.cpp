@@ -1,7 +1,6 @@
 #include "profilehold.h"
 
 #include "duration.h"
-#include "errortext.h"
 #include "exitcode.h"
 #include "interrupt.h"
 #include "invocation.h"
@@ -92,18 +91,9 @@ int holdProfileAndRelease(Invocation &invocation, lockcore::ProfileTable &table,
 
     const ProfileHoldOutcome held
         = holdProfileLock(table, name, holder, holdMs, InterruptGuard::flag());
-    json.insert(u"released"_s, held.released);
-    json.insert(u"lost"_s, held.lost);
-    json.insert(u"interrupted"_s, held.interrupted);
-    json.insert(u"held_ms"_s, held.heldMs);
-    if (held.error) {
-        json.insert(u"error"_s, errorToJson(*held.error));
-        Output::writeStderr(
-            Tr::tr("lockctl: error: %1 The lock may still be held until its lease ends.")
-                .arg(errorText(*held.error)));
-        out.result(json, {});
-        return exitCodeFor(*held.error);
-    }
+    insertHoldEnd(json, held);
+    if (held.error)
+        return answerFailedRelease(out, json, *held.error);
     if (held.lost) {
         insertProfileCurrent(json, held.current);
         out.result(json, Tr::tr("Lost during the hold: %1")

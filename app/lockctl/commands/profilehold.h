@@ -1,6 +1,6 @@
 #pragma once
 
-#include "error.h"
+#include "holdend.h"
 #include "profiletable.h"
 
 #include <QJsonObject>
@@ -11,14 +11,11 @@ namespace lockctl {
 
 class Invocation;
 
-struct ProfileHoldOutcome
+// released: the application's release freed it; lost: that release found it no longer held
+// by this holder (the protocols have no renewal).
+struct ProfileHoldOutcome : HoldEnd
 {
-    bool interrupted = false; // a signal ended the hold early
-    bool released = false;    // the application's release freed it
-    bool lost = false;        // the release found it no longer held by this holder
-    qint64 heldMs = 0;
     std::optional<lockcore::ProfileLock> current; // when lost: the lock now (none: row gone)
-    std::optional<lockcore::Error> error; // the release failed: the lock may still be held
 };
 
 // Keeps an application's granted lock for `holdMs` (or until `stop` is set), then releases it

@@ -6,10 +6,10 @@
 #include "errortext.h"
 #include "exitcode.h"
 #include "hold.h"
-#include "holderid.h"
 #include "invocation.h"
 #include "jsonformat.h"
 #include "leasekeeper.h"
+#include "leaseoptions.h"
 #include "lockctltr.h"
 #include "lockservice.h"
 #include "output.h"
@@ -39,9 +39,7 @@ constexpr qint64 defaultKillAfterMs = 10000;
 struct RunRequest
 {
     QString name;
-    QString holder;
-    qint64 ttlMs = 0;  // 0: the lock's own lease
-    qint64 waitMs = 0; // 0: one attempt
+    LeaseOptions lease; // ttlMs 0: the lock's own lease; holdMs unused
     qint64 killAfterMs = defaultKillAfterMs;
     QStringList command;
     QString jsonFile;
@@ -52,20 +50,15 @@ qint64 nowMs()
     return QDeadlineTimer::current().deadline();
 }
 
-lockcore::Status parseDurations(const QCommandLineParser &args, RunRequest &request)
+// --ttl, --holder, --wait and --kill-after.
+lockcore::Status parseOptions(const QCommandLineParser &args, RunRequest &request)
 {
-    auto ttl = durationOption(args, u"ttl"_s, 0);
-    if (!ttl)
-        return ttl.error();
-    if (args.isSet(u"ttl"_s)) {
-        if (lockcore::Status valid = lockcore::validateTtl(*ttl); !valid)
-            return valid.error();
-    }
-    request.ttlMs = *ttl;
-    auto wait = durationOption(args, u"wait"_s, 0);
-    if (!wait)
-        return wait.error();
-    request.waitMs = *wait;
+    LeaseRules rules;
+    rules.takesHold = false;
+    auto lease = leaseOptions(args, rules);
+    if (!lease)
+        return lease.error();
+    request.lease = *lease;
     auto killAfter = durationOption(args, u"kill-after"_s, defaultKillAfterMs);
     if (!killAfter)
         return killAfter.error();
@@ -86,12 +79,8 @@ lockcore::Result<RunRequest> parseRequest(const Invocation &invocation)
     if (lockcore::Status valid = lockcore::validateLockName(request.name); !valid)
         return valid.error();
     request.command = positional.mid(1);
-    request.holder
-        = args.isSet(u"holder"_s) ? args.value(u"holder"_s) : lockcore::defaultHolderId();
-    if (lockcore::Status valid = lockcore::validateHolder(request.holder); !valid)
-        return valid.error();
-    if (lockcore::Status durations = parseDurations(args, request); !durations)
-        return durations.error();
+    if (lockcore::Status options = parseOptions(args, request); !options)
+        return options.error();
     return request;
 }
 
@@ -158,7 +147,7 @@ bool timeWaitedLease(lockcore::LockService &service, const RunRequest &request,
 {
     Grant &grant = *result.grant;
     const qint64 sent = nowMs();
-    auto renewed = service.renew(grant.name, grant.holder, grant.fence, request.ttlMs);
+    auto renewed = service.renew(grant.name, grant.holder, grant.fence, request.lease.ttlMs);
     if (!renewed) { // keep the bound from before the wait began
         Output(false).warning(Tr::tr("Could not renew \"%1\"; retrying: %2")
                                   .arg(grant.name, errorText(renewed.error())));
@@ -172,7 +161,7 @@ bool timeWaitedLease(lockcore::LockService &service, const RunRequest &request,
     grant.expiresAt = renewed->expiresAt;
     grant.dbNow = renewed->dbNow;
     result.expiresAt = grant.expiresAt;
-    end = leaseEnd(sent, grant, request.ttlMs);
+    end = leaseEnd(sent, grant, request.lease.ttlMs);
     return true;
 }
 
@@ -201,12 +190,12 @@ void runGranted(Invocation &invocation, lockcore::LockService &service,
     if (!cancelled)
         supervisor.start(commandFor(request, grant, invocation.settings().table));
 
-    const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.ttlMs};
+    const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.lease.ttlMs};
     result.held = holdLock(
         service, grant, plan, cancelled ? released : supervisor.ended(),
         [](const QString &text) { Output(false).warning(text); },
         [&](qint64 sentAtMs, const Grant &renewed) {
-            supervisor.setLeaseEnd(leaseEnd(sentAtMs, renewed, request.ttlMs));
+            supervisor.setLeaseEnd(leaseEnd(sentAtMs, renewed, request.lease.ttlMs));
             result.expiresAt = renewed.expiresAt;
         });
     if (result.held.lost)
@@ -269,7 +258,7 @@ int runRun(Invocation &invocation)
         return ExitUsage;
     }
     result.lock = request->name;
-    result.holder = request->holder;
+    result.holder = request->lease.holder;
     result.command = request->command;
     // What lockctl was given, before it connects: the command gets these, not the connection.
     const QSet<int> inherited = openDescriptors();
@@ -280,11 +269,12 @@ int runRun(Invocation &invocation)
     // From here SIGINT, SIGTERM and SIGHUP end a wait, or reach the command.
     SignalRelay relay;
     const qint64 sent = nowMs();
-    auto grant = request->waitMs > 0
-                     ? (*service)->acquireWithWait(request->name, request->holder, request->ttlMs,
-                                                   lockcore::RetryPolicy{request->waitMs},
+    const LeaseOptions &lease = request->lease;
+    auto grant = lease.waitMs > 0
+                     ? (*service)->acquireWithWait(request->name, lease.holder, lease.ttlMs,
+                                                   lockcore::RetryPolicy{lease.waitMs},
                                                    &relay.received())
-                     : (*service)->acquire(request->name, request->holder, request->ttlMs);
+                     : (*service)->acquire(request->name, lease.holder, lease.ttlMs);
     if (!grant && grant.error().kind == lockcore::Error::Kind::Cancelled) {
         result.outcome = Outcome::Cancelled;
         return finish(invocation, *request, result);
@@ -297,8 +287,8 @@ int runRun(Invocation &invocation)
         return finish(invocation, *request, result);
     }
     result.expiresAt = grant->expiresAt;
-    qint64 end = leaseEnd(sent, *grant, request->ttlMs);
-    if (request->waitMs > 0 && !timeWaitedLease(**service, *request, result, end)) {
+    qint64 end = leaseEnd(sent, *grant, lease.ttlMs);
+    if (lease.waitMs > 0 && !timeWaitedLease(**service, *request, result, end)) {
         result.outcome = Outcome::Lost;
         result.lostBeforeStart = true;
         return finish(invocation, *request, result);
