@@ -38,6 +38,11 @@ cluster_packages=(galera-4 rsync postgresql-15-auto-failover pg-auto-failover-cl
 # Debian 12 root it is installed on, groff and man for the man page's lint.
 # shellcheck disable=SC2034
 package_packages=(desktop-file-utils appstream dpkg-dev debootstrap groff-base man-db)
+# The monitoring tests of scripts/test (tests/monitoring.cmake): Prometheus and promtool (the
+# alert rules checked and unit-tested, and a real Prometheus firing the stuck-lock alert from
+# lockctl exporter), curl and jq to ask it and the exporter.
+# shellcheck disable=SC2034
+monitoring_packages=(prometheus curl jq)
 
 log() { printf '%s: %s\n' "$SCRIPT_NAME" "$*" >&2; }
 die() { log "error: $*"; exit 1; }

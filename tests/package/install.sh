@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cmake --install of the build tree into PREFIX (emptied first), and the installed tree checked:
 # the tools, lockcore and its CMake package, exactly the public headers of lockcore's folders
-# (none of internal/), the desktop entry, icon, AppStream metadata, man page and completion;
+# (none of internal/), the desktop entry, icon, AppStream metadata, man page and completion,
+# the Prometheus alert rules and the Grafana dashboard (same as in the source tree);
 # the installed lockctl prints the project's version, and appstreamcli accepts the tree.
 #   install.sh BUILD_DIR PREFIX SOURCE_DIR VERSION
 set -euo pipefail
@@ -18,7 +19,8 @@ for file in bin/lockctl bin/lockscope lib/liblockcore.a \
     lib/cmake/Lockscope/LockscopeTargets.cmake include/lockscope/lockservice.h \
     share/applications/$id.desktop share/metainfo/$id.metainfo.xml \
     share/icons/hicolor/128x128/apps/$id.png share/man/man1/lockctl.1.gz \
-    share/bash-completion/completions/lockctl; do
+    share/bash-completion/completions/lockctl share/lockscope/prometheus/lockscope-alerts.yml \
+    share/lockscope/grafana/lockscope-dashboard.json; do
     [[ -f $prefix/$file ]] || fail "$file is not installed"
 done
 [[ ! -e $prefix/bin/lockbench ]] || fail "lockbench (a developer tool) is installed"
@@ -34,6 +36,10 @@ installed=$(find "$prefix/include/lockscope" -type f -printf '%f\n' | sort)
 printed=$("$prefix/bin/lockctl" --version)
 [[ $printed == "lockctl $version" ]] || fail "lockctl --version prints \"$printed\""
 gzip -t "$prefix/share/man/man1/lockctl.1.gz" || fail "the man page is not a gzip file"
+for file in prometheus/lockscope-alerts.yml grafana/lockscope-dashboard.json; do
+    cmp -s "$source/resources/$file" "$prefix/share/lockscope/$file" ||
+        fail "share/lockscope/$file differs from resources/$file"
+done
 
 if command -v appstreamcli >/dev/null; then
     # The metadata, the desktop entry it launches and the icon, as installed together.

@@ -30,7 +30,9 @@ contains() {
 id=io.github.lockscope.Lockscope
 contains "$apps" usr/bin/lockctl usr/bin/lockscope usr/share/applications/$id.desktop \
     usr/share/metainfo/$id.metainfo.xml usr/share/icons/hicolor/128x128/apps/$id.png \
-    usr/share/man/man1/lockctl.1.gz usr/share/bash-completion/completions/lockctl
+    usr/share/man/man1/lockctl.1.gz usr/share/bash-completion/completions/lockctl \
+    usr/share/lockscope/prometheus/lockscope-alerts.yml \
+    usr/share/lockscope/grafana/lockscope-dashboard.json
 contains "$devel" usr/include/lockscope/lockservice.h usr/lib/liblockcore.a \
     usr/lib/cmake/Lockscope/LockscopeConfig.cmake
 

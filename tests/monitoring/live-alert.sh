@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# The stuck-lock alert end to end: a real Prometheus (Debian's /usr/bin/prometheus) on a free
+# loopback port, loading the repository's rules file as it is, scrapes a real
+# `lockctl exporter` over a real database in which a lock's holder went away without releasing
+# (acquired with a 1 s lease, never released); LockscopeLeaseExpiredNotReleased must go firing
+# in Prometheus's /api/v1/alerts with the lock's db, table and lock labels and its holder, and
+# not before the rules' 60 s. The exporter's /metrics must pass `promtool check metrics`.
+# Prometheus and the exporter are stopped, and the throwaway directory removed, however the
+# script ends.
+#
+#   live-alert.sh SOURCE_DIR LOCKCTL RULES BACKEND
+#
+# BACKEND is sqlite (a database file in the throwaway directory), postgresql or mariadb (the
+# server of LOCKSCOPE_TEST_POSTGRESQL_URL / LOCKSCOPE_TEST_MARIADB_URL, a table of its own).
+# Exit 77 (skipped): prometheus, promtool, curl or jq not installed (scripts/test installs them),
+# `lockctl exporter` missing, or the server's URL not set and LOCKSCOPE_TEST_REQUIRE not
+# listing BACKEND.
+set -euo pipefail
+source_dir=$1 lockctl=$2 rules=$3 backend=$4
+# shellcheck source=scripts/lib/common.sh
+source "$source_dir/scripts/lib/common.sh" # free_port, process_alive
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+for tool in prometheus promtool curl jq; do
+    command -v "$tool" >/dev/null || skip "$tool is not installed"
+done
+"$lockctl" exporter --help >/dev/null 2>&1 || skip "this lockctl has no exporter command"
+
+table=dist_lock
+case $backend in
+sqlite) url="" ;;
+postgresql) url=${LOCKSCOPE_TEST_POSTGRESQL_URL:-} ;;
+mariadb) url=${LOCKSCOPE_TEST_MARIADB_URL:-} ;;
+*) fail "unknown backend $backend" ;;
+esac
+if [[ $backend != sqlite ]]; then
+    if [[ -z $url ]]; then
+        [[ ,${LOCKSCOPE_TEST_REQUIRE:-}, == *,$backend,* ]] &&
+            fail "no $backend server configured, but LOCKSCOPE_TEST_REQUIRE lists it"
+        skip "no $backend server configured"
+    fi
+    # A table of this run's own on the shared server.
+    table=lockscope_mon_$$_$RANDOM
+fi
+
+tmp=$(mktemp -d /tmp/lockscope-monitoring.XXXXXX)
+exporter_pid="" prometheus_pid=""
+# stop PID: TERM, then KILL after 5 s; reaped.
+stop() {
+    [[ -n $1 ]] || return 0
+    kill -TERM "$1" 2>/dev/null || return 0
+    for _ in $(seq 50); do process_alive "$1" || break; sleep 0.1; done
+    kill -KILL "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+}
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() {
+    trap "" INT TERM
+    stop "$prometheus_pid"
+    stop "$exporter_pid"
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# show_logs: the two servers' logs, on a failure.
+show_logs() {
+    echo "--- exporter log" >&2; tail -n 30 "$tmp/exporter.log" >&2 || true
+    echo "--- prometheus log" >&2; tail -n 30 "$tmp/prometheus.log" >&2 || true
+}
+die_with_logs() { show_logs; fail "$*"; }
+
+[[ $backend == sqlite ]] && url=sqlite:$tmp/locks.db
+lockctl() { "$lockctl" --db "$url" --table "$table" --no-prompt "$@"; }
+
+# The stuck lock: acquired with a 1 s lease by a holder that then goes away, never released.
+lock=stuck-nightly-job holder=live-alert@$(hostname):$$
+lockctl schema --create >/dev/null || fail "lockctl schema --create failed"
+# Taken before the acquire: the lease cannot have ended earlier than 1 s after it.
+acquired_at=$(date +%s)
+lockctl acquire "$lock" --ttl 1s --holder "$holder" >/dev/null || fail "lockctl acquire failed"
+
+# The exporter, read-only over that table.
+exporter_port=$(free_port) || fail "no free port for the exporter"
+"$lockctl" exporter --listen "127.0.0.1:$exporter_port" --db "$url" --table "$table" \
+    >"$tmp/exporter.log" 2>&1 &
+exporter_pid=$!
+metrics_url=http://127.0.0.1:$exporter_port/metrics
+for _ in $(seq 100); do
+    curl -fsS -o /dev/null --max-time 2 "$metrics_url" 2>/dev/null && break
+    process_alive "$exporter_pid" || die_with_logs "the exporter exited"
+    sleep 0.1
+done
+curl -fsS --max-time 5 "$metrics_url" >"$tmp/metrics.txt" || die_with_logs "no answer on $metrics_url"
+promtool check metrics <"$tmp/metrics.txt" ||
+    { cat "$tmp/metrics.txt" >&2; fail "promtool check metrics refuses the exporter's metrics"; }
+grep -q "^lockscope_lock_holder_info{.*lock=\"$lock\".*} 1" "$tmp/metrics.txt" ||
+    { cat "$tmp/metrics.txt" >&2; fail "the metrics have no holder series for $lock"; }
+echo "the exporter's metrics pass promtool check metrics ($(wc -l <"$tmp/metrics.txt") lines)"
+
+# Prometheus: its own configuration and storage in $tmp, scraping and evaluating every second,
+# with the repository's rules file.
+prometheus_port=$(free_port) || fail "no free port for Prometheus"
+cat >"$tmp/prometheus.yml" <<EOF
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+  evaluation_interval: 1s
+rule_files:
+  - $rules
+scrape_configs:
+  - job_name: lockscope
+    static_configs:
+      - targets: ['127.0.0.1:$exporter_port']
+EOF
+promtool check config "$tmp/prometheus.yml" >/dev/null || fail "promtool check config"
+prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
+    --web.listen-address="127.0.0.1:$prometheus_port" >"$tmp/prometheus.log" 2>&1 &
+prometheus_pid=$!
+api=http://127.0.0.1:$prometheus_port
+for _ in $(seq 300); do
+    curl -fsS -o /dev/null --max-time 2 "$api/-/ready" 2>/dev/null && break
+    process_alive "$prometheus_pid" || die_with_logs "Prometheus exited"
+    sleep 0.1
+done
+curl -fsS -o /dev/null --max-time 2 "$api/-/ready" || die_with_logs "Prometheus is not ready"
+rules_loaded=$(curl -fsS "$api/api/v1/rules" |
+    jq -r '[.data.groups[] | select(.name == "lockscope") | .rules[].name] | sort | join(",")')
+expected_rules=$(grep -Po '^\s*- alert: \K\S+' "$rules" | sort | paste -sd,)
+[[ $rules_loaded == "$expected_rules" ]] ||
+    die_with_logs "Prometheus loaded the rules \"$rules_loaded\", not \"$expected_rules\""
+echo "Prometheus is ready on 127.0.0.1:$prometheus_port with the rules $rules_loaded"
+
+# The alert: firing with the lock's labels and holder, not before the lease has been expired
+# for the rules' 60 s (the lease ended 1 s after the acquire).
+selector='.data.alerts[] | select(.labels.alertname == "LockscopeLeaseExpiredNotReleased")'
+deadline=$((acquired_at + 120))
+firing=
+while [[ $(date +%s) -lt $deadline ]]; do
+    process_alive "$exporter_pid" || die_with_logs "the exporter exited"
+    process_alive "$prometheus_pid" || die_with_logs "Prometheus exited"
+    curl -fsS --max-time 2 "$api/api/v1/alerts" >"$tmp/alerts.json" || true
+    firing=$(jq -c "[$selector | select(.state == \"firing\")]" "$tmp/alerts.json" 2>/dev/null ||
+        echo '[]')
+    [[ $firing != "[]" && -n $firing ]] && break
+    firing=
+    sleep 1
+done
+fired_after=$(($(date +%s) - acquired_at))
+[[ -n $firing ]] || {
+    cat "$tmp/alerts.json" >&2 || true
+    die_with_logs "LockscopeLeaseExpiredNotReleased did not fire within 120 s"
+}
+echo "firing after ${fired_after}s: $firing"
+[[ $fired_after -ge 60 ]] ||
+    fail "the alert fired ${fired_after}s after the acquire, before the lease had been expired 60 s"
+[[ $(jq length <<<"$firing") -eq 1 ]] || fail "more than one alert for one stuck lock"
+check_label() {
+    local got
+    got=$(jq -r ".[0].labels.$1 // \"\"" <<<"$firing")
+    [[ $got == "$2" ]] || fail "the alert's label $1 is \"$got\", not \"$2\""
+}
+check_label lock "$lock"
+check_label table "$table"
+check_label holder "$holder"
+check_label job lockscope
+check_label severity warning
+db=$(jq -r '.[0].labels.db // ""' <<<"$firing")
+[[ -n $db && $db != *@* ]] || fail "the alert's db label \"$db\" is empty or shows credentials"
+jq -r '.[0].annotations.description' <<<"$firing" | grep -qF "\"$holder\"" ||
+    fail "the alert's description does not name the holder"
+# Nothing else is wrong: the table and the exporter are up.
+up=$(curl -fsS "$api/api/v1/query" --data-urlencode 'query=min(lockscope_up) + min(up{job="lockscope"})' |
+    jq -r '.data.result[0].value[1] // ""')
+[[ $up == 2 ]] || fail "lockscope_up and up are not both 1 (sum $up)"
+echo "PASS: LockscopeLeaseExpiredNotReleased fired for $lock (db $db, table $table, holder $holder)"
