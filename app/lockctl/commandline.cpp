@@ -148,7 +148,8 @@ int run(const QStringList &arguments)
     // would silently work on Lockscope's own table instead, so they refuse it.
     static const QStringList withProfile = {u"list"_s, u"show"_s, u"acquire"_s, u"release"_s,
                                             u"force-release"_s, u"init"_s, u"detect"_s,
-                                            u"now"_s, u"native-locks"_s, u"terminate"_s};
+                                            u"now"_s, u"native-locks"_s, u"terminate"_s,
+                                            u"exporter"_s};
     if (!settings->profile.isEmpty() && !withProfile.contains(name))
         return out.usage(Tr::tr("--profile does not apply to \"%1\": application tables have no "
                                 "fence, renewal, history or schema of Lockscope's. It works with: "

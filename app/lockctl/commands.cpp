@@ -126,6 +126,26 @@ const QList<Command> &commands()
                            "Exit code 0 whatever the warnings (--json lists them), 3 when the "
                            "server cannot be read."),
          "", noOptions, runCluster},
+        {"exporter",
+         QT_TRANSLATE_NOOP("lockctl", "Serve the lock tables as Prometheus metrics over HTTP."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Serves /metrics in the Prometheus text format (and / with a link to "
+                           "it) until SIGINT or SIGTERM. Give one --db for each database, each "
+                           "followed by its own --table or --profile (with --table) and "
+                           "optionally --name, the value of its \"db\" label; a --table, "
+                           "--profile, --name or --app-time-zone belongs to the --db before it. "
+                           "Every connection is read-only. Each table is read on a thread and "
+                           "connection of its own; one that has not answered within "
+                           "--scrape-timeout is reported down (lockscope_up 0) while the others "
+                           "are reported as usual, and a read still waiting for a hung "
+                           "database is not queued behind again. A database that is down at "
+                           "start or later is connected again at a later scrape; why a table is "
+                           "down is said once on stderr. The first line on stdout is the "
+                           "address served. Example: lockctl exporter --listen 127.0.0.1:9817 "
+                           "--db postgresql://monitor@db1/app --name app --db "
+                           "mysql://monitor@db2/jobs --profile shedlock --table shedlock. See "
+                           "docs/monitoring.md for the metrics and the alert rules."),
+         "", exporterCommandOptions, runExporter},
         {"simulate",
          QT_TRANSLATE_NOOP("lockctl", "Run the contention simulator against this database."),
          QT_TRANSLATE_NOOP("lockctl",

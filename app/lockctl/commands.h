@@ -69,6 +69,10 @@ int runTerminate(Invocation &invocation);
 // The connected server's cluster: Galera, PostgreSQL primary or standby (commands/cluster.cpp).
 int runCluster(Invocation &invocation);
 
+// The lock tables as Prometheus metrics over HTTP (exporter/).
+QList<QCommandLineOption> exporterCommandOptions();
+int runExporter(Invocation &invocation);
+
 QList<QCommandLineOption> noOptions();
 
 // --profile: the same commands on an application's own table (commands/profile.cpp).

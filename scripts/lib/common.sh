@@ -14,6 +14,9 @@ TEST_DB_PASSWORD=lockscope-test-pw
 build_packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev
+    # lockctl exporter's HTTP server; Qt6HttpServer's CMake package needs Qt6WebSockets', which
+    # Debian 12's qt6-httpserver-dev does not depend on.
+    qt6-httpserver-dev qt6-websockets-dev
     libqt6sql6-sqlite libqt6sql6-psql libqt6sql6-mysql libqt6sql6-odbc libmariadb-dev libpq-dev
     qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools qt6-translations-l10n
     qtkeychain-qt6-dev libgl-dev xvfb xauth fonts-wqy-microhei

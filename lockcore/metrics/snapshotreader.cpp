@@ -1,0 +1,145 @@
+#include "snapshotreader.h"
+
+#include "lockpage.h"
+#include "lockservice.h"
+#include "profiletable.h"
+#include "session.h"
+
+#include <limits>
+
+namespace lockcore {
+
+namespace {
+
+double seconds(qint64 ms)
+{
+    return double(ms) / 1000.0;
+}
+
+LockSample sampleOf(const LockInfo &info, const QDateTime &dbNow)
+{
+    LockSample sample;
+    sample.name = info.name;
+    sample.fence = info.fence;
+    sample.depth = info.depth;
+    sample.heldSeconds = 0.0;
+    sample.leaseRemainingSeconds = 0.0;
+    sample.expiredSeconds = 0.0;
+    if (info.state == LockState::Free)
+        return sample;
+    sample.state = info.state == LockState::Held ? LockSample::State::Held
+                                                 : LockSample::State::Expired;
+    sample.holder = info.holder;
+    if (info.acquiredAt.isValid())
+        sample.heldSeconds = seconds(info.acquiredAt.msecsTo(dbNow));
+    else
+        sample.heldSeconds.reset();
+    if (info.state == LockState::Held)
+        sample.leaseRemainingSeconds = seconds(info.remainingMs());
+    else if (info.expiresAt.isValid())
+        sample.expiredSeconds = seconds(info.expiresAt.msecsTo(dbNow));
+    return sample;
+}
+
+LockSample sampleOf(const ProfileLock &lock)
+{
+    LockSample sample;
+    sample.name = lock.name;
+    sample.heldSeconds = 0.0;
+    sample.leaseRemainingSeconds = 0.0;
+    sample.expiredSeconds = 0.0;
+    if (lock.state == ProfileLock::State::Free)
+        return sample;
+    sample.state = lock.state == ProfileLock::State::Held ? LockSample::State::Held
+                                                          : LockSample::State::Expired;
+    sample.holder = lock.holder;
+    sample.heldSeconds.reset();
+    if (const auto held = lock.heldMs())
+        sample.heldSeconds = seconds(*held);
+    if (lock.state == ProfileLock::State::Held) {
+        sample.leaseRemainingSeconds.reset(); // none without an expiry
+        if (const auto remaining = lock.remainingMs())
+            sample.leaseRemainingSeconds = seconds(*remaining);
+        else if (lock.expiresAtMs)
+            sample.leaseRemainingSeconds = 0.0;
+    } else if (lock.expiresAtMs) {
+        sample.expiredSeconds = seconds(lock.dbNowMs - *lock.expiresAtMs);
+    }
+    return sample;
+}
+
+Status readClockOffset(Session &session, TableSnapshot &snapshot)
+{
+    auto service = LockService::create(session);
+    if (!service)
+        return service.error();
+    auto clock = service->clock();
+    if (!clock)
+        return clock.error();
+    snapshot.clockOffsetSeconds = seconds(clock->offsetMs);
+    return {};
+}
+
+} // namespace
+
+Result<TableSnapshot> readNativeSnapshot(Session &session, const TableNames &tables,
+                                         const LockSelection &selection, EventCounter &counter)
+{
+    LockPageRequest whole;
+    whole.limit = std::numeric_limits<int>::max();
+    auto page = readLockPage(session, tables, whole);
+    if (!page)
+        return page.error();
+    TableSnapshot snapshot;
+    snapshot.free = page->free;
+    snapshot.expired = page->expired;
+    snapshot.held = page->total - page->free - page->expired;
+    snapshot.locks.reserve(page->locks.size());
+    for (const LockInfo &info : std::as_const(page->locks)) {
+        if (selection.includes(info.name))
+            snapshot.locks.append(sampleOf(info, page->dbNow));
+    }
+    const qint64 notIncluded = page->total - snapshot.locks.size();
+    selection.apply(snapshot);
+    snapshot.omitted += notIncluded;
+    if (Status counted = counter.update(session, tables); !counted)
+        return counted.error();
+    snapshot.counts = counter.counts();
+    if (Status clock = readClockOffset(session, snapshot); !clock)
+        return clock.error();
+    snapshot.up = true;
+    return snapshot;
+}
+
+Result<TableSnapshot> readProfileSnapshot(Session &session, const ProfileTable &table,
+                                          const LockSelection &selection)
+{
+    auto locks = table.list();
+    if (!locks)
+        return locks.error();
+    TableSnapshot snapshot;
+    for (const ProfileLock &lock : std::as_const(*locks)) {
+        switch (lock.state) {
+        case ProfileLock::State::Free:
+            ++snapshot.free;
+            break;
+        case ProfileLock::State::Held:
+            ++snapshot.held;
+            break;
+        case ProfileLock::State::Expired:
+            ++snapshot.expired;
+            break;
+        }
+        if (selection.includes(lock.name))
+            snapshot.locks.append(sampleOf(lock));
+    }
+    const qint64 notIncluded = locks->size() - snapshot.locks.size();
+    selection.apply(snapshot);
+    snapshot.omitted += notIncluded;
+    if (Status clock = readClockOffset(session, snapshot); !clock)
+        return clock.error();
+    snapshot.up = true;
+    return snapshot;
+}
+
+} // namespace lockcore

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "eventcounter.h"
+#include "lockselection.h"
+#include "metricsnapshot.h"
+#include "result.h"
+
+namespace lockcore {
+
+class ProfileTable;
+class Session;
+struct TableNames;
+
+// Reads one lock table into a snapshot (read-only: SELECTs only). The db and table labels and
+// the scrape duration are the caller's.
+//
+// A native table: the whole table and its counts in one statement (readLockPage), the history's
+// counters since the last update (EventCounter), and the database clock's offset.
+Result<TableSnapshot> readNativeSnapshot(Session &session, const TableNames &tables,
+                                         const LockSelection &selection, EventCounter &counter);
+// An application's table through its profile (ProfileTable::list): no history, no fence or
+// depth; times where the profile has the columns for them.
+Result<TableSnapshot> readProfileSnapshot(Session &session, const ProfileTable &table,
+                                          const LockSelection &selection);
+
+} // namespace lockcore
