@@ -95,6 +95,14 @@ done
 curl -fsS --max-time 5 "$metrics_url" >"$tmp/metrics.txt" || die_with_logs "no answer on $metrics_url"
 promtool check metrics <"$tmp/metrics.txt" ||
     { cat "$tmp/metrics.txt" >&2; fail "promtool check metrics refuses the exporter's metrics"; }
+# The metrics served are those docs/monitoring.md documents, all of them (a native table has a
+# history, fences and depths, and the stuck lock has a holder).
+# shellcheck disable=SC2016 # the backticks are Markdown's
+documented=$(grep -oP '^\| `\Klockscope_[a-z_]+(?=`)' "$source_dir/docs/monitoring.md" | sort -u)
+served=$(grep -oP '^# TYPE \K\S+' "$tmp/metrics.txt" | sort -u)
+[[ $served == "$documented" ]] ||
+    fail "the metrics served differ from docs/monitoring.md's: $(diff <(echo "$documented") \
+<(echo "$served") | grep '^[<>]' | tr '\n' ' ')(<: documented only, >: served only)"
 grep -q "^lockscope_lock_holder_info{.*lock=\"$lock\".*} 1" "$tmp/metrics.txt" ||
     { cat "$tmp/metrics.txt" >&2; fail "the metrics have no holder series for $lock"; }
 echo "the exporter's metrics pass promtool check metrics ($(wc -l <"$tmp/metrics.txt") lines)"
