@@ -5,7 +5,7 @@
 
 # The commands of "lockctl --help", in its order.
 _lockctl_commands="schema init list show detect history acquire renew release force-release
-    delete now native-locks terminate cluster simulate run bench"
+    delete now native-locks terminate cluster exporter simulate run bench"
 _lockctl_global_options="--db --table --profile --app-time-zone --json --connect-timeout
     --no-prompt --read-only --help --version"
 # The profiles built into lockctl (--profile also takes a .json file).
@@ -24,6 +24,7 @@ _lockctl_command_options() {
     force-release) echo "--fence --reason --expect-holder --expect-time" ;;
     native-locks) echo "--name" ;;
     terminate) echo "--expect-lock --yes --name" ;;
+    exporter) echo "--listen --name --include --max-locks --scrape-timeout" ;;
     simulate)
         echo "--clients --locks --ttl --hold --think --duration --acquisitions --crash-rate
             --pause-rate --pause-extra --retry-interval --retry-max-interval --retry-backoff
@@ -43,7 +44,8 @@ _lockctl_takes_value() {
         --think | --duration | --acquisitions | --crash-rate | --pause-rate | --pause-extra | \
         --retry-interval | --retry-max-interval | --retry-backoff | --retry-jitter | \
         --retry-deadline | --protocol | --node-url | --clock-skew | --seed | --sim-table | \
-        --history | --kill-rate | --kill-after | --json-file)
+        --history | --kill-rate | --kill-after | --json-file | --listen | --include | \
+        --max-locks | --scrape-timeout)
         return 0
         ;;
     esac

@@ -16,3 +16,14 @@ set_tests_properties(bench_monitor_smoke PROPERTIES
     LABELS "bench;sqlite"
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
     TIMEOUT 240)
+
+# bench_exporter: "lockctl exporter" scraped over HTTP with 10,000 locks (docs/benchmarks.md,
+# "Exporter scrape, 10,000 locks"). A benchmark, not a test: no ctest entry times it.
+add_executable(bench_exporter
+    ${CMAKE_CURRENT_LIST_DIR}/bench_exporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
+target_include_directories(bench_exporter PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(bench_exporter PRIVATE Lockscope::testsupport)
+if(TARGET lockctl)
+    add_dependencies(bench_exporter lockctl)
+endif()

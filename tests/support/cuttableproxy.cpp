@@ -100,10 +100,25 @@ void CuttableProxy::dropConnections()
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
+void CuttableProxy::freeze(bool frozen)
+{
+    m_frozen = frozen;
+    const char byte = 0;
+    (void)::write(m_wake[1], &byte, 1);
+}
+
 void CuttableProxy::relay()
 {
     std::vector<std::pair<int, int>> pairs; // client, server
     while (!m_cut.load()) {
+        if (m_frozen.load()) { // a hung server: nothing is read, written or accepted
+            pollfd wake{m_wake[0], POLLIN, 0};
+            if (::poll(&wake, 1, 1000) > 0) {
+                char byte;
+                (void)::read(m_wake[0], &byte, 1);
+            }
+            continue;
+        }
         std::vector<pollfd> fds{{m_wake[0], POLLIN, 0}, {m_listener, POLLIN, 0}};
         for (const auto &[client, server] : pairs) {
             fds.push_back({client, POLLIN, 0});

@@ -25,6 +25,10 @@ public:
     // Closes the connections relayed so far but keeps accepting: a client's connection breaks,
     // and its reconnect gets through.
     void dropConnections();
+    // A server that hangs: while frozen, the relay copies nothing either way and accepts no
+    // connection (a connect still succeeds, into the listener's backlog, and then hears
+    // nothing); unfrozen, it carries on where it stopped.
+    void freeze(bool frozen);
 
 private:
     void relay(); // the relay thread: accept, then copy bytes both ways until cut
@@ -35,6 +39,7 @@ private:
     int m_wake[2] = {-1, -1}; // cut() writes to m_wake[1] to end the relay's poll()
     std::atomic_bool m_cut{false};
     std::atomic_bool m_drop{false};
+    std::atomic_bool m_frozen{false};
     std::thread m_thread;
 };
 

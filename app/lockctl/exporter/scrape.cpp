@@ -26,6 +26,7 @@ Scrape::Scrape(const QList<Target *> &targets, qint64 timeoutMs, QHttpServerResp
         connect(target, &Target::readDone, this, [this, i](quint64 read) { onReadDone(i, read); });
     }
     m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer); // not early: the timeout is the scrape's promise
     connect(&m_timer, &QTimer::timeout, this, &Scrape::finish);
     if (m_pending == 0)
         QTimer::singleShot(0, this, &Scrape::finish);

@@ -30,7 +30,7 @@ Target::~Target()
 quint64 Target::startRead(qint64 stuckAfterMs)
 {
     if (m_busy)
-        return m_since.elapsed() >= stuckAfterMs ? 0 : m_started;
+        return m_saidNoAnswer || m_since.elapsed() >= stuckAfterMs ? 0 : m_started;
     m_busy = true;
     m_since.start();
     const quint64 read = ++m_started;
@@ -40,7 +40,7 @@ quint64 Target::startRead(qint64 stuckAfterMs)
         QElapsedTimer clock;
         clock.start();
         lockcore::TableSnapshot snapshot = reader->read();
-        const qint64 elapsed = clock.elapsed();
+        const qint64 elapsed = clock.nsecsElapsed();
         if (!self)
             return; // the exporter is stopping
         QMetaObject::invokeMethod(
@@ -59,14 +59,14 @@ qint64 Target::readingForMs() const
     return m_busy ? m_since.elapsed() : 0;
 }
 
-void Target::finish(quint64 read, lockcore::TableSnapshot snapshot, qint64 elapsedMs)
+void Target::finish(quint64 read, lockcore::TableSnapshot snapshot, qint64 elapsedNs)
 {
     m_busy = false;
     m_saidNoAnswer = false;
     m_lastDone = read;
     snapshot.db = m_config.name;
     snapshot.table = m_config.table;
-    snapshot.scrapeDurationSeconds = double(elapsedMs) / 1000.0;
+    snapshot.scrapeDurationSeconds = double(elapsedNs / 1000) / 1e6; // to the microsecond
     if (!snapshot.counts)
         snapshot.counts = m_last.counts;
     m_last = std::move(snapshot);

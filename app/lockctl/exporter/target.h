@@ -27,7 +27,8 @@ public:
 
     const ExportTarget &config() const { return m_config; }
     // Starts a read unless one is under way. Returns the read's number (readDone's), or 0 when
-    // the read under way has run `stuckAfterMs` or longer.
+    // the read under way is stuck: a scrape gave up waiting for it (noteNoAnswer), or it has run
+    // `stuckAfterMs` or longer.
     quint64 startRead(qint64 stuckAfterMs);
     qint64 readingForMs() const;
     quint64 lastDone() const { return m_lastDone; }
@@ -35,8 +36,8 @@ public:
     const lockcore::TableSnapshot &lastSnapshot() const { return m_last; }
     // A down snapshot with this target's labels (and its last counters).
     lockcore::TableSnapshot down(double durationSeconds) const;
-    // Says once on stderr that a read got no answer within the timeout (again only after the
-    // target answered).
+    // A scrape gave up waiting for the read under way: it is stuck until it ends. Said once on
+    // stderr (again only after the target answered).
     void noteNoAnswer(qint64 timeoutMs);
     // Stops the thread; false when its read is still stuck after `waitMs`.
     bool stop(int waitMs);
@@ -45,7 +46,7 @@ signals:
     void readDone(quint64 read);
 
 private:
-    void finish(quint64 read, lockcore::TableSnapshot snapshot, qint64 elapsedMs);
+    void finish(quint64 read, lockcore::TableSnapshot snapshot, qint64 elapsedNs);
 
     ExportTarget m_config;
     QThread m_thread;
@@ -53,7 +54,7 @@ private:
     quint64 m_started = 0;  // the number of the last read started
     quint64 m_lastDone = 0;
     bool m_busy = false;
-    bool m_saidNoAnswer = false;
+    bool m_saidNoAnswer = false; // the read under way is stuck
     QElapsedTimer m_since;
     lockcore::TableSnapshot m_last;
 };

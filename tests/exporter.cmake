@@ -1,0 +1,10 @@
+# lockctl exporter (issue 27, item 1). tst_exposition: the text rendered from snapshots and which
+# locks are reported, without a database (also through promtool when it is installed).
+# tst_exporter: a real lockctl exporter process scraped over HTTP on each backend (exporter_sqlite,
+# exporter_postgresql, exporter_mariadb): values against lockctl show --json, counters, the
+# bound and include patterns, a profile table, a hung database and a wrong password.
+# Included by tests/CMakeLists.txt when lockctl is built.
+lockscope_unit_test(tst_exposition)
+target_link_libraries(tst_exposition PRIVATE Lockscope::testsupport) # metricstext.h
+lockscope_backend_test(exporter TIMEOUT 300)
+add_dependencies(tst_exporter lockctl)
