@@ -12,6 +12,8 @@
 #   monitoring_live_<backend>   a real Prometheus with the rules file scrapes lockctl exporter
 #                               over a stuck lock and fires LockscopeLeaseExpiredNotReleased
 #                               (about 70 s)
+#   monitoring_readonly_user_<backend>  the read-only database user of docs/monitoring.md
+#                               (postgresql, mariadb)
 set(LOCKSCOPE_MONITORING_SCRIPTS ${CMAKE_CURRENT_SOURCE_DIR}/monitoring)
 set(LOCKSCOPE_ALERT_RULES ${PROJECT_SOURCE_DIR}/resources/prometheus/lockscope-alerts.yml)
 
@@ -35,4 +37,14 @@ foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
         $<TARGET_FILE:lockctl> ${LOCKSCOPE_ALERT_RULES} ${backend})
     set_tests_properties(monitoring_live_${backend} PROPERTIES
         LABELS "monitoring;${backend}" TIMEOUT 200)
+endforeach()
+
+# The read-only database user of docs/monitoring.md: its SQL as written, then lockctl exporter
+# logged in as that user reads the table, and the user is refused writes (the servers only).
+foreach(backend postgresql mariadb)
+    lockscope_monitoring_test(monitoring_readonly_user_${backend}
+        ${LOCKSCOPE_MONITORING_SCRIPTS}/readonly-user.sh ${PROJECT_SOURCE_DIR}
+        $<TARGET_FILE:lockctl> ${backend})
+    set_tests_properties(monitoring_readonly_user_${backend} PROPERTIES
+        LABELS "monitoring;${backend}")
 endforeach()
