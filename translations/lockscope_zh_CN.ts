@@ -1262,6 +1262,18 @@
         <source>Ran, but the lease of &quot;%1&quot; (fence %2) ran out before a renewal reached the database: %3</source>
         <translation>已运行，但在续期到达数据库之前，“%1”的租约（栅栏令牌 %2）已到期：%3</translation>
     </message>
+    <message>
+        <source>counting the lock table&apos;s events</source>
+        <translation>统计锁表的事件</translation>
+    </message>
+    <message>
+        <source>The number of locks to report cannot be negative.</source>
+        <translation>要逐个报告的锁的数量不能为负数。</translation>
+    </message>
+    <message>
+        <source>An include pattern cannot be empty.</source>
+        <translation>包含模式（--include）不能为空。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

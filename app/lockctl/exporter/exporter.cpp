@@ -50,9 +50,7 @@ int runExporter(Invocation &invocation)
     }
     // The address actually bound (with --listen ADDR:0, the port the system chose) on stdout,
     // for scripts; the rest of what the exporter says goes to stderr.
-    cli::Output::writeStdout(Tr::tr("Serving %1 for %n lock table(s).", nullptr,
-                                    int(options->targets.size()))
-                                 .arg(urlOf(*options, port)));
+    cli::Output::writeStdout(Tr::tr("Serving %1").arg(urlOf(*options, port)));
     std::fflush(stdout);
 
     QTimer poll;
