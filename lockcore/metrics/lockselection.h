@@ -20,6 +20,7 @@ public:
     LockSelection() = default;
 
     bool includes(const QString &name) const;
+    bool includesAll() const { return m_patterns.isEmpty(); }
     qint64 maxLocks() const { return m_maxLocks; }
     // Keeps the locks to report in `snapshot.locks` (in the order above) and counts the others
     // in `snapshot.omitted`.

@@ -5,6 +5,8 @@
 #include "profiletable.h"
 #include "session.h"
 
+#include <QSet>
+
 #include <limits>
 
 namespace lockcore {
@@ -80,10 +82,49 @@ Status readClockOffset(Session &session, TableSnapshot &snapshot)
     return {};
 }
 
-} // namespace
+// The table's counts alone (no rows), in one statement.
+Result<LockPage> readCounts(Session &session, const TableNames &tables)
+{
+    LockPageRequest none;
+    none.limit = 0;
+    return readLockPage(session, tables, none);
+}
 
-Result<TableSnapshot> readNativeSnapshot(Session &session, const TableNames &tables,
-                                         const LockSelection &selection, EventCounter &counter)
+// The locks to report where every lock may be reported, on a table larger than the bound: only
+// as many rows as the bound lets through, expired ones first, then held, then free (a
+// statement per state that has locks). A lock whose state changed between two of them is kept
+// once (or missed; the counts are the first statement's).
+Status readBoundedLocks(Session &session, const TableNames &tables, qint64 bound,
+                        TableSnapshot &snapshot)
+{
+    QSet<QString> seen;
+    qint64 left = bound;
+    for (const LockState state : {LockState::Expired, LockState::Held, LockState::Free}) {
+        const qint64 inState = state == LockState::Expired ? snapshot.expired
+                               : state == LockState::Free  ? snapshot.free
+                                                           : snapshot.held;
+        if (left <= 0 || inState == 0)
+            continue;
+        LockPageRequest request;
+        request.state = state;
+        request.limit = left;
+        auto page = readLockPage(session, tables, request);
+        if (!page)
+            return page.error();
+        for (const LockInfo &info : std::as_const(page->locks)) {
+            if (left > 0 && !seen.contains(info.name)) {
+                seen.insert(info.name);
+                snapshot.locks.append(sampleOf(info, page->dbNow));
+                --left;
+            }
+        }
+    }
+    return {};
+}
+
+// The whole table in one statement, the locks to report chosen here (include patterns).
+Result<TableSnapshot> readAllLocks(Session &session, const TableNames &tables,
+                                   const LockSelection &selection)
 {
     LockPageRequest whole;
     whole.limit = std::numeric_limits<int>::max();
@@ -102,12 +143,43 @@ Result<TableSnapshot> readNativeSnapshot(Session &session, const TableNames &tab
     const qint64 notIncluded = page->total - snapshot.locks.size();
     selection.apply(snapshot);
     snapshot.omitted += notIncluded;
+    return snapshot;
+}
+
+} // namespace
+
+Result<TableSnapshot> readNativeSnapshot(Session &session, const TableNames &tables,
+                                         const LockSelection &selection, EventCounter &counter)
+{
+    Result<TableSnapshot> snapshot = TableSnapshot{};
+    if (selection.includesAll()) {
+        auto counts = readCounts(session, tables);
+        if (!counts)
+            return counts.error();
+        if (counts->total <= selection.maxLocks()) {
+            snapshot = readAllLocks(session, tables, selection); // fits: one statement
+        } else {
+            snapshot->free = counts->free;
+            snapshot->expired = counts->expired;
+            snapshot->held = counts->total - counts->free - counts->expired;
+            if (Status read = readBoundedLocks(session, tables, selection.maxLocks(),
+                                               snapshot.value());
+                !read)
+                return read.error();
+            selection.apply(snapshot.value()); // the order
+            snapshot->omitted = counts->total - snapshot->locks.size();
+        }
+    } else {
+        snapshot = readAllLocks(session, tables, selection);
+    }
+    if (!snapshot)
+        return snapshot;
     if (Status counted = counter.update(session, tables); !counted)
         return counted.error();
-    snapshot.counts = counter.counts();
-    if (Status clock = readClockOffset(session, snapshot); !clock)
+    snapshot->counts = counter.counts();
+    if (Status clock = readClockOffset(session, snapshot.value()); !clock)
         return clock.error();
-    snapshot.up = true;
+    snapshot->up = true;
     return snapshot;
 }
 
