@@ -131,7 +131,7 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl",
                            "Serves /metrics in the Prometheus text format (and / with a link to "
                            "it) until SIGINT or SIGTERM. Give one --db for each database, each "
-                           "followed by its own --table or --profile (with --table) and "
+                           "followed by its own --table (or --profile and its --table) and "
                            "optionally --name, the value of its \"db\" label; a --table, "
                            "--profile, --name or --app-time-zone belongs to the --db before it. "
                            "Every connection is read-only. Each table is read on a thread and "

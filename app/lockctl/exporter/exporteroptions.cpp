@@ -4,6 +4,7 @@
 #include "connect.h"
 #include "invocation.h"
 #include "lockctltr.h"
+#include "lockselection.h"
 #include "lockservice.h"
 #include "options.h"
 #include "validation.h"
@@ -206,6 +207,9 @@ Result<ExporterOptions> exporterOptions(const Invocation &invocation)
         return Error::invalidInput(Tr::tr("--scrape-timeout must be from 100ms to 10m."));
     options.scrapeTimeoutMs = *timeout;
     options.include = args.values(u"include"_s);
+    if (auto selection = lockcore::LockSelection::create(options.include, options.maxLocks);
+        !selection)
+        return selection.error();
     options.connectTimeoutS = invocation.settings().connectTimeoutS;
     auto groups = targetGroups(invocation);
     if (!groups)
