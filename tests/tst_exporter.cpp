@@ -243,6 +243,12 @@ void ExporterTest::valuesMatchShow()
                 .value_or(0)
             >= 0.4);
     checkWithPromtool(body);
+    // Read-only: the scrapes changed nothing (no event, the rows as they were).
+    const QStringList rowBefore = testsupport::rawLockRow(*m_session, m_table, u"stuck"_s);
+    const qint64 eventsBefore = testsupport::countRows(*m_session, m_table + u"_event"_s);
+    QVERIFY(scrape(exporter));
+    QCOMPARE(testsupport::countRows(*m_session, m_table + u"_event"_s), eventsBefore);
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, u"stuck"_s), rowBefore);
     QElapsedTimer clock;
     clock.start();
     exporter.process->terminate();
@@ -432,8 +438,8 @@ void ExporterTest::hungDatabaseDoesNotBlock()
     proxy.freeze(false);
 }
 
-// A wrong password and a missing table: each target down, the exporter alive and answering,
-// the reason said once on stderr however many scrapes; a database down at start.
+// A wrong password, a database that refuses connections and a missing table: each target down,
+// the exporter started and answering, the reason said once on stderr however many scrapes.
 void ExporterTest::wrongPasswordAndMissingTable()
 {
     QStringList args{u"--table"_s, u"no_such_table_here"_s, u"--name"_s, u"missing"_s};
@@ -443,7 +449,10 @@ void ExporterTest::wrongPasswordAndMissingTable()
         wrong.password.clear();
         const QString url = wrong.redacted().replace(
             QRegularExpression(u"://([^@]+)@"_s), u"://\\1:wrong-pw@"_s);
+        lockcore::ConnectionSpec dead = wrong; // nothing listens on port 1
+        dead.port = 1;
         args = QStringList{u"--db"_s, url, u"--name"_s, u"wrongpw"_s, u"--table"_s, m_table,
+                           u"--db"_s, dead.redacted(), u"--name"_s, u"dead"_s,
                            u"--db"_s, bareUrl(TestBackend::instance().spec())}
                + args;
         options = withPassword();
@@ -455,9 +464,10 @@ void ExporterTest::wrongPasswordAndMissingTable()
         QVERIFY(samples);
         QCOMPARE(testsupport::metricValue(*samples, u"lockscope_up"_s, {{u"db"_s, u"missing"_s}}),
                  0.0);
-        if (!TestBackend::instance().isSqlite())
-            QCOMPARE(testsupport::metricValue(*samples, u"lockscope_up"_s,
-                                              {{u"db"_s, u"wrongpw"_s}}),
+        if (TestBackend::instance().isSqlite())
+            continue;
+        for (const QString &name : {u"wrongpw"_s, u"dead"_s})
+            QCOMPARE(testsupport::metricValue(*samples, u"lockscope_up"_s, {{u"db"_s, name}}),
                      0.0);
     }
     exporter.process->terminate();
@@ -466,6 +476,7 @@ void ExporterTest::wrongPasswordAndMissingTable()
     QCOMPARE(ended.errText().count(u"missing table no_such_table_here is down"_s), 1);
     if (!TestBackend::instance().isSqlite()) {
         QCOMPARE(ended.errText().count(u"wrongpw table"_s), 1);
+        QCOMPARE(ended.errText().count(u"dead table"_s), 1);
         QVERIFY(!ended.errText().contains(u"wrong-pw"_s));
     }
 }
