@@ -40,7 +40,7 @@ int runExporter(Invocation &invocation)
     ExporterServer server(*options);
     const quint16 port = server.listen();
     if (port == 0) {
-        server.stop(0);
+        server.stop(2000);
         return invocation.out().error(
             u"listen"_s,
             Tr::tr("Cannot listen on %1 port %2 (in use, or not an address of this machine).")

@@ -24,7 +24,7 @@ Target::Target(const ExportTarget &target, const lockcore::LockSelection &select
 
 Target::~Target()
 {
-    stop(0);
+    stop(5000); // a stuck read never gets here: the exporter leaves without it (exporter.cpp)
 }
 
 quint64 Target::startRead(qint64 stuckAfterMs)
