@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # The stuck-lock alert end to end: a real Prometheus (Debian's /usr/bin/prometheus) on a free
 # loopback port, loading the repository's rules file as it is, scrapes a real
-# `lockctl exporter` over a real database in which a lock's holder went away without releasing
-# (acquired with a 1 s lease, never released); LockscopeLeaseExpiredNotReleased must go firing
-# in Prometheus's /api/v1/alerts with the lock's db, table and lock labels and its holder, and
-# not before the rules' 60 s. The exporter's /metrics must pass `promtool check metrics`.
-# Prometheus and the exporter are stopped, and the throwaway directory removed, however the
-# script ends.
+# `lockctl exporter` over real databases (one exporter, a --db for each backend) in each of
+# which a lock's holder went away without releasing (acquired with a 1 s lease, never released);
+# LockscopeLeaseExpiredNotReleased must go firing in Prometheus's /api/v1/alerts for each, with
+# the lock's db, table and lock labels and its holder, and not before the rules' 60 s. The
+# exporter's /metrics must pass `promtool check metrics` and serve exactly the metrics
+# docs/monitoring.md documents. Prometheus and the exporter are stopped, and the throwaway
+# directory removed, however the script ends. About 65 s, whatever the number of backends.
 #
-#   live-alert.sh SOURCE_DIR LOCKCTL RULES BACKEND
+#   live-alert.sh SOURCE_DIR LOCKCTL RULES BACKEND...
 #
-# BACKEND is sqlite (a database file in the throwaway directory), postgresql or mariadb (the
-# server of LOCKSCOPE_TEST_POSTGRESQL_URL / LOCKSCOPE_TEST_MARIADB_URL, a table of its own).
-# Exit 77 (skipped): prometheus, promtool, curl or jq not installed (scripts/test installs them),
-# `lockctl exporter` missing, or the server's URL not set and LOCKSCOPE_TEST_REQUIRE not
-# listing BACKEND.
+# A BACKEND is sqlite (a database file in the throwaway directory), postgresql or mariadb (the
+# server of LOCKSCOPE_TEST_POSTGRESQL_URL / LOCKSCOPE_TEST_MARIADB_URL, a table of its own); a
+# server whose URL is not set is left out, unless LOCKSCOPE_TEST_REQUIRE lists it (then the test
+# fails). Exit 77 (skipped): prometheus, promtool, curl or jq not installed (scripts/test
+# installs them), `lockctl exporter` missing, or no backend left.
 set -euo pipefail
-source_dir=$1 lockctl=$2 rules=$3 backend=$4
+source_dir=$1 lockctl=$2 rules=$3
+shift 3
 # shellcheck source=scripts/lib/common.sh
 source "$source_dir/scripts/lib/common.sh" # free_port, process_alive
 
@@ -27,24 +29,32 @@ for tool in prometheus promtool curl jq; do
 done
 "$lockctl" exporter --help >/dev/null 2>&1 || skip "this lockctl has no exporter command"
 
-table=dist_lock
-case $backend in
-sqlite) url="" ;;
-postgresql) url=${LOCKSCOPE_TEST_POSTGRESQL_URL:-} ;;
-mariadb) url=${LOCKSCOPE_TEST_MARIADB_URL:-} ;;
-*) fail "unknown backend $backend" ;;
-esac
-if [[ $backend != sqlite ]]; then
+tmp=$(mktemp -d /tmp/lockscope-monitoring.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT # until cleanup below takes over
+# Per backend: its URL, its table, and its stuck lock's holder (which tells the alerts apart).
+declare -A urls tables holders
+backends=()
+for backend in "$@"; do
+    case $backend in
+    sqlite) url=sqlite:$tmp/locks.db ;;
+    postgresql) url=${LOCKSCOPE_TEST_POSTGRESQL_URL:-} ;;
+    mariadb) url=${LOCKSCOPE_TEST_MARIADB_URL:-} ;;
+    *) fail "unknown backend $backend" ;;
+    esac
     if [[ -z $url ]]; then
         [[ ,${LOCKSCOPE_TEST_REQUIRE:-}, == *,$backend,* ]] &&
             fail "no $backend server configured, but LOCKSCOPE_TEST_REQUIRE lists it"
-        skip "no $backend server configured"
+        echo "no $backend server configured: left out"
+        continue
     fi
-    # A table of this run's own on the shared server.
-    table=lockscope_mon_$$_$RANDOM
-fi
-
-tmp=$(mktemp -d /tmp/lockscope-monitoring.XXXXXX)
+    backends+=("$backend")
+    urls[$backend]=$url
+    # On a shared server, a table of this run's own.
+    tables[$backend]=dist_lock
+    [[ $backend == sqlite ]] || tables[$backend]=lockscope_mon_$$_$RANDOM
+    holders[$backend]=live-alert-$backend@$(hostname):$$
+done
+[[ ${#backends[@]} -gt 0 ]] || skip "no backend configured"
 exporter_pid="" prometheus_pid=""
 # stop PID: TERM, then KILL after 5 s; reaped.
 stop() {
@@ -71,19 +81,25 @@ show_logs() {
 }
 die_with_logs() { show_logs; fail "$*"; }
 
-[[ $backend == sqlite ]] && url=sqlite:$tmp/locks.db
-lockctl() { "$lockctl" --db "$url" --table "$table" --no-prompt "$@"; }
-
-# The stuck lock: acquired with a 1 s lease by a holder that then goes away, never released.
-lock=stuck-nightly-job holder=live-alert@$(hostname):$$
-lockctl schema --create >/dev/null || fail "lockctl schema --create failed"
-# Taken before the acquire: the lease cannot have ended earlier than 1 s after it.
+# The stuck locks: acquired with a 1 s lease by a holder that then goes away, never released.
+lock=stuck-nightly-job
+for backend in "${backends[@]}"; do
+    ctl=("$lockctl" --db "${urls[$backend]}" --table "${tables[$backend]}" --no-prompt)
+    "${ctl[@]}" schema --create >/dev/null || fail "lockctl schema --create failed on $backend"
+done
+# Taken before the first acquire: no lease can have ended earlier than 1 s after it.
 acquired_at=$(date +%s)
-lockctl acquire "$lock" --ttl 1s --holder "$holder" >/dev/null || fail "lockctl acquire failed"
+targets=()
+for backend in "${backends[@]}"; do
+    ctl=("$lockctl" --db "${urls[$backend]}" --table "${tables[$backend]}" --no-prompt)
+    "${ctl[@]}" acquire "$lock" --ttl 1s --holder "${holders[$backend]}" >/dev/null ||
+        fail "lockctl acquire failed on $backend"
+    targets+=(--db "${urls[$backend]}" --table "${tables[$backend]}")
+done
 
-# The exporter, read-only over that table.
+# One exporter, read-only over those tables.
 exporter_port=$(free_port) || fail "no free port for the exporter"
-"$lockctl" exporter --listen "127.0.0.1:$exporter_port" --db "$url" --table "$table" \
+"$lockctl" exporter --listen "127.0.0.1:$exporter_port" "${targets[@]}" \
     >"$tmp/exporter.log" 2>&1 &
 exporter_pid=$!
 metrics_url=http://127.0.0.1:$exporter_port/metrics
@@ -103,8 +119,10 @@ served=$(grep -oP '^# TYPE \K\S+' "$tmp/metrics.txt" | sort -u)
 [[ $served == "$documented" ]] ||
     fail "the metrics served differ from docs/monitoring.md's: $(diff <(echo "$documented") \
 <(echo "$served") | grep '^[<>]' | tr '\n' ' ')(<: documented only, >: served only)"
-grep -q "^lockscope_lock_holder_info{.*lock=\"$lock\".*} 1" "$tmp/metrics.txt" ||
-    { cat "$tmp/metrics.txt" >&2; fail "the metrics have no holder series for $lock"; }
+for backend in "${backends[@]}"; do
+    grep -qF "holder=\"${holders[$backend]}\"} 1" "$tmp/metrics.txt" ||
+        { cat "$tmp/metrics.txt" >&2; fail "the metrics have no holder series for $backend"; }
+done
 echo "the exporter's metrics pass promtool check metrics ($(wc -l <"$tmp/metrics.txt") lines)"
 
 # Prometheus: its own configuration and storage in $tmp, scraping and evaluating every second,
@@ -140,46 +158,51 @@ expected_rules=$(grep -Po '^\s*- alert: \K\S+' "$rules" | sort | paste -sd,)
     die_with_logs "Prometheus loaded the rules \"$rules_loaded\", not \"$expected_rules\""
 echo "Prometheus is ready on 127.0.0.1:$prometheus_port with the rules $rules_loaded"
 
-# The alert: firing with the lock's labels and holder, not before the lease has been expired
-# for the rules' 60 s (the lease ended 1 s after the acquire).
+# The alerts, one per backend: firing with the lock's labels and holder, not before the lease
+# has been expired for the rules' 60 s (the leases ended 1 s after their acquires).
 selector='.data.alerts[] | select(.labels.alertname == "LockscopeLeaseExpiredNotReleased")'
 deadline=$((acquired_at + 120))
-firing=
+firing='[]'
 while [[ $(date +%s) -lt $deadline ]]; do
     process_alive "$exporter_pid" || die_with_logs "the exporter exited"
     process_alive "$prometheus_pid" || die_with_logs "Prometheus exited"
     curl -fsS --max-time 2 "$api/api/v1/alerts" >"$tmp/alerts.json" || true
     firing=$(jq -c "[$selector | select(.state == \"firing\")]" "$tmp/alerts.json" 2>/dev/null ||
         echo '[]')
-    [[ $firing != "[]" && -n $firing ]] && break
-    firing=
+    [[ $(jq length <<<"$firing") -ge ${#backends[@]} ]] && break
     sleep 1
 done
 fired_after=$(($(date +%s) - acquired_at))
-[[ -n $firing ]] || {
+[[ $(jq length <<<"$firing") -ge ${#backends[@]} ]] || {
     cat "$tmp/alerts.json" >&2 || true
-    die_with_logs "LockscopeLeaseExpiredNotReleased did not fire within 120 s"
+    die_with_logs "LockscopeLeaseExpiredNotReleased did not fire for each backend within 120 s"
 }
 echo "firing after ${fired_after}s: $firing"
 [[ $fired_after -ge 60 ]] ||
-    fail "the alert fired ${fired_after}s after the acquire, before the lease had been expired 60 s"
-[[ $(jq length <<<"$firing") -eq 1 ]] || fail "more than one alert for one stuck lock"
-check_label() {
-    local got
-    got=$(jq -r ".[0].labels.$1 // \"\"" <<<"$firing")
-    [[ $got == "$2" ]] || fail "the alert's label $1 is \"$got\", not \"$2\""
-}
-check_label lock "$lock"
-check_label table "$table"
-check_label holder "$holder"
-check_label job lockscope
-check_label severity warning
-db=$(jq -r '.[0].labels.db // ""' <<<"$firing")
-[[ -n $db && $db != *@* ]] || fail "the alert's db label \"$db\" is empty or shows credentials"
-jq -r '.[0].annotations.description' <<<"$firing" | grep -qF "\"$holder\"" ||
-    fail "the alert's description does not name the holder"
-# Nothing else is wrong: the table and the exporter are up.
+    fail "the alerts fired ${fired_after}s after the acquires, before the leases had been expired 60 s"
+[[ $(jq length <<<"$firing") -eq ${#backends[@]} ]] ||
+    fail "more alerts than stuck locks: $(jq length <<<"$firing") for ${#backends[@]}"
+for backend in "${backends[@]}"; do
+    alert=$(jq -c --arg holder "${holders[$backend]}" '[.[] | select(.labels.holder == $holder)]' \
+        <<<"$firing")
+    [[ $(jq length <<<"$alert") -eq 1 ]] || fail "no alert (or several) with $backend's holder"
+    check_label() {
+        local got
+        got=$(jq -r ".[0].labels.$1 // \"\"" <<<"$alert")
+        [[ $got == "$2" ]] || fail "$backend: the alert's label $1 is \"$got\", not \"$2\""
+    }
+    check_label lock "$lock"
+    check_label table "${tables[$backend]}"
+    check_label job lockscope
+    check_label severity warning
+    db=$(jq -r '.[0].labels.db // ""' <<<"$alert")
+    [[ -n $db && $db != *@* ]] || fail "$backend: the alert's db label \"$db\" is empty or shows credentials"
+    jq -r '.[0].annotations.description' <<<"$alert" | grep -qF "\"${holders[$backend]}\"" ||
+        fail "$backend: the alert's description does not name the holder"
+    echo "$backend: LockscopeLeaseExpiredNotReleased for $lock (db $db, table ${tables[$backend]})"
+done
+# Nothing else is wrong: the tables and the exporter are up.
 up=$(curl -fsS "$api/api/v1/query" --data-urlencode 'query=min(lockscope_up) + min(up{job="lockscope"})' |
     jq -r '.data.result[0].value[1] // ""')
-[[ $up == 2 ]] || fail "lockscope_up and up are not both 1 (sum $up)"
-echo "PASS: LockscopeLeaseExpiredNotReleased fired for $lock (db $db, table $table, holder $holder)"
+[[ $up == 2 ]] || fail "lockscope_up and up are not all 1 (sum of minima $up)"
+echo "PASS: LockscopeLeaseExpiredNotReleased fired for each of ${backends[*]}"
