@@ -97,9 +97,11 @@ for backend in "${backends[@]}"; do
     targets+=(--db "${urls[$backend]}" --table "${tables[$backend]}")
 done
 
-# One exporter, read-only over those tables.
+# One exporter, read-only over those tables. It and Prometheus run under timeout (which passes
+# the cleanup's TERM on): should this script be killed outright (a ctest timeout), they still
+# end within 4 minutes.
 exporter_port=$(free_port) || fail "no free port for the exporter"
-"$lockctl" exporter --listen "127.0.0.1:$exporter_port" "${targets[@]}" \
+timeout 240 "$lockctl" exporter --listen "127.0.0.1:$exporter_port" "${targets[@]}" \
     >"$tmp/exporter.log" 2>&1 &
 exporter_pid=$!
 metrics_url=http://127.0.0.1:$exporter_port/metrics
@@ -141,7 +143,7 @@ scrape_configs:
       - targets: ['127.0.0.1:$exporter_port']
 EOF
 promtool check config "$tmp/prometheus.yml" >/dev/null || fail "promtool check config"
-prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
+timeout 240 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
     --web.listen-address="127.0.0.1:$prometheus_port" >"$tmp/prometheus.log" 2>&1 &
 prometheus_pid=$!
 api=http://127.0.0.1:$prometheus_port

@@ -114,7 +114,8 @@ if [[ $backend == postgresql ]]; then
 else
     reader_url=mysql://$user@$host:$port/$database
 fi
-LOCKSCOPE_PASSWORD=$password "$lockctl" --no-prompt exporter --listen "127.0.0.1:$port2" \
+# Under timeout, so that it ends even if this script is killed outright.
+LOCKSCOPE_PASSWORD=$password timeout 60 "$lockctl" --no-prompt exporter --listen "127.0.0.1:$port2" \
     --db "$reader_url" --table "$table" >/dev/null 2>"$sql.log" &
 exporter_pid=$!
 metrics=""
