@@ -20,7 +20,7 @@ set -euo pipefail
 source_dir=$1 lockctl=$2 rules=$3
 shift 3
 # shellcheck source=scripts/lib/common.sh
-source "$source_dir/scripts/lib/common.sh" # free_port, process_alive
+source "$source_dir/scripts/lib/common.sh" # free_cluster_port, process_alive
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -100,16 +100,19 @@ done
 # One exporter, read-only over those tables. It and Prometheus run under timeout (which passes
 # the cleanup's TERM on): should this script be killed outright (a ctest timeout), they still
 # end within 4 minutes.
-exporter_port=$(free_port) || fail "no free port for the exporter"
-timeout 240 "$lockctl" exporter --listen "127.0.0.1:$exporter_port" "${targets[@]}" \
-    >"$tmp/exporter.log" 2>&1 &
+# Port 0: the exporter takes a free port itself and names it on its first line (a port chosen
+# here could be taken before it binds).
+timeout 240 "$lockctl" exporter --listen 127.0.0.1:0 "${targets[@]}" >"$tmp/exporter.log" 2>&1 &
 exporter_pid=$!
-metrics_url=http://127.0.0.1:$exporter_port/metrics
+exporter_port=""
 for _ in $(seq 100); do
-    curl -fsS -o /dev/null --max-time 2 "$metrics_url" 2>/dev/null && break
+    exporter_port=$(grep -oP '^Serving http://127\.0\.0\.1:\K[0-9]+(?=/metrics)' \
+        "$tmp/exporter.log" 2>/dev/null) && break
     process_alive "$exporter_pid" || die_with_logs "the exporter exited"
     sleep 0.1
 done
+[[ -n $exporter_port ]] || die_with_logs "the exporter did not say where it serves"
+metrics_url=http://127.0.0.1:$exporter_port/metrics
 curl -fsS --max-time 5 "$metrics_url" >"$tmp/metrics.txt" || die_with_logs "no answer on $metrics_url"
 promtool check metrics <"$tmp/metrics.txt" ||
     { cat "$tmp/metrics.txt" >&2; fail "promtool check metrics refuses the exporter's metrics"; }
@@ -129,7 +132,6 @@ echo "the exporter's metrics pass promtool check metrics ($(wc -l <"$tmp/metrics
 
 # Prometheus: its own configuration and storage in $tmp, scraping and evaluating every second,
 # with the repository's rules file.
-prometheus_port=$(free_port) || fail "no free port for Prometheus"
 cat >"$tmp/prometheus.yml" <<EOF
 global:
   scrape_interval: 1s
@@ -143,14 +145,27 @@ scrape_configs:
       - targets: ['127.0.0.1:$exporter_port']
 EOF
 promtool check config "$tmp/prometheus.yml" >/dev/null || fail "promtool check config"
-timeout 240 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
-    --web.listen-address="127.0.0.1:$prometheus_port" >"$tmp/prometheus.log" 2>&1 &
-prometheus_pid=$!
-api=http://127.0.0.1:$prometheus_port
-for _ in $(seq 300); do
-    curl -fsS -o /dev/null --max-time 2 "$api/-/ready" 2>/dev/null && break
-    process_alive "$prometheus_pid" || die_with_logs "Prometheus exited"
-    sleep 0.1
+# Prometheus has no port 0: a port below the kernel's range for outgoing connections (which
+# took one once: "bind: address already in use"), and another if it is taken all the same.
+start_prometheus() {
+    prometheus_port=$(free_cluster_port) || fail "no free port for Prometheus"
+    timeout 240 prometheus --config.file="$tmp/prometheus.yml" --storage.tsdb.path="$tmp/data" \
+        --web.listen-address="127.0.0.1:$prometheus_port" >"$tmp/prometheus.log" 2>&1 &
+    prometheus_pid=$!
+    api=http://127.0.0.1:$prometheus_port
+    for _ in $(seq 300); do
+        curl -fsS -o /dev/null --max-time 2 "$api/-/ready" 2>/dev/null && return 0
+        process_alive "$prometheus_pid" || return 1
+        sleep 0.1
+    done
+    return 0 # not ready in 30 s: said below
+}
+for attempt in 1 2 3; do
+    start_prometheus && break
+    if ! grep -q 'address already in use' "$tmp/prometheus.log" || ((attempt == 3)); then
+        die_with_logs "Prometheus exited"
+    fi
+    echo "port $prometheus_port was taken meanwhile; Prometheus again on another"
 done
 curl -fsS -o /dev/null --max-time 2 "$api/-/ready" || die_with_logs "Prometheus is not ready"
 rules_loaded=$(curl -fsS "$api/api/v1/rules" |

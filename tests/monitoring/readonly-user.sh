@@ -14,7 +14,7 @@
 set -euo pipefail
 source_dir=$1 lockctl=$2 backend=$3
 # shellcheck source=scripts/lib/common.sh
-source "$source_dir/scripts/lib/common.sh" # free_port, process_alive
+source "$source_dir/scripts/lib/common.sh" # process_alive
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -79,7 +79,7 @@ DROP TABLE IF EXISTS ${table}_event, $table;
 DROP USER IF EXISTS '$user'@'$host';
 EOF
     fi
-    rm -f "$sql" "$sql.log"
+    rm -f "$sql" "$sql.log" "$sql.out"
 }
 sql=$(mktemp)
 trap cleanup EXIT
@@ -108,19 +108,26 @@ sed "s/$password/***/g" "$sql"
 admin_sql <"$sql" || fail "the docs' SQL failed on $backend"
 
 # The exporter as that user.
-port2=$(free_port) || fail "no free port"
 if [[ $backend == postgresql ]]; then
     reader_url=postgresql://$user@$host:$port/$database
 else
     reader_url=mysql://$user@$host:$port/$database
 fi
 # Under timeout, so that it ends even if this script is killed outright.
-LOCKSCOPE_PASSWORD=$password timeout 60 "$lockctl" --no-prompt exporter --listen "127.0.0.1:$port2" \
-    --db "$reader_url" --table "$table" >/dev/null 2>"$sql.log" &
+# Port 0: the exporter takes a free port itself and names it on its first line.
+LOCKSCOPE_PASSWORD=$password timeout 60 "$lockctl" --no-prompt exporter --listen 127.0.0.1:0 \
+    --db "$reader_url" --table "$table" >"$sql.out" 2>"$sql.log" &
 exporter_pid=$!
+port2=""
+for _ in $(seq 100); do
+    port2=$(grep -oP '^Serving http://127\.0\.0\.1:\K[0-9]+(?=/metrics)' "$sql.out") && break
+    process_alive "$exporter_pid" || break
+    sleep 0.1
+done
 metrics=""
 # Until the table is up, for 10 s (a first scrape may come before the connection).
 for _ in $(seq 50); do
+    [[ -n $port2 ]] || break
     metrics=$(curl -fsS --max-time 5 "http://127.0.0.1:$port2/metrics" 2>/dev/null) || true
     grep -qE '^lockscope_up\{[^}]*\} 1$' <<<"$metrics" && break
     process_alive "$exporter_pid" || break
