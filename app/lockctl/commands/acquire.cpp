@@ -138,8 +138,9 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
                            "the hold; add --renew to keep it.")
                         .arg(formatDurationMs(leaseMs), formatDurationMs(lease.holdMs)));
 
+    lockcore::LeaseKeeper keeper(service, grant, lease.ttlMs);
     const HoldOutcome held
-        = holdLock(service, grant, HoldPlan{lease.holdMs, request.renew, lease.ttlMs},
+        = holdLock(service, keeper, HoldPlan{lease.holdMs, request.renew, lease.ttlMs},
                    InterruptGuard::flag(), [&out](const QString &text) { out.warning(text); });
 
     insertHoldEnd(json, held);

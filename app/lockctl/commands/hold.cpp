@@ -5,7 +5,6 @@
 #include "lockctltr.h"
 #include "lockservice.h"
 
-#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QThread>
 
@@ -19,15 +18,21 @@ constexpr qint64 pollMs = 50; // how quickly a signal or the end of the hold is 
 
 } // namespace
 
-HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
+QString renewalFailedText(const lockcore::LeaseKeeper &keeper)
+{
+    return Tr::tr("Could not renew \"%1\"; retrying: %2")
+        .arg(keeper.grant().name, errorText(keeper.lastError()));
+}
+
+HoldOutcome holdLock(lockcore::LockService &service, lockcore::LeaseKeeper &keeper,
                      const HoldPlan &plan, const std::atomic_bool &stop,
                      const std::function<void(const QString &)> &warn, const RenewedFn &renewed)
 {
+    const lockcore::Grant grant = keeper.grant(); // its name, holder and fence stay
     HoldOutcome outcome;
+    outcome.renewals = keeper.renewals();
     QElapsedTimer held;
     held.start();
-    // Renews at a third of the lease the database gave (lockcore's keeper for every holder).
-    lockcore::LeaseKeeper keeper(service, grant, plan.ttlMs, [&held] { return held.elapsed(); });
 
     while (held.elapsed() < plan.holdMs) {
         if (stop.load()) {
@@ -35,13 +40,12 @@ HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &gran
             break;
         }
         if (plan.renew) {
-            const qint64 sentAtMs = QDeadlineTimer::current().deadline();
+            // Renews at a third of the lease the database gave.
             const lockcore::LeaseKeeper::Step renewal = keeper.renewIfDue();
             if (renewal == lockcore::LeaseKeeper::Step::Renewed && renewed) {
-                renewed(sentAtMs, keeper.grant());
+                renewed(keeper);
             } else if (renewal == lockcore::LeaseKeeper::Step::Failed) {
-                warn(Tr::tr("Could not renew \"%1\"; retrying: %2")
-                         .arg(grant.name, errorText(keeper.lastError())));
+                warn(renewalFailedText(keeper));
             } else if (renewal == lockcore::LeaseKeeper::Step::Lost) {
                 outcome.lost = true;
                 outcome.current = *keeper.lost();

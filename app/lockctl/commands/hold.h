@@ -9,6 +9,7 @@
 #include <optional>
 
 namespace lockcore {
+class LeaseKeeper;
 class LockService;
 }
 
@@ -29,18 +30,20 @@ struct HoldOutcome : HoldEnd
     lockcore::LockInfo current; // when lost: the lock as it is now
 };
 
-// Told of each renewal: when it was sent (ms on the monotonic clock of QDeadlineTimer::current())
-// and the grant as renewed (its expiresAt and dbNow), so that the caller knows when the lease
-// ends if no further renewal gets through ("lockctl run").
-using RenewedFn = std::function<void(qint64 sentAtMs, const lockcore::Grant &renewed)>;
+// Told of each renewal, with the keeper as renewed (its grant() and leaseEndMs(): when the lease
+// ends if no further renewal gets through, for "lockctl run").
+using RenewedFn = std::function<void(const lockcore::LeaseKeeper &keeper)>;
 
-// Keeps a granted lock for plan.holdMs (or until `stop` is set; "lockctl run": until its command
-// ends), renewing it when asked, then releases it. Renewal errors are passed to `warn` and
-// retried; a renewal that finds the lock taken over ends the hold as lost (nothing is released
-// then).
-HoldOutcome holdLock(lockcore::LockService &service, const lockcore::Grant &grant,
+// Keeps the lock that `keeper` keeps for plan.holdMs (or until `stop` is set; "lockctl run":
+// until its command ends), renewing it when asked, then releases it. Renewal errors are passed
+// to `warn` and retried; a renewal that finds the lock taken over ends the hold as lost
+// (nothing is released then).
+HoldOutcome holdLock(lockcore::LockService &service, lockcore::LeaseKeeper &keeper,
                      const HoldPlan &plan, const std::atomic_bool &stop,
                      const std::function<void(const QString &)> &warn,
                      const RenewedFn &renewed = {});
+
+// "Could not renew NAME; retrying: ERROR", for a renewal that could not be sent.
+QString renewalFailedText(const lockcore::LeaseKeeper &keeper);
 
 } // namespace lockctl

@@ -131,40 +131,6 @@ int failBefore(const Invocation &invocation, const RunRequest &request, RunResul
     return result.exitCode;
 }
 
-// When the lease ends if no renewal gets through: the lease the database gave, counted on the
-// monotonic clock from the moment the statement that gave it was sent.
-qint64 leaseEnd(qint64 sentAtMs, const Grant &grant, qint64 ttlMs)
-{
-    const qint64 fallback = ttlMs > 0 ? ttlMs : lockcore::LeaseSchedule::unknownLeaseMs;
-    return sentAtMs + lockcore::LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt, fallback);
-}
-
-// A grant after --wait: its statement may have waited in the server first, so when it was sent
-// says little about when its lease began. One renewal at once measures the lease from a send
-// lockctl timed. Returns the lease's end; false when the renewal found the lock lost.
-bool timeWaitedLease(lockcore::LockService &service, const RunRequest &request,
-                     RunResult &result, qint64 &end)
-{
-    Grant &grant = *result.grant;
-    const qint64 sent = nowMs();
-    auto renewed = service.renew(grant.name, grant.holder, grant.fence, request.lease.ttlMs);
-    if (!renewed) { // keep the bound from before the wait began
-        Output(false).warning(Tr::tr("Could not renew \"%1\"; retrying: %2")
-                                  .arg(grant.name, errorText(renewed.error())));
-        return true;
-    }
-    if (!renewed->renewed) {
-        result.held.current = renewed->current;
-        return false;
-    }
-    ++result.renewals;
-    grant.expiresAt = renewed->expiresAt;
-    grant.dbNow = renewed->dbNow;
-    result.expiresAt = grant.expiresAt;
-    end = leaseEnd(sent, grant, request.lease.ttlMs);
-    return true;
-}
-
 RunCommand commandFor(const RunRequest &request, const Grant &grant, const QString &table)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -179,12 +145,12 @@ RunCommand commandFor(const RunRequest &request, const Grant &grant, const QStri
 // Runs the command under the granted lock, renewing it (hold.cpp's loop, as acquire --hold),
 // and releases it when the command ends.
 void runGranted(Invocation &invocation, lockcore::LockService &service,
-                const RunRequest &request, RunResult &result, SignalRelay &relay,
-                qint64 leaseEndMs)
+                lockcore::LeaseKeeper &keeper, const RunRequest &request, RunResult &result,
+                SignalRelay &relay)
 {
     const Grant &grant = *result.grant;
     Supervisor supervisor(relay, request.killAfterMs);
-    supervisor.setLeaseEnd(leaseEndMs);
+    supervisor.setLeaseEnd(keeper.leaseEndMs()); // the keeper's clock is nowMs()'s
     const std::atomic_bool released{true}; // a signal came first: release at once
     const bool cancelled = relay.received().load();
     if (!cancelled)
@@ -192,16 +158,16 @@ void runGranted(Invocation &invocation, lockcore::LockService &service,
 
     const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.lease.ttlMs};
     result.held = holdLock(
-        service, grant, plan, cancelled ? released : supervisor.ended(),
+        service, keeper, plan, cancelled ? released : supervisor.ended(),
         [](const QString &text) { Output(false).warning(text); },
-        [&](qint64 sentAtMs, const Grant &renewed) {
-            supervisor.setLeaseEnd(leaseEnd(sentAtMs, renewed, request.lease.ttlMs));
-            result.expiresAt = renewed.expiresAt;
+        [&](const lockcore::LeaseKeeper &renewed) {
+            supervisor.setLeaseEnd(renewed.leaseEndMs());
+            result.expiresAt = renewed.grant().expiresAt;
         });
     if (result.held.lost)
         supervisor.stopLost();
     result.end = supervisor.wait();
-    result.renewals += result.held.renewals;
+    result.renewals = result.held.renewals;
 
     if (cancelled)
         result.outcome = result.held.lost ? Outcome::Lost : Outcome::Cancelled;
@@ -286,15 +252,25 @@ int runRun(Invocation &invocation)
         result.outcome = Outcome::Refused;
         return finish(invocation, *request, result);
     }
-    result.expiresAt = grant->expiresAt;
-    qint64 end = leaseEnd(sent, *grant, lease.ttlMs);
-    if (lease.waitMs > 0 && !timeWaitedLease(**service, *request, result, end)) {
-        result.outcome = Outcome::Lost;
-        result.lostBeforeStart = true;
-        return finish(invocation, *request, result);
+    // The lease is counted from `sent`, on the supervisor's clock. A grant after --wait may have
+    // waited in the server first, so its lease may have begun long after: one renewal at once
+    // times it from a send lockctl saw.
+    lockcore::LeaseKeeper keeper(**service, *grant, lease.ttlMs, nowMs, sent);
+    if (lease.waitMs > 0) {
+        const lockcore::LeaseKeeper::Step first = keeper.renewNow();
+        if (first == lockcore::LeaseKeeper::Step::Lost) {
+            result.held.current = *keeper.lost();
+            result.outcome = Outcome::Lost;
+            result.lostBeforeStart = true;
+            return finish(invocation, *request, result);
+        }
+        if (first == lockcore::LeaseKeeper::Step::Failed) // the bound from before the wait stays
+            Output(false).warning(renewalFailedText(keeper));
     }
+    result.expiresAt = keeper.grant().expiresAt;
+    result.renewals = keeper.renewals();
     closeOwnOnExec(inherited);
-    runGranted(invocation, **service, *request, result, relay, end);
+    runGranted(invocation, **service, keeper, *request, result, relay);
     return finish(invocation, *request, result);
 }
 
