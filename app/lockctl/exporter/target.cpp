@@ -54,16 +54,10 @@ quint64 Target::startRead(qint64 stuckAfterMs)
     return read;
 }
 
-qint64 Target::readingForMs() const
-{
-    return m_busy ? m_since.elapsed() : 0;
-}
-
 void Target::finish(quint64 read, lockcore::TableSnapshot snapshot, qint64 elapsedNs)
 {
     m_busy = false;
     m_saidNoAnswer = false;
-    m_lastDone = read;
     snapshot.db = m_config.name;
     snapshot.table = m_config.table;
     snapshot.scrapeDurationSeconds = double(elapsedNs / 1000) / 1e6; // to the microsecond

@@ -25,13 +25,10 @@ public:
            int connectTimeoutS, QObject *parent = nullptr);
     ~Target() override;
 
-    const ExportTarget &config() const { return m_config; }
     // Starts a read unless one is under way. Returns the read's number (readDone's), or 0 when
     // the read under way is stuck: a scrape gave up waiting for it (noteNoAnswer), or it has run
     // `stuckAfterMs` or longer.
     quint64 startRead(qint64 stuckAfterMs);
-    qint64 readingForMs() const;
-    quint64 lastDone() const { return m_lastDone; }
     // The last finished read, its duration set; counters kept from the last read that had them.
     const lockcore::TableSnapshot &lastSnapshot() const { return m_last; }
     // A down snapshot with this target's labels (and its last counters).
@@ -52,7 +49,6 @@ private:
     QThread m_thread;
     TargetReader *m_reader; // lives on m_thread, deleted when it finishes
     quint64 m_started = 0;  // the number of the last read started
-    quint64 m_lastDone = 0;
     bool m_busy = false;
     bool m_saidNoAnswer = false; // the read under way is stuck
     QElapsedTimer m_since;

@@ -1,5 +1,6 @@
 #include "childprocess.h"
 
+#include "exitcode.h"
 #include "lockctltr.h"
 
 #include <QFileInfo>
@@ -22,21 +23,21 @@ namespace {
 std::optional<StartFailure> locate(const QString &program, QString *path)
 {
     if (program.isEmpty())
-        return StartFailure{127, Tr::tr("the command is empty")};
+        return StartFailure{cli::ExitNotFound, Tr::tr("the command is empty")};
     if (program.contains(u'/')) {
         const QFileInfo file(program);
         if (!file.exists())
-            return StartFailure{127, Tr::tr("no such file")};
+            return StartFailure{cli::ExitNotFound, Tr::tr("no such file")};
         if (file.isDir())
-            return StartFailure{126, Tr::tr("it is a directory")};
+            return StartFailure{cli::ExitCannotExecute, Tr::tr("it is a directory")};
         if (!file.isExecutable())
-            return StartFailure{126, Tr::tr("permission denied (not executable)")};
+            return StartFailure{cli::ExitCannotExecute, Tr::tr("permission denied (not executable)")};
         *path = program;
         return std::nullopt;
     }
     *path = QStandardPaths::findExecutable(program);
     if (path->isEmpty())
-        return StartFailure{127, Tr::tr("not found on PATH")};
+        return StartFailure{cli::ExitNotFound, Tr::tr("not found on PATH")};
     return std::nullopt;
 }
 
@@ -86,7 +87,7 @@ std::optional<StartFailure> ChildProcess::start(const RunCommand &command)
     m_process->setChildProcessModifier([parent] { prepareChild(parent); });
     m_process->start();
     if (!m_process->waitForStarted(-1))
-        return StartFailure{126, m_process->errorString()};
+        return StartFailure{cli::ExitCannotExecute, m_process->errorString()};
     return std::nullopt;
 }
 

@@ -13,14 +13,11 @@ constexpr int relayed[] = {SIGINT, SIGTERM, SIGHUP};
 constexpr int relayedCount = int(sizeof(relayed) / sizeof(relayed[0]));
 
 std::atomic_bool receivedFlag{false};
-std::atomic_int first{0};
 std::atomic_int pending[relayedCount]; // per signal: received, not yet passed on
 struct sigaction previous[relayedCount];
 
 void onSignal(int signalNumber, siginfo_t *info, void *)
 {
-    int expected = 0;
-    first.compare_exchange_strong(expected, signalNumber);
     receivedFlag.store(true);
     if (info && info->si_code == SI_KERNEL)
         return; // from the terminal: the command, in the same process group, has it too
@@ -35,7 +32,6 @@ void onSignal(int signalNumber, siginfo_t *info, void *)
 SignalRelay::SignalRelay()
 {
     receivedFlag.store(false);
-    first.store(0);
     struct sigaction action = {};
     action.sa_sigaction = onSignal;
     sigemptyset(&action.sa_mask);
@@ -55,11 +51,6 @@ SignalRelay::~SignalRelay()
 const std::atomic_bool &SignalRelay::received() const
 {
     return receivedFlag;
-}
-
-int SignalRelay::firstSignal() const
-{
-    return first.load();
 }
 
 int SignalRelay::takeToForward()

@@ -21,8 +21,6 @@ public:
 
     // Set by the first signal: a cancel flag for LockService::acquireWithWait.
     const std::atomic_bool &received() const;
-    // The first signal received (0: none yet).
-    int firstSignal() const;
     // A signal received and not yet passed on, taken from the queue (0: none).
     int takeToForward();
 };
