@@ -92,6 +92,7 @@ void LockHold::settle(LockGuard::State state)
 
 bool LockHold::acquireAll(LockService &service)
 {
+    QList<Grant> grants; // published once every lock is held (start() waits for settle())
     for (const LockDefinition &definition : std::as_const(m_locks)) {
         const qint64 sentAt = now();
         auto grant = service.acquireWithWait(definition.name, m_holder, definition.leaseMs,
@@ -103,10 +104,6 @@ bool LockHold::acquireAll(LockService &service)
                 m_error = grant.error();
             releaseAll(service); // those taken, in reverse order
             m_kept.clear();
-            {
-                std::lock_guard lock(m_mutex);
-                m_grants.clear();
-            }
             settle(grant ? State::Refused : State::Failed);
             return false;
         }
@@ -119,8 +116,11 @@ bool LockHold::acquireAll(LockService &service)
         if (grant->attempts > 1)
             checkKept(kept, kept.keeper->renewNow());
         m_kept.push_back(std::move(kept));
+        grants.append(*grant);
+    }
+    {
         std::lock_guard lock(m_mutex);
-        m_grants.append(*grant);
+        m_grants = grants;
     }
     updateHeldUntil();
     return true;
