@@ -38,6 +38,8 @@ private slots:
     void guardReleasesAtTheEndOfItsScope();
     void guardReportsWhyItHasNoLock();
     void guardOutlivesItsDatabase();
+    void guardStopsAtTheLeaseEndWhenTheServerHangs();
+    void runUnderDoesNotRunALapsedLease();
     void releaseAfterABrokenConnection();
     void definitionsFileIsRead();
     void definitionsFileErrorsNameTheEntry_data();
@@ -295,14 +297,93 @@ void ApplicationTest::guardOutlivesItsDatabase()
           qPrintable(released.error().message));
     QVERIFY2(releasing.elapsed() < 10000, qPrintable(QString::number(releasing.elapsed())));
     QCOMPARE(guard.releaseError().error().kind, released.error().kind);
-    const LockInfo after = row(u"gone"_s);
-    QCOMPARE(after.holder, guard.holder()); // never released: it ended with its lease
-    QCOMPARE(after.state, LockState::Expired);
+    // Never released: it ends with its lease, the database's. A renewal sent just before the
+    // cut may have reached the server after the last one the guard saw confirmed: that lease
+    // ends up to one lease after the cut, later than the guard's own end.
+    QCOMPARE(row(u"gone"_s).holder, guard.holder());
+    QTRY_COMPARE_WITH_TIMEOUT(row(u"gone"_s).state, LockState::Expired, 2000 + 1000);
+    QCOMPARE(row(u"gone"_s).holder, guard.holder());
 }
 
 // The guard's connection breaks while it holds (closed between it and the server): the
 // release fails on it with an unknown outcome, is sent again on a new connection and frees
 // the lock; the fence is unchanged (released, not force-released).
+// The server stops answering (a relay that freezes) while the guard holds a 2 s lease: the
+// renewal that hangs is abandoned at the lease's end, the lease is reported run out once
+// (onLost) within the lease of the last confirmed renewal, and when the server answers again
+// nothing comes back: isHeld() stays false and the state Lost. (A renewal used to wait on the
+// socket for ever: onLost never came.)
+void ApplicationTest::guardStopsAtTheLeaseEndWhenTheServerHangs()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    QElapsedTimer clock;
+    clock.start();
+    std::atomic<qint64> lostAtMs{-1};
+    std::atomic_int lostCalls{0};
+    GuardOptions guardOptions = options();
+    guardOptions.onLost = [&](const LostLease &) {
+        lostAtMs = clock.elapsed();
+        ++lostCalls;
+    };
+    LockGuard guard(proxy.spec(), definition(u"hung"_s, 2000), guardOptions);
+    QVERIFY(guard.isHeld());
+    proxy.freeze(true);
+    const qint64 frozenAtMs = clock.elapsed();
+    QTRY_VERIFY_WITH_TIMEOUT(lostAtMs >= 0, 8000);
+    qInfo("lease reported run out %lld ms after the freeze (lease 2000 ms)",
+          lostAtMs - frozenAtMs);
+    QVERIFY(lostAtMs - frozenAtMs <= 2000 + 500);
+    QVERIFY(!guard.isHeld());
+    QCOMPARE(guard.state(), LockGuard::State::Lost);
+    QCOMPARE(guard.lost()->reason, LostLease::Reason::RanOut);
+    QCOMPARE(guard.lost()->lastError.kind, Error::Kind::ConnectionLost);
+
+    proxy.freeze(false); // the server answers again: the lapsed lease stays lost
+    QTest::qWait(1500);  // (several renewal periods of the 2 s lease)
+    QVERIFY(!guard.isHeld());
+    QCOMPARE(guard.state(), LockGuard::State::Lost);
+    QCOMPARE(lostCalls.load(), 1);
+    QElapsedTimer releasing;
+    releasing.start();
+    guard.release();
+    QVERIFY2(releasing.elapsed() < 15000, qPrintable(QString::number(releasing.elapsed())));
+}
+
+// Two locks in name order: the first (a 300 ms lease) is granted, then the guard waits for the
+// second until its holder releases it 1.5 s later; by then the first lease has lapsed. The
+// guard acquired both, but runUnder must not run the function on a lease already lost, and
+// says so (LostBeforeRun). (It used to ask acquired(), not isHeld(): the function ran.)
+void ApplicationTest::runUnderDoesNotRunALapsedLease()
+{
+    auto other = m_locks->acquire(u"lapse.b"_s, u"other-holder"_s, 30000);
+    LOCKSCOPE_VERIFY_OK(other);
+    QVERIFY(other->acquired);
+    std::thread releaser([&] {
+        QThread::msleep(1500);
+        auto session = TestBackend::instance().open();
+        auto service = LockService::create(*session, m_table);
+        if (service)
+            (void)service->release(u"lapse.b"_s, u"other-holder"_s, other->fence);
+    });
+    LockDefinition first = definition(u"lapse.a"_s, 300);
+    LockDefinition second = definition(u"lapse.b"_s, 30000);
+    second.waitMs = 20000;
+    second.retries = LockDefinition::untilWaitEnds;
+    bool ran = false;
+    const auto outcome = runUnder(TestBackend::instance().spec(), QList<LockDefinition>{first, second},
+                                  [&](const LockGuard &) { ran = true; }, options());
+    releaser.join();
+    QVERIFY(!ran);
+    QCOMPARE(outcome.status, RunStatus::LostBeforeRun);
+    QVERIFY(!outcome.ran());
+    QVERIFY2(outcome.summary().startsWith(u"Not run"_s), qPrintable(outcome.summary()));
+    QVERIFY(row(u"lapse.a"_s).holder.isEmpty() || row(u"lapse.a"_s).state != LockState::Held);
+    QVERIFY(row(u"lapse.b"_s).holder.isEmpty());
+}
+
 void ApplicationTest::releaseAfterABrokenConnection()
 {
     if (TestBackend::instance().isSqlite())

@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <csignal>
+
 using namespace Qt::StringLiterals;
 using testsupport::jsonInteger;
 using testsupport::LockctlOptions;
@@ -68,6 +70,7 @@ private slots:
     void holdsTheLockWhileTheJobRuns();
     void refusedWhileAnotherHolds();
     void lostLeaseStopsTheJob();
+    void pausedPastItsLeaseStaysLost();
     void noDatabaseIsAUsageError();
 
 private:
@@ -198,6 +201,38 @@ void ExampleTest::lostLeaseStopsTheJob()
     QVERIFY2(run.finished && run.exitCode == 1, qPrintable(run.describe()));
     QVERIFY2(timer.elapsed() < 10000, "the job ran on after its lease was lost");
     QVERIFY2(run.errText().contains(u"lease lost"_s), qPrintable(run.describe()));
+}
+
+// The example is stopped (SIGSTOP) until the database says its 2 s lease expired, with nobody
+// else waiting, then continued: its lease lapsed on its own clock, so the guard reports it lost
+// (RanOut) for good and the job stops with "lease lost", although a renewal would still have
+// got through; the guard gives the lock back (it was still its own) and nobody holds it. (Its
+// renewal used to revive the lease: isHeld() false for some milliseconds, then true again, and
+// the run reported done.)
+void ExampleTest::pausedPastItsLeaseStaysLost()
+{
+    const QString name = u"job.paused"_s;
+    LockctlProcess example(
+        exampleArgs({u"--ttl"_s, u"2s"_s, u"--seconds"_s, u"20"_s, name}), exampleOptions());
+    QByteArray out;
+    const Acquired acquired = waitForAcquired(example, name, &out);
+    QVERIFY2(acquired.fence > 0, out.constData());
+    const auto pid = pid_t(example.processId());
+    QCOMPARE(::kill(pid, SIGSTOP), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(shownLock(name).value(u"state"_s).toString(), u"expired"_s, 10000);
+    QTest::qWait(300); // well past the end on the example's clock too
+    QCOMPARE(::kill(pid, SIGCONT), 0);
+
+    QElapsedTimer timer;
+    timer.start();
+    Run run = example.finish(15000);
+    run.out.prepend(out);
+    QVERIFY2(run.finished && run.exitCode == 1, qPrintable(run.describe()));
+    QVERIFY2(timer.elapsed() < 10000, "the job ran on after its lease lapsed");
+    QVERIFY2(run.errText().contains(u"lease lost"_s), qPrintable(run.describe()));
+    const QJsonObject after = shownLock(name);
+    QCOMPARE(after.value(u"state"_s).toString(), u"free"_s);
+    QCOMPARE(jsonInteger(after.value(u"fence"_s)), acquired.fence);
 }
 
 // Without --db and LOCKSCOPE_DB the example says what it needs and exits 2.

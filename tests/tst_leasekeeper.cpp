@@ -6,7 +6,11 @@
 #include "lockservice.h"
 #include "testbackend.h"
 
+#include <QElapsedTimer>
 #include <QTest>
+
+#include <atomic>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
@@ -23,6 +27,9 @@ private slots:
     void renewsWhenDueAndNotBefore();
     void reportsALostLeaseWithTheLockAsItIsNow();
     void countsTheLeaseFromTheConfirmedSend();
+    void aLapsedLeaseStaysLapsed();
+    void aRenewalAnsweredAfterTheEndIsTooLate();
+    void waitEndsAtAForceRelease();
 
 private:
     std::unique_ptr<Session> m_session;
@@ -143,6 +150,90 @@ void LeaseKeeperTest::countsTheLeaseFromTheConfirmedSend()
     now = 4000;
     QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lost); // released: no longer ours
     QCOMPARE(keeper.leaseEndMs(), endBefore);
+}
+
+// The clock passes the lease's end with no renewal (a holder paused past it): the keeper says
+// Lapsed and sends nothing, then and ever after, although the database would still renew it
+// (nobody took it). (It used to renew it: the lease came back from the dead.)
+void LeaseKeeperTest::aLapsedLeaseStaysLapsed()
+{
+    auto grant = m_locks->acquire(u"lapsed"_s, u"keeper-4"_s, 9000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    qint64 now = 0;
+    LeaseKeeper keeper(*m_locks, *grant, 9000, [&now] { return now; });
+    QVERIFY(!keeper.lapsed());
+    QCOMPARE(keeper.msUntilDue(), 3000);
+    now = 8000;
+    QCOMPARE(keeper.msUntilDue(), 0); // overdue: due now, and its end is 1 s away
+    now = 9000; // the end: no renewal was confirmed
+    const quint64 before = m_session->roundTrips();
+    QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lapsed);
+    QCOMPARE(keeper.renewNow(), LeaseKeeper::Step::Lapsed);
+    now = 20000;
+    QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lapsed);
+    QCOMPARE(m_session->roundTrips(), before); // nothing sent
+    QVERIFY(keeper.lapsed());
+    QVERIFY(!keeper.lost());
+    const auto row = m_locks->lock(u"lapsed"_s);
+    LOCKSCOPE_VERIFY_OK(row);
+    QCOMPARE((*row)->holder, u"keeper-4"_s); // still ours in the table: the holder releases it
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"lapsed"_s, u"keeper-4"_s, grant->fence));
+}
+
+// A renewal sent before the end whose answer comes after it (the clock moves during the
+// statement) is too late: the holder had to stop at the end. Lapsed, for good.
+void LeaseKeeperTest::aRenewalAnsweredAfterTheEndIsTooLate()
+{
+    auto grant = m_locks->acquire(u"late"_s, u"keeper-5"_s, 9000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    qint64 now = 0;
+    bool slowAnswer = false; // once set: the read at 8999 (the send) moves the clock past the end
+    LeaseKeeper keeper(*m_locks, *grant, 9000, [&] {
+        if (slowAnswer && now == 8999) {
+            now = 9100;
+            return qint64(8999);
+        }
+        return now;
+    });
+    now = 8999;
+    slowAnswer = true;
+    QCOMPARE(keeper.renewNow(), LeaseKeeper::Step::Lapsed);
+    QCOMPARE(now, 9100); // the send was read at 8999, the answer at 9100
+    QVERIFY(keeper.lapsed());
+    QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lapsed);
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"late"_s, u"keeper-5"_s, grant->fence));
+}
+
+// wait() sleeps until the next renewal is due; on PostgreSQL a force release of the lock
+// (notified on the table's channel) ends it at once and the next renewIfDue() renews off
+// schedule and finds the lease taken away. Elsewhere the wait runs to the renewal.
+void LeaseKeeperTest::waitEndsAtAForceRelease()
+{
+    auto grant = m_locks->acquire(u"woken"_s, u"keeper-6"_s, 120000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    LeaseKeeper keeper(*m_locks, *grant, 120000);
+    const std::atomic_bool stop{false};
+    keeper.wait(10, stop); // LISTENs from the first wait on
+    std::thread admin([&] {
+        QThread::msleep(300);
+        auto session = TestBackend::instance().open();
+        auto service = LockService::create(*session, m_locks->tables().locks);
+        if (service)
+            (void)service->forceRelease(u"woken"_s, grant->fence, u"test: wake"_s);
+    });
+    QElapsedTimer waited;
+    waited.start();
+    keeper.wait(5000, stop);
+    admin.join();
+    const qint64 ms = waited.elapsed();
+    if (TestBackend::instance().isPostgres()) {
+        qInfo("woken %lld ms into the wait by the force release", ms);
+        QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+        QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::Lost); // off schedule: now
+    } else {
+        QVERIFY2(ms >= 4900, qPrintable(QString::number(ms)));
+        QCOMPARE(keeper.renewIfDue(), LeaseKeeper::Step::NotDue); // not due for 40 s
+    }
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LeaseKeeperTest)

@@ -3,6 +3,7 @@
 // checked against the table itself; read-only mode; a server that stops answering.
 
 #include "connectiondialog.h"
+#include "cuttableproxy.h"
 #include "countdowndelegate.h"
 #include "forcereleasedialog.h"
 #include "initlockdialog.h"
@@ -26,6 +27,8 @@
 #include "testholds.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QElapsedTimer>
 #include <QClipboard>
 #include <QHeaderView>
 #include <QMenu>
@@ -74,6 +77,7 @@ private slots:
     void everyAdminActionHasAButtonAndAShortcut();
     void initializeCreatesALock();
     void testAcquireRenewAndRelease();
+    void aTestHoldThatLapsesStaysLost();
     void eachTestHoldHasAHolderOfItsOwn();
     void wrongPasswordAsksForThePassword();
     void titleNamesTheApplicationOnce();
@@ -492,6 +496,54 @@ void MainWindowTest::testAcquireRenewAndRelease()
     m_window->action(u"releaseAction"_s)->trigger();
     QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(u"billing.invoices"_s))->state == LockState::Free,
                              5000);
+    QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
+}
+
+void MainWindowTest::aTestHoldThatLapsesStaysLost()
+{
+    // Issue 34: a holder learns at its lease's end on its own clock that it may no longer
+    // hold. A renewing 2 s test hold through a relay that freezes: the window says the hold
+    // lapsed and forgets it, and when the server answers again the hold does not come back
+    // (nothing renews it: the database's lease ends).
+    if (!TestBackend::instance().spec().isServer())
+        QSKIP("SQLite has no server to hang");
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    WindowConnection connection;
+    connection.spec = proxy.spec();
+    connection.table = m_table;
+    connection.connectTimeoutS = 2;
+    m_window->openConnection(connection);
+    QVERIFY(waitForLock(u"billing.invoices"_s));
+    QVERIFY(m_window->selectLock(u"billing.invoices"_s));
+    answerNextDialog<TestAcquireDialog>([](TestAcquireDialog *dialog) {
+        dialog->findChild<QLineEdit *>(u"holder"_s)->setText(u"admin@test (lapsing)"_s);
+        dialog->findChild<QLineEdit *>(u"ttl"_s)->setText(u"2s"_s);
+        dialog->findChild<QCheckBox *>(u"renew"_s)->setChecked(true);
+        dialog->accept();
+    });
+    m_window->action(u"testAcquireAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->holds(u"billing.invoices"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->hold(u"billing.invoices"_s)->renewals >= 1,
+                             5000);
+    proxy.freeze(true);
+    QElapsedTimer frozen;
+    frozen.start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"lapsed"_s), 5000);
+    qInfo("the test hold lapsed %lld ms after the freeze (lease 2000 ms)", frozen.elapsed());
+    QVERIFY(frozen.elapsed() <= 2000 + 500);
+    QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
+    proxy.freeze(false);
+    // Nobody renews it any more: its lease ends in the database (or the release freed it).
+    const auto stillHeld = [this] {
+        const auto row = m_locks->lock(u"billing.invoices"_s);
+        return !row || !*row || (*row)->state == LockState::Held;
+    };
+    QElapsedTimer ending;
+    ending.start();
+    while (stillHeld() && ending.elapsed() < 15000)
+        QTest::qWait(100);
+    QVERIFY2(!stillHeld(), "the lapsed test hold is still held");
     QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
 }
 

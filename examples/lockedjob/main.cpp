@@ -113,6 +113,7 @@ int reportOf(const lockcore::RunOutcome<bool> &run, const QString &lock)
               << Qt::endl;
         return Refused;
     case lockcore::RunStatus::Lost:
+    case lockcore::RunStatus::LostBeforeRun:
         err() << "lease lost: fence " << run.fence << " is no longer valid" << Qt::endl;
         return Refused;
     case lockcore::RunStatus::Failed:

@@ -169,6 +169,9 @@ void LockHold::checkKept(Kept &kept, LeaseKeeper::Step step)
     case LeaseKeeper::Step::Lost:
         return markLost(kept, LostLease{LostLease::Reason::TakenAway, grant.name, grant.fence,
                                         kept.keeper->lost().value_or(LockInfo()), Error()});
+    case LeaseKeeper::Step::Lapsed: // lost to this holder for good, whatever comes back
+        return markLost(kept, LostLease{LostLease::Reason::RanOut, grant.name, grant.fence,
+                                        LockInfo(), kept.keeper->lastError()});
     case LeaseKeeper::Step::NotDue:
         break;
     }

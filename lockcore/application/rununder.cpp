@@ -4,7 +4,7 @@
 
 namespace lockcore {
 
-RunReport RunReport::after(LockGuard &guard)
+RunReport RunReport::after(LockGuard &guard, bool ran)
 {
     RunReport report;
     report.fence = guard.fence();
@@ -16,7 +16,10 @@ RunReport RunReport::after(LockGuard &guard)
     }
     report.releaseError = guard.release();
     report.lost = guard.lost(); // also a lease the release found taken away
-    report.status = report.lost ? RunStatus::Lost : RunStatus::Done;
+    if (!ran)
+        report.status = RunStatus::LostBeforeRun;
+    else
+        report.status = report.lost ? RunStatus::Lost : RunStatus::Done;
     return report;
 }
 
@@ -34,6 +37,13 @@ QString RunReport::summary() const
             .arg(refusal->current.fence);
     case RunStatus::Failed:
         return Tr::tr("Not run: %1").arg(error.message);
+    case RunStatus::LostBeforeRun:
+        return lost ? Tr::tr("Not run: the lease of \"%1\" (fence %2) was lost before the run "
+                             "could start.")
+                          .arg(lost->name)
+                          .arg(lost->fence)
+                    : Tr::tr("Not run: a lease ended before the run could start (fence %1).")
+                          .arg(fence);
     case RunStatus::Lost:
         return lost->reason == LostLease::Reason::TakenAway
                    ? Tr::tr("Ran, but the lease of \"%1\" (fence %2) was lost meanwhile: it is "

@@ -16,6 +16,8 @@ enum class RunStatus {
     Failed,  // no run: the locks could not be asked for (error)
     Lost,    // the function ran, but a lease was lost meanwhile (lost): its writes may have
              // raced another holder's, and only the fence can refuse them
+    LostBeforeRun, // every lock was granted, but a lease was lost (or its end passed) before
+                   // the function could start: it did not run (lost, when the guard knew why)
 };
 
 // What became of a run under a lock (seed 000's autoLock), whatever the function returned.
@@ -33,8 +35,8 @@ struct RunReport
     bool ran() const { return status == RunStatus::Done || status == RunStatus::Lost; }
     // One sentence for a log: why the function did not run, or what went wrong after.
     QString summary() const;
-    // After the run: from the guard, released.
-    static RunReport after(LockGuard &guard);
+    // After the run (`ran`: the function was started): from the guard, released.
+    static RunReport after(LockGuard &guard, bool ran);
 };
 
 // The report and, when the function ran (Done or Lost), what it returned (std::monostate for a
@@ -59,7 +61,9 @@ RunOutcome<RunValue<F>> runUnder(const ConnectionSpec &spec, const QList<LockDef
 {
     RunOutcome<RunValue<F>> outcome;
     LockGuard guard(spec, locks, std::move(options));
-    if (guard.acquired()) {
+    // Held, not merely acquired: a lease lost while the last lock was waited for runs nothing.
+    const bool run = guard.isHeld();
+    if (run) {
         if constexpr (std::is_void_v<std::invoke_result_t<F, const LockGuard &>>) {
             work(std::as_const(guard));
             outcome.value = std::monostate();
@@ -67,7 +71,7 @@ RunOutcome<RunValue<F>> runUnder(const ConnectionSpec &spec, const QList<LockDef
             outcome.value = work(std::as_const(guard));
         }
     }
-    static_cast<RunReport &>(outcome) = RunReport::after(guard);
+    static_cast<RunReport &>(outcome) = RunReport::after(guard, run);
     return outcome;
 }
 

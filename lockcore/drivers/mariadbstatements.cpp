@@ -258,6 +258,12 @@ bool MariaDbStatements::usable(const QSqlDatabase &db)
     return handleOf(db) && !libmysqlclientLoaded();
 }
 
+int MariaDbStatements::socketOf(const QSqlDatabase &db)
+{
+    MYSQL *mysql = usable(db) ? handleOf(db) : nullptr;
+    return mysql ? int(mysql_get_socket(mysql)) : -1;
+}
+
 MariaDbStatements::MariaDbStatements() = default;
 
 MariaDbStatements::~MariaDbStatements()
@@ -335,6 +341,11 @@ bool MariaDbStatements::compiledIn()
 bool MariaDbStatements::usable(const QSqlDatabase &)
 {
     return false;
+}
+
+int MariaDbStatements::socketOf(const QSqlDatabase &)
+{
+    return -1;
 }
 
 MariaDbStatements::MariaDbStatements() = default;

@@ -164,6 +164,12 @@ bool PostgresStatements::usable(const QSqlDatabase &db)
     return handleOf(db) != nullptr;
 }
 
+int PostgresStatements::socketOf(const QSqlDatabase &db)
+{
+    PGconn *conn = handleOf(db);
+    return conn ? PQsocket(conn) : -1;
+}
+
 bool PostgresStatements::canBind(const QVariantList &values)
 {
     return std::all_of(values.cbegin(), values.cend(), [](const QVariant &value) {
@@ -283,6 +289,11 @@ bool PostgresStatements::compiledIn()
 bool PostgresStatements::usable(const QSqlDatabase &)
 {
     return false;
+}
+
+int PostgresStatements::socketOf(const QSqlDatabase &)
+{
+    return -1;
 }
 
 bool PostgresStatements::canBind(const QVariantList &)

@@ -1,6 +1,8 @@
 #include "session.h"
 
+#include "callwatchdog.h"
 #include "mariadbstatements.h"
+#include "postgresstatements.h"
 #include "qtstatements.h"
 #include "releaselistener.h"
 #include "transport.h"
@@ -55,6 +57,85 @@ bool refusedLogin(const ConnectionSpec &spec, const QSqlError &error)
 }
 
 } // namespace
+
+class Session::CallWatch
+{
+public:
+    explicit CallWatch(Session &session, qint64 timeoutMs = -1)
+        : m_session(session)
+    {
+        if (m_session.m_callDepth++ > 0)
+            return; // inside another call: its deadline holds
+        m_session.m_abandoned.store(false);
+        const int socket = m_session.socket();
+        if (socket < 0)
+            return;
+        const QDeadlineTimer deadline = m_session.callDeadline(
+            timeoutMs >= 0 ? timeoutMs : m_session.m_options.callTimeoutMs);
+        m_session.m_callBudgetMs = deadline.remainingTime();
+        m_id = CallWatchdog::instance().arm(socket, deadline, &m_session.m_abandoned);
+    }
+    ~CallWatch()
+    {
+        if (--m_session.m_callDepth > 0)
+            return;
+        if (m_id)
+            CallWatchdog::instance().disarm(m_id);
+        if (m_session.m_abandoned.exchange(false))
+            m_session.m_broken = true; // its socket is shut: reconnect for the next call
+    }
+    CallWatch(const CallWatch &) = delete;
+    CallWatch &operator=(const CallWatch &) = delete;
+
+private:
+    Session &m_session;
+    quint64 m_id = 0;
+};
+
+Session::DeadlineScope::DeadlineScope(Session &session, QDeadlineTimer deadline)
+    : m_session(session), m_previous(session.m_limit)
+{
+    if (deadline < m_session.m_limit)
+        m_session.m_limit = deadline;
+}
+
+Session::DeadlineScope::~DeadlineScope()
+{
+    m_session.m_limit = m_previous;
+}
+
+int Session::socket() const
+{
+    if (!m_dialect || !m_db.isOpen())
+        return -1;
+    switch (m_dialect->kind()) {
+    case Dialect::Kind::PostgreSQL:
+        return PostgresStatements::socketOf(m_db);
+    case Dialect::Kind::MySQL:
+        return MariaDbStatements::socketOf(m_db);
+    default:
+        return -1;
+    }
+}
+
+QDeadlineTimer Session::callDeadline(qint64 timeoutMs) const
+{
+    const QDeadlineTimer own(timeoutMs);
+    return m_limit < own ? m_limit : own;
+}
+
+Error Session::abandoned(const QString &what) const
+{
+    return {Error::Kind::ConnectionLost,
+            Tr::tr("No answer from %1 within %2 ms while %3: the statement was abandoned and the "
+                   "connection closed; the outcome is unknown. It will be reopened on the next "
+                   "attempt.")
+                .arg(m_spec.redacted())
+                .arg(qMax<qint64>(0, m_callBudgetMs))
+                .arg(what),
+            {},
+            {}};
+}
 
 Session::Session(const ConnectionSpec &spec, const QString &connectionName)
     : m_spec(spec)
@@ -239,13 +320,14 @@ Status Session::openConnection(const SessionOptions &options)
 
 Status Session::checkClock()
 {
+    const CallWatch call(*this);
     if (!m_dialect->capabilities().clockCheck || m_spec.readOnly)
         return {}; // a read-only session changes nothing
     const Statement check = m_dialect->clockCheck();
     QSqlQuery query(m_db);
     ++m_roundTrips;
     if (!query.exec(check.text()) || !query.next())
-        return errorFrom(query.lastError(), Tr::tr("reading the database clock"));
+        return failure(query.lastError(), Tr::tr("reading the database clock"));
     if (query.value(query.record().count() - 1).toInt() == 1)
         return {};
     return Error{Error::Kind::Connection,
@@ -261,6 +343,7 @@ Status Session::checkClock()
 
 Status Session::applySessionSettings()
 {
+    const CallWatch call(*this);
     QStringList settings = m_dialect->sessionSettings(m_spec.readOnly);
     if (m_multiPrimary)
         settings += m_dialect->multiPrimarySessionSettings();
@@ -320,6 +403,7 @@ Status Session::checkWritable(const QString &what) const
 
 void Session::askServerVersion()
 {
+    const CallWatch call(*this);
     if (m_mariaDbVersion)
         return;
     m_mariaDbVersion = QVersionNumber();
@@ -345,6 +429,7 @@ void Session::askMultiPrimary()
 
 std::optional<bool> Session::answersOn(const QString &probe)
 {
+    const CallWatch call(*this);
     QSqlQuery answer(m_db);
     ++m_roundTrips;
     if (!answer.exec(probe) || !answer.next())
@@ -441,6 +526,7 @@ Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
+    const CallWatch call(*this); // (after a reopen: the new connection's socket)
     QSqlError failed;
     bool prepareFailed = false;
     ++m_roundTrips;
@@ -465,6 +551,7 @@ Result<QSqlQuery *> Session::runBatch(const QString &sql, int statements, const 
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
+    const CallWatch call(*this); // (after a reopen: the new connection's socket)
     QSqlError failed;
     int sent = 0;
     QSqlQuery *query = m_qt->runBatch(sql, statements, &failed, &sent);
@@ -489,6 +576,7 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     }
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
+    const CallWatch call(*this); // (after a reopen: the new connection's socket)
     Transport::Outcome outcome = transport().exec(statement);
     m_roundTrips += quint64(outcome.roundTrips);
     if (!outcome.error.isValid())
@@ -531,6 +619,7 @@ bool Session::preparedAfresh(const Error &error)
 
 bool Session::listenForReleases(const QString &channel)
 {
+    const CallWatch call(*this);
     if (m_broken)
         return false; // the next statement reconnects; listen after that
     bool sent = false;
@@ -542,6 +631,7 @@ bool Session::listenForReleases(const QString &channel)
 
 void Session::stopListening(const QString &channel)
 {
+    const CallWatch call(*this);
     if (m_broken)
         return; // the connection, and its LISTEN, are gone
     bool sent = false;
@@ -570,6 +660,7 @@ Status Session::runDdl(const QString &sql)
         return writable;
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
+    const CallWatch call(*this, m_options.ddlTimeoutMs);
     QSqlQuery query(m_db);
     ++m_roundTrips;
     if (!query.exec(sql)) {
@@ -587,35 +678,38 @@ Status Session::begin()
 {
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
+    const CallWatch call(*this); // (after a reopen: the new connection's socket)
     ++m_roundTrips;
     const QString begin = m_dialect->beginTransaction();
     if (begin.isEmpty()) {
         if (!m_db.transaction())
-            return errorFrom(m_db.lastError(), Tr::tr("starting a transaction"));
+            return failure(m_db.lastError(), Tr::tr("starting a transaction"));
         return {};
     }
     QSqlQuery query(m_db);
     if (!query.exec(begin))
-        return errorFrom(query.lastError(), Tr::tr("starting a transaction"));
+        return failure(query.lastError(), Tr::tr("starting a transaction"));
     return {};
 }
 
 Status Session::commit()
 {
+    const CallWatch call(*this);
     ++m_roundTrips;
     if (m_dialect->beginTransaction().isEmpty()) {
         if (!m_db.commit())
-            return errorFrom(m_db.lastError(), Tr::tr("committing"));
+            return failure(m_db.lastError(), Tr::tr("committing"));
         return {};
     }
     QSqlQuery query(m_db);
     if (!query.exec(u"COMMIT"_s))
-        return errorFrom(query.lastError(), Tr::tr("committing"));
+        return failure(query.lastError(), Tr::tr("committing"));
     return {};
 }
 
 void Session::rollback()
 {
+    const CallWatch call(*this);
     ++m_roundTrips;
     m_qt->finishAll();
     if (m_dialect->beginTransaction().isEmpty()) {
@@ -628,6 +722,8 @@ void Session::rollback()
 
 Error Session::failure(const QSqlError &error, const QString &what)
 {
+    if (m_abandoned.load())
+        return abandoned(what);
     Error result = errorFrom(error, what);
     if (m_multiPrimary && (result.kind == Error::Kind::Busy || result.kind == Error::Kind::Database)
         && !nodeIsReady())

@@ -5,6 +5,7 @@
 #include "directresult.h"
 #include "result.h"
 
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QSet>
 #include <QSqlDatabase>
@@ -25,6 +26,10 @@ class Transport;
 struct SessionOptions
 {
     int connectTimeoutS = 5; // bounded connect to an unreachable or silent host
+    // Every statement's deadline (Session::DeadlineScope may set an earlier one); schema DDL
+    // gets ddlTimeoutMs.
+    qint64 callTimeoutMs = 10000;
+    qint64 ddlTimeoutMs = 120000;
     // Refuse every write (also set when the ConnectionSpec says readonly=1); see
     // Session::checkWritable().
     bool readOnly = false;
@@ -35,9 +40,32 @@ struct SessionOptions
 // one transport chosen when the connection opens (runRows: libpq, Connector/C or Qt's driver);
 // reads and admin transactions through Qt's driver (run). A connection lost mid-operation is
 // reported as Error::Kind::ConnectionLost and reopened on the next call.
+//
+// Every call on the network has a deadline: SessionOptions::callTimeoutMs from its start, or
+// the earlier end of a DeadlineScope. A call still waiting for its server then is abandoned:
+// its connection's socket is shut down (CallWatchdog), the client library returns at once, and
+// the call fails as ConnectionLost ("no answer within ..."; the outcome is unknown); the next
+// call reconnects. Connecting is bounded by connectTimeoutS. Where lockcore cannot reach the
+// connection's socket (ODBC, Oracle's QOCI) only the driver's own timeouts apply; SQLite has
+// no network (its busy timeout bounds a wait for another writer).
 class Session
 {
 public:
+    // Within its life the session's calls end by `deadline` at the latest (a renewal's: the
+    // lease's end). Scopes nest; the earlier deadline wins.
+    class DeadlineScope
+    {
+    public:
+        DeadlineScope(Session &session, QDeadlineTimer deadline);
+        ~DeadlineScope();
+        DeadlineScope(const DeadlineScope &) = delete;
+        DeadlineScope &operator=(const DeadlineScope &) = delete;
+
+    private:
+        Session &m_session;
+        QDeadlineTimer m_previous;
+    };
+
     static Result<std::unique_ptr<Session>> open(const ConnectionSpec &spec,
                                                  const SessionOptions &options = {});
     ~Session();
@@ -133,6 +161,7 @@ public:
     Error failure(const QSqlError &error, const QString &what);
 
 private:
+    class CallWatch; // arms the CallWatchdog for the outermost call on the network
     Session(const ConnectionSpec &spec, const QString &connectionName);
     Status openConnection(const SessionOptions &options);
     Status reopenIfBroken();
@@ -171,6 +200,17 @@ private:
     bool m_forceMySqlPath = false;
     bool m_forceBatchAcquire = false;
     bool m_forceQtDriver = false;
+
+    // The connection's socket, where lockcore can reach it (libpq, Connector/C); else -1.
+    int socket() const;
+    // When a call starting now must end: its timeout, or the scope's earlier deadline.
+    QDeadlineTimer callDeadline(qint64 timeoutMs) const;
+    // The error of a call that the watchdog abandoned.
+    Error abandoned(const QString &what) const;
+    QDeadlineTimer m_limit{QDeadlineTimer::Forever}; // DeadlineScope's
+    int m_callDepth = 0;
+    qint64 m_callBudgetMs = 0;                 // the outermost call's, when it was armed
+    std::atomic_bool m_abandoned{false};       // set by the watchdog for the current call
 };
 
 } // namespace lockcore

@@ -1,8 +1,12 @@
 #include "leasekeeper.h"
 
 #include "lockservice.h"
+#include "releaselistener.h"
+#include "session.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QThread>
 
 #include <memory>
 
@@ -50,7 +54,15 @@ LeaseKeeper::LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
 {
     m_leaseMs = LeaseSchedule::leaseOf(grant.dbNow, grant.expiresAt, fallbackLease());
     m_confirmedAtMs = askedAtMs.value_or(m_clock());
+    m_timed = grant.attempts <= 1;
     m_schedule.start(m_clock(), m_leaseMs);
+}
+
+bool LeaseKeeper::checkLapsed(qint64 nowMs)
+{
+    if (m_timed && !m_lost && nowMs >= leaseEndMs())
+        m_lapsed = true;
+    return m_lapsed;
 }
 
 qint64 LeaseKeeper::fallbackLease() const
@@ -60,16 +72,53 @@ qint64 LeaseKeeper::fallbackLease() const
 
 qint64 LeaseKeeper::msUntilDue() const
 {
-    return m_schedule.msUntilDue(m_clock());
+    const qint64 now = m_clock();
+    const qint64 due = m_schedule.msUntilDue(now);
+    return m_timed ? qMax<qint64>(0, qMin(due, leaseEndMs() - now)) : due;
 }
 
 LeaseKeeper::Step LeaseKeeper::renewIfDue()
 {
     if (m_lost)
         return Step::Lost;
-    if (!m_schedule.isDue(m_clock()))
+    const qint64 now = m_clock();
+    if (checkLapsed(now))
+        return Step::Lapsed;
+    if (!m_schedule.isDue(now) && !std::exchange(m_notified, false))
         return Step::NotDue;
     return renewNow();
+}
+
+bool LeaseKeeper::listening()
+{
+    Session &session = m_service.session();
+    if (!session.dialect().capabilities().releaseNotifies)
+        return false;
+    const QString channel = session.dialect().releaseChannel(m_service.tables());
+    if (!session.listenForReleases(channel))
+        return false;
+    if (!m_armed)
+        session.releaseListener().arm(m_grant.name);
+    m_armed = true;
+    return true;
+}
+
+void LeaseKeeper::wait(qint64 maxMs, const std::atomic_bool &stop)
+{
+    const qint64 ms = qMin(maxMs, msUntilDue());
+    if (ms <= 0 || stop.load())
+        return;
+    if (!m_lost && !m_lapsed && listening()) {
+        if (m_service.session().waitForRelease(m_grant.name, ms, &stop)) {
+            m_notified = true; // (a renewal says whether it is still ours)
+            m_service.session().releaseListener().arm(m_grant.name);
+        }
+        return;
+    }
+    QElapsedTimer waited;
+    waited.start();
+    for (qint64 left = ms; left > 0 && !stop.load(); left = ms - waited.elapsed())
+        QThread::msleep(quint32(qMin<qint64>(20, left)));
 }
 
 LeaseKeeper::Step LeaseKeeper::renewNow()
@@ -77,16 +126,29 @@ LeaseKeeper::Step LeaseKeeper::renewNow()
     if (m_lost)
         return Step::Lost;
     const qint64 sentAt = m_clock();
-    auto renewed = m_service.renew(m_grant.name, m_grant.holder, m_grant.fence, m_ttlMs);
+    if (checkLapsed(sentAt))
+        return Step::Lapsed;
+    // The statement may not outlive the lease: a server that stops answering is abandoned at
+    // its end (untimed: the lease runs at most its length from now).
+    const qint64 budget = m_timed ? leaseEndMs() - sentAt : m_leaseMs;
+    Result<RenewOutcome> renewed = [&] {
+        const Session::DeadlineScope deadline(m_service.session(), QDeadlineTimer(budget));
+        return m_service.renew(m_grant.name, m_grant.holder, m_grant.fence, m_ttlMs);
+    }();
     const qint64 now = m_clock();
-    if (!renewed) {
-        m_lastError = renewed.error();
-        m_schedule.failed(now);
-        return Step::Failed;
-    }
-    if (!renewed->renewed) {
+    const bool wasTimed = std::exchange(m_timed, true);
+    if (renewed && !renewed->renewed) {
         m_lost = renewed->current;
         return Step::Lost;
+    }
+    if (!renewed)
+        m_lastError = renewed.error();
+    // An answer after the lease's end comes too late: the holder had to stop at that end.
+    if (wasTimed && checkLapsed(now))
+        return Step::Lapsed;
+    if (!renewed) {
+        m_schedule.failed(now);
+        return checkLapsed(now) ? Step::Lapsed : Step::Failed;
     }
     ++m_renewals;
     m_grant.expiresAt = renewed->expiresAt;

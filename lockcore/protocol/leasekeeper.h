@@ -3,6 +3,7 @@
 #include "locktypes.h"
 #include "result.h"
 
+#include <atomic>
 #include <functional>
 #include <optional>
 
@@ -47,6 +48,14 @@ private:
 // holder with this fence: force-released, or taken over after the lease ran out) with the fence
 // it had and the lock as it is now. For lockctl's hold and the simulator's clients, which hold
 // on a thread of their own; the window, which must not wait, drives a LeaseSchedule itself.
+//
+// A lease that lapses is lost for good: once this machine's clock passes leaseEndMs() with no
+// renewal confirmed before it, every later call answers Lapsed and sends nothing, even if the
+// database would still renew it (nobody took it meanwhile): the holder already had to stop at
+// that end, and a lease that comes back would make isHeld-style checks flicker. A renewal's
+// statement has the lease's end as its deadline (Session::DeadlineScope), so a server that
+// stops answering cannot hold the keeper past it. Acquiring again is explicit: a new grant, a
+// new fence.
 class LeaseKeeper
 {
 public:
@@ -55,6 +64,8 @@ public:
         Renewed, // the lease runs again from now (grant().expiresAt)
         Failed,  // the renewal could not be sent (lastError()); retried soon
         Lost,    // no longer ours (lost()); stop working under it
+        Lapsed,  // its end passed on this machine's clock, unrenewed: stop working under it
+                 // (perhaps still ours in the database: release it, fence-checked)
     };
 
     // `ttlMs`: the lease each renewal asks for (0: the lock's own default). `clockMs`: a
@@ -69,11 +80,19 @@ public:
     // its lease began sometime between the first attempt and the answer, and one renewal
     // times it from a send this keeper saw.
     Step renewNow();
+    // Until the next renewal is due, or the lease's end if that comes first.
     qint64 msUntilDue() const;
+    // Waits up to `maxMs` (and no longer than msUntilDue()), returning early when `stop` is
+    // set. Where the database notifies releases (PostgreSQL: LISTEN on the table's channel,
+    // from the first call on), a release or force release of this lock notified meanwhile ends
+    // the wait and makes the next renewal due at once, so that a force release is found within
+    // a round trip rather than at the next third of the lease. Elsewhere it sleeps.
+    void wait(qint64 maxMs, const std::atomic_bool &stop);
     // When the lease ends on this machine's clock if no further renewal gets through: the
     // lease the database last gave, from when the statement that gave it was sent.
     qint64 leaseEndMs() const { return m_confirmedAtMs + m_leaseMs; }
 
+    bool lapsed() const { return m_lapsed; }
     const Grant &grant() const { return m_grant; } // expiresAt as last renewed
     int renewals() const { return m_renewals; }
     const Error &lastError() const { return m_lastError; }
@@ -82,6 +101,10 @@ public:
 
 private:
     qint64 fallbackLease() const;
+    // Whether the lease's end has passed (then Lapsed for good); not before a waited grant's
+    // first renewal has timed it.
+    bool checkLapsed(qint64 nowMs);
+    bool listening(); // LISTENs (again after a reconnect) where the database notifies
 
     LockService &m_service;
     Grant m_grant;
@@ -91,6 +114,12 @@ private:
     qint64 m_confirmedAtMs = 0; // the send of the last statement the database confirmed
     qint64 m_leaseMs = 0;       // the lease it gave
     int m_renewals = 0;
+    // A waited grant's lease began after the send it is counted from: untimed until the first
+    // renewal (renewNow) answers or fails; the lapse is judged from then on.
+    bool m_timed = true;
+    bool m_lapsed = false;
+    bool m_notified = false; // a release of this lock was notified: renew at once
+    bool m_armed = false;    // the release listener watches this lock
     Error m_lastError;
     std::optional<LockInfo> m_lost;
 };

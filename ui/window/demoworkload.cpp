@@ -123,7 +123,11 @@ void DemoWorkload::runClient(int id, ConnectionSpec spec, QString table)
         worked.start();
         while (worked.elapsed() < work && !m_stop) {
             sleepFor(qMin(work - worked.elapsed(), keeper.msUntilDue()));
-            if (worked.elapsed() < work && keeper.renewIfDue() == lockcore::LeaseKeeper::Step::Lost)
+            if (worked.elapsed() >= work)
+                break;
+            const lockcore::LeaseKeeper::Step step = keeper.renewIfDue();
+            if (step == lockcore::LeaseKeeper::Step::Lost
+                || step == lockcore::LeaseKeeper::Step::Lapsed)
                 break;
         }
         service->release(name, holder, grant->fence);

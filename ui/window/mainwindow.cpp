@@ -111,6 +111,15 @@ MainWindow::MainWindow(QWidget *parent)
         m_monitor->requestHistory(name);
     });
     connect(m_testHolds, &TestHolds::changed, this, &MainWindow::updateActions);
+    connect(m_testHolds, &TestHolds::lapsed, this, [this](const QString &name, qint64 fence) {
+        m_messageBar->showMessage(
+            MessageBar::Kind::Warning,
+            tr("Your test hold on \"%1\" (fence %2) lapsed: no renewal was confirmed before "
+               "its lease ended on this computer's clock. It is no longer yours to renew; it "
+               "was released if it still was. Test-acquire it again for a new fence.")
+                .arg(name)
+                .arg(fence));
+    });
 
     // The countdown: estimated database time, only the remaining-time cells shown repaint.
     m_tick = new QTimer(this);

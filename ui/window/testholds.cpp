@@ -22,7 +22,7 @@ quint64 TestHolds::acquire(const QString &name, const QString &holder, qint64 tt
     request.holder = holder;
     request.ttlMs = ttlMs;
     const quint64 id = m_monitor->submit(request);
-    m_pendingAcquires.insert(id, {holdMs, autoRenew});
+    m_pendingAcquires.insert(id, {holdMs, autoRenew, m_clock.elapsed()});
     return id;
 }
 
@@ -46,6 +46,7 @@ void TestHolds::renew(const QString &name)
     request.fence = it->fence;
     request.ttlMs = it->ttlMs;
     m_schedules[name].start(m_clock.elapsed(), it->ttlMs); // not again while this one runs
+    m_renewSentAtMs.insert(name, m_clock.elapsed());
     m_monitor->submit(request);
 }
 
@@ -61,8 +62,16 @@ void TestHolds::release(const QString &name)
     request.fence = it->fence;
     m_monitor->submit(request);
     m_schedules.remove(name);
+    m_renewSentAtMs.remove(name);
     m_holds.erase(it); // whatever comes back, it is no longer ours to renew
     emit changed();
+}
+
+void TestHolds::lapse(const QString &name)
+{
+    const qint64 fence = m_holds.value(name).fence;
+    release(name); // fence-checked: frees it only if it is still ours
+    emit lapsed(name, fence);
 }
 
 void TestHolds::releaseAll()
@@ -90,6 +99,9 @@ void TestHolds::onAdminDone(const AdminResult &result)
         hold.ttlMs = result.grant.acquiredAt.msecsTo(result.grant.expiresAt);
         hold.autoRenew = settings.autoRenew;
         hold.expiresAt = result.grant.expiresAt;
+        hold.leaseEndMs = settings.sentAtMs
+                          + lockcore::LeaseSchedule::leaseOf(result.grant.dbNow,
+                                                             result.grant.expiresAt, hold.ttlMs);
         if (settings.holdMs > 0)
             hold.releaseAt = QDateTime::currentDateTimeUtc().addMSecs(settings.holdMs);
         m_holds.insert(hold.name, hold);
@@ -102,8 +114,15 @@ void TestHolds::onAdminDone(const AdminResult &result)
         auto it = m_holds.find(request.name);
         if (it == m_holds.end() || it->fence != request.fence)
             return;
+        const qint64 sentAtMs = m_renewSentAtMs.take(it->name);
+        if (result.done && it->autoRenew && m_clock.elapsed() >= it->leaseEndMs)
+            return lapse(it->name); // confirmed after the lease's end here: too late
         if (result.done) {
             ++it->renewals;
+            it->leaseEndMs = sentAtMs
+                             + lockcore::LeaseSchedule::leaseOf(result.current.dbNow,
+                                                                result.current.expiresAt,
+                                                                it->ttlMs);
             if (result.current.expiresAt.isValid())
                 it->expiresAt = result.current.expiresAt;
             else
@@ -133,7 +152,11 @@ void TestHolds::tick()
             continue;
         }
         if (!hold.autoRenew)
+            continue; // its lease ends as asked: the admin watches it expire, or releases it
+        if (m_clock.elapsed() >= hold.leaseEndMs) {
+            lapse(name);
             continue;
+        }
         if (m_schedules[name].isDue(m_clock.elapsed()))
             renew(name);
     }

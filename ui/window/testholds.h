@@ -15,7 +15,11 @@ namespace ui {
 class LockMonitor;
 
 // The admin's own test holds: renews them at a third of their lease when asked to, releases
-// them when their hold time is over, and forgets them when they are lost.
+// them when their hold time is over, and forgets them when they are lost. A renewed hold whose
+// lease ends on this window's clock with no renewal confirmed (the database thread stuck on a server
+// that stopped answering, a renewal that failed until then) lapses: lost for good (lapsed()),
+// released fence-checked in case it is still ours, never renewed again; acquiring again is a
+// new test hold with a new fence.
 class TestHolds : public QObject
 {
     Q_OBJECT
@@ -31,6 +35,7 @@ public:
         QDateTime releaseAt; // invalid: until released by hand
         QDateTime expiresAt; // database time of the current lease
         int renewals = 0;
+        qint64 leaseEndMs = 0; // on the window's clock: the last confirmed send + the lease
     };
 
     explicit TestHolds(LockMonitor *monitor, QObject *parent = nullptr);
@@ -47,6 +52,8 @@ public:
 
 signals:
     void changed();
+    // The hold's lease ended here unrenewed; it is forgotten (and released, fence-checked).
+    void lapsed(const QString &name, qint64 fence);
 
 private:
     void onAdminDone(const AdminResult &result);
@@ -56,13 +63,16 @@ private:
     {
         qint64 holdMs = 0;
         bool autoRenew = false;
+        qint64 sentAtMs = 0; // before the request went to the database thread
     };
+    void lapse(const QString &name);
 
     LockMonitor *m_monitor;
     QHash<QString, Hold> m_holds;
     QHash<quint64, Pending> m_pendingAcquires;
     // When each hold renews next (lockcore's schedule: a third of the lease), on m_clock.
     QHash<QString, lockcore::LeaseSchedule> m_schedules;
+    QHash<QString, qint64> m_renewSentAtMs; // the renewal in flight of each hold, on m_clock
     QElapsedTimer m_clock;
     QTimer m_timer;
 };

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "duration.h"
+#include "errortext.h"
 #include "exitcode.h"
 #include "hold.h"
 #include "interrupt.h"
@@ -149,8 +150,19 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
                                           ? QJsonValue(held.remainingDepth)
                                           : QJsonValue());
     json.insert(u"renewals"_s, held.renewals);
-    if (held.error)
+    if (held.error && !held.lapsed)
         return answerFailedRelease(out, json, *held.error);
+    if (held.lapsed) {
+        out.result(json, Tr::tr("Lost during the hold: the lease of \"%1\" (fence %2) ended "
+                                "here with no renewal through (%3); stopped holding at its "
+                                "end. %4")
+                             .arg(grant.name)
+                             .arg(grant.fence)
+                             .arg(errorText(held.lapseError),
+                                  held.released ? Tr::tr("It was still ours and is released.")
+                                                : Tr::tr("It ends with its lease.")));
+        return ExitRefused;
+    }
     if (held.lost) {
         if (!held.current.name.isEmpty()) {
             json.insert(u"held_by"_s, jsonText(held.current.holder));

@@ -50,19 +50,25 @@ HoldOutcome holdLock(lockcore::LockService &service, lockcore::LeaseKeeper &keep
                 outcome.lost = true;
                 outcome.current = *keeper.lost();
                 break;
+            } else if (renewal == lockcore::LeaseKeeper::Step::Lapsed) {
+                outcome.lost = outcome.lapsed = true;
+                outcome.lapseError = keeper.lastError();
+                break;
             }
             outcome.renewals = keeper.renewals();
         }
-        qint64 pause = qMin(pollMs, plan.holdMs - held.elapsed());
-        if (plan.renew)
-            pause = qMin(pause, keeper.msUntilDue());
-        if (pause > 0)
+        const qint64 pause = qMin(pollMs, plan.holdMs - held.elapsed());
+        if (plan.renew) // (PostgreSQL: woken at once by a force release of the lock)
+            keeper.wait(pause, stop);
+        else if (pause > 0)
             QThread::msleep(quint32(pause));
     }
     outcome.heldMs = held.elapsed();
-    if (outcome.lost)
-        return outcome;
+    if (outcome.lost && !outcome.lapsed)
+        return outcome; // someone else's now: nothing to release
 
+    // A lapsed lease may still be ours in the database (a renewal that landed after its end
+    // here): released, fence-checked, so that it does not wait for that renewal's end.
     auto released = service.release(grant.name, grant.holder, grant.fence);
     if (!released) {
         outcome.error = released.error();

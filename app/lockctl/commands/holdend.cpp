@@ -13,6 +13,7 @@ void insertHoldEnd(QJsonObject &json, const HoldEnd &end)
 {
     json.insert(u"released"_s, end.released);
     json.insert(u"lost"_s, end.lost);
+    json.insert(u"lapsed"_s, end.lapsed);
     json.insert(u"interrupted"_s, end.interrupted);
     json.insert(u"held_ms"_s, end.heldMs);
 }

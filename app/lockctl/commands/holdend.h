@@ -17,9 +17,11 @@ struct HoldEnd
 {
     bool interrupted = false; // a signal ended the hold early
     bool lost = false;        // a renewal or the release found the lock no longer this holder's
+    bool lapsed = false;      // ... or its lease ended here with no renewal through (lost too)
     bool released = false;    // the release freed it
     qint64 heldMs = 0;
     std::optional<lockcore::Error> error; // the release failed: the lock may still be held
+    lockcore::Error lapseError;           // lapsed: why the last renewal did not get through
 };
 
 // Adds released, lost, interrupted and held_ms to the answer.

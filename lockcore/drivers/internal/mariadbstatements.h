@@ -35,6 +35,8 @@ public:
     static bool usable(const QSqlDatabase &db);
     // This build links Connector/C.
     static bool compiledIn();
+    // The socket of `db`'s connection where usable(), else -1 (for a call's deadline).
+    static int socketOf(const QSqlDatabase &db);
 
     MariaDbStatements();
     ~MariaDbStatements();

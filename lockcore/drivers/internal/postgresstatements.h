@@ -36,6 +36,8 @@ public:
     static bool compiledIn();
     // This build links libpq, and `db` is an open QPSQL connection.
     static bool usable(const QSqlDatabase &db);
+    // The socket of `db`'s connection where usable(), else -1 (for a call's deadline).
+    static int socketOf(const QSqlDatabase &db);
     // Every value is of a type sent as a parameter here (null, bool, integer, floating point,
     // string); any other leaves the statement to Qt's driver.
     static bool canBind(const QVariantList &values);
