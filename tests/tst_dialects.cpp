@@ -487,6 +487,7 @@ private slots:
     void postgresReadsTheClockOncePerStatement();
     void changesReadTheClockAfterTheirWaits();
     void mysqlSetListReadsNoUpdatedColumn();
+    void mysqlStoresOneClockReadingPerChange();
     void sqliteUsesIntegerMilliseconds();
     void oracleStatements_data();
     void oracleStatements();
@@ -933,12 +934,11 @@ void TestDialects::postgresReadsTheClockOncePerStatement()
     // reads it once (as n.t) so every comparison uses the same instant. The acquire reads it
     // twice: n.t for a row it creates (never a grant), and g.t, a CTE read first in the
     // ON CONFLICT branch, once the row is locked, for everything that branch decides and
-    // stores. (insertAcquire is not used on PostgreSQL: its acquire is one upsert.)
+    // stores. (insertAcquire is not used on PostgreSQL, whose acquire is one upsert; it reads
+    // the clock once all the same.)
     const auto d = dialect(Kind::PostgreSQL);
     QVERIFY(d->capabilities().upsertReturning);
     for (const QString &builder : builders) {
-        if (builder == u"insertAcquire")
-            continue;
         const QString sql = build(*d, tables(false), builder).statement.text();
         QVERIFY2(sql.count(u"clock_timestamp()"_s) <= (builder == u"acquire" ? 2 : 1),
                  qPrintable(builder + u": "_s + sql));
@@ -1028,6 +1028,60 @@ void TestDialects::mysqlSetListReadsNoUpdatedColumn()
             if (!expression.contains(u"SYSDATE(3)"_s))
                 assigned << column;
         }
+    }
+}
+
+namespace {
+
+// The text from the '(' at `open` in `code` to its matching ')', both included.
+QString parenthesized(const QString &code, qsizetype open)
+{
+    int depth = 0;
+    for (qsizetype i = open; i < code.size(); ++i) {
+        if (code.at(i) == u'(')
+            ++depth;
+        else if (code.at(i) == u')' && --depth == 0)
+            return code.mid(open, i + 1 - open);
+    }
+    return {};
+}
+
+} // namespace
+
+void TestDialects::mysqlStoresOneClockReadingPerChange()
+{
+    // SYSDATE(3) moves while a statement runs: two calls may fall on either side of a
+    // millisecond, and a 700 ms lease was stored as 701 ms. So the times one change stores come
+    // from one call: an INSERT's VALUES list calls it once and its later values read the
+    // column it went into; an UPDATE's SET (and ON DUPLICATE KEY UPDATE's, after its first
+    // assignment, which only decides) calls it once, into renewed_at, and the later
+    // assignments read that column. (Its WHERE and that decision may read it again: they
+    // store nothing.)
+    const auto d = dialect(Kind::MySQL);
+    const TableNames t = tables(false);
+    const QString wake = d->wakeLockName(t, kName);
+    using Taking = Dialect::WakeLockTaking;
+    const auto codeOf = [](const QString &sql) { return scanSql(withoutMysqlSettings(sql)).code; };
+    QStringList inserts = {build(*d, t, u"insertAcquire"_s).statement.text()};
+    for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
+        inserts << d->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
+    for (const QString &sql : std::as_const(inserts)) {
+        const QString code = codeOf(sql);
+        const qsizetype valuesAt = topLevelIndex(code, u"VALUES"_s);
+        const QString values = parenthesized(code, code.indexOf(u'(', valuesAt));
+        QVERIFY2(values.count(u"SYSDATE(3)"_s) == 1, qPrintable(values + u"\n"_s + sql));
+        const qsizetype update = code.indexOf(u" ON DUPLICATE KEY UPDATE "_s);
+        if (update < 0)
+            continue;
+        const QString set = code.mid(update).section(u" RETURNING "_s, 0, 0);
+        const QString stores = set.mid(topLevelIndex(set, u"prev_holder"_s)); // (after depth's)
+        QVERIFY2(stores.count(u"SYSDATE(3)"_s) == 1, qPrintable(stores + u"\n"_s + sql));
+    }
+    for (const QString &builder : {u"acquire"_s, u"renew"_s}) {
+        const QString code = codeOf(build(*d, t, builder).statement.text());
+        const qsizetype set = topLevelIndex(code, u"SET"_s);
+        const QString assignments = code.mid(set, topLevelIndex(code, u"WHERE"_s, set) - set);
+        QVERIFY2(assignments.count(u"SYSDATE(3)"_s) == 1, qPrintable(builder + u": "_s + code));
     }
 }
 

@@ -8,8 +8,11 @@
 #include "lockservice.h"
 #include "testbackend.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThread>
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -29,6 +32,14 @@ private slots:
 private:
     // Starts lockctl --json on the test's table.
     LockctlProcess lockctl(const QStringList &args) const;
+    // Stops the holder (SIGSTOP) after a renewal, at a moment it holds nothing another
+    // writer needs; false when that did not happen in ten tries.
+    bool stopBetweenWrites(LockctlProcess &holder, const QString &name);
+    // Whether another session can start a write now (SQLite: nobody holds the file's write
+    // lock; a server never leaves a statement half done because its client stopped).
+    bool writeLockIsFree();
+    // The id of the last event of lock `name` (0: none, or it could not be read).
+    qint64 lastEventId(const QString &name);
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -38,6 +49,74 @@ private:
 LockctlProcess PausedHolderTest::lockctl(const QStringList &args) const
 {
     return LockctlProcess(QStringList{u"--table"_s, m_table, u"--json"_s} + args);
+}
+
+namespace {
+
+// Whether every thread of process `pid` is stopped (state T in /proc/PID/task/TID/stat): a
+// SIGSTOP is delivered some time after kill() returns.
+bool isStopped(qint64 pid)
+{
+    const QString tasks = u"/proc/%1/task"_s.arg(pid);
+    const QStringList ids = QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    if (ids.isEmpty())
+        return false;
+    for (const QString &id : ids) {
+        QFile stat(tasks + u'/' + id + u"/stat"_s);
+        if (!stat.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')'); // "pid (comm) S ..."
+        if (close < 0 || close + 2 >= line.size() || line.at(close + 2) != 'T')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool PausedHolderTest::writeLockIsFree()
+{
+    if (!TestBackend::instance().isSqlite())
+        return true;
+    // BEGIN IMMEDIATE takes the write lock or fails at once: with the holder stopped, a lock
+    // held now stays held, so there is nothing to wait for.
+    testsupport::execRaw(*m_session, u"PRAGMA busy_timeout = 0"_s);
+    const Status begun = m_session->begin();
+    if (begun)
+        m_session->rollback();
+    testsupport::execRaw(*m_session, u"PRAGMA busy_timeout = 5000"_s);
+    return bool(begun);
+}
+
+qint64 PausedHolderTest::lastEventId(const QString &name)
+{
+    const auto events = m_locks->history(name, 1);
+    return events && !events->isEmpty() ? events->constFirst().id : 0;
+}
+
+bool PausedHolderTest::stopBetweenWrites(LockctlProcess &holder, const QString &name)
+{
+    // On SQLite a process stopped inside a write keeps the whole file locked, and the
+    // successor would wait for it (for ever, here). The holder writes twice a renewal: the
+    // renewal, then its event (lockctl records every event). So it is stopped once the event
+    // of a renewal is there, a third of its lease before its next write; and the stop is
+    // checked all the same (a loaded machine may run the test late, or stop the holder
+    // between its commit and its unlock): when it caught the holder inside a write, the
+    // holder goes on and is stopped again after its next renewal.
+    const auto pid = pid_t(holder.processId());
+    for (int attempt = 0; attempt < 10; ++attempt) {
+        const qint64 lastEvent = lastEventId(name);
+        if (!QTest::qWaitFor([&] { return lastEventId(name) > lastEvent; }, 10000))
+            return false;
+        if (::kill(pid, SIGSTOP) != 0 || !QTest::qWaitFor([&] { return isStopped(pid); }, 10000))
+            return false;
+        if (writeLockIsFree())
+            return true;
+        qInfo("the holder was stopped inside a write; continued, to be stopped again");
+        ::kill(pid, SIGCONT);
+    }
+    return false;
 }
 
 void PausedHolderTest::initTestCase()
@@ -77,12 +156,9 @@ void PausedHolderTest::pausedHolderLosesAndChangesNothing()
         10000);
     const qint64 oldFence = (*m_locks->lock(name))->fence;
 
-    // Paused, like a process in a long GC pause or swapped out: for three leases. Stopped just
-    // after a renewal was committed, so that it is not stopped inside a statement (on SQLite a
-    // process stopped inside a write keeps the whole file locked: every other writer fails).
-    const QDateTime lastRenewal = (*m_locks->lock(name))->renewedAt;
-    QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(name))->renewedAt != lastRenewal, 10000);
-    QVERIFY(::kill(pid_t(holder.processId()), SIGSTOP) == 0);
+    // Paused, like a process in a long GC pause or swapped out: for three leases. Stopped
+    // after a renewal and outside any write (stopBetweenWrites).
+    QVERIFY(stopBetweenWrites(holder, name));
     const auto resume = qScopeGuard([&] { ::kill(pid_t(holder.processId()), SIGCONT); });
     const QDateTime pausedAt = QDateTime::fromMSecsSinceEpoch(testsupport::dbNowUs(*m_session) / 1000);
     QTRY_VERIFY_WITH_TIMEOUT(testsupport::dbNowUs(*m_session) / 1000

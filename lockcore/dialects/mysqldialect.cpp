@@ -173,7 +173,10 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     // once the row is locked, after any wait (the wake-up lock in VALUES, the row's lock); a
     // grant then reads it once more into renewed_at, and acquired_at and expires_at are
     // counted from that column. So a grant's time is never before the change it follows, and
-    // its lease is a full ttl from the grant.
+    // its lease is a full ttl from the grant. A new row reads it once too, into acquired_at:
+    // the VALUES that follow read that column (a value may read a column set earlier in its
+    // list, in MySQL and MariaDB alike), so the lease is exactly its ttl (two SYSDATE(3)
+    // calls may fall on either side of a millisecond).
     const QString now = changeNow();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
@@ -198,7 +201,7 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     }
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
        << QString::number(firstFence) << ", " << now << ", "
-       << plusMs(now, QString::number(insertTtl)) << ", " << now << ", "
+       << plusMs(u"acquired_at"_s, QString::number(insertTtl)) << ", acquired_at, "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
     if (waitFirst) {
         // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs

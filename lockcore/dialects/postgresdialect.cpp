@@ -54,6 +54,25 @@ Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
     return acquireFrom(t, name, holder, ttlMs, now);
 }
 
+Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &name,
+                                         const QString &holder, qint64 ttlMs) const
+{
+    // Not sent by lockcore (acquire() creates rows itself), but right all the same: the three
+    // times from one clock reading, n.t (clock_timestamp() moves within a statement).
+    const QString fallback = QString::number(defaultTtlMs);
+    Statement st;
+    st << "INSERT INTO " << lockTable(t)
+       << " (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
+          "ttl_ms, description) SELECT "
+       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
+       << ", n.t, n.t + (";
+    appendTtl(st, ttlMs, fallback);
+    st << ") * interval '1 millisecond', n.t, ";
+    appendTtl(st, ttlMs, fallback);
+    st << ", '' FROM " << nowSource();
+    return st;
+}
+
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
                                          const QString &holder, qint64 ttlMs,
                                          const QString &wakeLock, WakeLockTaking taking,

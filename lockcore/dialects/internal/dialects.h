@@ -48,9 +48,11 @@ protected:
     // The clock of a statement that changes a row, read where the change is made: after any
     // wait of the statement (a row lock, a wake-up lock). Default: nowExpr().
     virtual QString changeNow() const { return nowExpr(); }
-    // changeNow() again later in a statement that assigned `renewed_at = changeNow()` first:
-    // the same instant. Default: changeNow() (constant within a statement, or, on SQLite,
-    // within a step). MySQL reads the column just assigned (SET runs left to right).
+    // changeNow() again later in a statement that assigned `renewed_at = changeNow()` first
+    // (in a SET, or first of the times in a VALUES list): the same instant. Default:
+    // changeNow() (constant within a statement, or, on SQLite, within a step; PostgreSQL
+    // overrides every statement that would need it). MySQL reads the column just assigned
+    // (SET runs left to right; a value may read a column set earlier in its VALUES list).
     virtual QString changeNowAgain() const { return changeNow(); }
     // The start of a statement that changes rows ("UPDATE", "INSERT", "DELETE"), with what
     // its changeNow() needs (MySQL: UTC for SYSDATE()).
@@ -159,6 +161,8 @@ public:
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
+    Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
+                            qint64 ttlMs) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
