@@ -4,6 +4,7 @@
 #include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
+#include "slicedsleep.h"
 #include "tr.h"
 #include "validation.h"
 #include "waitplan.h"
@@ -12,7 +13,6 @@
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QSqlQuery>
-#include <QThread>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -396,7 +396,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             wakeWaitMs = queueFor(wakeLock, pause, plan, clock, cancel);
             break;
         case WaitPlan::Way::Sleep:
-            sleepFor(pause, cancel);
+            sleepInSlices(pause, 20, cancel);
             break;
         }
         if (cancelled())
@@ -434,14 +434,6 @@ qint64 LockService::queueFor(const QString &wakeLock, qint64 pauseMs, const Wait
         }
     }
     return plan.queueWait(qMax<qint64>(0, pauseMs - waited.elapsed()), clock.elapsed());
-}
-
-void LockService::sleepFor(qint64 ms, const std::atomic_bool *cancel)
-{
-    QElapsedTimer slept;
-    slept.start();
-    while (slept.elapsed() < ms && !(cancel && cancel->load()))
-        QThread::msleep(quint32(qMin<qint64>(20, ms - slept.elapsed())));
 }
 
 Error LockService::cancellation(const QString &name)

@@ -72,11 +72,10 @@ private:
                               bool describeRefusal, qint64 wakeWaitMs = -1);
     // acquireWithWait's parts (WaitPlan decides; these carry it out): the answer when the
     // policy is exhausted, a pause spent in the wake-up lock's queue (returns the wait of the
-    // next attempt's own queueing), a pause slept, and the error of a cancelled wait.
+    // next attempt's own queueing), and the error of a cancelled wait.
     Result<Grant> lastRefusal(Result<Grant> grant, int attempt);
     qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
                     const QElapsedTimer &clock, const std::atomic_bool *cancel);
-    static void sleepFor(qint64 ms, const std::atomic_bool *cancel);
     static Error cancellation(const QString &name);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
