@@ -93,6 +93,7 @@ private slots:
 
     void lostGrantIsUnknownAloneAndCountedOnceByAWaiter();
     void lostReentryIsCountedOnceByAWaiter();
+    void cancelledWaiterGivesBackALostGrant();
 
 private:
     LockInfo row(const QString &name); // read on the admin's own connection (no relay)
@@ -268,6 +269,45 @@ void LostAnswerTest::lostReentryIsCountedOnceByAWaiter()
                  "two releases did not free a lock acquired twice");
     }
     QCOMPARE(alice.proxy().answersLost(), 1);
+}
+
+// A wait cancelled (SIGINT to lockctl acquire --wait) while its attempt's answer is lost: the
+// cancel is set before the attempt, so the waiter stops right after the loss, with the outcome
+// unknown. It reads the lock, finds the grant the server committed and gives it back: the
+// caller is told Cancelled, and the lock is free. (The old waiter returned Cancelled at once and
+// left the lock held by alice until its lease ended.)
+void LostAnswerTest::cancelledWaiterGivesBackALostGrant()
+{
+    const QString name = u"lost.cancelled"_s;
+    const QString holder = u"alice"_s;
+    ProxiedClient alice;
+    const QString error = alice.open(m_adminLocks->tables().locks);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    LockService &locks = alice.locks();
+    const auto waited = [&locks, name, holder, cancel] {
+        return locks.acquireWithWait(name, holder, 60000, waiting(), cancel.get());
+    };
+    const auto rehearsal = alice.run<Result<Grant>>([&](LockService &) { return waited(); });
+    LOCKSCOPE_VERIFY_OK(rehearsal);
+    QVERIFY(releasedToFree(alice, name, holder, rehearsal->fence, 1));
+
+    *cancel = true; // as if the signal came while the attempt was under way
+    alice.proxy().loseNextAnswer(true);
+    auto answer = std::make_shared<std::optional<Result<Grant>>>();
+    alice.thread().start([answer, waited] { answer->emplace(waited()); });
+    QTRY_COMPARE_WITH_TIMEOUT(alice.proxy().answersLost(), 1, 10000);
+    const LockInfo granted = row(name);
+    alice.proxy().freeze(false);
+    QTRY_VERIFY_WITH_TIMEOUT(alice.thread().done(), 20000);
+    QCOMPARE(granted.holder, holder); // the lost request was the grant
+    QVERIFY(answer->has_value());
+    QVERIFY2(!**answer, "a cancelled wait must not report a grant");
+    QCOMPARE((*answer)->error().kind, Error::Kind::Cancelled);
+    const LockInfo after = row(name);
+    QVERIFY2(after.holder.isEmpty() && after.state == LockState::Free,
+             qPrintable(u"still held by \"%1\" at depth %2"_s.arg(after.holder)
+                            .arg(after.depth)));
 }
 
 int main(int argc, char **argv)

@@ -398,7 +398,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             return lastRefusal(std::move(grant), attempt);
         }
         if (cancelled())
-            return cancellation(name);
+            return cancelledWaiting(name, holder, unknownOutcome);
         if (pollNow)
             continue;
         if (!listening && !m_session->isBroken()
@@ -422,7 +422,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             break;
         }
         if (cancelled())
-            return cancellation(name);
+            return cancelledWaiting(name, holder, unknownOutcome);
     }
 }
 
@@ -448,6 +448,17 @@ Result<Grant> LockService::settleLostAttempt(const QString &name, const QString 
     noteHeld(grant);
     recordGrant(grant);
     return grant;
+}
+
+Error LockService::cancelledWaiting(const QString &name, const QString &holder,
+                                    bool unknownOutcome)
+{
+    // The caller is told that nothing was acquired: a lost attempt that took effect is given
+    // back (one level: a lost re-entry), not left held until its lease ends.
+    if (unknownOutcome)
+        if (auto known = settleLostAttempt(name, holder); known && known->acquired)
+            (void)release(name, holder, known->fence);
+    return cancellation(name);
 }
 
 void LockService::noteHeld(const Grant &grant)

@@ -79,6 +79,8 @@ private:
     // read of the lock: its grant as found (recorded), or a refusal (it did not, or the lease
     // it gave has ended); an error if the read failed too (still unknown).
     Result<Grant> settleLostAttempt(const QString &name, const QString &holder);
+    // The error of a cancelled wait, after giving back what a lost attempt took, if it did.
+    Error cancelledWaiting(const QString &name, const QString &holder, bool unknownOutcome);
     // m_held: a grant told to the caller, and a release of it.
     void noteHeld(const Grant &grant);
     void noteReleased(const QString &name, const QString &holder, qint64 fence,
