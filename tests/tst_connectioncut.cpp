@@ -6,6 +6,7 @@
 // no connection to cut).
 
 #include "lockservice.h"
+#include "sessionthread.h"
 #include "testbackend.h"
 
 #include <QSqlQuery>
@@ -18,46 +19,8 @@ using namespace Qt::StringLiterals;
 using namespace lockcore;
 using testsupport::TestBackend;
 
-// The client whose connection is cut: its Session lives on a thread of its own (a connection
-// belongs to the thread that opened it), and the test runs its operations there, blocking or
-// not.
-class Victim
-{
-public:
-    Victim()
-    {
-        m_thread.start();
-        m_context.moveToThread(&m_thread);
-    }
-    ~Victim()
-    {
-        run([this] { m_session.reset(); });
-        m_thread.quit();
-        m_thread.wait();
-    }
-    // Runs `fn` on the victim's thread and waits for it.
-    void run(const std::function<void()> &fn)
-    {
-        QMetaObject::invokeMethod(&m_context, fn, Qt::BlockingQueuedConnection);
-    }
-    // Starts `fn` there; done() tells when it has returned.
-    void start(const std::function<void()> &fn)
-    {
-        m_done = false;
-        QMetaObject::invokeMethod(&m_context, [this, fn] {
-            fn();
-            m_done = true;
-        });
-    }
-    bool done() const { return m_done; }
-    std::unique_ptr<Session> &session() { return m_session; }
-
-private:
-    QThread m_thread;
-    QObject m_context;
-    std::unique_ptr<Session> m_session;
-    std::atomic_bool m_done{false};
-};
+// The client whose connection is cut (its session on a thread of its own).
+using Victim = testsupport::SessionThread;
 
 class ConnectionCutTest : public QObject
 {

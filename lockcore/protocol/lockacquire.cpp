@@ -4,6 +4,7 @@
 #include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
+#include "slicedsleep.h"
 #include "tr.h"
 #include "validation.h"
 #include "waitplan.h"
@@ -12,7 +13,6 @@
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QSqlQuery>
-#include <QThread>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -265,6 +265,7 @@ Grant LockService::answerOf(const QVariantList &row, const QString &name, const 
     if (row.value(col::AGranted).toLongLong() != 1)
         return refusedGrant(name, holder, &state);
     const Grant grant = grantFromState(state, holder);
+    noteHeld(grant);
     recordGrant(grant);
     return grant;
 }
@@ -337,14 +338,30 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // who holds it (that would double the cost of every woken waiter that lost the race).
     bool woken = false;
     qint64 wakeWaitMs = plan.firstQueueWait(random());
+    // An attempt whose answer was lost (ConnectionLost) may have taken effect: no attempt is
+    // sent on top of it before a read of the lock says it did not (settleLostAttempt).
+    bool unknownOutcome = false;
+    const auto accept = [&](Result<Grant> grant, int attempt) {
+        grant->attempts = attempt;
+        granted = true;
+        return grant;
+    };
     for (int attempt = 1;; ++attempt) {
         if (listening)
             listening = m_session->listenForReleases(channel); // again after a reconnect
         if (listening)
             listener.arm(name);
-        const bool queued = wakeWaitMs >= 0 && !m_session->holdsWakeLock(wakeLock);
+        std::optional<Result<Grant>> settled; // the lost attempt's grant, or the read's error
+        if (unknownOutcome) {
+            Result<Grant> known = settleLostAttempt(name, holder);
+            unknownOutcome = !known;
+            if (!known || known->acquired)
+                settled = std::move(known);
+        }
+        const bool queued = !settled && wakeWaitMs >= 0 && !m_session->holdsWakeLock(wakeLock);
         Result<Grant> grant =
-            listening && woken
+            settled ? std::move(*settled)
+            : listening && woken
                 ? acquireWoken(name, holder, ttlMs)
                 : acquireOnce(name, holder, ttlMs, plan.describeRefusal(clock.elapsed()),
                               wakeWaitMs);
@@ -355,28 +372,33 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         const bool pollNow = queued && !grant && grant.error().kind == Error::Kind::Busy;
         if (pollNow)
             grant = refusedGrant(name, holder);
-        // A lost connection (outcome unknown: acquire is idempotent for its holder) and a busy
-        // database (nothing changed) are retried like a refusal.
+        // A lost connection (outcome unknown: settled by a read before the next attempt) and a
+        // busy database (nothing changed) are retried like a refusal.
         const bool trouble = !grant
                              && (grant.error().kind == Error::Kind::ConnectionLost
                                  || grant.error().kind == Error::Kind::Busy);
         if (!grant && !trouble)
             return grant;
-        if (grant && grant->acquired) {
-            grant->attempts = attempt;
-            granted = true;
-            return grant;
-        }
+        if (grant && grant->acquired)
+            return accept(std::move(grant), attempt);
+        unknownOutcome =
+            unknownOutcome || (!grant && grant.error().kind == Error::Kind::ConnectionLost);
         if (grant)
             plan.learn(grant->current, clock.elapsed());
         if (woken && plan.lostRace()) {
             m_session->stopListening(channel);
             listening = false;
         }
-        if (plan.exhausted(attempt, clock.elapsed()))
+        if (plan.exhausted(attempt, clock.elapsed())) {
+            if (unknownOutcome) // the last word is what the lost attempt did, when it can be read
+                if (Result<Grant> known = settleLostAttempt(name, holder); known)
+                    grant = std::move(known);
+            if (grant && grant->acquired)
+                return accept(std::move(grant), attempt);
             return lastRefusal(std::move(grant), attempt);
+        }
         if (cancelled())
-            return cancellation(name);
+            return cancelledWaiting(name, holder, unknownOutcome);
         if (pollNow)
             continue;
         if (!listening && !m_session->isBroken()
@@ -396,12 +418,65 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             wakeWaitMs = queueFor(wakeLock, pause, plan, clock, cancel);
             break;
         case WaitPlan::Way::Sleep:
-            sleepFor(pause, cancel);
+            sleepInSlices(pause, 20, cancel);
             break;
         }
         if (cancelled())
-            return cancellation(name);
+            return cancelledWaiting(name, holder, unknownOutcome);
     }
+}
+
+Result<Grant> LockService::settleLostAttempt(const QString &name, const QString &holder)
+{
+    auto current = lock(name);
+    if (!current)
+        return current.error();
+    if (!*current)
+        return refusedGrant(name, holder); // no row: the attempt did not create it
+    const LockInfo &row = **current;
+    // Not ours, or ours but expired: the attempt's grant (if any) has ended, and the next
+    // attempt is a fresh grant (fence + 1, depth 1), not a re-entry on top of it.
+    if (row.holder != holder || row.state != LockState::Held)
+        return refusedGrant(name, holder, &row);
+    // Ours. A re-entry this service knows of (the same fence) took effect only if the depth
+    // grew; otherwise, and for a lock this service did not know it held, the row is the grant
+    // of the lost attempt: fence, lease and depth as found, counted once.
+    const auto known = m_held.constFind({name, holder});
+    if (known != m_held.cend() && known->fence == row.fence && row.depth <= known->depth)
+        return refusedGrant(name, holder, &row);
+    const Grant grant = grantFromState(row, holder);
+    noteHeld(grant);
+    recordGrant(grant);
+    return grant;
+}
+
+Error LockService::cancelledWaiting(const QString &name, const QString &holder,
+                                    bool unknownOutcome)
+{
+    // The caller is told that nothing was acquired: a lost attempt that took effect is given
+    // back (one level: a lost re-entry), not left held until its lease ends.
+    if (unknownOutcome)
+        if (auto known = settleLostAttempt(name, holder); known && known->acquired)
+            (void)release(name, holder, known->fence);
+    return cancellation(name);
+}
+
+void LockService::noteHeld(const Grant &grant)
+{
+    if (grant.acquired)
+        m_held.insert({grant.name, grant.holder}, {grant.fence, grant.depth});
+}
+
+void LockService::noteReleased(const QString &name, const QString &holder, qint64 fence,
+                               const ReleaseOutcome &outcome)
+{
+    const auto known = m_held.find({name, holder});
+    if (known == m_held.end())
+        return;
+    if (outcome.released && known->fence == fence)
+        known->depth = outcome.remainingDepth >= 0 ? outcome.remainingDepth : known->depth - 1;
+    if (!outcome.released || known->depth <= 0)
+        m_held.erase(known);
 }
 
 Result<Grant> LockService::lastRefusal(Result<Grant> grant, int attempt)
@@ -434,14 +509,6 @@ qint64 LockService::queueFor(const QString &wakeLock, qint64 pauseMs, const Wait
         }
     }
     return plan.queueWait(qMax<qint64>(0, pauseMs - waited.elapsed()), clock.elapsed());
-}
-
-void LockService::sleepFor(qint64 ms, const std::atomic_bool *cancel)
-{
-    QElapsedTimer slept;
-    slept.start();
-    while (slept.elapsed() < ms && !(cancel && cancel->load()))
-        QThread::msleep(quint32(qMin<qint64>(20, ms - slept.elapsed())));
 }
 
 Error LockService::cancellation(const QString &name)
@@ -530,6 +597,7 @@ Result<ReleaseOutcome> LockService::release(const QString &name, const QString &
     if (!answer)
         return answer.error();
     ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect().capabilities());
+    noteReleased(name, holder, fence, outcome);
     if (freesWakeLock) {
         if (!outcome.released)
             m_session->freeWakeLock(wakeLock); // lost: not ours to keep

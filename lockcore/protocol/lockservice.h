@@ -5,6 +5,7 @@
 #include "result.h"
 #include "retrypolicy.h"
 
+#include <QHash>
 #include <QStringList>
 #include <atomic>
 #include <optional>
@@ -72,11 +73,20 @@ private:
                               bool describeRefusal, qint64 wakeWaitMs = -1);
     // acquireWithWait's parts (WaitPlan decides; these carry it out): the answer when the
     // policy is exhausted, a pause spent in the wake-up lock's queue (returns the wait of the
-    // next attempt's own queueing), a pause slept, and the error of a cancelled wait.
+    // next attempt's own queueing), and the error of a cancelled wait.
     Result<Grant> lastRefusal(Result<Grant> grant, int attempt);
+    // After an attempt whose answer was lost (ConnectionLost), whether it took effect, from a
+    // read of the lock: its grant as found (recorded), or a refusal (it did not, or the lease
+    // it gave has ended); an error if the read failed too (still unknown).
+    Result<Grant> settleLostAttempt(const QString &name, const QString &holder);
+    // The error of a cancelled wait, after giving back what a lost attempt took, if it did.
+    Error cancelledWaiting(const QString &name, const QString &holder, bool unknownOutcome);
+    // m_held: a grant told to the caller, and a release of it.
+    void noteHeld(const Grant &grant);
+    void noteReleased(const QString &name, const QString &holder, qint64 fence,
+                      const ReleaseOutcome &outcome);
     qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
                     const QElapsedTimer &clock, const std::atomic_bool *cancel);
-    static void sleepFor(qint64 ms, const std::atomic_bool *cancel);
     static Error cancellation(const QString &name);
     // A waiter's retry right after a release notification (see Dialect::acquireExisting).
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
@@ -120,6 +130,16 @@ private:
     const QString &releaseChannel();
     // Waits up to `ms` for the wake-up lock of `name`: true when this connection took it.
     bool waitForWakeLock(const QString &wakeLock, qint64 ms);
+
+    // The fence and depth of each lock this service last told a caller that a holder holds
+    // (by name and holder; dropped when released to 0 or lost): tells a re-entry whose answer
+    // was lost from one that did not take effect (settleLostAttempt).
+    struct Held
+    {
+        qint64 fence = 0;
+        int depth = 0;
+    };
+    QHash<std::pair<QString, QString>, Held> m_held;
 
     Session *m_session;
     AcquireText m_acquireText;

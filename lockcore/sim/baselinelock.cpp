@@ -3,10 +3,10 @@
 #include "forupdatelock.h"
 #include "simtables.h"
 #include "simtr.h"
+#include "slicedsleep.h"
 #include "unsafelock.h"
 
 #include <QElapsedTimer>
-#include <QThread>
 
 namespace locksim {
 
@@ -64,15 +64,11 @@ lockcore::Result<BaselineLock::Grant> BaselineLock::acquire(const QString &name,
         qint64 delay = policy.delayMs(attempt, random.generateDouble());
         if (deadlineMs > 0)
             delay = qMin(delay, remaining);
-        QElapsedTimer slept;
-        slept.start();
-        while (slept.elapsed() < delay) {
-            if (stop.load())
-                return lockcore::Error{
-                    lockcore::Error::Kind::Cancelled,
-                    SimTr::tr("Waiting for \"%1\" was cancelled.").arg(name), {}, {}};
-            QThread::msleep(quint32(qMin<qint64>(10, delay - slept.elapsed())));
-        }
+        if (!lockcore::sleepInSlices(delay, 10, &stop))
+            return lockcore::Error{lockcore::Error::Kind::Cancelled,
+                                   SimTr::tr("Waiting for \"%1\" was cancelled.").arg(name),
+                                   {},
+                                   {}};
     }
 }
 

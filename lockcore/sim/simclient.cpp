@@ -10,6 +10,7 @@
 #include "session.h"
 #include "simtables.h"
 #include "simtr.h"
+#include "slicedsleep.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -33,14 +34,7 @@ void emitTo(const F &sink, const Args &...args)
 // Sleeps in small steps; false when `stop` was set meanwhile.
 bool sleepFor(qint64 ms, const std::atomic_bool &stop)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < ms) {
-        if (stop.load())
-            return false;
-        QThread::msleep(quint32(qMin<qint64>(10, ms - timer.elapsed())));
-    }
-    return !stop.load();
+    return lockcore::sleepInSlices(ms, 10, &stop);
 }
 
 qint64 usOf(const QDateTime &time)

@@ -107,6 +107,31 @@ void CuttableProxy::freeze(bool frozen)
     (void)::write(m_wake[1], &byte, 1);
 }
 
+void CuttableProxy::loseNextAnswer(bool thenFreeze)
+{
+    m_freezeAfterLoss = thenFreeze;
+    m_loseAnswer = true;
+}
+
+bool CuttableProxy::carry(int client, int server, short fromClient, short fromServer)
+{
+    if (fromClient && m_losing < 0 && m_loseAnswer.exchange(false))
+        m_losing = client; // this request goes through; its answer will not
+    if (fromClient && !copy(client, server))
+        return false;
+    if (!fromServer)
+        return true;
+    if (client != m_losing)
+        return copy(server, client);
+    char buffer[16384]; // the server has acted and answers: drop the answer, close both
+    (void)::read(server, buffer, sizeof buffer);
+    m_losing = -1;
+    if (m_freezeAfterLoss.load())
+        m_frozen = true;
+    ++m_answersLost;
+    return false;
+}
+
 void CuttableProxy::relay()
 {
     std::vector<std::pair<int, int>> pairs; // client, server
@@ -137,6 +162,7 @@ void CuttableProxy::relay()
                 ::close(server);
             }
             pairs.clear();
+            m_losing = -1;
             m_drop = false;
             continue;
         }
@@ -144,9 +170,9 @@ void CuttableProxy::relay()
             const auto [client, server] = pairs[i];
             const short fromClient = fds[2 + 2 * i].revents;
             const short fromServer = fds[3 + 2 * i].revents;
-            const bool open = (!fromClient || copy(client, server))
-                              && (!fromServer || copy(server, client));
-            if (!open) {
+            if (!carry(client, server, fromClient, fromServer)) {
+                if (client == m_losing) // closed before its answer came: nothing was lost
+                    m_losing = -1;
                 ::close(client);
                 ::close(server);
                 pairs[i] = {-1, -1};
@@ -155,7 +181,7 @@ void CuttableProxy::relay()
         pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
                                    [](const auto &pair) { return pair.first < 0; }),
                     pairs.end());
-        if (fds[1].revents & POLLIN) {
+        if ((fds[1].revents & POLLIN) && !m_frozen.load()) {
             const int client = ::accept(m_listener, nullptr, nullptr);
             const int server = client >= 0 ? connectTo(m_server.host, m_server.port) : -1;
             if (server >= 0)

@@ -29,9 +29,19 @@ public:
     // connection (a connect still succeeds, into the listener's backlog, and then hears
     // nothing); unfrozen, it carries on where it stopped.
     void freeze(bool frozen);
+    // An answer lost after the server acted: the next request a client sends goes through, the
+    // server's answer to it is dropped and that connection closed (the outcome is unknown to
+    // the client); the relay keeps accepting, so the client's reconnect gets through. With
+    // `thenFreeze`, the relay freezes (freeze(true)) as it drops the answer, so that the test
+    // can look at the server before the client's reconnect gets anywhere.
+    void loseNextAnswer(bool thenFreeze = false);
+    // Answers dropped so far by loseNextAnswer().
+    int answersLost() const { return m_answersLost.load(); }
 
 private:
     void relay(); // the relay thread: accept, then copy bytes both ways until cut
+    // Copies what the polled pair has to read; false when it is closed (or its answer lost).
+    bool carry(int client, int server, short fromClient, short fromServer);
 
     lockcore::ConnectionSpec m_server;
     int m_listener = -1;
@@ -40,6 +50,10 @@ private:
     std::atomic_bool m_cut{false};
     std::atomic_bool m_drop{false};
     std::atomic_bool m_frozen{false};
+    std::atomic_bool m_loseAnswer{false}; // armed by loseNextAnswer()
+    std::atomic_bool m_freezeAfterLoss{false};
+    std::atomic_int m_answersLost{0};
+    int m_losing = -1; // the relay's: the client whose request went through, its answer to drop
     std::thread m_thread;
 };
 
