@@ -15,6 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -104,6 +106,53 @@ QSet<QByteArray> socketsOf(const QString &pid)
     return sockets;
 }
 
+// One level of a process tree, each process marked by $1 in its command line: "top" starts a
+// child (which starts a leaf: a great-grandchild of lockctl), an "orphaner" that starts a leaf
+// and exits (the leaf is reparented), and a leaf in a session and process group of its own
+// (setsid). Leaves ignore SIGTERM: only SIGKILL ends them. "background" starts a child and
+// exits at once, leaving it running.
+constexpr char treeScript[] = R"(case $2 in
+top) sh ./tree.sh "$1" child & sh ./tree.sh "$1" orphaner & setsid sh ./tree.sh "$1" leaf &
+     while :; do sleep 0.1; done ;;
+child) sh ./tree.sh "$1" leaf & while :; do sleep 0.1; done ;;
+orphaner) sh ./tree.sh "$1" leaf & exit 0 ;;
+leaf) trap '' TERM; while :; do sleep 0.1; done ;;
+background) sh ./tree.sh "$1" child & exit 0 ;;
+esac
+)";
+
+QByteArray uniqueMarker()
+{
+    return "lrtree" + QByteArray::number(QRandomGenerator::global()->generate64(), 16);
+}
+
+// How many of the marked processes run at `level` (the last argument of their command line).
+int runningAt(const QByteArray &marker, const QByteArray &level)
+{
+    int count = 0;
+    for (const qint64 pid : testsupport::processesMarked(marker)) {
+        if (testsupport::commandLine(pid).endsWith(QByteArray('\0' + level + '\0')))
+            ++count;
+    }
+    return count;
+}
+
+// The whole tree of "top" runs: top, the child, and three leaves; the orphaner has exited.
+bool treeIsUp(const QByteArray &marker)
+{
+    return runningAt(marker, "top") == 1 && runningAt(marker, "child") == 1
+           && runningAt(marker, "leaf") == 3 && runningAt(marker, "orphaner") == 0;
+}
+
+QString describeMarked(const QByteArray &marker)
+{
+    QStringList lines;
+    for (const qint64 pid : testsupport::processesMarked(marker))
+        lines << u"%1: %2"_s.arg(pid).arg(
+            QString::fromUtf8(testsupport::commandLine(pid).replace('\0', ' ')));
+    return u"still running: "_s + lines.join(u"; "_s);
+}
+
 } // namespace
 
 class LockctlRunTest : public QObject
@@ -131,6 +180,14 @@ private slots:
     void commandThatCannotStartReleasesTheLock();
     void usageErrors_data();
     void usageErrors();
+    void wholeProcessTreeStopsOnForceRelease();
+    void wholeProcessTreeEndsWithAKilledLockctl();
+    void leftoverProcessesAreStoppedBeforeTheRelease();
+    void secondRunWithTheSameHolderIsRefused();
+    void refusedRunExitCodeAndQuiet_data();
+    void refusedRunExitCodeAndQuiet();
+    void holdAtLeastKeepsTheLockAfterTheCommand();
+    void scopeNeedsSystemd();
 
 private:
     Run lockctl(const QStringList &args) const;
@@ -138,6 +195,8 @@ private:
                             const QString &script) const;
     QJsonObject lockShown(const QString &name) const;
     QString path(const QString &file) const { return m_dir->filePath(file); }
+    void writeTreeScript() const;
+    Run runInDir(const QStringList &args) const;
     // The test's own connection holds the lock's row (SQLite: the whole database) in an open
     // transaction, so that no renewal gets through; released by endBlock().
     bool blockRenewals(const QString &name, QString *error);
@@ -622,6 +681,199 @@ void LockctlRunTest::usageErrors()
     VERIFY_EXIT(run, exitUsage);
     QVERIFY2(run.errText().contains(says), qPrintable(run.describe()));
     QVERIFY(run.out.isEmpty());
+}
+
+void LockctlRunTest::writeTreeScript() const
+{
+    QFile script(path(u"tree.sh"_s));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(treeScript);
+}
+
+Run LockctlRunTest::runInDir(const QStringList &args) const
+{
+    LockctlOptions options;
+    options.workingDirectory = m_dir->path();
+    return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args, options);
+}
+
+// A force release stops the whole command, not only its first process: a child, a grandchild
+// and a great-grandchild, one reparented (its parent exited: lockctl, the subreaper, inherits
+// it) and one in a session of its own, all ignoring SIGTERM. lockctl exits (75) only once none
+// of them runs any more.
+void LockctlRunTest::wholeProcessTreeStopsOnForceRelease()
+{
+    const QString name = u"tree.forced"_s;
+    const QByteArray marker = uniqueMarker();
+    const auto cleanup = qScopeGuard([&] { testsupport::killProcessesMarked(marker); });
+    writeTreeScript();
+    auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--kill-after"_s, u"1s"_s},
+                        u"exec sh ./tree.sh "_s + QString::fromLatin1(marker) + u" top"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(treeIsUp(marker), qPrintable(describeMarked(marker)), 15000);
+    const qint64 fence = jsonInteger(lockShown(name).value(u"fence"_s));
+    VERIFY_EXIT(lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                         u"--reason"_s, u"test"_s}),
+                0);
+    const Run done = run.finish(30000);
+    VERIFY_EXIT(done, exitLost);
+    QVERIFY2(testsupport::processesMarked(marker).isEmpty(), qPrintable(describeMarked(marker)));
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"lost"_s);
+    QCOMPARE(result.value(u"signals_sent"_s).toArray(),
+             (QJsonArray{u"SIGTERM"_s, u"SIGKILL"_s}));
+}
+
+// A lockctl killed with SIGKILL (as the OOM killer does) still ends its command as a whole: its
+// watcher kills the command's process group and every process carrying the run's id, the one
+// that left the group (setsid) included. The lock stays held until its lease ends.
+void LockctlRunTest::wholeProcessTreeEndsWithAKilledLockctl()
+{
+    const QString name = u"tree.killed"_s;
+    const QByteArray marker = uniqueMarker();
+    const auto cleanup = qScopeGuard([&] { testsupport::killProcessesMarked(marker); });
+    writeTreeScript();
+    auto run = startRun(name, {u"--ttl"_s, u"30s"_s},
+                        u"exec sh ./tree.sh "_s + QString::fromLatin1(marker) + u" top"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(treeIsUp(marker), qPrintable(describeMarked(marker)), 15000);
+    ::kill(pid_t(run.processId()), SIGKILL);
+    run.finish(5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(testsupport::processesMarked(marker).isEmpty(),
+                              qPrintable(describeMarked(marker)), 10000);
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"held"_s);
+}
+
+// A command that ends leaving processes running in the background: lockctl stops them
+// (SIGTERM, then SIGKILL --kill-after later) before it releases the lock, and says so.
+void LockctlRunTest::leftoverProcessesAreStoppedBeforeTheRelease()
+{
+    const QString name = u"tree.leftover"_s;
+    const QByteArray marker = uniqueMarker();
+    const auto cleanup = qScopeGuard([&] { testsupport::killProcessesMarked(marker); });
+    writeTreeScript();
+    const Run done = startRun(name, {u"--kill-after"_s, u"1s"_s},
+                              u"sh ./tree.sh "_s + QString::fromLatin1(marker)
+                                  + u" background; sleep 0.5"_s)
+                         .finish(30000);
+    VERIFY_EXIT(done, 0);
+    QVERIFY2(testsupport::processesMarked(marker).isEmpty(), qPrintable(describeMarked(marker)));
+    QVERIFY2(done.errText().contains(u"left"_s), qPrintable(done.describe()));
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
+    QVERIFY2(result.value(u"left_running"_s).toInt() >= 2, qPrintable(done.describe()));
+    QCOMPARE(result.value(u"signals_sent"_s).toArray(),
+             (QJsonArray{u"SIGTERM"_s, u"SIGKILL"_s}));
+    QCOMPARE(result.value(u"released"_s).toBool(), true);
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
+}
+
+// run never re-enters: a second run with the holder of a running one is refused (its command
+// not run), and the first one's lock is as it was: released when it ends.
+void LockctlRunTest::secondRunWithTheSameHolderIsRefused()
+{
+    const QString name = u"same.holder"_s;
+    auto first = startRun(name, {u"--holder"_s, u"job@node"_s, u"--ttl"_s, u"5s"_s},
+                          u"echo up > first.txt; while [ ! -e stop.txt ]; do sleep 0.05; done"_s);
+    QVERIFY(waitForFile(path(u"first.txt"_s)));
+    const Run second = runInDir({u"run"_s, name, u"--holder"_s, u"job@node"_s, u"--json-file"_s,
+                                 path(u"second.json"_s), u"--"_s, u"touch"_s, u"ran.txt"_s});
+    VERIFY_EXIT(second, exitRefused);
+    QVERIFY(!QFile::exists(path(u"ran.txt"_s)));
+    QVERIFY2(second.errText().contains(u"already held by this holder"_s),
+             qPrintable(second.describe()));
+    const QJsonObject refused = readJson(path(u"second.json"_s));
+    QCOMPARE(refused.value(u"outcome"_s).toString(), u"refused"_s);
+    QCOMPARE(refused.value(u"same_holder"_s).toBool(), true);
+    QCOMPARE(lockShown(name).value(u"holder"_s).toString(), u"job@node"_s);
+
+    QFile stop(path(u"stop.txt"_s));
+    QVERIFY(stop.open(QIODevice::WriteOnly));
+    stop.close();
+    VERIFY_EXIT(first.finish(30000), 0);
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s); // depth 1 again: freed
+}
+
+// A refused run, as cron wants it: --conflict-exit-code (flock -E) tells it apart from the
+// command's own failure, --quiet says nothing on stderr (cron mails nothing).
+void LockctlRunTest::refusedRunExitCodeAndQuiet_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<bool>("silent");
+    QTest::newRow("--conflict-exit-code")
+        << QStringList{u"--conflict-exit-code"_s, u"99"_s} << 99 << false;
+    QTest::newRow("--quiet") << QStringList{u"--quiet"_s} << exitRefused << true;
+    QTest::newRow("both") << QStringList{u"--quiet"_s, u"--conflict-exit-code"_s, u"0"_s} << 0
+                          << true;
+}
+
+void LockctlRunTest::refusedRunExitCodeAndQuiet()
+{
+    QFETCH(QStringList, options);
+    QFETCH(int, status);
+    QFETCH(bool, silent);
+    const QString name = u"conflict"_s; // held by "other" (again: a re-entry) for each row
+    VERIFY_EXIT(lockctl({u"acquire"_s, name, u"--holder"_s, u"other"_s, u"--ttl"_s, u"30s"_s}),
+                0);
+    const Run run = runInDir(QStringList{u"run"_s, name, u"--json-file"_s,
+                                         path(u"result.json"_s)}
+                             + options + QStringList{u"--"_s, u"touch"_s, u"ran.txt"_s});
+    VERIFY_EXIT(run, status);
+    QVERIFY(!QFile::exists(path(u"ran.txt"_s)));
+    QCOMPARE(run.err.isEmpty(), silent);
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"refused"_s);
+    QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), status);
+}
+
+// --hold-at-least: the lock stays with the run's holder after its command ended, until that
+// long after it was acquired (database times); another run is refused meanwhile.
+void LockctlRunTest::holdAtLeastKeepsTheLockAfterTheCommand()
+{
+    const QString name = u"at.least"_s;
+    constexpr qint64 atLeastMs = 3000;
+    auto run = startRun(name, {u"--holder"_s, u"slot@a"_s, u"--ttl"_s, u"1500ms"_s,
+                               u"--hold-at-least"_s, u"3s"_s},
+                        u"echo done > done.txt"_s);
+    QVERIFY(waitForFile(path(u"done.txt"_s)));
+    const Run other = runInDir({u"run"_s, name, u"--holder"_s, u"slot@b"_s, u"--"_s, u"touch"_s,
+                                u"ran.txt"_s});
+    VERIFY_EXIT(other, exitRefused);
+    QVERIFY(!QFile::exists(path(u"ran.txt"_s)));
+    QThread::msleep(1600); // past the first lease (1.5 s): kept by renewal
+    const QJsonObject held = lockShown(name);
+    QCOMPARE(held.value(u"holder"_s).toString(), u"slot@a"_s);
+    QCOMPARE(held.value(u"state"_s).toString(), u"held"_s);
+
+    const Run done = run.finish(30000);
+    VERIFY_EXIT(done, 0);
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
+    QCOMPARE(jsonInteger(result.value(u"hold_at_least_ms"_s)), atLeastMs);
+    const qint64 heldMs = isoUtc(result.value(u"acquired_at"_s))
+                              .msecsTo(isoUtc(result.value(u"released_at"_s)));
+    QVERIFY2(heldMs >= atLeastMs && heldMs < atLeastMs + 3000,
+             qPrintable(u"released %1 ms after it was acquired"_s.arg(heldMs)));
+    QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
+}
+
+// --scope: in a transient systemd scope where systemd runs; elsewhere a clear error that runs
+// nothing (the positive case is skipped where there is no systemd).
+void LockctlRunTest::scopeNeedsSystemd()
+{
+    const QString name = u"scoped"_s;
+    const Run run = runInDir({u"run"_s, name, u"--scope"_s, u"--"_s, u"sh"_s, u"-c"_s,
+                              u"cat /proc/self/cgroup > cgroup.txt"_s});
+    if (!QFileInfo(u"/run/systemd/system"_s).isDir()) {
+        VERIFY_EXIT(run, exitUsage);
+        QVERIFY2(run.errText().contains(u"systemd"_s), qPrintable(run.describe()));
+        QVERIFY(!QFile::exists(path(u"cgroup.txt"_s)));
+        return;
+    }
+    if (run.exitCode != 0 && run.errText().contains(u"Failed to connect"_s))
+        QSKIP("systemd runs, but has no manager for this user");
+    VERIFY_EXIT(run, 0);
+    QVERIFY2(readFile(path(u"cgroup.txt"_s)).contains("lockscope-run-"),
+             readFile(path(u"cgroup.txt"_s)).constData());
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlRunTest)

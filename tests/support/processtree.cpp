@@ -4,6 +4,9 @@
 #include <QFile>
 #include <QStringList>
 
+#include <csignal>
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace testsupport {
@@ -16,17 +19,24 @@ QByteArray readProcFile(qint64 pid, const char *name)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+QList<qint64> allProcesses()
+{
+    QList<qint64> all;
+    for (const QString &entry : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (ok)
+            all << pid;
+    }
+    return all;
+}
+
 } // namespace
 
 QList<qint64> childProcesses(const QSet<qint64> &parents)
 {
     QList<qint64> children;
-    const QStringList entries = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &entry : entries) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
+    for (const qint64 pid : allProcesses()) {
         const QByteArray stat = readProcFile(pid, "stat");
         // "pid (comm) state ppid ...": comm may hold blanks, so read after the last ')'.
         const qsizetype close = stat.lastIndexOf(')');
@@ -42,6 +52,22 @@ QList<qint64> childProcesses(const QSet<qint64> &parents)
 QByteArray commandLine(qint64 pid)
 {
     return readProcFile(pid, "cmdline");
+}
+
+QList<qint64> processesMarked(const QByteArray &marker)
+{
+    QList<qint64> marked;
+    for (const qint64 pid : allProcesses()) {
+        if (pid != qint64(::getpid()) && commandLine(pid).contains(marker))
+            marked << pid;
+    }
+    return marked;
+}
+
+void killProcessesMarked(const QByteArray &marker)
+{
+    for (const qint64 pid : processesMarked(marker))
+        ::kill(pid_t(pid), SIGKILL);
 }
 
 } // namespace testsupport

@@ -13,4 +13,10 @@ QList<qint64> childProcesses(const QSet<qint64> &parents);
 // byte); empty when the process is gone or a zombie.
 QByteArray commandLine(qint64 pid);
 
+// The processes still running (not zombies) whose command line contains `marker`: a test's
+// processes, wherever they went in the process tree.
+QList<qint64> processesMarked(const QByteArray &marker);
+// Kills them (SIGKILL): a test's clean-up, whatever the test found.
+void killProcessesMarked(const QByteArray &marker);
+
 } // namespace testsupport

@@ -1,4 +1,5 @@
 // lockctl run NAME [--ttl D] [--holder ID] [--wait D] [--kill-after D] [--json-file PATH]
+//             [--conflict-exit-code N] [--quiet] [--hold-at-least D] [--scope]
 //             -- COMMAND [ARGS...]
 
 #include "commands.h"
@@ -13,15 +14,21 @@
 #include "lockctltr.h"
 #include "lockservice.h"
 #include "output.h"
+#include "run/commandgroup.h"
 #include "run/descriptors.h"
+#include "run/runacquire.h"
 #include "run/runresult.h"
+#include "run/scope.h"
 #include "run/signalrelay.h"
 #include "run/supervisor.h"
+#include "run/terminal.h"
+#include "run/watcher.h"
 #include "validation.h"
 
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 
 #include <limits>
 
@@ -43,6 +50,10 @@ struct RunRequest
     qint64 killAfterMs = defaultKillAfterMs;
     QStringList command;
     QString jsonFile;
+    int conflictExitCode = ExitRefused; // --conflict-exit-code
+    bool quiet = false;                 // --quiet: nothing said when refused
+    qint64 holdAtLeastMs = 0;           // --hold-at-least
+    bool scope = false;                 // --scope
 };
 
 qint64 nowMs()
@@ -63,6 +74,30 @@ lockcore::Status parseOptions(const QCommandLineParser &args, RunRequest &reques
     if (!killAfter)
         return killAfter.error();
     request.killAfterMs = *killAfter;
+    auto atLeast = durationOption(args, u"hold-at-least"_s, 0);
+    if (!atLeast)
+        return atLeast.error();
+    request.holdAtLeastMs = *atLeast;
+    return {};
+}
+
+// --conflict-exit-code, --quiet and --scope.
+lockcore::Status parseRunFlags(const QCommandLineParser &args, RunRequest &request)
+{
+    request.quiet = args.isSet(u"quiet"_s);
+    if (args.isSet(u"conflict-exit-code"_s)) {
+        bool ok = false;
+        request.conflictExitCode = args.value(u"conflict-exit-code"_s).toInt(&ok);
+        if (!ok || request.conflictExitCode < 0 || request.conflictExitCode > 255)
+            return lockcore::Error::invalidInput(
+                Tr::tr("--conflict-exit-code needs a number from 0 to 255, not \"%1\".")
+                    .arg(args.value(u"conflict-exit-code"_s)));
+    }
+    request.scope = args.isSet(u"scope"_s);
+    if (request.scope && !systemdRunning())
+        return lockcore::Error::invalidInput(
+            Tr::tr("--scope needs systemd, which does not manage this system (no "
+                   "/run/systemd/system): the command was not run."));
     return {};
 }
 
@@ -81,6 +116,8 @@ lockcore::Result<RunRequest> parseRequest(const Invocation &invocation)
     request.command = positional.mid(1);
     if (lockcore::Status options = parseOptions(args, request); !options)
         return options.error();
+    if (lockcore::Status flags = parseRunFlags(args, request); !flags)
+        return flags.error();
     return request;
 }
 
@@ -106,8 +143,9 @@ void report(const Invocation &invocation, const QString &jsonFile, const QJsonOb
 int finish(const Invocation &invocation, const RunRequest &request, RunResult &result)
 {
     result.exitCode = runExitCode(result);
+    const bool silent = request.quiet && result.outcome == Outcome::Refused;
     report(invocation, request.jsonFile, runResultJson(result),
-           runResultText(result, request.killAfterMs));
+           silent ? QString() : runResultText(result, request.killAfterMs));
     if (result.held.error && result.outcome != Outcome::Error)
         Output::writeStderr(Tr::tr("lockctl: warning: could not release \"%1\": %2 It stays "
                                    "held until its lease ends.")
@@ -131,7 +169,8 @@ int failBefore(const Invocation &invocation, const RunRequest &request, RunResul
     return result.exitCode;
 }
 
-RunCommand commandFor(const RunRequest &request, const Grant &grant, const QString &table)
+RunCommand commandFor(const RunRequest &request, const Grant &grant, const QString &table,
+                      const RunResult &result)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(u"LOCKSCOPE_LOCK"_s, grant.name);
@@ -139,22 +178,44 @@ RunCommand commandFor(const RunRequest &request, const Grant &grant, const QStri
     environment.insert(u"LOCKSCOPE_FENCE"_s, QString::number(grant.fence));
     environment.insert(u"LOCKSCOPE_TABLE"_s, table);
     environment.insert(u"LOCKSCOPE_ACQUIRED_AT"_s, isoTime(grant.acquiredAt));
+    environment.insert(u"LOCKSCOPE_RUN_ID"_s, result.runId);
+    if (!result.scopeUnit.isEmpty())
+        return {inScope(result.scopeUnit, request.killAfterMs, request.command), environment};
     return {request.command, environment};
 }
 
+// The watcher that ends the command if lockctl is killed; a warning when it cannot be started.
+void startWatcher(Watcher &watcher, const RunResult &result)
+{
+    if (!watcher.start(result.runId.toLatin1()))
+        Output(false).warning(Tr::tr("cannot start the watcher of the command: if lockctl is "
+                                     "killed, processes of the command may outlive it."));
+}
+
 // Runs the command under the granted lock, renewing it (hold.cpp's loop, as acquire --hold),
-// and releases it when the command ends.
+// and releases it when the command and every process it started have ended (and not before
+// --hold-at-least).
 void runGranted(Invocation &invocation, lockcore::LockService &service,
                 lockcore::LeaseKeeper &keeper, const RunRequest &request, RunResult &result,
                 SignalRelay &relay)
 {
     const Grant &grant = *result.grant;
-    Supervisor supervisor(relay, request.killAfterMs);
-    supervisor.setLeaseEnd(keeper.leaseEndMs()); // the keeper's clock is nowMs()'s
+    CommandGroup::becomeSubreaper();
+    Watcher watcher;
     const std::atomic_bool released{true}; // a signal came first: release at once
     const bool cancelled = relay.received().load();
     if (!cancelled)
-        supervisor.start(commandFor(request, grant, invocation.settings().table));
+        startWatcher(watcher, result);
+    SupervisorSetup setup{request.killAfterMs, foregroundTerminal(), {}, result.scopeUnit};
+    if (watcher.pid() > 0)
+        setup.notOurs.insert(watcher.pid());
+    Supervisor supervisor(relay, setup);
+    supervisor.setLeaseEnd(keeper.leaseEndMs()); // the keeper's clock is nowMs()'s
+    if (request.holdAtLeastMs > 0)
+        supervisor.setReleaseNotBefore(result.answeredMs + request.holdAtLeastMs);
+    if (!cancelled && supervisor.start(commandFor(request, grant, invocation.settings().table,
+                                                  result)))
+        watcher.watchGroup(supervisor.pid());
 
     const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.lease.ttlMs};
     result.held = holdLock(
@@ -205,6 +266,25 @@ QList<QCommandLineOption> runOptions()
                            Tr::tr("How long the command has to end after SIGTERM (the lease "
                                   "lost, or a signal passed on) before SIGKILL. Default: 10s."),
                            u"DURATION"_s),
+        QCommandLineOption(u"conflict-exit-code"_s,
+                           Tr::tr("The exit code when the lock is not acquired (held by another "
+                                  "holder, or by this --holder already; within --wait), as "
+                                  "flock -E. Default: 1."),
+                           u"N"_s),
+        QCommandLineOption(u"quiet"_s,
+                           Tr::tr("Say nothing when the lock is not acquired (the exit code "
+                                  "tells), so that cron mails nothing.")),
+        QCommandLineOption(u"hold-at-least"_s,
+                           Tr::tr("Keep the lock (renewing it) after the command ended until "
+                                  "at least this long after it was acquired, as ShedLock's "
+                                  "lockAtLeastFor: a node whose cron fires a little late does "
+                                  "not run the same slot again. A signal to lockctl or a lost "
+                                  "lease ends the wait early."),
+                           u"DURATION"_s),
+        QCommandLineOption(u"scope"_s,
+                           Tr::tr("Run the command in a transient systemd scope (systemd-run "
+                                  "--scope; the user's manager unless root), stopped as a whole "
+                                  "after the command. An error where systemd is not running.")),
         QCommandLineOption(u"json-file"_s,
                            Tr::tr("Also write the result as one JSON object to this file (with "
                                   "--json it is the last line on stderr: stdout is the "
@@ -226,6 +306,8 @@ int runRun(Invocation &invocation)
     result.lock = request->name;
     result.holder = request->lease.holder;
     result.command = request->command;
+    result.conflictExitCode = request->conflictExitCode;
+    result.holdAtLeastMs = request->holdAtLeastMs;
     // What lockctl was given, before it connects: the command gets these, not the connection.
     const QSet<int> inherited = openDescriptors();
     auto service = invocation.service();
@@ -236,11 +318,9 @@ int runRun(Invocation &invocation)
     SignalRelay relay;
     const qint64 sent = nowMs();
     const LeaseOptions &lease = request->lease;
-    auto grant = lease.waitMs > 0
-                     ? (*service)->acquireWithWait(request->name, lease.holder, lease.ttlMs,
-                                                   lockcore::RetryPolicy{lease.waitMs},
-                                                   &relay.received())
-                     : (*service)->acquire(request->name, lease.holder, lease.ttlMs);
+    auto grant = acquireForRun(**service, request->name, lease, relay.received(),
+                               &result.sameHolder);
+    result.answeredMs = nowMs();
     if (!grant && grant.error().kind == lockcore::Error::Kind::Cancelled) {
         result.outcome = Outcome::Cancelled;
         return finish(invocation, *request, result);
@@ -270,6 +350,9 @@ int runRun(Invocation &invocation)
     result.expiresAt = keeper.grant().expiresAt;
     result.renewals = keeper.renewals();
     closeOwnOnExec(inherited);
+    result.runId = u"%1"_s.arg(qulonglong(QRandomGenerator::global()->generate64()), 16, 16, QChar(u'0'));
+    if (request->scope)
+        result.scopeUnit = scopeUnit();
     runGranted(invocation, **service, keeper, *request, result, relay);
     return finish(invocation, *request, result);
 }

@@ -2,6 +2,7 @@
 
 #include "exitcode.h"
 #include "lockctltr.h"
+#include "terminal.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -42,8 +43,10 @@ std::optional<StartFailure> locate(const QString &program, QString *path)
 }
 
 // Runs in the child between fork and exec: async-signal-safe calls only.
-void prepareChild(pid_t parent)
+void prepareChild(pid_t parent, int terminal)
 {
+    ::setpgid(0, 0); // a process group of its own, which lockctl signals as a whole
+    takeForeground(terminal);
 #ifdef Q_OS_LINUX
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     // lockctl may have died before the prctl: then the child already has another parent.
@@ -73,7 +76,7 @@ ChildProcess::~ChildProcess()
     }
 }
 
-std::optional<StartFailure> ChildProcess::start(const RunCommand &command)
+std::optional<StartFailure> ChildProcess::start(const RunCommand &command, int terminal)
 {
     QString path;
     if (auto failure = locate(command.argv.value(0), &path))
@@ -84,7 +87,7 @@ std::optional<StartFailure> ChildProcess::start(const RunCommand &command)
     m_process->setProcessChannelMode(QProcess::ForwardedChannels);
     m_process->setInputChannelMode(QProcess::ForwardedInputChannel);
     const pid_t parent = ::getpid();
-    m_process->setChildProcessModifier([parent] { prepareChild(parent); });
+    m_process->setChildProcessModifier([parent, terminal] { prepareChild(parent, terminal); });
     m_process->start();
     if (!m_process->waitForStarted(-1))
         return StartFailure{cli::ExitCannotExecute, m_process->errorString()};

@@ -39,7 +39,8 @@ struct ChildExit
 // parent-death signal is SIGKILL (prctl PR_SET_PDEATHSIG, set between fork and exec), so a
 // lockctl killed with SIGKILL leaves no command running on a lock it can no longer renew. The
 // parent-death signal follows the thread that started the child: the same thread must watch it
-// until it ends. Only the command's own process: processes it starts in turn are its own affair.
+// until it ends. It is the leader of a process group of its own (CommandGroup: the processes it
+// starts in turn are stopped with it), and takes the terminal's foreground from lockctl.
 class ChildProcess
 {
 public:
@@ -49,8 +50,9 @@ public:
     ChildProcess &operator=(const ChildProcess &) = delete;
 
     // Finds the program as execvp() would (a name with a slash as it is, else on PATH) and
-    // starts it; the failure when it cannot be.
-    std::optional<StartFailure> start(const RunCommand &command);
+    // starts it, its group in the foreground of `terminal` (-1: none, terminal.h); the failure
+    // when it cannot be.
+    std::optional<StartFailure> start(const RunCommand &command, int terminal);
     qint64 pid() const;
     // Waits up to `ms` for the command to end: true once it has.
     bool waitForExit(int ms);

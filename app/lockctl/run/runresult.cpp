@@ -73,6 +73,8 @@ void insertCommand(QJsonObject &json, const RunResult &result)
     json.insert(u"command_signal"_s,
                 orNull(ran && result.end.exit.signal > 0, result.end.exit.signal));
     json.insert(u"signals_sent"_s, QJsonArray::fromStringList(result.end.signalsSent));
+    json.insert(u"left_running"_s, orNull(ran, result.end.leftRunning));
+    json.insert(u"scope"_s, jsonText(result.scopeUnit));
 }
 
 QString stopText(const RunResult &result, qint64 killAfterMs)
@@ -96,6 +98,7 @@ int runExitCode(const RunResult &result)
     case Outcome::NotStarted:
         return result.end.notStarted ? result.end.notStarted->status : int(ExitNotFound);
     case Outcome::Refused:
+        return result.conflictExitCode;
     case Outcome::Cancelled:
         return ExitRefused;
     case Outcome::Error:
@@ -125,6 +128,8 @@ QJsonObject runResultJson(const RunResult &result)
         {u"released_at"_s, jsonTime(result.held.releasedAt)},
         {u"lost"_s, result.outcome == Outcome::Lost || result.outcome == Outcome::Expired},
         {u"interrupted"_s, result.end.interrupted || result.outcome == Outcome::Cancelled},
+        {u"same_holder"_s, result.sameHolder},
+        {u"hold_at_least_ms"_s, orNull(result.holdAtLeastMs > 0, result.holdAtLeastMs)},
     };
     insertCommand(json, result);
     insertFound(json, result);
@@ -138,6 +143,10 @@ QString runResultText(const RunResult &result, qint64 killAfterMs)
     const QString status = QString::number(result.exitCode);
     switch (result.outcome) {
     case Outcome::Completed:
+        if (result.end.leftRunning > 0)
+            return Tr::tr("The command left %n process(es) running; stopped (%1) before \"%2\" "
+                          "was released.", nullptr, result.end.leftRunning)
+                .arg(result.end.signalsSent.join(u", "_s), result.lock);
         return {};
     case Outcome::Interrupted:
         return Tr::tr("Interrupted: the command ended with status %1; released \"%2\".")
@@ -158,6 +167,11 @@ QString runResultText(const RunResult &result, qint64 killAfterMs)
         return Tr::tr("Cannot run \"%1\": %2. Released \"%3\"; exit code %4.")
             .arg(result.command.value(0), result.end.notStarted->reason, result.lock, status);
     case Outcome::Refused:
+        if (result.sameHolder)
+            return Tr::tr("Not acquired: \"%1\" is already held by this holder (%2), another run "
+                          "or acquire with the same --holder; lockctl run does not re-enter a "
+                          "lock. The command was not run.")
+                .arg(result.lock, result.holder);
         if (result.grant->current.name.isEmpty())
             return Tr::tr("Not acquired: \"%1\" was taken by someone else. The command was not "
                           "run.")

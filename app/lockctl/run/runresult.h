@@ -34,6 +34,12 @@ struct RunResult
     CommandEnd end;
     HoldOutcome held;
     bool lostBeforeStart = false;         // the first renewal found it gone
+    bool sameHolder = false;  // refused because this holder held it already (no re-entry)
+    int conflictExitCode = 1; // the exit code when refused (--conflict-exit-code)
+    qint64 holdAtLeastMs = 0; // --hold-at-least
+    qint64 answeredMs = 0;    // when the acquire's answer came (QDeadlineTimer::current())
+    QString runId;            // LOCKSCOPE_RUN_ID: marks the command's processes
+    QString scopeUnit;        // --scope: the systemd scope the command ran in
     std::optional<lockcore::Error> error; // before the command (Error), or the release's
     int exitCode = 0;
 };

@@ -16,11 +16,9 @@ std::atomic_bool receivedFlag{false};
 std::atomic_int pending[relayedCount]; // per signal: received, not yet passed on
 struct sigaction previous[relayedCount];
 
-void onSignal(int signalNumber, siginfo_t *info, void *)
+void onSignal(int signalNumber, siginfo_t *, void *)
 {
     receivedFlag.store(true);
-    if (info && info->si_code == SI_KERNEL)
-        return; // from the terminal: the command, in the same process group, has it too
     for (int i = 0; i < relayedCount; ++i) {
         if (relayed[i] == signalNumber)
             pending[i].fetch_add(1);

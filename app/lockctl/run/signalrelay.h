@@ -7,10 +7,10 @@ namespace lockctl {
 // While a relay lives, SIGINT, SIGTERM and SIGHUP sent to lockctl are recorded instead of ending
 // it, so that "lockctl run" passes them on to its command, waits for it and releases the lock.
 // Unlike cli::InterruptGuard, every signal is recorded (a second Ctrl-C does not end lockctl:
-// the command decides when it is done, and --kill-after bounds the wait). A signal the kernel
-// generated (Ctrl-C or a hang-up at the terminal: si_code SI_KERNEL) went to the whole
-// foreground process group, the command included, so it is not sent a second time; one sent by
-// a process (kill, systemd) is passed on, as sudo does. Async-signal-safe: lock-free atomics.
+// the command decides when it is done, and --kill-after bounds the wait). Each is passed on to
+// the whole command, which runs in a process group of its own: the terminal's Ctrl-C reaches
+// lockctl only when the command's group did not take the terminal's foreground (terminal.h),
+// so it is passed on too. Async-signal-safe: lock-free atomics.
 class SignalRelay
 {
 public:

@@ -2,6 +2,8 @@
 
 #include "childprocess.h"
 
+#include <QSet>
+
 #include <QStringList>
 
 #include <atomic>
@@ -11,6 +13,7 @@
 
 namespace lockctl {
 
+class CommandGroup;
 class SignalRelay;
 
 // What happened to the command of "lockctl run".
@@ -23,25 +26,44 @@ struct CommandEnd
     bool interrupted = false; // lockctl got SIGINT, SIGTERM or SIGHUP while it ran
     bool stoppedLost = false; // stopped because a renewal found the lock lost
     bool stoppedExpired = false; // stopped because its lease ended with no renewal through
+    int leftRunning = 0; // processes of the command still running when its first one ended
+};
+
+// How the supervisor runs the command, besides the command itself.
+struct SupervisorSetup
+{
+    qint64 killAfterMs = 0;
+    int terminal = -1;      // the terminal whose foreground the command takes (terminal.h)
+    QSet<qint64> notOurs;   // lockctl's children that are not the command's (its watcher)
+    QString scopeUnit;      // the systemd scope it runs in, stopped after it (empty: none)
 };
 
 // Watches the command on a thread of its own, so that nothing the database does (a renewal
 // hanging on an unreachable server) delays it: it passes lockctl's signals on, and stops the
 // command (SIGTERM, then SIGKILL --kill-after later) when the lease is lost or when its end, as
-// last renewed, passes. The thread starts the command (its parent-death signal is tied to it)
-// and ends with it. The same escalation follows a signal passed on.
+// last renewed, passes. The thread starts the command (its parent-death signal is tied to it).
+// The same escalation follows a signal passed on. Signals go to the whole command
+// (CommandGroup). When the command's first process has ended, what is left of the command
+// (background processes, orphans lockctl inherited) is stopped the same way, and its scope
+// (--scope); only then, and not before the time set by setReleaseNotBefore(), is ended() set,
+// so that the lock is released after the last process of the command.
 class Supervisor
 {
 public:
-    Supervisor(SignalRelay &relay, qint64 killAfterMs);
+    Supervisor(SignalRelay &relay, const SupervisorSetup &setup);
     ~Supervisor();
     Supervisor(const Supervisor &) = delete;
     Supervisor &operator=(const Supervisor &) = delete;
 
     // Starts the command; returns once it runs (true) or could not be started.
     bool start(const RunCommand &command);
+    // The command's first process, leader of its process group (after start()).
+    qint64 pid() const { return m_end.pid; }
     // The lease ends at this time of QDeadlineTimer::current()'s clock, unless renewed again.
     void setLeaseEnd(qint64 monotonicMs) { m_leaseEnd.store(monotonicMs); }
+    // --hold-at-least: after the command, ended() waits for this time of the same clock (or for
+    // a signal to lockctl, or the lease lost).
+    void setReleaseNotBefore(qint64 monotonicMs) { m_releaseNotBefore.store(monotonicMs); }
     // A renewal found the lock lost: stop the command.
     void stopLost() { m_lost.store(true); }
     // Set once the command has ended (or never started).
@@ -51,15 +73,25 @@ public:
 
 private:
     void run(const RunCommand &command, std::promise<bool> started);
-    void watch(ChildProcess &child);
-    void send(ChildProcess &child, int signalNumber);
+    void check(const CommandGroup &group, qint64 now);
+    void stopRemaining(const CommandGroup &group);
+    void keepUntilReleaseTime();
+    void terminate(const CommandGroup &group, qint64 now);
+    void stopping(qint64 now);
+    void send(const CommandGroup &group, int signalNumber);
+    void reapNowAndThen(const CommandGroup &group, qint64 now);
 
     SignalRelay &m_relay;
-    const qint64 m_killAfterMs;
+    const SupervisorSetup m_setup;
     std::atomic<qint64> m_leaseEnd{std::numeric_limits<qint64>::max()};
+    std::atomic<qint64> m_releaseNotBefore{0};
     std::atomic_bool m_lost{false};
     std::atomic_bool m_ended{false};
-    CommandEnd m_end; // the thread's until it ends
+    CommandEnd m_end; // the thread's until it ends (its pid: from start())
+    qint64 m_killAt = -1; // when SIGKILL follows (-1: no stop under way); the thread's
+    bool m_terminated = false;
+    bool m_killed = false;
+    qint64 m_reapedAt = 0;
     std::thread m_thread;
 };
 
