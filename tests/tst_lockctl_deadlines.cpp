@@ -41,6 +41,8 @@ private slots:
     void releaseHangingIsAbandoned();
     void acquireHangingIsAbandoned();
     void forceReleaseReachesTheHolderAtOnce();
+    void runOnAHungServerEndsWithinTheBound();
+    void forceReleaseStopsARunAtOnce();
 
 private:
     // lockctl on the test's table, through `url` (the backend's when empty).
@@ -225,6 +227,60 @@ void LockctlDeadlinesTest::forceReleaseReachesTheHolderAtOnce()
     QVERIFY2(run.finished && run.exitCode == 1, qPrintable(run.describe()));
     QCOMPARE(run.json.value(u"lost"_s).toBool(), true);
     QVERIFY2(forced.elapsed() < boundMs, qPrintable(QString::number(forced.elapsed())));
+}
+
+// lockctl run with a 2 s lease and --kill-after 1s; the server stops answering: the command is
+// stopped at the lease's end, the renewal that hangs is abandoned there, and lockctl exits 75
+// within lease + kill-after + the stated margin, with its result. (It used to stay blocked in
+// the renewal for as long as the server did not answer, with no exit code and no result.)
+void LockctlDeadlinesTest::runOnAHungServerEndsWithinTheBound()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    const QString name = u"run.hangs"_s;
+    LockctlProcess run = start({u"--json"_s, u"run"_s, name, u"--ttl"_s, u"2s"_s,
+                                u"--kill-after"_s, u"1s"_s, u"--holder"_s, u"hung-run"_s, u"--"_s,
+                                u"sh"_s, u"-c"_s, u"sleep 100"_s},
+                               relayed(proxy));
+    QVERIFY(waitUntilHeldBy(name, u"hung-run"_s));
+    proxy.freeze(true);
+    QElapsedTimer frozen;
+    frozen.start();
+    Run done = run.finish(2000 + 1000 + marginMs + 10000);
+    qInfo("lockctl run exited %lld ms after the freeze (lease 2000 ms, kill-after 1000 ms)",
+          frozen.elapsed());
+    proxy.freeze(false);
+    QVERIFY2(done.finished && done.exitCode == 75, qPrintable(done.describe()));
+    QVERIFY2(frozen.elapsed() < 2000 + 1000 + marginMs,
+             qPrintable(QString::number(frozen.elapsed())));
+    QVERIFY2(done.errText().contains(u"\"outcome\":\"expired\""_s), qPrintable(done.describe()));
+}
+
+// lockctl run with a 2-minute lease is force-released: on PostgreSQL the release's notification
+// reaches it and the command is stopped (lockctl exits 75) within 2 s, not at the next third of
+// the lease (40 s). Elsewhere the next renewal finds it: forceReleaseStopsTheCommandQuickly in
+// tst_lockctl_run checks that bound with a short lease.
+void LockctlDeadlinesTest::forceReleaseStopsARunAtOnce()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL notifies a force release; elsewhere a third of the lease");
+    const QString name = u"run.forced"_s;
+    LockctlProcess run = start({u"run"_s, name, u"--ttl"_s, u"2m"_s, u"--holder"_s,
+                                u"forced-run"_s, u"--"_s, u"sh"_s, u"-c"_s, u"sleep 100"_s});
+    QVERIFY(waitUntilHeldBy(name, u"forced-run"_s));
+    QTest::qWait(300); // listening once it holds
+    const qint64 fence = jsonInteger(shown(name).value(u"fence"_s));
+    QElapsedTimer forced;
+    forced.start();
+    const Run force = lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                               u"--reason"_s, u"test: stop the run"_s});
+    QVERIFY2(force.exitCode == 0, qPrintable(force.describe()));
+    Run done = run.finish(60000);
+    qInfo("lockctl run ended %lld ms after the force release (lease 2 min)", forced.elapsed());
+    QVERIFY2(done.finished && done.exitCode == 75, qPrintable(done.describe()));
+    QVERIFY2(forced.elapsed() < 2000, qPrintable(QString::number(forced.elapsed())));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlDeadlinesTest)

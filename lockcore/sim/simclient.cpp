@@ -249,6 +249,8 @@ void ClientLoop::work(HoldRecord &hold)
         } else if (renewal == lockcore::LeaseKeeper::Step::Lost) {
             hold.end = HoldRecord::End::Lost; // stop the work: no longer ours
             return;
+        } else if (renewal == lockcore::LeaseKeeper::Step::Lapsed) {
+            break; // its end passed here unrenewed: stop the work, give it back if still ours
         }
     }
     release(hold);

@@ -344,6 +344,16 @@ int runRun(Invocation &invocation)
             result.lostBeforeStart = true;
             return finish(invocation, *request, result);
         }
+        if (first == lockcore::LeaseKeeper::Step::Lapsed) {
+            // No renewal got through within the lease counted from before the wait: it may be
+            // someone else's by now. Given back if still ours (fence-checked); not run.
+            (void)(*service)->release(grant->name, grant->holder, grant->fence);
+            if (auto current = (*service)->lock(grant->name); current && *current)
+                result.held.current = **current;
+            result.outcome = Outcome::Lost;
+            result.lostBeforeStart = true;
+            return finish(invocation, *request, result);
+        }
         if (first == lockcore::LeaseKeeper::Step::Failed) // the bound from before the wait stays
             Output(false).warning(renewalFailedText(keeper));
     }
