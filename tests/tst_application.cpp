@@ -39,6 +39,7 @@ private slots:
     void guardReportsWhyItHasNoLock();
     void guardOutlivesItsDatabase();
     void guardStopsAtTheLeaseEndWhenTheServerHangs();
+    void forceReleaseReachesAGuardAtOnce();
     void runUnderDoesNotRunALapsedLease();
     void releaseAfterABrokenConnection();
     void definitionsFileIsRead();
@@ -350,6 +351,37 @@ void ApplicationTest::guardStopsAtTheLeaseEndWhenTheServerHangs()
     releasing.start();
     guard.release();
     QVERIFY2(releasing.elapsed() < 15000, qPrintable(QString::number(releasing.elapsed())));
+}
+
+// PostgreSQL notifies a force release: a guard holding two locks with 2-minute leases learns
+// within a second that the second one was taken away (not at the next third of its lease,
+// 40 s), and keeps the first.
+void ApplicationTest::forceReleaseReachesAGuardAtOnce()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL notifies a force release; elsewhere a third of the lease");
+    std::atomic<qint64> lostAtMs{-1};
+    QElapsedTimer clock;
+    clock.start();
+    GuardOptions guardOptions = options();
+    guardOptions.onLost = [&](const LostLease &) { lostAtMs = clock.elapsed(); };
+    LockGuard guard(TestBackend::instance().spec(),
+                    QList<LockDefinition>{definition(u"notified.a"_s, 120000),
+                                          definition(u"notified.b"_s, 120000)},
+                    guardOptions);
+    QVERIFY(guard.isHeld());
+    QTest::qWait(300); // listening once it holds
+    auto forced = m_locks->forceRelease(u"notified.b"_s, guard.fence(u"notified.b"_s),
+                                        u"test: at once"_s);
+    LOCKSCOPE_VERIFY_OK(forced);
+    const qint64 forcedAtMs = clock.elapsed();
+    QTRY_VERIFY_WITH_TIMEOUT(lostAtMs >= 0, 5000);
+    qInfo("force release reported %lld ms after it (lease 120 s)", lostAtMs - forcedAtMs);
+    QVERIFY(lostAtMs - forcedAtMs < 1000);
+    QCOMPARE(guard.lost()->name, u"notified.b"_s);
+    QCOMPARE(guard.lost()->reason, LostLease::Reason::TakenAway);
+    LOCKSCOPE_VERIFY_OK(guard.release());
+    QVERIFY(row(u"notified.a"_s).holder.isEmpty()); // the other was still ours: released
 }
 
 // Two locks in name order: the first (a 300 ms lease) is granted, then the guard waits for the

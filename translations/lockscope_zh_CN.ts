@@ -1274,6 +1274,22 @@
         <source>An include pattern cannot be empty.</source>
         <translation>包含模式（--include）不能为空。</translation>
     </message>
+    <message>
+        <source>Not run: the lease of &quot;%1&quot; (fence %2) was lost before the run could start.</source>
+        <translation>未运行：“%1”的租约（栅栏令牌 %2）在运行开始前已丢失。</translation>
+    </message>
+    <message>
+        <source>Not run: a lease ended before the run could start (fence %1).</source>
+        <translation>未运行：运行开始前有租约已结束（栅栏令牌 %1）。</translation>
+    </message>
+    <message>
+        <source>No answer from %1 within %2 ms while %3: the statement was abandoned and the connection closed; the outcome is unknown. It will be reopened on the next attempt.</source>
+        <translation>%3时 %1 在 %2 毫秒内没有应答：该语句已被放弃，连接已关闭；结果未知。下次尝试时会重新打开连接。</translation>
+    </message>
+    <message>
+        <source>No renewal of &quot;%1&quot; was confirmed before its lease ended on this machine&apos;s clock (the process was paused, or the database did not answer in time).</source>
+        <translation>按本机时钟，“%1”的租约结束前没有续约被确认（进程曾被暂停，或数据库未及时应答）。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -3097,6 +3113,10 @@ Password:</source>
     <message>
         <source>The locks could not be read for the export: %1</source>
         <translation>无法读取要导出的锁：%1</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; (fence %2) lapsed: no renewal was confirmed before its lease ended on this computer&apos;s clock. It is no longer yours to renew; it was released if it still was. Test-acquire it again for a new fence.</source>
+        <translation>你对“%1”的测试持有（栅栏令牌 %2）已失效：按本机时钟，租约结束前没有续约被确认。它不再归你续约；如果仍属于你，已将其释放。请再次测试获取以得到新的栅栏令牌。</translation>
     </message>
 </context>
 <context>

@@ -72,6 +72,7 @@ void LockHold::run()
         return settle(State::Failed);
     }
     service->setEventLevel(m_options.events);
+    m_notifies = (*session)->dialect().capabilities().releaseNotifies;
     if (!acquireAll(service.value()))
         return; // settled as refused or failed; nothing held
     settle(State::Held);
@@ -131,11 +132,26 @@ void LockHold::keepUntilStopped()
     std::unique_lock lock(m_mutex);
     while (!m_stop) {
         lock.unlock();
-        const qint64 sleepMs = renewDue();
+        qint64 sleepMs = renewDue();
+        // Where releases are notified, a force release is noticed within notifyPollMs.
+        if (releaseNotified())
+            sleepMs = 0;
+        else if (m_notifies)
+            sleepMs = qMin(sleepMs, notifyPollMs);
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(qMax<qint64>(1, sleepMs)),
                            [this] { return m_stop; });
     }
+}
+
+bool LockHold::releaseNotified()
+{
+    static const std::atomic_bool never{false};
+    bool notified = false;
+    for (Kept &kept : m_kept)
+        if (!kept.lost && kept.keeper->wait(0, never))
+            notified = true;
+    return notified;
 }
 
 qint64 LockHold::renewDue()

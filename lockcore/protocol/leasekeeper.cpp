@@ -4,6 +4,8 @@
 #include "releaselistener.h"
 #include "session.h"
 
+#include "tr.h"
+
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QThread>
@@ -60,9 +62,18 @@ LeaseKeeper::LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
 
 bool LeaseKeeper::checkLapsed(qint64 nowMs)
 {
-    if (m_timed && !m_lost && nowMs >= leaseEndMs())
-        m_lapsed = true;
-    return m_lapsed;
+    if (m_lapsed || !m_timed || m_lost || nowMs < leaseEndMs())
+        return m_lapsed;
+    m_lapsed = true;
+    if (m_lastError.message.isEmpty()) // no renewal failed: none was even answered in time
+        m_lastError = Error{Error::Kind::ConnectionLost,
+                            Tr::tr("No renewal of \"%1\" was confirmed before its lease ended on "
+                                   "this machine's clock (the process was paused, or the "
+                                   "database did not answer in time).")
+                                .arg(m_grant.name),
+                            {},
+                            {}};
+    return true;
 }
 
 qint64 LeaseKeeper::fallbackLease() const
@@ -95,6 +106,11 @@ bool LeaseKeeper::listening()
     if (!session.dialect().capabilities().releaseNotifies)
         return false;
     const QString channel = session.dialect().releaseChannel(m_service.tables());
+    // The LISTEN (once, and again after a reconnect) may not outlive the lease either.
+    const qint64 budget = m_timed ? leaseEndMs() - m_clock() : m_leaseMs;
+    if (budget <= 0)
+        return false;
+    const Session::DeadlineScope deadline(session, QDeadlineTimer(budget));
     if (!session.listenForReleases(channel))
         return false;
     if (!m_armed)
@@ -103,22 +119,23 @@ bool LeaseKeeper::listening()
     return true;
 }
 
-void LeaseKeeper::wait(qint64 maxMs, const std::atomic_bool &stop)
+bool LeaseKeeper::wait(qint64 maxMs, const std::atomic_bool &stop)
 {
-    const qint64 ms = qMin(maxMs, msUntilDue());
-    if (ms <= 0 || stop.load())
-        return;
+    const qint64 ms = qMax<qint64>(0, qMin(maxMs, msUntilDue()));
+    if (stop.load())
+        return false;
     if (!m_lost && !m_lapsed && listening()) {
-        if (m_service.session().waitForRelease(m_grant.name, ms, &stop)) {
-            m_notified = true; // (a renewal says whether it is still ours)
-            m_service.session().releaseListener().arm(m_grant.name);
-        }
-        return;
+        if (!m_service.session().waitForRelease(m_grant.name, ms, &stop))
+            return false;
+        m_notified = true; // (a renewal says whether it is still ours)
+        m_service.session().releaseListener().arm(m_grant.name);
+        return true;
     }
     QElapsedTimer waited;
     waited.start();
     for (qint64 left = ms; left > 0 && !stop.load(); left = ms - waited.elapsed())
         QThread::msleep(quint32(qMin<qint64>(20, left)));
+    return false;
 }
 
 LeaseKeeper::Step LeaseKeeper::renewNow()

@@ -86,8 +86,9 @@ public:
     // set. Where the database notifies releases (PostgreSQL: LISTEN on the table's channel,
     // from the first call on), a release or force release of this lock notified meanwhile ends
     // the wait and makes the next renewal due at once, so that a force release is found within
-    // a round trip rather than at the next third of the lease. Elsewhere it sleeps.
-    void wait(qint64 maxMs, const std::atomic_bool &stop);
+    // a round trip rather than at the next third of the lease. Elsewhere it sleeps. True when
+    // a release was notified (maxMs 0: only looks, without waiting).
+    bool wait(qint64 maxMs, const std::atomic_bool &stop);
     // When the lease ends on this machine's clock if no further renewal gets through: the
     // lease the database last gave, from when the statement that gave it was sent.
     qint64 leaseEndMs() const { return m_confirmedAtMs + m_leaseMs; }

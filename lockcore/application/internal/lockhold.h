@@ -59,6 +59,10 @@ private:
     void settle(LockGuard::State state);
     // Renews what is due; returns how long to sleep before the next renewal or lease end.
     qint64 renewDue();
+    // Whether a release of a lock held was notified (PostgreSQL): then renewed at once. Looks
+    // only, without waiting; the hold thread looks every notifyPollMs.
+    bool releaseNotified();
+    static constexpr qint64 notifyPollMs = 100;
     void checkKept(Kept &kept, LeaseKeeper::Step step);
     void markLost(Kept &kept, LostLease lost);
     void updateHeldUntil();
@@ -77,6 +81,7 @@ private:
 
     // The hold thread's own.
     std::vector<Kept> m_kept;
+    bool m_notifies = false; // the database notifies releases (PostgreSQL)
 
     std::mutex m_releasing; // release() from two threads at once
     mutable std::mutex m_mutex;
