@@ -142,6 +142,14 @@ void LockHold::keepUntilStopped()
         m_changed.wait_for(lock, std::chrono::milliseconds(qMax<qint64>(1, sleepMs)),
                            [this] { return m_stop; });
     }
+    lock.unlock();
+    // Asked to stop right after a pause past a lease's end (the thread had no turn to see it):
+    // that lease lapsed all the same, and says so before the release.
+    for (Kept &kept : m_kept)
+        if (!kept.lost && kept.keeper->hasLapsed())
+            markLost(kept, LostLease{LostLease::Reason::RanOut, kept.keeper->grant().name,
+                                     kept.keeper->grant().fence, LockInfo(),
+                                     kept.keeper->lastError()});
 }
 
 bool LockHold::releaseNotified()

@@ -94,6 +94,8 @@ public:
     qint64 leaseEndMs() const { return m_confirmedAtMs + m_leaseMs; }
 
     bool lapsed() const { return m_lapsed; }
+    // Lapsed by now (this machine's clock past the lease's end), sending nothing.
+    bool hasLapsed() { return checkLapsed(m_clock()); }
     const Grant &grant() const { return m_grant; } // expiresAt as last renewed
     int renewals() const { return m_renewals; }
     const Error &lastError() const { return m_lastError; }

@@ -31,7 +31,7 @@ _lockctl_command_options() {
             --retry-jitter --retry-deadline --protocol --node-url --clock-skew --seed
             --sim-table --history --processes --kill-rate"
         ;;
-    run) echo "--ttl --holder --wait --kill-after --json-file" ;;
+    run) echo "--ttl --holder --wait --kill-after --json-file --conflict-exit-code --quiet --hold-at-least --scope" ;;
     esac
 }
 
@@ -45,7 +45,7 @@ _lockctl_takes_value() {
         --retry-interval | --retry-max-interval | --retry-backoff | --retry-jitter | \
         --retry-deadline | --protocol | --node-url | --clock-skew | --seed | --sim-table | \
         --history | --kill-rate | --kill-after | --json-file | --listen | --include | \
-        --max-locks | --scrape-timeout)
+        --max-locks | --scrape-timeout | --conflict-exit-code | --hold-at-least)
         return 0
         ;;
     esac

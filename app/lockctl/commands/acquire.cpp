@@ -152,6 +152,10 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
     json.insert(u"renewals"_s, held.renewals);
     if (held.error && !held.lapsed)
         return answerFailedRelease(out, json, *held.error);
+    if (held.lost && !held.current.name.isEmpty()) {
+        json.insert(u"held_by"_s, jsonText(held.current.holder));
+        json.insert(u"current"_s, lockToJson(held.current));
+    }
     if (held.lapsed) {
         out.result(json, Tr::tr("Lost during the hold: the lease of \"%1\" (fence %2) ended "
                                 "here with no renewal through (%3); stopped holding at its "
@@ -160,14 +164,12 @@ int holdAndRelease(Invocation &invocation, lockcore::LockService &service,
                              .arg(grant.fence)
                              .arg(errorText(held.lapseError),
                                   held.released ? Tr::tr("It was still ours and is released.")
-                                                : Tr::tr("It ends with its lease.")));
+                                  : held.lost && !held.current.name.isEmpty()
+                                      ? lostText(grant.name, grant.fence, held.current)
+                                      : Tr::tr("It ends with its lease.")));
         return ExitRefused;
     }
     if (held.lost) {
-        if (!held.current.name.isEmpty()) {
-            json.insert(u"held_by"_s, jsonText(held.current.holder));
-            json.insert(u"current"_s, lockToJson(held.current));
-        }
         out.result(json, Tr::tr("Lost during the hold: %1")
                              .arg(lostText(grant.name, grant.fence, held.current)));
         return ExitRefused;
