@@ -526,6 +526,7 @@ void MainWindowTest::aTestHoldThatLapsesStaysLost()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->holds(u"billing.invoices"_s), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->hold(u"billing.invoices"_s)->renewals >= 1,
                              5000);
+    const qint64 fence = m_window->testHolds()->hold(u"billing.invoices"_s)->fence;
     proxy.freeze(true);
     QElapsedTimer frozen;
     frozen.start();
@@ -544,6 +545,10 @@ void MainWindowTest::aTestHoldThatLapsesStaysLost()
     while (stillHeld() && ending.elapsed() < 15000)
         QTest::qWait(100);
     QVERIFY2(!stillHeld(), "the lapsed test hold is still held");
+    // The other tests expect it free: an expired lease is given back here if the window's
+    // release (queued behind the hung statement) has not come through yet.
+    (void)m_locks->release(u"billing.invoices"_s, u"admin@test (lapsing)"_s, fence);
+    QCOMPARE((*m_locks->lock(u"billing.invoices"_s))->state, LockState::Free);
     QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
 }
 
