@@ -54,14 +54,12 @@ Statement PostgresDialect::acquire(const TableNames &t, const QString &name,
     return acquireFrom(t, name, holder, ttlMs, now);
 }
 
-Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &name,
-                                         const QString &holder, qint64 ttlMs) const
+void PostgresDialect::insertNewRow(Statement &st, const TableNames &t, const QString &alias,
+                                   const QString &name, const QString &holder,
+                                   qint64 ttlMs) const
 {
-    // Not sent by lockcore (acquire() creates rows itself), but right all the same: the three
-    // times from one clock reading, n.t (clock_timestamp() moves within a statement).
     const QString fallback = QString::number(defaultTtlMs);
-    Statement st;
-    st << "INSERT INTO " << lockTable(t)
+    st << "INSERT INTO " << lockTable(t) << alias
        << " (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
           "ttl_ms, description) SELECT "
        << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
@@ -69,7 +67,17 @@ Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &nam
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
-    st << ", '' FROM " << nowSource();
+    st << ", '' FROM ";
+}
+
+Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &name,
+                                         const QString &holder, qint64 ttlMs) const
+{
+    // Not sent by lockcore (acquire() creates rows itself), but right all the same: the three
+    // times from one clock reading, n.t (clock_timestamp() moves within a statement).
+    Statement st;
+    insertNewRow(st, t, QString(), name, holder, ttlMs);
+    st << nowSource();
     return st;
 }
 
@@ -175,19 +183,11 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     // The ON CONFLICT branch reads g.t: the CTE is evaluated when first read, and the
     // branch's WHERE and SET only once the existing row is locked, so after any wait for that
     // lock; being a CTE, it is one instant however often the branch reads it.
-    const QString fallback = QString::number(defaultTtlMs);
     const QString now = u"(SELECT g.t FROM g)"_s;
     const QString reenter = u"l.holder = EXCLUDED.holder AND l.expires_at >= "_s + now;
     Statement st;
-    st << "WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO " << lockTable(t)
-       << " AS l (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
-          "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
-       << ", n.t, n.t + (";
-    appendTtl(st, ttlMs, fallback);
-    st << ") * interval '1 millisecond', n.t, ";
-    appendTtl(st, ttlMs, fallback);
-    st << ", '' FROM ";
+    st << "WITH g AS (SELECT clock_timestamp() AS t) ";
+    insertNewRow(st, t, u" AS l"_s, name, holder, ttlMs);
     st.embed(source);
     st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
        << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter

@@ -191,6 +191,10 @@ protected:
     // with column t): an UPDATE that reads it meets no row lock afterwards.
     void appendClockAfterRowLock(Statement &st, const TableNames &t, const QString &name) const;
     // acquire() reading the clock from `source` (a derived table "n" with column t).
+    // "INSERT INTO <table><alias> (every column) SELECT <a new row: one holder, fence 1, its
+    // times all n.t> FROM ": the new row of insertAcquire and of the acquire's upsert.
+    void insertNewRow(Statement &st, const TableNames &t, const QString &alias,
+                      const QString &name, const QString &holder, qint64 ttlMs) const;
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
                           qint64 ttlMs, const Statement &source) const;
     // The RETURNING list of a grant: col::Acquire, granted.
