@@ -153,6 +153,27 @@ QString describeMarked(const QByteArray &marker)
     return u"still running: "_s + lines.join(u"; "_s);
 }
 
+// Waits up to 15 s for the whole tree of `marker` to run under `run`; empty when it does, else
+// what ran and, if lockctl ended meanwhile, what it said (its result file is `resultFile`).
+QString treeNotUp(LockctlProcess &run, const QByteArray &marker, const QString &resultFile)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!treeIsUp(marker)) {
+        if (run.process().state() == QProcess::NotRunning || waited.elapsed() > 15000) {
+            QFile result(resultFile);
+            const QByteArray json = result.open(QIODevice::ReadOnly) ? result.readAll() : "";
+            return describeMarked(marker) + u"; lockctl: "_s
+                   + (run.process().state() == QProcess::NotRunning ? u"ended"_s
+                                                                    : u"running"_s)
+                   + u"; stderr: "_s + QString::fromUtf8(run.process().readAllStandardError())
+                   + u"; result: "_s + QString::fromUtf8(json);
+        }
+        QTest::qWait(50);
+    }
+    return {};
+}
+
 } // namespace
 
 class LockctlRunTest : public QObject
@@ -709,7 +730,10 @@ void LockctlRunTest::wholeProcessTreeStopsOnForceRelease()
     writeTreeScript();
     auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--kill-after"_s, u"1s"_s},
                         u"exec sh ./tree.sh "_s + QString::fromLatin1(marker) + u" top"_s);
-    QTRY_VERIFY2_WITH_TIMEOUT(treeIsUp(marker), qPrintable(describeMarked(marker)), 15000);
+    {
+        const QString notUp = treeNotUp(run, marker, path(u"result.json"_s));
+        QVERIFY2(notUp.isEmpty(), qPrintable(notUp));
+    }
     const qint64 fence = jsonInteger(lockShown(name).value(u"fence"_s));
     VERIFY_EXIT(lockctl({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
                          u"--reason"_s, u"test"_s}),
@@ -734,7 +758,10 @@ void LockctlRunTest::wholeProcessTreeEndsWithAKilledLockctl()
     writeTreeScript();
     auto run = startRun(name, {u"--ttl"_s, u"30s"_s},
                         u"exec sh ./tree.sh "_s + QString::fromLatin1(marker) + u" top"_s);
-    QTRY_VERIFY2_WITH_TIMEOUT(treeIsUp(marker), qPrintable(describeMarked(marker)), 15000);
+    {
+        const QString notUp = treeNotUp(run, marker, path(u"result.json"_s));
+        QVERIFY2(notUp.isEmpty(), qPrintable(notUp));
+    }
     ::kill(pid_t(run.processId()), SIGKILL);
     run.finish(5000);
     QTRY_VERIFY2_WITH_TIMEOUT(testsupport::processesMarked(marker).isEmpty(),
