@@ -60,6 +60,11 @@ LeaseKeeper::LeaseKeeper(LockService &service, const Grant &grant, qint64 ttlMs,
     m_schedule.start(m_clock(), m_leaseMs);
 }
 
+qint64 LeaseKeeper::msLeft(qint64 nowMs) const
+{
+    return m_timed ? leaseEndMs() - nowMs : m_leaseMs;
+}
+
 bool LeaseKeeper::checkLapsed(qint64 nowMs)
 {
     if (m_lapsed || !m_timed || m_lost || nowMs < leaseEndMs())
@@ -105,13 +110,14 @@ bool LeaseKeeper::listening()
     Session &session = m_service.session();
     if (!session.dialect().capabilities().releaseNotifies)
         return false;
-    const QString channel = session.dialect().releaseChannel(m_service.tables());
+    if (m_channel.isEmpty())
+        m_channel = session.dialect().releaseChannel(m_service.tables());
     // The LISTEN (once, and again after a reconnect) may not outlive the lease either.
-    const qint64 budget = m_timed ? leaseEndMs() - m_clock() : m_leaseMs;
+    const qint64 budget = msLeft(m_clock());
     if (budget <= 0)
         return false;
     const Session::DeadlineScope deadline(session, QDeadlineTimer(budget));
-    if (!session.listenForReleases(channel))
+    if (!session.listenForReleases(m_channel))
         return false;
     if (!m_armed)
         session.releaseListener().arm(m_grant.name);
@@ -147,7 +153,7 @@ LeaseKeeper::Step LeaseKeeper::renewNow()
         return Step::Lapsed;
     // The statement may not outlive the lease: a server that stops answering is abandoned at
     // its end (untimed: the lease runs at most its length from now).
-    const qint64 budget = m_timed ? leaseEndMs() - sentAt : m_leaseMs;
+    const qint64 budget = msLeft(sentAt);
     Result<RenewOutcome> renewed = [&] {
         const Session::DeadlineScope deadline(m_service.session(), QDeadlineTimer(budget));
         return m_service.renew(m_grant.name, m_grant.holder, m_grant.fence, m_ttlMs);

@@ -108,6 +108,9 @@ private:
     // first renewal has timed it.
     bool checkLapsed(qint64 nowMs);
     bool listening(); // LISTENs (again after a reconnect) where the database notifies
+    // How long a statement sent at `nowMs` may take: to the lease's end (untimed: at most the
+    // lease's length from now).
+    qint64 msLeft(qint64 nowMs) const;
 
     LockService &m_service;
     Grant m_grant;
@@ -123,6 +126,7 @@ private:
     bool m_lapsed = false;
     bool m_notified = false; // a release of this lock was notified: renew at once
     bool m_armed = false;    // the release listener watches this lock
+    QString m_channel;       // the table's release channel, worked out once
     Error m_lastError;
     std::optional<LockInfo> m_lost;
 };
