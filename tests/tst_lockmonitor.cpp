@@ -2,6 +2,7 @@
 // and come back as values; a server that stops answering (SIGSTOP) never blocks the GUI
 // thread's event loop, is reported, and is recovered from without help.
 
+#include "cuttableproxy.h"
 #include "lockmonitor.h"
 #include "serverprocess.h"
 #include "testbackend.h"
@@ -37,6 +38,7 @@ private slots:
     void refusedLoginIsNotRetried();
     void stoppedServerNeverBlocksTheEventLoop();
     void anotherDatabaseOpensWhileTheServerIsStopped();
+    void aRequestEndsByItsDeadline();
 
 private:
     AdminResult runAction(LockMonitor &monitor, const AdminRequest &request);
@@ -304,6 +306,55 @@ void LockMonitorTest::anotherDatabaseOpensWhileTheServerIsStopped()
     testsupport::signalAll(pids, SIGCONT);
     QTest::qWait(1500);
     QCOMPARE(snapshots.last().at(0).value<QList<LockInfo>>().first().name, u"elsewhere"_s);
+}
+
+void LockMonitorTest::aRequestEndsByItsDeadline()
+{
+    // Issue 34: a test hold's renewal carries the lease's end as its deadline. On a server that
+    // stopped answering (a relay that freezes) it is abandoned then, not after the statement
+    // timeout of 10 s; one whose deadline passed before it could start is not sent at all.
+    if (!TestBackend::instance().spec().isServer())
+        QSKIP("SQLite has no server to hang");
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    LockMonitor monitor;
+    monitor.setInterval(600000); // no refresh of its own in the way of the requests
+    monitor.start(proxy.spec(), m_table, 2, false);
+    QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 10000);
+    AdminRequest acquire{AdminRequest::Kind::Acquire, 0, u"deadline.job"_s, u"admin@test"_s, 0,
+                         30000, {}};
+    QSignalSpy refreshed(&monitor, &LockMonitor::refreshed);
+    AdminResult result = runAction(monitor, acquire);
+    QVERIFY2(result.done, qPrintable(result.summary));
+    const qint64 fence = result.grant.fence;
+    QTRY_VERIFY(!refreshed.isEmpty()); // the refresh an action brings is over
+
+    proxy.freeze(true);
+    AdminRequest renew{AdminRequest::Kind::Renew, 0, u"deadline.job"_s, u"admin@test"_s, fence,
+                       30000, {}};
+    renew.deadline = QDeadlineTimer(1500);
+    QElapsedTimer waited;
+    waited.start();
+    result = runAction(monitor, renew);
+    qInfo("the renewal with a 1500 ms deadline ended after %lld ms", waited.elapsed());
+    QVERIFY(result.error);
+    qInfo("%s", qPrintable(result.error->message));
+    QCOMPARE(result.error->kind, Error::Kind::ConnectionLost);
+    QVERIFY2(waited.elapsed() < 1500 + 1500, qPrintable(QString::number(waited.elapsed())));
+
+    AdminRequest late = renew;
+    late.deadline = QDeadlineTimer(0);
+    result = runAction(monitor, late);
+    QVERIFY(result.error);
+    QCOMPARE(result.error->kind, Error::Kind::Cancelled);
+    QVERIFY2(result.error->message.contains(u"Not sent"_s), qPrintable(result.error->message));
+    proxy.freeze(false);
+
+    // The connection is back for what follows.
+    AdminRequest release{AdminRequest::Kind::Release, 0, u"deadline.job"_s, u"admin@test"_s,
+                         fence, 0, {}};
+    result = runAction(monitor, release);
+    QVERIFY2(result.done, qPrintable(result.error ? result.error->message : result.summary));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockMonitorTest)

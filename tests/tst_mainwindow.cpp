@@ -527,6 +527,16 @@ void MainWindowTest::aTestHoldThatLapsesStaysLost()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->hold(u"billing.invoices"_s)->renewals >= 1,
                              5000);
     const qint64 fence = m_window->testHolds()->hold(u"billing.invoices"_s)->fence;
+    // The renewals are the hold's own, not the admin's: a failed one asks nothing of the admin
+    // (no box to acknowledge); a box shown would be recorded here and closed.
+    QStringList boxes;
+    const auto watch = connect(m_window.get(), &MainWindow::dialogAboutToShow, this,
+                               [&boxes](QDialog *dialog) {
+                                   const auto *box = qobject_cast<QMessageBox *>(dialog);
+                                   boxes << (box ? box->text() : dialog->windowTitle());
+                                   dialog->done(QDialog::Accepted);
+                               });
+    const auto unwatch = qScopeGuard([watch] { disconnect(watch); });
     proxy.freeze(true);
     QElapsedTimer frozen;
     frozen.start();
@@ -535,21 +545,25 @@ void MainWindowTest::aTestHoldThatLapsesStaysLost()
     QVERIFY(frozen.elapsed() <= 2000 + 500);
     QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
     proxy.freeze(false);
-    // Nobody renews it any more: its lease ends in the database (or the release freed it).
-    const auto stillHeld = [this] {
+    // Nobody renews it any more: the window gave it back (fence-checked) or its lease ended in
+    // the database. A renewal abandoned at the lease's end may still reach the server after the
+    // relay thaws and extend the lease once by its 2 s, no more.
+    const auto heldRow = [this]() -> QString {
         const auto row = m_locks->lock(u"billing.invoices"_s);
-        return !row || !*row || (*row)->state == LockState::Held;
+        if (!row)
+            return row.error().message;
+        if (!*row || (*row)->state != LockState::Held)
+            return {};
+        return u"held by %1 with fence %2 until %3 (database time %4)"_s.arg(
+            (*row)->holder, QString::number((*row)->fence),
+            (*row)->expiresAt.toString(Qt::ISODateWithMs),
+            (*row)->dbNow.toString(Qt::ISODateWithMs));
     };
-    QElapsedTimer ending;
-    ending.start();
-    while (stillHeld() && ending.elapsed() < 5000)
-        QTest::qWait(100);
-    // Seen in full runs of this suite (not alone): the row still held 15 s after the server
-    // came back. Not explained yet (issue 34's note): logged here, not asserted.
-    if (stillHeld())
-        qWarning("the lapsed test hold's lock is still held %lld ms after the server came back",
-                 ending.elapsed());
+    QTRY_VERIFY2_WITH_TIMEOUT(heldRow().isEmpty(), qPrintable(heldRow()), 2000 + 5000);
     QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s)); // never renewed by the window
+    QVERIFY2(boxes.isEmpty(), qPrintable(boxes.join(u" | "_s)));
+    QVERIFY2(m_window->messageBar()->text().contains(u"lapsed"_s),
+             qPrintable(m_window->messageBar()->text()));
     // The other tests expect it free: an expired lease is given back here if the window's
     // release (queued behind the hung statement) has not come through yet.
     (void)m_locks->release(u"billing.invoices"_s, u"admin@test (lapsing)"_s, fence);

@@ -2213,6 +2213,10 @@
         <source>An application&apos;s table is read whole, not a window at a time.</source>
         <translation>应用的表总是整表读取，不按窗口分段读取。</translation>
     </message>
+    <message>
+        <source>Not sent: its time ran out while earlier work was waiting for the database.</source>
+        <translation>未发送：在等待数据库处理之前的工作时，它的时限已过。</translation>
+    </message>
 </context>
 <context>
     <name>ui::FilePathEdit</name>
@@ -3117,6 +3121,14 @@ Password:</source>
     <message>
         <source>Your test hold on &quot;%1&quot; (fence %2) lapsed: no renewal was confirmed before its lease ended on this computer&apos;s clock. It is no longer yours to renew; it was released if it still was. Test-acquire it again for a new fence.</source>
         <translation>你对“%1”的测试持有（栅栏令牌 %2）已失效：按本机时钟，租约结束前没有续约被确认。它不再归你续约；如果仍属于你，已将其释放。请再次测试获取以得到新的栅栏令牌。</translation>
+    </message>
+    <message>
+        <source>Renewing your test hold on &quot;%1&quot; failed; it is tried again until its lease ends. %2</source>
+        <translation>续约您对“%1”的测试持有失败；在租约结束前会继续重试。%2</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; could not be released; its lease ends on its own. %2</source>
+        <translation>无法释放您对“%1”的测试持有；它的租约会自行结束。%2</translation>
     </message>
 </context>
 <context>

@@ -955,6 +955,8 @@ void MainWindow::rebuildApplicationTablesMenu()
 
 void MainWindow::onAdminDone(const AdminResult &result)
 {
+    if (result.request.automatic)
+        return onScheduledDone(result);
     if (result.error) {
         // An explicit action failed: say so in a box the admin must acknowledge.
         m_messageBar->showMessage(MessageBar::Kind::Error, result.error->message);
@@ -966,6 +968,26 @@ void MainWindow::onAdminDone(const AdminResult &result)
     }
     m_messageBar->showMessage(result.done ? MessageBar::Kind::Success : MessageBar::Kind::Warning,
                               result.summary);
+}
+
+void MainWindow::onScheduledDone(const AdminResult &result)
+{
+    // A test hold's own renewal or release: the table shows its effect. A failure is said in
+    // the message bar while the hold is still the admin's (no box to acknowledge at each
+    // retry); once it lapsed, the lapse says what happened.
+    const AdminRequest &request = result.request;
+    if (!result.error)
+        return;
+    const auto hold = m_testHolds->hold(request.name);
+    if (request.kind == AdminRequest::Kind::Renew && (!hold || hold->fence != request.fence))
+        return;
+    const QString text = request.kind == AdminRequest::Kind::Renew
+                             ? tr("Renewing your test hold on \"%1\" failed; it is tried again "
+                                  "until its lease ends. %2")
+                             : tr("Your test hold on \"%1\" could not be released; its lease "
+                                  "ends on its own. %2");
+    m_messageBar->showMessage(MessageBar::Kind::Warning,
+                              text.arg(request.name, result.error->message));
 }
 
 void MainWindow::createCopyActions()

@@ -151,6 +151,7 @@ private:
     // The server refused the login: asks for the password (once), then connects with it.
     void askForPassword();
     void onAdminDone(const AdminResult &result);
+    void onScheduledDone(const AdminResult &result);
     // Other applications' lock tables in the database: offered in File > Application tables.
     void onDetected(const QList<lockcore::DetectedTable> &tables);
     void rebuildApplicationTablesMenu();

@@ -34,7 +34,7 @@ std::optional<TestHolds::Hold> TestHolds::hold(const QString &name) const
     return *it;
 }
 
-void TestHolds::renew(const QString &name)
+void TestHolds::sendRenewal(const QString &name, bool automatic)
 {
     auto it = m_holds.constFind(name);
     if (it == m_holds.constEnd())
@@ -45,12 +45,17 @@ void TestHolds::renew(const QString &name)
     request.holder = it->holder;
     request.fence = it->fence;
     request.ttlMs = it->ttlMs;
-    m_schedules[name].start(m_clock.elapsed(), it->ttlMs); // not again while this one runs
+    request.automatic = automatic;
+    // A renewing hold's renewal past the lease's end here is too late: not sent, or abandoned
+    // if still waiting. (A hold the admin renews by hand may be renewed after its end.)
+    if (it->autoRenew)
+        request.deadline = QDeadlineTimer(qMax<qint64>(0, it->leaseEndMs - m_clock.elapsed()));
+    m_schedules[name].start(m_clock.elapsed(), it->ttlMs);
     m_renewSentAtMs.insert(name, m_clock.elapsed());
     m_monitor->submit(request);
 }
 
-void TestHolds::release(const QString &name)
+void TestHolds::sendRelease(const QString &name, bool automatic)
 {
     auto it = m_holds.find(name);
     if (it == m_holds.end())
@@ -60,6 +65,7 @@ void TestHolds::release(const QString &name)
     request.name = name;
     request.holder = it->holder;
     request.fence = it->fence;
+    request.automatic = automatic;
     m_monitor->submit(request);
     m_schedules.remove(name);
     m_renewSentAtMs.remove(name);
@@ -70,7 +76,7 @@ void TestHolds::release(const QString &name)
 void TestHolds::lapse(const QString &name)
 {
     const qint64 fence = m_holds.value(name).fence;
-    release(name); // fence-checked: frees it only if it is still ours
+    sendRelease(name, true); // fence-checked: frees it only if it is still ours
     emit lapsed(name, fence);
 }
 
@@ -78,7 +84,7 @@ void TestHolds::releaseAll()
 {
     const QStringList names = m_holds.keys();
     for (const QString &name : names)
-        release(name);
+        sendRelease(name, true);
 }
 
 void TestHolds::onAdminDone(const AdminResult &result)
@@ -148,7 +154,7 @@ void TestHolds::tick()
     for (const QString &name : names) {
         const Hold hold = m_holds.value(name);
         if (hold.releaseAt.isValid() && now >= hold.releaseAt) {
-            release(name);
+            sendRelease(name, true);
             continue;
         }
         if (!hold.autoRenew)
@@ -157,8 +163,9 @@ void TestHolds::tick()
             lapse(name);
             continue;
         }
-        if (m_schedules[name].isDue(m_clock.elapsed()))
-            renew(name);
+        // One renewal at a time: another behind a stuck one would only queue up behind it.
+        if (!m_renewSentAtMs.contains(name) && m_schedules[name].isDue(m_clock.elapsed()))
+            sendRenewal(name, true);
     }
 }
 

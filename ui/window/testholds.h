@@ -46,8 +46,9 @@ public:
     bool holds(const QString &name) const { return m_holds.contains(name); }
     std::optional<Hold> hold(const QString &name) const;
     QList<Hold> all() const { return m_holds.values(); }
-    void renew(const QString &name);
-    void release(const QString &name);
+    // The admin's renewal or release (the hold's own schedule sends AdminRequest::automatic).
+    void renew(const QString &name) { sendRenewal(name, false); }
+    void release(const QString &name) { sendRelease(name, false); }
     void releaseAll();
 
 signals:
@@ -66,6 +67,8 @@ private:
         qint64 sentAtMs = 0; // before the request went to the database thread
     };
     void lapse(const QString &name);
+    void sendRenewal(const QString &name, bool automatic);
+    void sendRelease(const QString &name, bool automatic);
 
     LockMonitor *m_monitor;
     QHash<QString, Hold> m_holds;

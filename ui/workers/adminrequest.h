@@ -4,6 +4,7 @@
 #include "locktypes.h"
 
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QMetaType>
 #include <QString>
 #include <optional>
@@ -26,6 +27,13 @@ struct AdminRequest
     // the holder (in `holder`) before anything is changed.
     QDateTime seenAcquiredAt = {};
     QDateTime seenExpiresAt = {};
+    // The latest the database may still act on it (a test hold's renewal: the lease's end on
+    // the window's clock). Past it, the request is not sent; a statement still waiting then is
+    // abandoned (Session::DeadlineScope). Forever: the session's own statement deadline.
+    QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever);
+    // Not the admin's gesture but a test hold's own schedule (a renewal, the release at the end
+    // of its hold time or after it lapsed): the window reports it without a box to acknowledge.
+    bool automatic = false;
 };
 
 // What came of it. `done` false with no error: the database refused (held by someone else,

@@ -190,10 +190,18 @@ void DatabaseWorker::run(const AdminRequest &request)
                              tr("This connection is read-only: no change was made."),
                              {},
                              {}};
+    } else if (request.deadline.hasExpired()) {
+        result.request = request;
+        result.error = Error{Error::Kind::Cancelled,
+                             tr("Not sent: its time ran out while earlier work was waiting for "
+                                "the database."),
+                             {},
+                             {}};
     } else if (Status open = ensureOpen(); !open) {
         result.request = request;
         result.error = open.error();
     } else {
+        const lockcore::Session::DeadlineScope deadline(*m_session, request.deadline);
         result = m_profileTable ? executeOnProfile(request) : execute(request);
         if (result.error)
             dropIfBroken(*result.error);
