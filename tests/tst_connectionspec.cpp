@@ -745,7 +745,8 @@ void TestConnectionSpec::connectOptions_data()
                        u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
                        u"SSL_CA=/etc/ssl/ca.pem"_s};
     QTest::newRow("oracle") << u"oracle://u@h:1521/XE"_s << 5 << QStringList();
-    QTest::newRow("odbc") << u"odbc://dsn"_s << 5 << QStringList();
+    QTest::newRow("odbc") << u"odbc://dsn"_s << 5
+                          << QStringList{u"SQL_ATTR_LOGIN_TIMEOUT=5"_s};
     // Several hosts: their ports once, in the hosts' order (empty: that host's default), and
     // none at all when every host has the default; QSqlDatabase gets no port of its own then
     // (ConnectionSpec::driverPort() is 0), so libpq never reads two.

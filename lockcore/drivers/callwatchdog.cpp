@@ -1,17 +1,8 @@
 #include "callwatchdog.h"
 
+#include "connectionsocket.h"
+
 #include <sys/socket.h>
-#include <sys/stat.h>
-
-namespace {
-
-quint64 inodeOf(int socket)
-{
-    struct stat status {};
-    return ::fstat(socket, &status) == 0 && S_ISSOCK(status.st_mode) ? quint64(status.st_ino) : 0;
-}
-
-} // namespace
 
 namespace lockcore {
 
@@ -39,7 +30,7 @@ quint64 CallWatchdog::arm(int socket, QDeadlineTimer deadline, std::atomic_bool 
 {
     std::lock_guard lock(m_mutex);
     const quint64 id = ++m_nextId;
-    m_calls.emplace(id, Call{socket, inodeOf(socket), deadline, abandoned});
+    m_calls.emplace(id, Call{socket, ConnectionSocket::inodeOf(socket), deadline, abandoned});
     m_changed.notify_all();
     return id;
 }
@@ -58,7 +49,7 @@ QDeadlineTimer CallWatchdog::abandonDue()
             const Call &call = it->second;
             call.abandoned->store(true);
             // The client library may have closed it after an error of its own meanwhile.
-            if (call.inode != 0 && inodeOf(call.socket) == call.inode)
+            if (call.inode != 0 && ConnectionSocket::inodeOf(call.socket) == call.inode)
                 ::shutdown(call.socket, SHUT_RDWR);
             it = m_calls.erase(it);
             continue;

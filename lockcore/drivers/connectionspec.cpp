@@ -306,6 +306,11 @@ QString ConnectionSpec::redacted() const
     return readOnly ? QString(text + u"?readonly=1"_s) : text;
 }
 
+QString ConnectionSpec::odbcKeywords(int connectTimeoutS) const
+{
+    return u";CONN_TIMEOUT=%1"_s.arg(connectTimeoutS);
+}
+
 QString ConnectionSpec::connectOptions(int connectTimeoutS) const
 {
     QStringList parts;
@@ -332,8 +337,13 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
         // Affected rows = matched rows, so an update that writes identical values still counts.
         parts << u"CLIENT_FOUND_ROWS"_s;
         break;
-    case Backend::Oracle:
     case Backend::ODBC:
+        // The driver's bound on logging in (psqlODBC and MariaDB Connector/ODBC honour it); a
+        // statement's deadline is Session's (the connection's socket, found as it opens).
+        if (!options.contains(u"SQL_ATTR_LOGIN_TIMEOUT"_s))
+            parts << u"SQL_ATTR_LOGIN_TIMEOUT=%1"_s.arg(connectTimeoutS);
+        break;
+    case Backend::Oracle:
         break;
     }
     for (auto it = options.cbegin(); it != options.cend(); ++it) {

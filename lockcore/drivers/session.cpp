@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "callwatchdog.h"
+#include "connectionsocket.h"
 #include "mariadbstatements.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
@@ -17,6 +18,7 @@
 #include <QSqlRecord>
 #include <QThread>
 #include <atomic>
+#include <mutex>
 
 using namespace Qt::StringLiterals;
 
@@ -104,10 +106,26 @@ Session::DeadlineScope::~DeadlineScope()
     m_session.m_limit = m_previous;
 }
 
+bool Session::openOdbc()
+{
+    // The ODBC driver does not hand its socket out: it is the one that appears while the
+    // connection opens. ODBC connections open one at a time in the process so that two of them
+    // are not mistaken for each other (a socket another library opens meanwhile leaves this
+    // connection's unknown: then only the driver's own timeouts apply).
+    static std::mutex opening;
+    const std::lock_guard lock(opening);
+    const ConnectionSocket::Sockets before = ConnectionSocket::socketsNow();
+    const bool opened = m_db.open();
+    m_odbcSocket = std::make_unique<ConnectionSocket>(before, ConnectionSocket::socketsNow());
+    return opened;
+}
+
 int Session::socket() const
 {
     if (!m_dialect || !m_db.isOpen())
         return -1;
+    if (m_spec.backend == ConnectionSpec::Backend::ODBC)
+        return m_odbcSocket ? m_odbcSocket->descriptor() : -1;
     switch (m_dialect->kind()) {
     case Dialect::Kind::PostgreSQL:
         return PostgresStatements::socketOf(m_db);
@@ -238,12 +256,15 @@ Status Session::openConnection(const SessionOptions &options)
         if (m_spec.driverPort() > 0)
             m_db.setPort(m_spec.driverPort());
         m_db.setDatabaseName(m_spec.database);
+        if (m_spec.backend == ConnectionSpec::Backend::ODBC) // (QODBC: "DSN=" + this)
+            m_db.setDatabaseName(m_spec.database + m_spec.odbcKeywords(options.connectTimeoutS));
         m_db.setUserName(m_spec.user);
         m_db.setPassword(m_spec.password);
     }
     m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS)); // (read-only too)
 
-    if (!m_db.open()) {
+    const bool opened = m_spec.backend == ConnectionSpec::Backend::ODBC ? openOdbc() : m_db.open();
+    if (!opened) {
         const QSqlError error = m_db.lastError();
         const bool auth = refusedLogin(m_spec, error);
         const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
@@ -509,7 +530,8 @@ Status Session::reopenIfBroken()
     clearCache();
     m_wakeLocks.clear(); // they died with the connection
     m_db.close();
-    if (!m_db.open()) {
+    const bool opened = m_spec.backend == ConnectionSpec::Backend::ODBC ? openOdbc() : m_db.open();
+    if (!opened) {
         const QSqlError error = m_db.lastError();
         return Error{Error::Kind::ConnectionLost,
                      Tr::tr("The connection to %1 was lost and could not be reopened: %2")

@@ -19,6 +19,7 @@ class QSqlQuery;
 
 namespace lockcore {
 
+class ConnectionSocket;
 class QtStatements;
 class ReleaseListener;
 class Transport;
@@ -45,9 +46,11 @@ struct SessionOptions
 // the earlier end of a DeadlineScope. A call still waiting for its server then is abandoned:
 // its connection's socket is shut down (CallWatchdog), the client library returns at once, and
 // the call fails as ConnectionLost ("no answer within ..."; the outcome is unknown); the next
-// call reconnects. Connecting is bounded by connectTimeoutS. Where lockcore cannot reach the
-// connection's socket (ODBC, Oracle's QOCI) only the driver's own timeouts apply; SQLite has
-// no network (its busy timeout bounds a wait for another writer).
+// call reconnects. Connecting is bounded by connectTimeoutS. Through ODBC the socket is the one
+// that appeared while the connection opened (none if another appeared at the same time);
+// where lockcore cannot reach the connection's socket (then, and Oracle's QOCI) only the
+// driver's own timeouts apply; SQLite has no network (its busy timeout bounds a wait for
+// another writer).
 class Session
 {
 public:
@@ -201,8 +204,11 @@ private:
     bool m_forceBatchAcquire = false;
     bool m_forceQtDriver = false;
 
-    // The connection's socket, where lockcore can reach it (libpq, Connector/C); else -1.
+    // The connection's socket, where lockcore can reach it (libpq, Connector/C; through ODBC
+    // the one socket that appeared while it opened); else -1.
     int socket() const;
+    bool openOdbc();
+    std::unique_ptr<ConnectionSocket> m_odbcSocket;
     // When a call starting now must end: its timeout, or the scope's earlier deadline.
     QDeadlineTimer callDeadline(qint64 timeoutMs) const;
     // The error of a call that the watchdog abandoned.

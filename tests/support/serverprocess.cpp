@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QSqlQuery>
 #include <csignal>
 
@@ -58,6 +59,38 @@ void signalAll(const QList<pid_t> &pids, int signal)
 {
     for (pid_t pid : pids)
         ::kill(pid, signal);
+}
+
+StoppedServer::StoppedServer(const QList<pid_t> &pids, int atMostS) : m_pids(pids)
+{
+    QStringList numbers;
+    for (pid_t pid : pids)
+        numbers << QString::number(pid);
+    QProcess process;
+    process.setProgram(u"/bin/sh"_s);
+    process.setArguments(
+        {u"-c"_s, u"sleep %1; kill -CONT %2"_s.arg(atMostS).arg(numbers.join(u' '))});
+    // Not the test's output: ctest would wait for its sleep to close it.
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.setStandardOutputFile(QProcess::nullDevice());
+    process.setStandardErrorFile(QProcess::nullDevice());
+    qint64 resumer = 0;
+    process.startDetached(&resumer);
+    m_resumer = pid_t(resumer);
+    signalAll(m_pids, SIGSTOP);
+}
+
+StoppedServer::~StoppedServer()
+{
+    resume();
+}
+
+void StoppedServer::resume()
+{
+    if (m_resumer > 0)
+        ::kill(m_resumer, SIGKILL); // its SIGCONT must not reach a later suite's stopped server
+    m_resumer = 0;
+    signalAll(m_pids, SIGCONT);
 }
 
 LatencyProbe::LatencyProbe()

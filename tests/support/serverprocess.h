@@ -17,6 +17,22 @@ QList<pid_t> serverProcesses(lockcore::Session &session);
 
 // Sends `signal` (SIGSTOP, SIGCONT) to every process in `pids`.
 void signalAll(const QList<pid_t> &pids, int signal);
+// A server stopped (SIGSTOP) until resume() or the end of this object's life, and at most
+// `atMostS` seconds whatever becomes of the test: a process of its own resumes it then (a test
+// that died with the server stopped would leave it stopped for every later suite).
+class StoppedServer
+{
+public:
+    StoppedServer(const QList<pid_t> &pids, int atMostS);
+    ~StoppedServer();
+    StoppedServer(const StoppedServer &) = delete;
+    StoppedServer &operator=(const StoppedServer &) = delete;
+    void resume();
+
+private:
+    QList<pid_t> m_pids;
+    pid_t m_resumer = 0;
+};
 
 // The largest gap between ticks of a 10 ms timer: how long the event loop of the thread it
 // lives on was kept from processing events.
