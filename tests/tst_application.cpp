@@ -52,6 +52,7 @@ private slots:
     void runUnderReportsALeaseLostDuringTheRun();
     void severalLocksInNameOrderReleasedInReverse();
     void severalLocksAllOrNone();
+    void aLongWaitKeepsTheLocksAlreadyTaken();
     void oppositeOrdersDoNotDeadlock();
     void fenceConditionRefusesAStaleWriter();
 
@@ -385,29 +386,47 @@ void ApplicationTest::forceReleaseReachesAGuardAtOnce()
 }
 
 // Two locks in name order: the first (a 300 ms lease) is granted, then the guard waits for the
-// second until its holder releases it 1.5 s later; by then the first lease has lapsed. The
-// guard acquired both, but runUnder must not run the function on a lease already lost, and
-// says so (LostBeforeRun). (It used to ask acquired(), not isHeld(): the function ran.)
+// second, held by another; meanwhile the server stops answering (a relay that freezes) for
+// 800 ms, longer than the first lease, so that no renewal of it gets through and it lapses;
+// then the other holder releases the second. The guard acquired both, but runUnder must not run
+// the function on a lease already lost, and says so (LostBeforeRun). (It used to ask
+// acquired(), not isHeld(): the function ran.)
 void ApplicationTest::runUnderDoesNotRunALapsedLease()
 {
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    testsupport::CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
     auto other = m_locks->acquire(u"lapse.b"_s, u"other-holder"_s, 30000);
     LOCKSCOPE_VERIFY_OK(other);
     QVERIFY(other->acquired);
-    std::thread releaser([&] {
-        QThread::msleep(1500);
+    std::atomic_bool froze{false};
+    std::thread server([&] {
         auto session = TestBackend::instance().open();
         auto service = LockService::create(*session, m_table);
-        if (service)
-            (void)service->release(u"lapse.b"_s, u"other-holder"_s, other->fence);
+        if (!service)
+            return;
+        for (int i = 0; i < 200; ++i) { // until the guard holds the first lock
+            const auto first = service->lock(u"lapse.a"_s);
+            if (first && *first && (*first)->state == LockState::Held)
+                break;
+            QThread::msleep(25);
+        }
+        proxy.freeze(true);
+        froze = true;
+        QThread::msleep(800);
+        proxy.freeze(false);
+        (void)service->release(u"lapse.b"_s, u"other-holder"_s, other->fence);
     });
     LockDefinition first = definition(u"lapse.a"_s, 300);
     LockDefinition second = definition(u"lapse.b"_s, 30000);
     second.waitMs = 20000;
     second.retries = LockDefinition::untilWaitEnds;
     bool ran = false;
-    const auto outcome = runUnder(TestBackend::instance().spec(), QList<LockDefinition>{first, second},
+    const auto outcome = runUnder(proxy.spec(), QList<LockDefinition>{first, second},
                                   [&](const LockGuard &) { ran = true; }, options());
-    releaser.join();
+    server.join();
+    QVERIFY(froze);
     QVERIFY(!ran);
     QCOMPARE(outcome.status, RunStatus::LostBeforeRun);
     QVERIFY(!outcome.ran());
@@ -686,6 +705,35 @@ void ApplicationTest::severalLocksAllOrNone()
     QVERIFY(row(u"n.c"_s).name.isEmpty());  // never asked for
     QCOMPARE(row(u"n.b"_s).holder, u"someone-else"_s);
     LOCKSCOPE_VERIFY_OK(m_locks->release(u"n.b"_s, u"someone-else"_s, other->fence));
+}
+
+// Issue 34: a guard of several locks that waits for a later one renews those it has taken: a
+// wait longer than their lease (here 2.5 s for w.b, held by another until its lease ends,
+// against w.a's 1 s lease) does not let them lapse.
+void ApplicationTest::aLongWaitKeepsTheLocksAlreadyTaken()
+{
+    auto other = m_locks->acquire(u"w.b"_s, u"someone-else"_s, 2500);
+    LOCKSCOPE_VERIFY_OK(other);
+    QVERIFY(other->acquired);
+    LockDefinition first = definition(u"w.a"_s, 1000);
+    LockDefinition second = definition(u"w.b"_s, 5000);
+    second.waitMs = 15000;
+    second.retries = LockDefinition::untilWaitEnds;
+    LockGuard guard(TestBackend::instance().spec(), {first, second}, options());
+    QCOMPARE(guard.state(), LockGuard::State::Held);
+    QVERIFY(guard.isHeld());
+    QVERIFY(!guard.lost());
+    const QList<Grant> grants = guard.grants();
+    QCOMPARE(grants.size(), 2);
+    QCOMPARE(grants.first().name, u"w.a"_s);
+    const LockInfo kept = row(u"w.a"_s);
+    QCOMPARE(kept.state, LockState::Held);
+    QCOMPARE(kept.holder, grants.first().holder);
+    QCOMPARE(kept.fence, grants.first().fence); // never lost and taken again
+    QVERIFY(guard.renewals() >= 2);
+    LOCKSCOPE_VERIFY_OK(guard.release());
+    QCOMPARE(row(u"w.a"_s).state, LockState::Free);
+    QCOMPARE(row(u"w.b"_s).state, LockState::Free);
 }
 
 // Two threads asking again and again for {x, y} and {y, x}, each waiting: both always get

@@ -95,9 +95,8 @@ bool LockHold::acquireAll(LockService &service)
 {
     QList<Grant> grants; // published once every lock is held (start() waits for settle())
     for (const LockDefinition &definition : std::as_const(m_locks)) {
-        const qint64 sentAt = now();
-        auto grant = service.acquireWithWait(definition.name, m_holder, definition.leaseMs,
-                                             definition.retryPolicy(), m_options.cancel);
+        qint64 sentAt = now();
+        auto grant = acquireKeeping(service, definition, &sentAt);
         if (!grant || !grant->acquired) {
             if (grant)
                 m_refusal = *grant;
@@ -125,6 +124,31 @@ bool LockHold::acquireAll(LockService &service)
     }
     updateHeldUntil();
     return true;
+}
+
+Result<Grant> LockHold::acquireKeeping(LockService &service, const LockDefinition &definition,
+                                       qint64 *sentAt)
+{
+    const RetryPolicy policy = definition.retryPolicy();
+    QElapsedTimer waited;
+    waited.start();
+    int attempts = 0;
+    for (;;) {
+        RetryPolicy slice = policy;
+        const qint64 left = qMax<qint64>(0, policy.deadlineMs - waited.elapsed());
+        slice.deadlineMs = m_kept.empty() ? left : qMin(left, qMax<qint64>(0, renewDue()));
+        if (policy.maxAttempts > 0)
+            slice.maxAttempts = policy.maxAttempts - attempts;
+        *sentAt = now();
+        auto grant = service.acquireWithWait(definition.name, m_holder, definition.leaseMs,
+                                             slice, m_options.cancel);
+        if (!grant || grant->acquired || m_kept.empty())
+            return grant;
+        attempts += grant->attempts;
+        if (waited.elapsed() >= policy.deadlineMs
+            || (policy.maxAttempts > 0 && attempts >= policy.maxAttempts))
+            return grant;
+    }
 }
 
 void LockHold::keepUntilStopped()

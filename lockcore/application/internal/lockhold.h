@@ -56,6 +56,11 @@ private:
     Status checkInput() const;
     // Acquires every lock in order; on a refusal or an error releases those taken.
     bool acquireAll(LockService &service);
+    // Waits for one more lock as its definition says, in slices that end when a lock already
+    // held is due for renewal, renewing it in between: a long wait for a later lock does not
+    // let an earlier one lapse. *sentAt: when the attempt that answered was sent.
+    Result<Grant> acquireKeeping(LockService &service, const LockDefinition &definition,
+                                 qint64 *sentAt);
     void settle(LockGuard::State state);
     // Renews what is due; returns how long to sleep before the next renewal or lease end.
     qint64 renewDue();
