@@ -255,12 +255,7 @@ void LockMonitorTest::stoppedServerNeverBlocksTheEventLoop()
     const QList<pid_t> pids = serverProcesses(*m_session);
     QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
 
-    for (pid_t pid : pids)
-        ::kill(pid, SIGSTOP);
-    auto resume = qScopeGuard([&pids] {
-        for (pid_t pid : pids)
-            ::kill(pid, SIGCONT);
-    });
+    testsupport::StoppedServer stopped(pids, 60);
     LatencyProbe probe;
     // The refresh under way cannot finish; the window is told within a few seconds.
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Slow, 10000);
@@ -269,9 +264,7 @@ void LockMonitorTest::stoppedServerNeverBlocksTheEventLoop()
     qInfo("worst event-loop gap while the server was stopped: %lld ms", probe.worstGapMs());
     QVERIFY2(probe.worstGapMs() < 100, qPrintable(QString::number(probe.worstGapMs())));
 
-    resume.dismiss();
-    for (pid_t pid : pids)
-        ::kill(pid, SIGCONT);
+    stopped.resume();
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 30000);
 }
 
@@ -286,8 +279,7 @@ void LockMonitorTest::anotherDatabaseOpensWhileTheServerIsStopped()
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Ok, 10000);
     const QList<pid_t> pids = serverProcesses(*m_session);
     QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
-    testsupport::signalAll(pids, SIGSTOP);
-    auto resume = qScopeGuard([&pids] { testsupport::signalAll(pids, SIGCONT); });
+    testsupport::StoppedServer stopped(pids, 60);
     QTRY_COMPARE_WITH_TIMEOUT(monitor.health(), LockMonitor::Health::Slow, 10000);
 
     QTemporaryDir dir;
@@ -302,8 +294,7 @@ void LockMonitorTest::anotherDatabaseOpensWhileTheServerIsStopped()
     QCOMPARE(locks.first().name, u"elsewhere"_s);
     QCOMPARE(monitor.health(), LockMonitor::Health::Ok);
     // The server wakes up: the abandoned worker's late answer changes nothing.
-    resume.dismiss();
-    testsupport::signalAll(pids, SIGCONT);
+    stopped.resume();
     QTest::qWait(1500);
     QCOMPARE(snapshots.last().at(0).value<QList<LockInfo>>().first().name, u"elsewhere"_s);
 }

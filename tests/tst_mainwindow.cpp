@@ -777,8 +777,7 @@ void MainWindowTest::stoppedServerLeavesAResponsiveWindow()
     QVERIFY(waitForLock(u"etl.sync"_s));
     const QList<pid_t> pids = testsupport::serverProcesses(*m_session);
     QVERIFY2(!pids.isEmpty(), "could not find the database server's processes");
-    testsupport::signalAll(pids, SIGSTOP);
-    auto resume = qScopeGuard([&pids] { testsupport::signalAll(pids, SIGCONT); });
+    testsupport::StoppedServer stopped(pids, 60);
     testsupport::LatencyProbe probe;
 
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"not answered"_s), 10000);
@@ -798,8 +797,7 @@ void MainWindowTest::stoppedServerLeavesAResponsiveWindow()
     qInfo("worst event-loop gap with the server stopped: %lld ms", probe.worstGapMs());
     QVERIFY2(probe.worstGapMs() < 100, qPrintable(QString::number(probe.worstGapMs())));
 
-    resume.dismiss();
-    testsupport::signalAll(pids, SIGCONT);
+    stopped.resume();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"answers again"_s), 30000);
     QCOMPARE(m_window->monitor()->health(), LockMonitor::Health::Ok);
 }

@@ -95,7 +95,7 @@ bool LockHold::acquireAll(LockService &service)
 {
     QList<Grant> grants; // published once every lock is held (start() waits for settle())
     for (const LockDefinition &definition : std::as_const(m_locks)) {
-        qint64 sentAt = now();
+        qint64 sentAt = 0; // set by acquireKeeping
         auto grant = acquireKeeping(service, definition, &sentAt);
         if (!grant || !grant->acquired) {
             if (grant)

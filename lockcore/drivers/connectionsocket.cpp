@@ -33,7 +33,9 @@ quint64 ConnectionSocket::inodeOf(int socket)
 ConnectionSocket::Sockets ConnectionSocket::socketsNow()
 {
     Sockets sockets;
-    const QStringList entries = QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);
+    const QStringList entries = QDir(QStringLiteral("/proc/self/fd"))
+                                    .entryList(QDir::AllEntries | QDir::System
+                                               | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
         bool isNumber = false;
         const int fd = entry.toInt(&isNumber);

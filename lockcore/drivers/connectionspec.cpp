@@ -306,9 +306,11 @@ QString ConnectionSpec::redacted() const
     return readOnly ? QString(text + u"?readonly=1"_s) : text;
 }
 
-QString ConnectionSpec::odbcKeywords(int connectTimeoutS) const
+QString ConnectionSpec::driverDatabaseName(int connectTimeoutS) const
 {
-    return u";CONN_TIMEOUT=%1"_s.arg(connectTimeoutS);
+    if (backend != Backend::ODBC)
+        return database;
+    return database + u";CONN_TIMEOUT=%1"_s.arg(connectTimeoutS);
 }
 
 QString ConnectionSpec::connectOptions(int connectTimeoutS) const

@@ -45,14 +45,15 @@ struct ConnectionSpec
     QString backendName() const;        // sqlite, postgresql, mysql, oracle, odbc
     QString redacted() const; // the URL without the password (with "?readonly=1" if set)
     QString connectOptions(int connectTimeoutS) const; // QSqlDatabase::setConnectOptions()
-    // ODBC: keywords after the data source's name in the connection string (";KEY=value"):
-    // MariaDB Connector/ODBC's CONN_TIMEOUT, which bounds its handshake where the login timeout
-    // does not (other drivers ignore a keyword they do not know).
-    QString odbcKeywords(int connectTimeoutS) const;
     QList<HostPort> hosts() const; // {host, port} and then otherHosts
     // For QSqlDatabase::setHostName() and setPort(): with several hosts the names joined by
     // commas and no port (0), the ports being in connectOptions() as libpq wants them.
     QString driverHostName() const;
+    // For QSqlDatabase::setDatabaseName(): the database; through ODBC the data source's name
+    // and then, as QODBC passes it on in the connection string, MariaDB Connector/ODBC's
+    // CONN_TIMEOUT, which bounds its handshake where the login timeout does not (other drivers
+    // ignore a keyword they do not know).
+    QString driverDatabaseName(int connectTimeoutS) const;
     int driverPort() const;
     bool isServer() const { return backend != Backend::SQLite; }
 };

@@ -106,8 +106,10 @@ Session::DeadlineScope::~DeadlineScope()
     m_session.m_limit = m_previous;
 }
 
-bool Session::openOdbc()
+bool Session::openDatabase()
 {
+    if (m_spec.backend != ConnectionSpec::Backend::ODBC)
+        return m_db.open();
     // The ODBC driver does not hand its socket out: it is the one that appears while the
     // connection opens. ODBC connections open one at a time in the process so that two of them
     // are not mistaken for each other (a socket another library opens meanwhile leaves this
@@ -255,16 +257,13 @@ Status Session::openConnection(const SessionOptions &options)
         m_db.setHostName(m_spec.driverHostName());
         if (m_spec.driverPort() > 0)
             m_db.setPort(m_spec.driverPort());
-        m_db.setDatabaseName(m_spec.database);
-        if (m_spec.backend == ConnectionSpec::Backend::ODBC) // (QODBC: "DSN=" + this)
-            m_db.setDatabaseName(m_spec.database + m_spec.odbcKeywords(options.connectTimeoutS));
+        m_db.setDatabaseName(m_spec.driverDatabaseName(options.connectTimeoutS));
         m_db.setUserName(m_spec.user);
         m_db.setPassword(m_spec.password);
     }
     m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS)); // (read-only too)
 
-    const bool opened = m_spec.backend == ConnectionSpec::Backend::ODBC ? openOdbc() : m_db.open();
-    if (!opened) {
+    if (!openDatabase()) {
         const QSqlError error = m_db.lastError();
         const bool auth = refusedLogin(m_spec, error);
         const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
@@ -530,8 +529,7 @@ Status Session::reopenIfBroken()
     clearCache();
     m_wakeLocks.clear(); // they died with the connection
     m_db.close();
-    const bool opened = m_spec.backend == ConnectionSpec::Backend::ODBC ? openOdbc() : m_db.open();
-    if (!opened) {
+    if (!openDatabase()) {
         const QSqlError error = m_db.lastError();
         return Error{Error::Kind::ConnectionLost,
                      Tr::tr("The connection to %1 was lost and could not be reopened: %2")

@@ -207,7 +207,8 @@ private:
     // The connection's socket, where lockcore can reach it (libpq, Connector/C; through ODBC
     // the one socket that appeared while it opened); else -1.
     int socket() const;
-    bool openOdbc();
+    // m_db.open(); through ODBC, also finds the connection's socket (m_odbcSocket).
+    bool openDatabase();
     std::unique_ptr<ConnectionSocket> m_odbcSocket;
     // When a call starting now must end: its timeout, or the scope's earlier deadline.
     QDeadlineTimer callDeadline(qint64 timeoutMs) const;

@@ -17,7 +17,6 @@ public:
     // The inode of `socket`'s descriptor when it is a socket, 0 otherwise.
     static quint64 inodeOf(int socket);
 
-    ConnectionSocket() = default;
     // The one socket in `after` that is not in `before`; none when there is no such socket or
     // more than one (another thread opened one meanwhile: which one is ours is not known).
     ConnectionSocket(const Sockets &before, const Sockets &after);
@@ -25,7 +24,6 @@ public:
     // The descriptor while it is still the same socket (the driver may have closed it and the
     // number been reused since); -1 otherwise.
     int descriptor() const;
-    bool isKnown() const { return m_inode != 0; }
 
 private:
     int m_socket = -1;
