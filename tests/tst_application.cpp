@@ -14,6 +14,7 @@
 #include "testbackend.h"
 
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +56,7 @@ private slots:
     void aLongWaitKeepsTheLocksAlreadyTaken();
     void oppositeOrdersDoNotDeadlock();
     void fenceConditionRefusesAStaleWriter();
+    void aClaimedFenceRefusesTheStaleWriterFromTheGrantOn();
 
 private:
     LockDefinition definition(const QString &name, qint64 leaseMs = 30000) const;
@@ -829,6 +831,79 @@ void ApplicationTest::fenceConditionRefusesAStaleWriter()
     LOCKSCOPE_VERIFY_OK(successor.release());
     testsupport::execRaw(*m_session, u"DROP TABLE "_s + accounts);
     testsupport::execRaw(*m_session, u"DROP TABLE "_s + fences);
+}
+
+// Issue 35, defect 4: the fence table refuses a stale writer only once a higher fence is on the
+// resource's row. Without a claim, that is when the new holder first writes: until then the
+// stale holder's write goes in, after the new grant. With GuardOptions::fenceTable the grant
+// claims its fence on the row in its own transaction: the stale write is refused from the
+// grant on. A claim that finds a higher fence on the row gives the grant back.
+void ApplicationTest::aClaimedFenceRefusesTheStaleWriterFromTheGrantOn()
+{
+    const QString name = u"acct.2"_s;
+    const QString fences = TestBackend::uniqueTable(u"claim"_s);
+    QVERIFY(testsupport::execRaw(*m_session, u"CREATE TABLE "_s + fences
+                                                 + u" (resource VARCHAR(200) PRIMARY KEY, "
+                                                   "fence BIGINT NOT NULL)"_s));
+    const auto cleanup = qScopeGuard(
+        [&] { testsupport::execRaw(*m_session, u"DROP TABLE "_s + fences); });
+    // A writer's gate, as docs/library.md writes it: 1 admitted, 0 stale.
+    const auto admit = [&](qint64 fence) {
+        QSqlQuery gate(m_session->database());
+        gate.prepare(u"UPDATE "_s + fences
+                     + u" SET fence = :fence WHERE resource = :resource AND fence <= :fence"_s);
+        gate.bindValue(u":fence"_s, fence);
+        gate.bindValue(u":resource"_s, name);
+        return gate.exec() ? gate.numRowsAffected() : -1;
+    };
+    const auto rowFence = [&] {
+        QSqlQuery read(m_session->database());
+        if (!read.exec(u"SELECT fence FROM "_s + fences + u" WHERE resource = '"_s + name + u"'"_s)
+            || !read.next())
+            return qint64(-1);
+        return read.value(0).toLongLong();
+    };
+    GuardOptions claiming = options();
+    claiming.fenceTable = fences;
+
+    // The first grant claims the row: there was none, the claim adds it.
+    auto claimer = LockService::create(*m_session, m_table);
+    LOCKSCOPE_VERIFY_OK(claimer);
+    LOCKSCOPE_VERIFY_OK(claimer->setFenceTable(fences));
+    auto first = claimer->acquire(name, u"paused-holder"_s, 1000);
+    LOCKSCOPE_VERIFY_OK(first);
+    QVERIFY(first->acquired);
+    QCOMPARE(rowFence(), first->fence);
+    QCOMPARE(admit(first->fence), 1);
+    const qint64 staleFence = first->fence;
+    // Its holder is paused past its lease (no renewal); a successor without a claim takes over.
+    QTRY_VERIFY_WITH_TIMEOUT(row(name).state != LockState::Held, 5000);
+    {
+        LockGuard unclaimed(TestBackend::instance().spec(), definition(name), options());
+        QVERIFY(unclaimed.isHeld());
+        QVERIFY(unclaimed.fence() > staleFence);
+        QCOMPARE(admit(staleFence), 1); // accepted after the higher grant: the window
+        LOCKSCOPE_VERIFY_OK(unclaimed.release());
+    }
+    // A successor that claims: refused from its grant on, before it has written anything.
+    LockGuard successor(TestBackend::instance().spec(), definition(name), claiming);
+    QVERIFY(successor.isHeld());
+    QCOMPARE(rowFence(), successor.fence());
+    QCOMPARE(admit(staleFence), 0);
+    QCOMPARE(admit(successor.fence()), 1);
+    LOCKSCOPE_VERIFY_OK(successor.release());
+
+    // A row with a higher fence than the next grant's: the grant is given back, with the reason.
+    QVERIFY(testsupport::execRaw(*m_session, u"UPDATE "_s + fences + u" SET fence = "_s
+                                                 + QString::number(successor.fence() + 100)));
+    LockGuard refused(TestBackend::instance().spec(), definition(name), claiming);
+    QCOMPARE(refused.state(), LockGuard::State::Failed);
+    QVERIFY2(refused.error().message.contains(u"already has a fence above"_s),
+             qPrintable(refused.error().message));
+    const LockInfo after = row(name);
+    QVERIFY2(after.state != LockState::Held,
+             qPrintable(u"the refused claim left the lock held by %1"_s.arg(after.holder)));
+    QCOMPARE(after.fence, successor.fence()); // rolled back: no grant happened
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(ApplicationTest)

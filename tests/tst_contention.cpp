@@ -7,8 +7,12 @@
 // and dbNow, the release's released_at), exactly as returned, and those are checked too: in
 // fence order, no grant is timed before the previous holder's release, every lease is a full
 // ttl, and the test's own clock reads fall within the reported hold.
+// With the history recorded (issue 35), every grant and release told to a client has its event,
+// and the events' ids follow the fences.
 
+#include "historycheck.h"
 #include "testbackend.h"
+#include "validation.h"
 
 #include <QThread>
 #include <algorithm>
@@ -140,6 +144,19 @@ int checkReportedTimes(const std::vector<Hold> &byFence, QString *firstProblem)
     return problems;
 }
 
+// The grants and releases told to the clients, for testsupport::historyProblems.
+QList<testsupport::ToldChange> toldChanges(const std::vector<Hold> &holds)
+{
+    using testsupport::ToldChange;
+    QList<ToldChange> told;
+    for (const Hold &hold : holds) {
+        told.append({ToldChange::Kind::Grant, hold.fence, describe(hold)});
+        if (hold.released)
+            told.append({ToldChange::Kind::Release, hold.fence, describe(hold)});
+    }
+    return told;
+}
+
 } // namespace
 
 class ContentionTest : public QObject
@@ -181,22 +198,26 @@ void ContentionTest::clientsNeverOverlap_data()
 {
     QTest::addColumn<bool>("preinitialized");
     QTest::addColumn<bool>("deleting");
+    QTest::addColumn<bool>("recorded"); // EventLevel::All: each change with its event
     // A lock that exists already (the steady state), one that every client tries to create
     // at once (the concurrent-insert path), and one that another connection deletes whenever
     // it finds it free, so that clients that know the lock take its tombstone (Dialect::
     // deletedDepth) while the others wait.
-    QTest::newRow("existing lock") << true << false;
-    QTest::newRow("created under contention") << false << false;
-    QTest::newRow("deleted and re-created under contention") << true << true;
+    QTest::newRow("existing lock") << true << false << false;
+    QTest::newRow("created under contention") << false << false << false;
+    QTest::newRow("deleted and re-created under contention") << true << true << false;
+    QTest::newRow("existing lock, its history recorded") << true << false << true;
 }
 
 void ContentionTest::clientsNeverOverlap()
 {
     QFETCH(bool, preinitialized);
     QFETCH(bool, deleting);
+    QFETCH(bool, recorded);
     const int clients = envInt("LOCKSCOPE_CONTENTION_CLIENTS", 8);
-    const int rounds = envInt("LOCKSCOPE_CONTENTION_ROUNDS", 500);
-    const QString name = deleting         ? u"contended.deleted"_s
+    const int rounds = envInt("LOCKSCOPE_CONTENTION_ROUNDS", 500) / (recorded ? 2 : 1);
+    const QString name = recorded         ? u"contended.recorded"_s
+                         : deleting       ? u"contended.deleted"_s
                          : preinitialized ? u"contended.existing"_s
                                           : u"contended.fresh"_s;
     if (preinitialized) {
@@ -226,6 +247,8 @@ void ContentionTest::clientsNeverOverlap()
             abort = true;
             return;
         }
+        if (recorded)
+            service->setEventLevel(LockService::EventLevel::All);
         while (!go.load())
             std::this_thread::yield();
         const QString holder = u"client-"_s + QString::number(id);
@@ -409,6 +432,13 @@ void ContentionTest::clientsNeverOverlap()
         QCOMPARE((*last)->fence, holds.back().fence);
     }
     QVERIFY(holds.back().fence >= qint64(holds.size()));
+    if (!recorded)
+        return;
+    auto events = service->history(name, limits::maxHistoryLimit);
+    LOCKSCOPE_VERIFY_OK(events);
+    const QStringList problems = testsupport::historyProblems(*events, toldChanges(holds));
+    qInfo("history: %lld events, %lld problems", qint64(events->size()), qint64(problems.size()));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0)));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(ContentionTest)

@@ -5,6 +5,10 @@
 // call) reads the lock before it tries again, finds the lost attempt's grant and counts it
 // once, so one release per acquire frees the lock. PostgreSQL and MariaDB (SQLite runs in the
 // process: there is no answer to lose).
+//
+// Issue 35, defect 1: with its history recorded, a change and its event are one transaction.
+// The connection is cut right after each answer of an acquire, a renewal and a release in turn:
+// whatever the client was told, and whatever the server kept, has its event.
 
 #include "cuttableproxy.h"
 #include "lockservice.h"
@@ -12,6 +16,7 @@
 #include "testbackend.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -94,8 +99,16 @@ private slots:
     void lostGrantIsUnknownAloneAndCountedOnceByAWaiter();
     void lostReentryIsCountedOnceByAWaiter();
     void cancelledWaiterGivesBackALostGrant();
+    void everyAcknowledgedChangeHasItsEvent_data();
+    void everyAcknowledgedChangeHasItsEvent();
 
 private:
+    // Whether the admin's history of `name` has an event of `kind` with `fence`.
+    bool hasEvent(const QString &name, const QString &kind, qint64 fence);
+    // One run of `op` (acquire, renew, release) on a lock of its own, cut after `cutAt` of its
+    // requests: checks what was told and kept against the history; *cut: whether the cut came
+    // before the operation finished.
+    void checkCutChange(ProxiedClient &client, const QString &op, int cutAt, bool *cut);
     LockInfo row(const QString &name); // read on the admin's own connection (no relay)
     // Releases as `holder` through `client`: true when the lock is free afterwards.
     bool releasedToFree(ProxiedClient &client, const QString &name, const QString &holder,
@@ -308,6 +321,98 @@ void LostAnswerTest::cancelledWaiterGivesBackALostGrant()
     QVERIFY2(after.holder.isEmpty() && after.state == LockState::Free,
              qPrintable(u"still held by \"%1\" at depth %2"_s.arg(after.holder)
                             .arg(after.depth)));
+}
+
+bool LostAnswerTest::hasEvent(const QString &name, const QString &kind, qint64 fence)
+{
+    auto events = m_adminLocks->history(name, 100);
+    if (!events)
+        return false;
+    return std::any_of(events->cbegin(), events->cend(), [&](const LockEvent &event) {
+        return event.kind == kind && event.fence == fence;
+    });
+}
+
+void LostAnswerTest::checkCutChange(ProxiedClient &client, const QString &op, int cutAt,
+                                    bool *cut)
+{
+    const QString name = u"cut.%1.%2"_s.arg(op).arg(cutAt);
+    const QString holder = u"alice"_s;
+    qint64 fence = 0;
+    QDateTime granted;
+    if (op != u"acquire"_s) {
+        const auto grant = client.run<Result<Grant>>(
+            [&](LockService &locks) { return locks.acquire(name, holder, 60000); });
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        fence = grant->fence;
+        granted = grant->acquiredAt;
+    }
+    const int cutsBefore = client.proxy().cuts();
+    client.proxy().cutAfterRequests(cutAt);
+    bool told = false;
+    if (op == u"acquire"_s) {
+        const auto grant = client.run<Result<Grant>>(
+            [&](LockService &locks) { return locks.acquire(name, holder, 60000); });
+        told = grant && grant->acquired;
+        fence = told ? grant->fence : 0;
+    } else if (op == u"renew"_s) {
+        const auto renewal = client.run<Result<RenewOutcome>>(
+            [&](LockService &locks) { return locks.renew(name, holder, fence, 120000); });
+        told = renewal && renewal->renewed;
+    } else {
+        const auto release = client.run<Result<ReleaseOutcome>>(
+            [&](LockService &locks) { return locks.release(name, holder, fence); });
+        told = release && release->released;
+    }
+    *cut = client.proxy().cuts() > cutsBefore;
+    const LockInfo now = row(name);
+    const bool held = now.holder == holder && now.state == LockState::Held;
+    // What the server kept: the grant, the longer lease, the free lock.
+    const bool kept = op == u"acquire"_s  ? held
+                      : op == u"renew"_s ? held && now.expiresAt > granted.addSecs(90)
+                                         : !held;
+    const QString kind = op == u"acquire"_s ? u"acquire"_s : op;
+    const qint64 eventFence = op == u"acquire"_s && !told ? now.fence : fence;
+    const QString scene = u"%1 cut after %2 request(s): told %3, kept %4"_s.arg(op)
+                              .arg(cutAt)
+                              .arg(told)
+                              .arg(kept);
+    QVERIFY2(!told || kept, qPrintable(scene + u": told of a change the server does not have"_s));
+    QVERIFY2(!kept || hasEvent(name, kind, eventFence),
+             qPrintable(scene + u": the change has no %1 event with fence %2"_s.arg(kind)
+                                    .arg(eventFence)));
+    if (!kept && op == u"acquire"_s)
+        QVERIFY2(!hasEvent(name, kind, now.fence + 1) && !hasEvent(name, kind, now.fence),
+                 qPrintable(scene + u": an event of a grant the server does not have"_s));
+}
+
+void LostAnswerTest::everyAcknowledgedChangeHasItsEvent_data()
+{
+    QTest::addColumn<QString>("op");
+    QTest::newRow("acquire") << u"acquire"_s;
+    QTest::newRow("renew") << u"renew"_s;
+    QTest::newRow("release") << u"release"_s;
+}
+
+// Cut after 0, 1, 2, ... requests, until the operation finishes before its cut. (The old service
+// wrote the event after the change, in a statement of its own: cut after the change's answer,
+// the client was told of a grant, renewal or release that the history lacks.)
+void LostAnswerTest::everyAcknowledgedChangeHasItsEvent()
+{
+    QFETCH(QString, op);
+    ProxiedClient alice;
+    const QString error = alice.open(m_adminLocks->tables().locks);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    alice.locks().setEventLevel(LockService::EventLevel::All);
+    int cutAt = 0;
+    for (bool cut = true; cut; ++cutAt) {
+        QVERIFY2(cutAt < 30, "the operation never finished before its cut");
+        checkCutChange(alice, op, cutAt, &cut);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QVERIFY2(cutAt >= 3, qPrintable(u"only %1 cut point(s)"_s.arg(cutAt - 1)));
 }
 
 int main(int argc, char **argv)

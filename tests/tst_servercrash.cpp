@@ -5,14 +5,23 @@
 // the lock when its holder releases it after the restart). Uses scripts/server-crash, which
 // scripts/test and scripts/dev-servers name in $LOCKSCOPE_SERVER_CRASH. Runs alone (RUN_SERIAL):
 // the other suites would see the crash too.
+// With the history recorded (issue 35), clients contending through a crash: every grant and
+// release told to a client has its event after the restart, and the events' ids follow the
+// fences of each lock.
 
+#include "historycheck.h"
 #include "lockservice.h"
 #include "testbackend.h"
+#include "validation.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QtTest>
 #include <QThread>
 #include <atomic>
+#include <mutex>
+#include <thread>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
@@ -46,6 +55,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void grantsSurviveACrashAndClientsCarryOn();
+    void toldChangesKeepTheirEventsThroughACrash();
 
 private:
     std::unique_ptr<Session> m_session;
@@ -152,6 +162,93 @@ void ServerCrashTest::grantsSurviveACrashAndClientsCarryOn()
         QVERIFY(again->acquired);
         QVERIFY2(again->fence > fences.value(name),
                  qPrintable(u"%1: %2 after %3"_s.arg(name).arg(again->fence).arg(fences.value(name))));
+    }
+}
+
+namespace {
+
+// A client of toldChangesKeepTheirEventsThroughACrash: takes and gives back two locks in turn on
+// a connection of its own, with their history, until `stop`; what it was told goes into `told`
+// (by lock). Errors (the crash) are waited out: the session reconnects by itself.
+void contendThroughCrash(const QString &table, int id, const std::atomic_bool &stop,
+                         QMap<QString, QList<testsupport::ToldChange>> &told, std::mutex &mutex,
+                         std::atomic_int &grants)
+{
+    using testsupport::ToldChange;
+    QString error;
+    auto session = TestBackend::instance().open(&error);
+    auto locks = session ? LockService::create(*session, table)
+                         : Result<LockService>(Error::invalidInput(error));
+    if (!locks)
+        return;
+    locks->setEventLevel(LockService::EventLevel::All);
+    RetryPolicy policy;
+    policy.deadlineMs = 2000;
+    policy.initialDelayMs = 2;
+    policy.maxDelayMs = 20;
+    const QString holder = u"client-%1"_s.arg(id);
+    for (int round = 0; !stop.load(); ++round) {
+        const QString name = u"history.crash.%1"_s.arg(round % 2);
+        auto grant = locks->acquireWithWait(name, holder, 5000, policy);
+        if (!grant || !grant->acquired) {
+            QThread::msleep(grant ? 1 : 50);
+            continue;
+        }
+        const QString who = u"%1 (round %2)"_s.arg(holder).arg(round);
+        {
+            const std::lock_guard lock(mutex);
+            told[name].append({ToldChange::Kind::Grant, grant->fence, who});
+        }
+        ++grants;
+        QThread::msleep(2);
+        auto released = locks->release(name, holder, grant->fence);
+        if (released && released->released) {
+            const std::lock_guard lock(mutex);
+            told[name].append({ToldChange::Kind::Release, grant->fence, who});
+        }
+    }
+}
+
+} // namespace
+
+void ServerCrashTest::toldChangesKeepTheirEventsThroughACrash()
+{
+    constexpr int clients = 4;
+    std::atomic_bool stop{false};
+    std::atomic_int grants{0};
+    std::mutex mutex;
+    QMap<QString, QList<testsupport::ToldChange>> told;
+    std::vector<std::thread> threads;
+    for (int id = 0; id < clients; ++id)
+        threads.emplace_back(contendThroughCrash, m_table, id, std::cref(stop), std::ref(told),
+                             std::ref(mutex), std::ref(grants));
+    const auto joinAll = qScopeGuard([&] {
+        stop = true;
+        for (std::thread &thread : threads)
+            thread.join();
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(grants.load() >= 40, 30000); // contending before the crash
+    QProcess crash;
+    crash.start(qEnvironmentVariable("LOCKSCOPE_SERVER_CRASH"),
+                {TestBackend::instance().name()});
+    QVERIFY(crash.waitForFinished(120000));
+    QVERIFY2(crash.exitStatus() == QProcess::NormalExit && crash.exitCode() == 0,
+             crash.readAllStandardError().constData());
+    const int beforeRestart = grants.load();
+    QTRY_VERIFY_WITH_TIMEOUT(grants.load() >= beforeRestart + 40, 60000); // and after it
+    stop = true;
+    for (std::thread &thread : threads)
+        thread.join();
+    threads.clear();
+
+    for (auto it = told.cbegin(); it != told.cend(); ++it) {
+        auto events = afterReconnect(
+            [&] { return m_locks->history(it.key(), limits::maxHistoryLimit); });
+        LOCKSCOPE_VERIFY_OK(events);
+        const QStringList problems = testsupport::historyProblems(*events, it.value());
+        qInfo("%s: %lld changes told, %lld events, %lld problems", qPrintable(it.key()),
+              qint64(it.value().size()), qint64(events->size()), qint64(problems.size()));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0)));
     }
 }
 

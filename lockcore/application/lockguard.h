@@ -41,6 +41,11 @@ struct GuardOptions
     // All: also record each acquire, renew and release in the event table (one more write
     // each), for an audit trail.
     LockService::EventLevel events = LockService::EventLevel::Admin;
+    // The application's fence table in the lock's database (docs/library.md, "The fence"):
+    // each grant moves the row named after its lock to its fence in the grant's own
+    // transaction, so that a stale writer is refused from the grant on, before this holder
+    // has written anything. Empty: no claim.
+    QString fenceTable;
     // Called once, on the guard's renewal thread, the moment a lease is found lost (by a
     // renewal, or by the release while release() waits for that thread). Keep it short and
     // thread-safe (set a flag, post an event); never wait for another thread, nor release.

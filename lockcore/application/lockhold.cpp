@@ -72,6 +72,10 @@ void LockHold::run()
         return settle(State::Failed);
     }
     service->setEventLevel(m_options.events);
+    if (Status claims = service->setFenceTable(m_options.fenceTable); !claims) {
+        m_error = claims.error();
+        return settle(State::Failed);
+    }
     m_notifies = (*session)->dialect().capabilities().releaseNotifies;
     if (!acquireAll(service.value()))
         return; // settled as refused or failed; nothing held

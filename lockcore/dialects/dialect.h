@@ -235,6 +235,15 @@ public:
                                          const QString &kind, const QString &holderColumn,
                                          const QString &actor, const QString &detail) const = 0;
 
+    // The claim of a fence on an application's fence table (`resource` text primary key,
+    // `fence` bigint; docs/library.md): the resource's row moved up to `fence`, in the grant's
+    // transaction. One row changed: claimed; none: the row has a higher fence, or there is no
+    // row yet, which insertFence() then adds (a duplicate key: a higher fence got there first).
+    virtual Statement claimFence(const TableNames &fences, const QString &resource,
+                                 qint64 fence) const = 0;
+    virtual Statement insertFence(const TableNames &fences, const QString &resource,
+                                  qint64 fence) const = 0;
+
     // A query whose one row's last column is 1 when the clock a change reads moves within a
     // statement, as the protocol needs (the lease is timed after the statement's waits);
     // empty: nothing to check.

@@ -383,4 +383,22 @@ Statement SqlDialectBase::insertEventFromRow(const TableNames &t, const QString 
     return st;
 }
 
+Statement SqlDialectBase::claimFence(const TableNames &fences, const QString &resource,
+                                     qint64 fence) const
+{
+    Statement st;
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(fences) << " SET fence = " << bigint(fence)
+       << " WHERE resource = " << text(resource) << " AND fence <= " << bigint(fence);
+    return st;
+}
+
+Statement SqlDialectBase::insertFence(const TableNames &fences, const QString &resource,
+                                      qint64 fence) const
+{
+    Statement st;
+    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(fences) << " (resource, fence) VALUES ("
+       << text(resource) << ", " << bigint(fence) << ")";
+    return st;
+}
+
 } // namespace lockcore

@@ -701,14 +701,11 @@ Status Session::begin()
     const CallWatch call(*this); // (after a reopen: the new connection's socket)
     ++m_roundTrips;
     const QString begin = m_dialect->beginTransaction();
-    if (begin.isEmpty()) {
-        if (!m_db.transaction())
-            return failure(m_db.lastError(), Tr::tr("starting a transaction"));
-        return {};
-    }
+    if (begin.isEmpty())
+        return m_db.transaction() ? Status{} : transactionFailure(Tr::tr("starting a transaction"));
     QSqlQuery query(m_db);
     if (!query.exec(begin))
-        return failure(query.lastError(), Tr::tr("starting a transaction"));
+        return transactionFailure(query.lastError(), Tr::tr("starting a transaction"));
     return {};
 }
 
@@ -716,15 +713,26 @@ Status Session::commit()
 {
     const CallWatch call(*this);
     ++m_roundTrips;
-    if (m_dialect->beginTransaction().isEmpty()) {
-        if (!m_db.commit())
-            return failure(m_db.lastError(), Tr::tr("committing"));
-        return {};
-    }
+    if (m_dialect->beginTransaction().isEmpty())
+        return m_db.commit() ? Status{} : transactionFailure(Tr::tr("committing"));
     QSqlQuery query(m_db);
     if (!query.exec(u"COMMIT"_s))
-        return failure(query.lastError(), Tr::tr("committing"));
+        return transactionFailure(query.lastError(), Tr::tr("committing"));
     return {};
+}
+
+Error Session::transactionFailure(const QString &what)
+{
+    return transactionFailure(m_db.lastError(), what);
+}
+
+Error Session::transactionFailure(const QSqlError &error, const QString &what)
+{
+    // As for a statement (runRows): a connection lost here is reopened by the next call.
+    const Error failed = failure(error, what);
+    if (reopensAfter(failed))
+        m_broken = true;
+    return failed;
 }
 
 void Session::rollback()

@@ -1,6 +1,7 @@
 #include "lockservice.h"
 
 #include "busyretry.h"
+#include "changetransaction.h"
 #include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
@@ -21,17 +22,6 @@ namespace lockcore {
 
 namespace {
 
-Status validateAcquire(const QString &name, const QString &holder, qint64 ttlMs)
-{
-    if (Status s = validateLockName(name); !s)
-        return s;
-    if (Status s = validateHolder(holder); !s)
-        return s;
-    if (ttlMs != 0)
-        return validateTtl(ttlMs);
-    return {};
-}
-
 // A refused acquire; `current`: who holds the lock, when that is known.
 Grant refusedGrant(const QString &name, const QString &holder, const LockInfo *current = nullptr)
 {
@@ -45,39 +35,18 @@ Grant refusedGrant(const QString &name, const QString &holder, const LockInfo *c
     return grant;
 }
 
-// A MySQL release's LAST_INSERT_ID (MysqlDialect::release): the remaining depth, or, when the
-// lock became free, the time it did in ms since 1970 (above any depth, an INT).
-ReleaseOutcome releasedFromInsertId(qint64 insertId)
-{
-    ReleaseOutcome outcome;
-    outcome.released = true;
-    const bool becameFree = insertId > std::numeric_limits<qint32>::max();
-    outcome.remainingDepth = becameFree ? 0 : int(insertId);
-    if (becameFree)
-        outcome.releasedAt = timeFromMs(insertId);
-    return outcome;
-}
-
-// What a release answered: its row (the remaining depth and the time; PostgreSQL, SQLite), or
-// the row it changed with the depth in LAST_INSERT_ID (MySQL), or only that it changed it
-// (Oracle: the depth is not reported).
-ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect::Capabilities &can)
-{
-    ReleaseOutcome outcome;
-    if (!answer.rows.isEmpty()) {
-        const QVariantList &row = answer.rows.constFirst();
-        outcome.released = true;
-        outcome.remainingDepth = row.value(col::RDepth).toInt();
-        outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
-    } else if (answer.affectedRows == 1) {
-        if (can.releaseDepthViaInsertId)
-            outcome = releasedFromInsertId(qint64(answer.insertId));
-        outcome.released = true;
-    }
-    return outcome;
-}
-
 } // namespace
+
+Status LockService::validateAcquire(const QString &name, const QString &holder, qint64 ttlMs)
+{
+    if (Status s = validateLockName(name); !s)
+        return s;
+    if (Status s = validateHolder(holder); !s)
+        return s;
+    if (ttlMs != 0)
+        return validateTtl(ttlMs);
+    return {};
+}
 
 Result<Grant> LockService::refusal(const QString &name, const QString &holder)
 {
@@ -135,25 +104,41 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
         return valid.error();
     // A busy database (a conflict with a concurrent writer) changed nothing: after a few
     // runs, what the caller gets is who holds the lock, as for any refusal.
-    auto grant = retriedWhileBusy([&] { return acquireOnce(name, holder, ttlMs, true); });
+    auto grant = retriedWhileBusy(
+        [&] { return recordedAttempt([&] { return acquireOnce(name, holder, ttlMs, true); }); });
     if (!grant && grant.error().kind == Error::Kind::Busy)
         return refusal(name, holder);
     return grant;
 }
 
-void LockService::recordGrant(const Grant &grant)
+Result<Grant> LockService::recordedAttempt(const std::function<Result<Grant>()> &once)
 {
-    if (!grant.acquired)
-        return;
+    Result<Grant> grant = inOneTransaction(*m_session, grantsTogether(), [&]() -> Result<Grant> {
+        Result<Grant> made = once();
+        if (made && made->acquired) {
+            if (Status claimed = claimFence(*made); !claimed)
+                return claimed.error();
+            if (Status recorded = recordGrant(*made); !recorded)
+                return recorded.error();
+        }
+        return made;
+    });
+    if (grant && grant->acquired) // (told to this service once committed)
+        noteHeld(*grant);
+    return grant;
+}
+
+Status LockService::recordGrant(const Grant &grant)
+{
     const QString kind = grant.depth > 1 ? u"reenter"_s
                          : grant.tookOverFrom.isEmpty() ? u"acquire"_s
                                                         : u"takeover"_s;
     // At the grant's own time: its acquired_at, or a re-entry's renewal (dbNow).
-    recordEvent(grant.name, kind, grant.holder, grant.fence,
-                grant.tookOverFrom.isEmpty()
-                    ? QString()
-                    : u"lease of "_s + grant.tookOverFrom + u" had expired"_s,
-                grant.depth > 1 ? grant.dbNow : grant.acquiredAt);
+    return recordEvent(grant.name, kind, grant.holder, grant.fence,
+                       grant.tookOverFrom.isEmpty()
+                           ? QString()
+                           : u"lease of "_s + grant.tookOverFrom + u" had expired"_s,
+                       grant.depth > 1 ? grant.dbNow : grant.acquiredAt);
 }
 
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
@@ -229,9 +214,14 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
             m_session->dialect().acquireAnswer(m_tables, name, holder), text.what);
     if (!answer) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
-        // keep without the lock (a lost connection took it with it).
-        if (queued && answer.error().kind != Error::Kind::ConnectionLost)
+        // keep without the lock (a lost connection took it with it). A failed statement ends
+        // its transaction first (where one is open: inOneTransaction), so the wake-up lock's
+        // statement can run.
+        if (queued && answer.error().kind != Error::Kind::ConnectionLost) {
+            if (grantsTogether())
+                m_session->rollback();
             m_session->giveBackWakeLock(takeWakeLock);
+        }
         return answer.error();
     }
     const QString waitedFor = queued ? takeWakeLock : QString();
@@ -264,10 +254,7 @@ Grant LockService::answerOf(const QVariantList &row, const QString &name, const 
         m_session->noteWakeLock(waitedFor, true);
     if (row.value(col::AGranted).toLongLong() != 1)
         return refusedGrant(name, holder, &state);
-    const Grant grant = grantFromState(state, holder);
-    noteHeld(grant);
-    recordGrant(grant);
-    return grant;
+    return grantFromState(state, holder);
 }
 
 QString LockService::wakeLockFor(const QString &name)
@@ -362,9 +349,11 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
         Result<Grant> grant =
             settled ? std::move(*settled)
             : listening && woken
-                ? acquireWoken(name, holder, ttlMs)
-                : acquireOnce(name, holder, ttlMs, plan.describeRefusal(clock.elapsed()),
-                              wakeWaitMs);
+                ? recordedAttempt([&] { return acquireWoken(name, holder, ttlMs); })
+                : recordedAttempt([&] {
+                      return acquireOnce(name, holder, ttlMs,
+                                         plan.describeRefusal(clock.elapsed()), wakeWaitMs);
+                  });
         wakeWaitMs = -1;
         // A queued wait that ran out (PostgreSQL fails the statement: lock_timeout) changed
         // nothing: the next attempt polls at once, outside the queue, so that an expired
@@ -444,9 +433,9 @@ Result<Grant> LockService::settleLostAttempt(const QString &name, const QString 
     const auto known = m_held.constFind({name, holder});
     if (known != m_held.cend() && known->fence == row.fence && row.depth <= known->depth)
         return refusedGrant(name, holder, &row);
+    // (Its event, where events are recorded, was committed with it: inOneTransaction.)
     const Grant grant = grantFromState(row, holder);
     noteHeld(grant);
-    recordGrant(grant);
     return grant;
 }
 
@@ -465,18 +454,6 @@ void LockService::noteHeld(const Grant &grant)
 {
     if (grant.acquired)
         m_held.insert({grant.name, grant.holder}, {grant.fence, grant.depth});
-}
-
-void LockService::noteReleased(const QString &name, const QString &holder, qint64 fence,
-                               const ReleaseOutcome &outcome)
-{
-    const auto known = m_held.find({name, holder});
-    if (known == m_held.end())
-        return;
-    if (outcome.released && known->fence == fence)
-        known->depth = outcome.remainingDepth >= 0 ? outcome.remainingDepth : known->depth - 1;
-    if (!outcome.released || known->depth <= 0)
-        m_held.erase(known);
 }
 
 Result<Grant> LockService::lastRefusal(Result<Grant> grant, int attempt)
@@ -515,107 +492,6 @@ Error LockService::cancellation(const QString &name)
 {
     return Error{Error::Kind::Cancelled, Tr::tr("Waiting for \"%1\" was cancelled.").arg(name),
                  {}, {}};
-}
-
-Result<RenewOutcome> LockService::renew(const QString &name, const QString &holder, qint64 fence,
-                                        qint64 ttlMs)
-{
-    if (Status writable = m_session->checkWritable(Tr::tr("renewing \"%1\"").arg(name)); !writable)
-        return writable.error();
-    if (Status valid = validateAcquire(name, holder, ttlMs); !valid)
-        return valid.error();
-    const Dialect &dialect = m_session->dialect();
-    // One statement that returns the renewed row (PostgreSQL, SQLite), or a batch of the
-    // UPDATE and a SELECT of the row it renewed (MySQL, MariaDB); Oracle: the UPDATE alone,
-    // and the row read after it.
-    const Statement statement = dialect.capabilities().batches
-                                    ? dialect.renewBatch(m_tables, name, holder, fence, ttlMs)
-                                    : dialect.renew(m_tables, name, holder, fence, ttlMs);
-    const QString what = Tr::tr("renewing \"%1\"").arg(name);
-    auto answer = retriedWhileBusy([&] { return m_session->runRows(statement, what); });
-    if (!answer)
-        return answer.error();
-    RenewOutcome outcome;
-    std::optional<Grant> row;
-    if (!answer->rows.isEmpty()) {
-        row = grantFromRow(answer->rows.constFirst(), name, holder);
-    } else if (answer->affectedRows == 1) {
-        auto read = grantFromSelect(name, holder);
-        if (!read)
-            return read.error();
-        if (read->acquired && read->fence == fence)
-            row = *read;
-    }
-    if (row) {
-        outcome.renewed = true;
-        outcome.expiresAt = row->expiresAt;
-        outcome.dbNow = row->dbNow;
-    }
-    if (!outcome.renewed) {
-        m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours
-        auto current = lock(name);
-        if (!current)
-            return current.error();
-        if (*current)
-            outcome.current = **current;
-    }
-    recordEvent(name, outcome.renewed ? u"renew"_s : u"lost"_s, holder, fence,
-                outcome.renewed ? QString() : u"renew refused: no longer the holder"_s,
-                outcome.renewed ? outcome.dbNow : QDateTime());
-    return outcome;
-}
-
-Result<ReleaseOutcome> LockService::release(const QString &name, const QString &holder,
-                                            qint64 fence)
-{
-    if (m_session->isReadOnly())
-        return m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)).error();
-    if (Status valid = validateAcquire(name, holder, 0); !valid)
-        return valid.error();
-    const Dialect &dialect = m_session->dialect();
-    // With the wake-up lock held, the release frees it too (in the same statement), waking
-    // the first waiter blocked on it.
-    const QString wakeLock = wakeLockFor(name);
-    const bool freesWakeLock = m_session->holdsWakeLock(wakeLock);
-    ReleaseText &cached = m_releaseText;
-    if (cached.name != name || cached.holder != holder || cached.plain.text().isEmpty()) {
-        cached = ReleaseText{};
-        cached.plain = dialect.release(m_tables, name, holder, fence);
-        if (!wakeLock.isEmpty())
-            cached.freeing =
-                dialect.releaseFreeingWakeLock(m_tables, name, holder, fence, wakeLock);
-        cached.name = name;
-        cached.holder = holder;
-        cached.what = Tr::tr("releasing \"%1\"").arg(name);
-    }
-    // Every dialect marks the fence (tst_dialects::rebindingASlotEqualsBuildingAfresh).
-    Statement &statement = freesWakeLock ? cached.freeing : cached.plain;
-    const qsizetype fenceAt = statement.slotIndex(Statement::Slot::Fence);
-    Q_ASSERT(fenceAt >= 0);
-    statement.rebind(fenceAt, fence);
-    auto answer = retriedWhileBusy([&] { return m_session->runRows(statement, cached.what); });
-    if (!answer)
-        return answer.error();
-    ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect().capabilities());
-    noteReleased(name, holder, fence, outcome);
-    if (freesWakeLock) {
-        if (!outcome.released)
-            m_session->freeWakeLock(wakeLock); // lost: not ours to keep
-        else if (outcome.remainingDepth <= 0)
-            m_session->noteWakeLock(wakeLock, false); // freed by the release itself
-    }
-    if (!outcome.released) {
-        // Lost: taken over after expiry, force-released or deleted. Nothing was changed.
-        auto current = lock(name);
-        if (!current)
-            return current.error();
-        if (*current)
-            outcome.current = **current;
-    }
-    recordEvent(name, outcome.released ? u"release"_s : u"lost"_s, holder, fence,
-                outcome.released ? QString() : u"release refused: no longer the holder"_s,
-                outcome.releasedAt);
-    return outcome;
 }
 
 } // namespace lockcore

@@ -105,18 +105,29 @@ Result<DbClock> LockService::clock()
     return clock;
 }
 
-void LockService::recordEvent(const QString &name, const QString &kind, const QString &holder,
-                              qint64 fence, const QString &detail, const QDateTime &at)
+Status LockService::recordEvent(const QString &name, const QString &kind, const QString &holder,
+                                qint64 fence, const QString &detail, const QDateTime &at)
 {
-    if (m_eventLevel != EventLevel::All || m_session->isReadOnly())
-        return; // (a read-only session changed nothing to record)
-    // The audit of ordinary operations is best effort: the operation itself already happened.
+    if (m_eventLevel != EventLevel::All)
+        return {};
+    // In the change's own transaction (inOneTransaction): it fails with the change.
     auto recorded = m_session->run(m_session->dialect().insertEvent(m_tables, name, kind, holder,
                                                                     fence, m_actor, detail, at),
-                                   Tr::tr("recording an event"));
+                                   Tr::tr("recording the %1 event of \"%2\"").arg(kind, name));
     if (!recorded)
-        qWarning("lockcore: could not record a %s event: %s", qPrintable(kind),
-                 qPrintable(recorded.error().fullText()));
+        return recorded.error();
+    (*recorded)->finish();
+    return {};
+}
+
+bool LockService::recordsEvents() const
+{
+    return m_eventLevel == EventLevel::All;
+}
+
+bool LockService::grantsTogether() const
+{
+    return recordsEvents() || m_fenceTable.has_value();
 }
 
 } // namespace lockcore

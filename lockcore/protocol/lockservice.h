@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QStringList>
 #include <atomic>
+#include <functional>
 #include <optional>
 
 class QElapsedTimer;
@@ -18,14 +19,16 @@ class Session;
 class WaitPlan;
 
 // The lock protocol on one Session's native lock table (docs/protocol.md). Every operation is
-// one short autocommit statement (admin actions: one short transaction); inputs are checked
-// before any SQL is sent; only the database clock decides expiry.
+// one short autocommit statement, or, with its history event (EventLevel::All), one short
+// transaction, as admin actions always are; inputs are checked before any SQL is sent; only the
+// database clock decides expiry.
 class LockService
 {
 public:
     enum class EventLevel {
         Admin, // record init, force_release and delete (always recorded)
-        All,   // also acquire, reenter, takeover, renew, release and lost (one more write each)
+        All,   // also acquire, reenter, takeover, renew, release and lost (one more write each,
+               // in the change's transaction: BEGIN and COMMIT add two round trips)
     };
 
     static QString defaultTable() { return QStringLiteral("dist_lock"); }
@@ -35,6 +38,10 @@ public:
     Session &session() const { return *m_session; }
     void setEventLevel(EventLevel level) { m_eventLevel = level; }
     void setActor(const QString &actor) { m_actor = actor; }
+    // The application's fence table (docs/library.md, "The fence"), in this database: each
+    // grant claims its fence there, on the row named after the lock, in the grant's own
+    // transaction. Empty: none (the default).
+    Status setFenceTable(const QString &table);
 
     QStringList schemaStatements() const;
     Status createSchema();
@@ -59,10 +66,20 @@ public:
 
 private:
     LockService(Session &session, const TableNames &tables);
+    static Status validateAcquire(const QString &name, const QString &holder, qint64 ttlMs);
+    // A change and what goes with it as one transaction (inOneTransaction): at
+    // EventLevel::All, every change and its event; with a fence table, a grant and its claim.
+    bool recordsEvents() const;
+    bool grantsTogether() const;
+    // The event of a change, in the change's transaction (nothing below EventLevel::All).
     // `at`: when the change took effect, as the operation reported it (invalid: now).
-    void recordEvent(const QString &name, const QString &kind, const QString &holder,
-                     qint64 fence, const QString &detail, const QDateTime &at = {});
-    void recordGrant(const Grant &grant); // its event, at EventLevel::All
+    Status recordEvent(const QString &name, const QString &kind, const QString &holder,
+                       qint64 fence, const QString &detail, const QDateTime &at = {});
+    Status recordGrant(const Grant &grant);
+    Status claimFence(const Grant &grant); // on m_fenceTable, if set
+    // One acquire attempt (`once`) with what goes with its grant, as one transaction; a grant
+    // is noted (m_held) once committed.
+    Result<Grant> recordedAttempt(const std::function<Result<Grant>()> &once);
     Result<Grant> grantFromSelect(const QString &name, const QString &holder);
     Result<Grant> refusal(const QString &name, const QString &holder);
     // One attempt. describeRefusal: when refused, also read who holds the lock
@@ -92,7 +109,7 @@ private:
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     // Where the acquire does not create a missing lock (MySQL's batch, Oracle's UPDATE).
     Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
-    // An acquire's answer (col::Acquire): the grant, recorded, or the refusal with who holds
+    // An acquire's answer (col::Acquire): the grant, or the refusal with who holds
     // the lock; notes the wake-up lock as the answer says (`waitedFor`: the statement waited
     // for it first).
     Grant answerOf(const QVariantList &row, const QString &name, const QString &holder,
@@ -124,6 +141,12 @@ private:
         Statement plain;   // Dialect::release
         Statement freeing; // Dialect::releaseFreeingWakeLock (with a wake-up lock)
     };
+    Result<RenewOutcome> renewOnce(const Statement &statement, const QString &name,
+                                   const QString &holder, qint64 fence);
+    Result<ReleaseOutcome> releaseOnce(const QString &name, const QString &holder, qint64 fence);
+    // The release of (name, holder) with `fence` bound, built once (m_releaseText).
+    Statement &releaseStatement(const QString &name, const QString &holder, qint64 fence,
+                                bool freesWakeLock);
     // The wake-up lock of `name` on this connection (Dialect::wakeLockName), if it has them.
     QString wakeLockFor(const QString &name);
     // Dialect::releaseChannel of this table, worked out once.
@@ -149,6 +172,7 @@ private:
     std::optional<QString> m_releaseChannel;
     TableNames m_tables;
     EventLevel m_eventLevel = EventLevel::Admin;
+    std::optional<TableNames> m_fenceTable;
     QString m_actor;
 };
 

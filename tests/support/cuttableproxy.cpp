@@ -113,8 +113,30 @@ void CuttableProxy::loseNextAnswer(bool thenFreeze)
     m_loseAnswer = true;
 }
 
+void CuttableProxy::cutAfterRequests(int requests)
+{
+    m_cutArmed = requests;
+}
+
+bool CuttableProxy::cutsAt(int client)
+{
+    if (m_cutting < 0 && m_cutArmed.load() >= 0) {
+        m_cutting = client;
+        m_requestsLeft = m_cutArmed.exchange(-1);
+    }
+    if (client != m_cutting)
+        return false;
+    if (m_requestsLeft-- > 0)
+        return false;
+    m_cutting = -1;
+    ++m_cuts;
+    return true;
+}
+
 bool CuttableProxy::carry(int client, int server, short fromClient, short fromServer)
 {
+    if (fromClient && cutsAt(client))
+        return false; // the answer before reached the client; this request does not go
     if (fromClient && m_losing < 0 && m_loseAnswer.exchange(false))
         m_losing = client; // this request goes through; its answer will not
     if (fromClient && !copy(client, server))
@@ -163,6 +185,7 @@ void CuttableProxy::relay()
             }
             pairs.clear();
             m_losing = -1;
+            m_cutting = -1;
             m_drop = false;
             continue;
         }
@@ -173,6 +196,8 @@ void CuttableProxy::relay()
             if (!carry(client, server, fromClient, fromServer)) {
                 if (client == m_losing) // closed before its answer came: nothing was lost
                     m_losing = -1;
+                if (client == m_cutting) // closed by the client before the cut
+                    m_cutting = -1;
                 ::close(client);
                 ::close(server);
                 pairs[i] = {-1, -1};

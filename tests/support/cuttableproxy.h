@@ -37,11 +37,21 @@ public:
     void loseNextAnswer(bool thenFreeze = false);
     // Answers dropped so far by loseNextAnswer().
     int answersLost() const { return m_answersLost.load(); }
+    // A connection cut right after an answer: the next client to send gets its next
+    // `requests` requests through, with their answers; its request after them is not sent and
+    // the connection is closed (the client holds the last answer, and its next statement fails).
+    // A request is what the client writes at once (a statement with its parameters).
+    void cutAfterRequests(int requests);
+    // Connections cut so far by cutAfterRequests().
+    int cuts() const { return m_cuts.load(); }
 
 private:
     void relay(); // the relay thread: accept, then copy bytes both ways until cut
-    // Copies what the polled pair has to read; false when it is closed (or its answer lost).
+    // Copies what the polled pair has to read; false when it is closed (or its answer lost, or
+    // it is cut after its requests).
     bool carry(int client, int server, short fromClient, short fromServer);
+    // cutAfterRequests(): whether this request from `client` is the one not to send.
+    bool cutsAt(int client);
 
     lockcore::ConnectionSpec m_server;
     int m_listener = -1;
@@ -54,6 +64,10 @@ private:
     std::atomic_bool m_freezeAfterLoss{false};
     std::atomic_int m_answersLost{0};
     int m_losing = -1; // the relay's: the client whose request went through, its answer to drop
+    std::atomic_int m_cutArmed{-1}; // armed by cutAfterRequests(): the requests to let through
+    std::atomic_int m_cuts{0};
+    int m_cutting = -1;      // the relay's: the client to cut, once it has
+    int m_requestsLeft = 0;  // sent this many more requests
     std::thread m_thread;
 };
 

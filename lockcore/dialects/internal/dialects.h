@@ -40,6 +40,10 @@ public:
     Statement insertEventFromRow(const TableNames &t, const QString &name, const QString &kind,
                                  const QString &holderColumn, const QString &actor,
                                  const QString &detail) const override;
+    Statement claimFence(const TableNames &fences, const QString &resource,
+                         qint64 fence) const override;
+    Statement insertFence(const TableNames &fences, const QString &resource,
+                          qint64 fence) const override;
 
 protected:
     static constexpr qint64 defaultTtlMs = 30000;
