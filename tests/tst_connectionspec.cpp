@@ -277,6 +277,15 @@ void TestConnectionSpec::parsesValidUrls_data()
            {u"MYSQL_OPT_CONNECT_TIMEOUT=4"_s, u"SSL_CA=/etc/ssl/ca.pem"_s,
             u"SSL_CAPATH=/etc/ssl"_s, u"SSL_CERT=/c.pem"_s, u"SSL_CIPHER=AES256-SHA"_s,
             u"SSL_KEY=/k.pem"_s});
+    server("connect_timeout 3600", u"mysql://u@h/db?connect_timeout=3600"_s, Backend::MySQL,
+           u"QMYSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false,
+           {u"MYSQL_OPT_CONNECT_TIMEOUT=3600"_s});
+    server("connect_timeout 1", u"postgresql://u@h/db?connect_timeout=1"_s, Backend::PostgreSQL,
+           u"QPSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false, {u"connect_timeout=1"_s});
+    // An '@' in an option's value after a port is no password.
+    server("port and at in an option", u"postgresql://h:5432/db?application_name=ops@host1"_s,
+           Backend::PostgreSQL, u"QPSQL"_s, u"h"_s, 5432, u"db"_s, QString(), QString(), false,
+           {u"application_name=ops@host1"_s});
 }
 
 void TestConnectionSpec::parsesValidUrls()
@@ -502,6 +511,26 @@ void TestConnectionSpec::rejectsGarbledUrls_data()
                                              << u"after its ']'"_s;
     QTest::newRow("space in a listed host") << u"postgresql://u@h1,db host/db"_s
                                             << u"not a valid host name"_s;
+    // connect_timeout: whole seconds, 1 to 3600 (0 is libpq's "wait for ever").
+    for (const QString &scheme : {u"postgresql"_s, u"mysql"_s}) {
+        for (const QString &value : {u"-5"_s, u"0"_s, u"3601"_s, u"99999999999"_s,
+                                     u"99999999999999999999999"_s, u"2.5"_s, u"ten"_s, u""_s}) {
+            const QString tag = scheme + u" connect_timeout="_s + value;
+            QTest::newRow(qPrintable(tag))
+                << scheme + u"://u@h/db?connect_timeout="_s + value
+                << u"takes a whole number of seconds from 1 to 3600, not \""_s + value + u'"';
+        }
+    }
+    // A password with an unencoded '#', '?' or '/' cuts the URL short: the message names the
+    // likely cause ("Invalid port" did not).
+    QTest::newRow("hash in password") << u"mysql://u:pa#ss@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("question mark in password") << u"postgresql://u:pa?ss@h/db"_s
+                                               << u"percent-encoded"_s;
+    QTest::newRow("slash in password") << u"mysql://u:pa/ss@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("digits, then hash") << u"mysql://u:12#34@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("digits, then slash") << u"mysql://u:12/34@h/db"_s << u"%2F"_s;
+    QTest::newRow("digits, then question mark") << u"odbc://u:12?34@dsn"_s << u"%3F"_s;
+    QTest::newRow("at in database after a port") << u"mysql://h:3306/a@b"_s << u"%40"_s;
     QTest::newRow("bad target_session_attrs")
         << u"postgresql://u@h1,h2/db?target_session_attrs=master"_s
         << u"takes any, read-write, read-only, primary, standby, prefer-standby"_s;
@@ -551,6 +580,15 @@ void TestConnectionSpec::errorsNeverContainThePassword_data()
     QTest::newRow("empty host in list") << u"postgresql://u:Hunter2Secret@h1,,h2/db"_s;
     QTest::newRow("bad port in list") << u"postgresql://u:Hunter2Secret@h1,h2:x/db"_s;
     QTest::newRow("comma in password, bad list") << u"postgresql://u:Hunter2,Secret@h1:,h2/db"_s;
+    // Unencoded '#', '?', '/' in the password: never shown as a port, host, database or option.
+    QTest::newRow("hash in password") << u"mysql://u:Hunter2#Secret@h/db"_s;
+    QTest::newRow("question mark in password") << u"postgresql://u:Hunter2?Secret@h/db"_s;
+    QTest::newRow("slash in password") << u"mysql://u:Hunter2/Secret@h/db"_s;
+    QTest::newRow("digits, then slash") << u"mysql://u:2024/Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, then question mark") << u"postgresql://u:2024?Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, then hash") << u"mysql://u:2024#Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, slash, no database") << u"mysql://u:2024/Hunter2Secret@h"_s;
+    QTest::newRow("slash and question mark") << u"mysql://u:Hunter2/Sec?ret@h/db"_s;
 }
 
 void TestConnectionSpec::errorsNeverContainThePassword()
@@ -803,6 +841,22 @@ void TestConnectionSpec::hidesPasswordsInArguments_data()
     QTest::newRow("sqlite path") << QByteArray("sqlite:/data/a:b@c.db")
                                  << QByteArray("sqlite:/data/a:b@c.db");
     QTest::newRow("not a URL") << QByteArray("acquire") << QByteArray("acquire");
+    // A password with an unencoded '#', '?' or '/' (refused by ConnectionSpec::parse) is blanked
+    // all the same, up to the '@' after it.
+    QTest::newRow("hash in password") << QByteArray("mysql://u:pa#ss@h/db")
+                                      << QByteArray("mysql://u:xxxxx@h/db");
+    QTest::newRow("question mark in password") << QByteArray("--db=postgresql://u:pa?ss@h/db")
+                                               << QByteArray("--db=postgresql://u:xxxxx@h/db");
+    QTest::newRow("slash in password") << QByteArray("mysql://u:pa/ss@h:3306/db")
+                                       << QByteArray("mysql://u:xxxxx@h:3306/db");
+    QTest::newRow("digits, then slash") << QByteArray("mysql://u:12/34@h/db")
+                                        << QByteArray("mysql://u:xxxxx@h/db");
+    QTest::newRow("digits, then hash") << QByteArray("mysql://u:12#34@h/db")
+                                       << QByteArray("mysql://u:xxxxx@h/db");
+    // ... and a valid URL with an '@' in an option is left as it is.
+    QTest::newRow("port and at in an option")
+        << QByteArray("postgresql://h:5432/db?application_name=ops@host1")
+        << QByteArray("postgresql://h:5432/db?application_name=ops@host1");
 }
 
 // lockctl and lockscope blank out the password of a URL in their own command line (ps).

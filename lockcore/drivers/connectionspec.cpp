@@ -1,6 +1,7 @@
 #include "connectionspec.h"
 
 #include "tr.h"
+#include "urlpassword.h"
 
 #include <QUrl>
 #include <QUrlQuery>
@@ -55,6 +56,37 @@ QStringList allowedValues(const QString &option)
         return {u"any"_s,     u"read-write"_s, u"read-only"_s,
                 u"primary"_s, u"standby"_s,    u"prefer-standby"_s};
     return {};
+}
+
+constexpr int minConnectTimeoutS = 1;
+constexpr int maxConnectTimeoutS = 3600;
+
+bool isConnectTimeout(const QString &option)
+{
+    return option == u"connect_timeout" || option == u"MYSQL_OPT_CONNECT_TIMEOUT";
+}
+
+// The value of option `key` (its driver name `option`) as the driver gets it, or why it is
+// refused. Never echoes more than 40 characters of it.
+Result<QString> checkedValue(const QString &key, const QString &option, const QString &value)
+{
+    if (isConnectTimeout(option)) {
+        bool isNumber = false;
+        const qlonglong seconds = value.trimmed().toLongLong(&isNumber);
+        if (!isNumber || seconds < minConnectTimeoutS || seconds > maxConnectTimeoutS)
+            return badUrl(Tr::tr("the option \"%1\" takes a whole number of seconds from %2 to "
+                                 "%3, not \"%4\".")
+                              .arg(key)
+                              .arg(minConnectTimeoutS)
+                              .arg(maxConnectTimeoutS)
+                              .arg(value.left(40)));
+        return QString::number(seconds);
+    }
+    const QStringList allowed = allowedValues(option);
+    if (!allowed.isEmpty() && !allowed.contains(value))
+        return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
+                          .arg(key, allowed.join(u", "_s), value.left(40)));
+    return value;
 }
 
 // libpq's "port" for several hosts: one entry per host, empty for the default port; empty
@@ -186,6 +218,12 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 
     if (!url.mid(colon + 1).startsWith(u"//"))
         return badUrl(Tr::tr("\"%1:\" must be followed by \"//\".").arg(scheme));
+    // Before anything that could show part of it: a password cut short by a '/', '?' or '#'.
+    if (findUrlPassword(url.toStdString()).unencoded)
+        return badUrl(Tr::tr("the password must be percent-encoded: it seems to hold a '/', '?' "
+                             "or '#', which ends the user name and password before their '@' "
+                             "(write %2F for '/', %3F for '?', %23 for '#', %40 for '@'; an '@' "
+                             "in a database name is %40 too)."));
 
     // Several hosts (libpq's "h1:p1,h2:p2"): QUrl reads one, so the rest of the URL is read
     // with the first host alone. (An ODBC URL's "host" is a data source name, never a list.)
@@ -259,11 +297,10 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
         if (hasControlCharacters(value))
             return badUrl(Tr::tr("the value of option \"%1\" contains a control character.")
                               .arg(key));
-        const QStringList allowed = allowedValues(optionName);
-        if (!allowed.isEmpty() && !allowed.contains(value))
-            return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
-                              .arg(key, allowed.join(u", "_s), value.left(40)));
-        spec.options.insert(optionName, value);
+        const Result<QString> checked = checkedValue(key, optionName, value);
+        if (!checked)
+            return checked.error();
+        spec.options.insert(optionName, *checked);
     }
     return spec;
 }
