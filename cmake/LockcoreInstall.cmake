@@ -45,10 +45,12 @@ install(TARGETS lockcore EXPORT LockscopeTargets
 install(EXPORT LockscopeTargets NAMESPACE Lockscope:: DESTINATION ${LOCKSCOPE_INSTALL_CMAKEDIR}
         COMPONENT devel)
 
-# lockcore is static: what it links privately (Connector/C, libpq) its consumer links too, so
-# the package finds them again where this build had them (PkgConfig::MARIADB_CAPI, ::LIBPQ).
+# lockcore is static: what it links privately (Connector/C, libpq, OpenSSL) its consumer links
+# too, so the package finds them again where this build had them (PkgConfig::MARIADB_CAPI,
+# ::LIBPQ, ::LIBSSL).
 set(LOCKSCOPE_LINKS_MARIADB_CAPI ${MARIADB_CAPI_FOUND})
 set(LOCKSCOPE_LINKS_LIBPQ ${LIBPQ_FOUND})
+set(LOCKSCOPE_LINKS_LIBSSL ${LIBSSL_FOUND})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/LockscopeConfig.cmake.in
     ${PROJECT_BINARY_DIR}/package/LockscopeConfig.cmake
     INSTALL_DESTINATION ${LOCKSCOPE_INSTALL_CMAKEDIR})

@@ -305,6 +305,10 @@ void ConnectionDialogTest::urlPasteFillsTheFields_data()
                            << u"app"_s << u"pw"_s
                            << QStringList{u"tlsEdit_ssl_ca=/ca.pem"_s, u"tlsEdit_ssl_key=/k.pem"_s,
                                           u"tlsEdit_ssl_cert="_s};
+    QTest::newRow("mysql ssl-mode")
+        << u"mysql://app@10.1.2.3/inventory?ssl-mode=VERIFY_IDENTITY&ssl_ca=/ca.pem"_s
+        << int(Backend::MySQL) << u"10.1.2.3"_s << 0 << u"inventory"_s << u"app"_s << QString()
+        << QStringList{u"mysqlSslModeCombo=verify-identity"_s, u"tlsEdit_ssl_ca=/ca.pem"_s};
     QTest::newRow("mariadb") << u"mariadb://app@maria:3307/db"_s << int(Backend::MySQL)
                              << u"maria"_s << 3307 << u"db"_s << u"app"_s << QString()
                              << QStringList();
@@ -353,7 +357,7 @@ void ConnectionDialogTest::urlPasteFillsTheFields()
     for (const QString &item : std::as_const(tls)) {
         const QString name = item.section(u'=', 0, 0);
         const QString value = item.section(u'=', 1);
-        if (name == u"sslModeCombo")
+        if (name.endsWith(u"ModeCombo"_s))
             QCOMPARE(child<QComboBox>(dialog.get(), name)->currentData().toString(), value);
         else
             QCOMPARE(child<QLineEdit>(dialog.get(), name)->text(), value);
@@ -395,6 +399,11 @@ void ConnectionDialogTest::fieldsMakeTheSpec_data()
                        u"tlsEdit_ssl_cert=/cert.pem"_s, u"tlsEdit_ssl_key=/key.pem"_s}
         << u"mysql://root:pw@my.internal/app?ssl_ca=/ca.pem&ssl_cert=/cert.pem"
            "&ssl_key=/key.pem"_s;
+    QTest::newRow("mysql ssl-mode")
+        << int(Backend::MySQL)
+        << QStringList{u"hostEdit=my.internal"_s, u"databaseEdit=app"_s, u"userEdit=root"_s,
+                       u"mysqlSslModeCombo=required"_s}
+        << u"mysql://root@my.internal/app?ssl-mode=required"_s;
     // Several PostgreSQL hosts in the host field: each with its own port, or the port box's.
     QTest::newRow("postgresql several hosts")
         << int(Backend::PostgreSQL)
@@ -430,11 +439,13 @@ void ConnectionDialogTest::fieldsMakeTheSpec()
         const QString name = field.section(u'=', 0, 0);
         const QString value = field.section(u'=', 1);
         auto *tlsToggle = child<QToolButton>(dialog.get(), u"tlsToggle"_s);
-        if ((name.startsWith(u"tls"_s) || name.startsWith(u"ssl"_s)) && !tlsToggle->isChecked())
+        const bool tlsField = name.startsWith(u"tls"_s) || name.startsWith(u"ssl"_s)
+                              || name.startsWith(u"mysqlSsl"_s);
+        if (tlsField && !tlsToggle->isChecked())
             QTest::mouseClick(tlsToggle, Qt::LeftButton);
         QVERIFY2(child<QWidget>(dialog.get(), name)->isVisible(), qPrintable(name));
         child<QWidget>(dialog.get(), name)->setFocus();
-        if (name == u"sslModeCombo") {
+        if (name.endsWith(u"ModeCombo"_s)) {
             auto *combo = child<QComboBox>(dialog.get(), name);
             combo->setCurrentIndex(combo->findData(value));
         } else if (name == u"portSpin") {

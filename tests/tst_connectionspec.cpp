@@ -3,6 +3,7 @@
 
 #include "connectionspec.h"
 #include "hidepassword.h"
+#include "mysqltlsmode.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -150,6 +151,8 @@ private slots:
     void redactedParsesBackToTheSameTarget();
     void connectOptions_data();
     void connectOptions();
+    void mysqlTlsModeFollowsTheUrl_data();
+    void mysqlTlsModeFollowsTheUrl();
 };
 
 void TestConnectionSpec::parsesValidUrls_data()
@@ -277,6 +280,24 @@ void TestConnectionSpec::parsesValidUrls_data()
            {u"MYSQL_OPT_CONNECT_TIMEOUT=4"_s, u"SSL_CA=/etc/ssl/ca.pem"_s,
             u"SSL_CAPATH=/etc/ssl"_s, u"SSL_CERT=/c.pem"_s, u"SSL_CIPHER=AES256-SHA"_s,
             u"SSL_KEY=/k.pem"_s});
+    // MySQL's ssl-mode (also ssl_mode), its value in any case and with '_' or '-'.
+    server("mysql ssl-mode", u"mysql://u@h/db?ssl-mode=required"_s, Backend::MySQL, u"QMYSQL"_s,
+           u"h"_s, 0, u"db"_s, u"u"_s, QString(), false, {u"SSL_MODE=required"_s});
+    server("mysql ssl_mode upper case", u"mysql://u@h/db?ssl_mode=VERIFY_IDENTITY"_s,
+           Backend::MySQL, u"QMYSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false,
+           {u"SSL_MODE=verify-identity"_s});
+    server("mysql ssl-mode mixed case", u"mariadb://u@h/db?ssl-mode=Verify-CA&ssl_ca=/ca.pem"_s,
+           Backend::MySQL, u"QMYSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false,
+           {u"SSL_CA=/ca.pem"_s, u"SSL_MODE=verify-ca"_s});
+    server("connect_timeout 3600", u"mysql://u@h/db?connect_timeout=3600"_s, Backend::MySQL,
+           u"QMYSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false,
+           {u"MYSQL_OPT_CONNECT_TIMEOUT=3600"_s});
+    server("connect_timeout 1", u"postgresql://u@h/db?connect_timeout=1"_s, Backend::PostgreSQL,
+           u"QPSQL"_s, u"h"_s, 0, u"db"_s, u"u"_s, QString(), false, {u"connect_timeout=1"_s});
+    // An '@' in an option's value after a port is no password.
+    server("port and at in an option", u"postgresql://h:5432/db?application_name=ops@host1"_s,
+           Backend::PostgreSQL, u"QPSQL"_s, u"h"_s, 5432, u"db"_s, QString(), QString(), false,
+           {u"application_name=ops@host1"_s});
 }
 
 void TestConnectionSpec::parsesValidUrls()
@@ -502,6 +523,38 @@ void TestConnectionSpec::rejectsGarbledUrls_data()
                                              << u"after its ']'"_s;
     QTest::newRow("space in a listed host") << u"postgresql://u@h1,db host/db"_s
                                             << u"not a valid host name"_s;
+    // ssl-mode takes MySQL's modes; a CA, certificate or cipher asks for TLS, which disabled
+    // turns off.
+    QTest::newRow("bad ssl-mode") << u"mysql://u@h/db?ssl-mode=require"_s
+                                  << u"takes disabled, preferred, required, verify-ca, "
+                                     "verify-identity, not \"require\""_s;
+    QTest::newRow("ssl-mode on postgresql") << u"postgresql://u@h/db?ssl-mode=required"_s
+                                            << u"option \"ssl-mode\" is not supported"_s;
+    QTest::newRow("disabled with a CA") << u"mysql://u@h/db?ssl-mode=disabled&ssl_ca=/ca.pem"_s
+                                        << u"ssl-mode=disabled turns TLS off, and ssl_ca"_s;
+    QTest::newRow("disabled with a cipher")
+        << u"mysql://u@h/db?ssl_cipher=AES256-SHA&ssl_mode=DISABLED"_s
+        << u"and ssl_cipher asks for it"_s;
+    // connect_timeout: whole seconds, 1 to 3600 (0 is libpq's "wait for ever").
+    for (const QString &scheme : {u"postgresql"_s, u"mysql"_s}) {
+        for (const QString &value : {u"-5"_s, u"0"_s, u"3601"_s, u"99999999999"_s,
+                                     u"99999999999999999999999"_s, u"2.5"_s, u"ten"_s, u""_s}) {
+            const QString tag = scheme + u" connect_timeout="_s + value;
+            QTest::newRow(qPrintable(tag))
+                << scheme + u"://u@h/db?connect_timeout="_s + value
+                << u"takes a whole number of seconds from 1 to 3600, not \""_s + value + u'"';
+        }
+    }
+    // A password with an unencoded '#', '?' or '/' cuts the URL short: the message names the
+    // likely cause ("Invalid port" did not).
+    QTest::newRow("hash in password") << u"mysql://u:pa#ss@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("question mark in password") << u"postgresql://u:pa?ss@h/db"_s
+                                               << u"percent-encoded"_s;
+    QTest::newRow("slash in password") << u"mysql://u:pa/ss@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("digits, then hash") << u"mysql://u:12#34@h/db"_s << u"percent-encoded"_s;
+    QTest::newRow("digits, then slash") << u"mysql://u:12/34@h/db"_s << u"%2F"_s;
+    QTest::newRow("digits, then question mark") << u"odbc://u:12?34@dsn"_s << u"%3F"_s;
+    QTest::newRow("at in database after a port") << u"mysql://h:3306/a@b"_s << u"%40"_s;
     QTest::newRow("bad target_session_attrs")
         << u"postgresql://u@h1,h2/db?target_session_attrs=master"_s
         << u"takes any, read-write, read-only, primary, standby, prefer-standby"_s;
@@ -551,6 +604,15 @@ void TestConnectionSpec::errorsNeverContainThePassword_data()
     QTest::newRow("empty host in list") << u"postgresql://u:Hunter2Secret@h1,,h2/db"_s;
     QTest::newRow("bad port in list") << u"postgresql://u:Hunter2Secret@h1,h2:x/db"_s;
     QTest::newRow("comma in password, bad list") << u"postgresql://u:Hunter2,Secret@h1:,h2/db"_s;
+    // Unencoded '#', '?', '/' in the password: never shown as a port, host, database or option.
+    QTest::newRow("hash in password") << u"mysql://u:Hunter2#Secret@h/db"_s;
+    QTest::newRow("question mark in password") << u"postgresql://u:Hunter2?Secret@h/db"_s;
+    QTest::newRow("slash in password") << u"mysql://u:Hunter2/Secret@h/db"_s;
+    QTest::newRow("digits, then slash") << u"mysql://u:2024/Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, then question mark") << u"postgresql://u:2024?Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, then hash") << u"mysql://u:2024#Hunter2Secret@h/db"_s;
+    QTest::newRow("digits, slash, no database") << u"mysql://u:2024/Hunter2Secret@h"_s;
+    QTest::newRow("slash and question mark") << u"mysql://u:Hunter2/Sec?ret@h/db"_s;
 }
 
 void TestConnectionSpec::errorsNeverContainThePassword()
@@ -735,10 +797,27 @@ void TestConnectionSpec::connectOptions_data()
     QTest::newRow("postgresql value that looks like a second option")
         << u"postgresql://u@h/db?application_name=x%20sslmode"_s << 7
         << QStringList{u"application_name=x sslmode"_s, u"connect_timeout=7"_s};
+    // MySQL: TLS where the server offers it (ssl-mode=preferred): Qt 6.4's QMYSQL asks
+    // Connector/C for it only when an SSL_ option is given, here an empty cipher list.
     QTest::newRow("mysql default")
         << u"mysql://u@h/db"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"SSL_CIPHER="_s};
+    QTest::newRow("mysql ssl-mode=required")
+        << u"mysql://u@h/db?ssl-mode=required"_s << 5
+        << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"SSL_CIPHER="_s};
+    QTest::newRow("mysql ssl-mode=disabled")
+        << u"mysql://u@h/db?ssl-mode=disabled"_s << 5
+        << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
                        u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s};
+    QTest::newRow("mysql verify-identity with a CA")
+        << u"mysql://u@h/db?ssl-mode=verify-identity&ssl_ca=/ca.pem"_s << 5
+        << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"SSL_CA=/ca.pem"_s};
     QTest::newRow("mysql timeout and tls from url")
         << u"mariadb://u@h/db?connect_timeout=2&ssl_ca=/etc/ssl/ca.pem"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=2"_s,
@@ -803,6 +882,22 @@ void TestConnectionSpec::hidesPasswordsInArguments_data()
     QTest::newRow("sqlite path") << QByteArray("sqlite:/data/a:b@c.db")
                                  << QByteArray("sqlite:/data/a:b@c.db");
     QTest::newRow("not a URL") << QByteArray("acquire") << QByteArray("acquire");
+    // A password with an unencoded '#', '?' or '/' (refused by ConnectionSpec::parse) is blanked
+    // all the same, up to the '@' after it.
+    QTest::newRow("hash in password") << QByteArray("mysql://u:pa#ss@h/db")
+                                      << QByteArray("mysql://u:xxxxx@h/db");
+    QTest::newRow("question mark in password") << QByteArray("--db=postgresql://u:pa?ss@h/db")
+                                               << QByteArray("--db=postgresql://u:xxxxx@h/db");
+    QTest::newRow("slash in password") << QByteArray("mysql://u:pa/ss@h:3306/db")
+                                       << QByteArray("mysql://u:xxxxx@h:3306/db");
+    QTest::newRow("digits, then slash") << QByteArray("mysql://u:12/34@h/db")
+                                        << QByteArray("mysql://u:xxxxx@h/db");
+    QTest::newRow("digits, then hash") << QByteArray("mysql://u:12#34@h/db")
+                                       << QByteArray("mysql://u:xxxxx@h/db");
+    // ... and a valid URL with an '@' in an option is left as it is.
+    QTest::newRow("port and at in an option")
+        << QByteArray("postgresql://h:5432/db?application_name=ops@host1")
+        << QByteArray("postgresql://h:5432/db?application_name=ops@host1");
 }
 
 // lockctl and lockscope blank out the password of a URL in their own command line (ps).
@@ -818,6 +913,43 @@ void TestConnectionSpec::hidesPasswordsInArguments()
     QCOMPARE(QByteArray(argv[0]), QByteArray("lockctl"));
     QCOMPARE(QByteArray(argv[1]), QByteArray("postgresql://admin:xxxxx@h/db"));
     QCOMPARE(QByteArray(argv[2]), shown);
+}
+
+void TestConnectionSpec::mysqlTlsModeFollowsTheUrl_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<QString>("mode");
+
+    QTest::newRow("nothing: preferred") << QString() << u"preferred"_s;
+    QTest::newRow("disabled") << u"ssl-mode=disabled"_s << u"disabled"_s;
+    QTest::newRow("required") << u"ssl-mode=required"_s << u"required"_s;
+    QTest::newRow("a cipher: required") << u"ssl_cipher=AES256-SHA"_s << u"required"_s;
+    // Naming a CA or a certificate asks for at least verify-ca.
+    QTest::newRow("a CA: verify-ca") << u"ssl_ca=/ca.pem"_s << u"verify-ca"_s;
+    QTest::newRow("a CA directory: verify-ca") << u"ssl_capath=/etc/ssl/certs"_s << u"verify-ca"_s;
+    QTest::newRow("a client certificate: verify-ca") << u"ssl_cert=/c.pem&ssl_key=/k.pem"_s
+                                                     << u"verify-ca"_s;
+    QTest::newRow("required and a CA: verify-ca") << u"ssl-mode=required&ssl_ca=/ca.pem"_s
+                                                  << u"verify-ca"_s;
+    QTest::newRow("preferred and a CA: verify-ca") << u"ssl_mode=preferred&ssl_ca=/ca.pem"_s
+                                                   << u"verify-ca"_s;
+    QTest::newRow("verify-identity and a CA") << u"ssl-mode=verify-identity&ssl_ca=/ca.pem"_s
+                                              << u"verify-identity"_s;
+}
+
+// A MySQL URL asks for the TLS its ssl-mode says, or what its TLS options imply, never less;
+// the driver never gets lockcore's own option, and TLS is asked of it unless disabled.
+void TestConnectionSpec::mysqlTlsModeFollowsTheUrl()
+{
+    QFETCH(QString, query);
+    QFETCH(QString, mode);
+    const auto parsed = ConnectionSpec::parse(u"mysql://u@h/db"_s
+                                              + (query.isEmpty() ? QString() : u'?' + query));
+    QVERIFY2(parsed.ok(), qPrintable(describe(parsed)));
+    QCOMPARE(lockcore::mysqlTlsModeName(lockcore::mysqlTlsModeOf(parsed->options)), mode);
+    const QString options = parsed->connectOptions(5);
+    QVERIFY2(!options.contains(u"SSL_MODE"_s), qPrintable(options));
+    QCOMPARE(options.contains(u"SSL_"_s), mode != u"disabled");
 }
 
 QTEST_GUILESS_MAIN(TestConnectionSpec)

@@ -1290,6 +1290,82 @@
         <source>No renewal of &quot;%1&quot; was confirmed before its lease ended on this machine&apos;s clock (the process was paused, or the database did not answer in time).</source>
         <translation>按本机时钟，“%1”的租约结束前没有续约被确认（进程曾被暂停，或数据库未及时应答）。</translation>
     </message>
+    <message>
+        <source>the option &quot;%1&quot; takes a whole number of seconds from %2 to %3, not &quot;%4&quot;.</source>
+        <translation>选项“%1”的取值为 %2 到 %3 之间的整秒数，不能是“%4”。</translation>
+    </message>
+    <message>
+        <source>ssl-mode=disabled turns TLS off, and %1 asks for it: leave one of them out.</source>
+        <translation>ssl-mode=disabled 关闭 TLS，而 %1 要求使用 TLS：请去掉其中之一。</translation>
+    </message>
+    <message>
+        <source>the password must be percent-encoded: it seems to hold a &apos;/&apos;, &apos;?&apos; or &apos;#&apos;, which ends the user name and password before their &apos;@&apos; (write %2F for &apos;/&apos;, %3F for &apos;?&apos;, %23 for &apos;#&apos;, %40 for &apos;@&apos;; an &apos;@&apos; in a database name is %40 too).</source>
+        <translation>密码必须百分号编码：它似乎含有“/”、“?”或“#”，这会使用户名和密码在其“@”之前就结束（“/”写作 %2F，“?”写作 %3F，“#”写作 %23，“@”写作 %40；数据库名称中的“@”也写作 %40）。</translation>
+    </message>
+    <message>
+        <source>the CA certificate %1</source>
+        <translation>CA 证书 %1</translation>
+    </message>
+    <message>
+        <source>the CA certificates in %1</source>
+        <translation>%1 中的 CA 证书</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA certificates</source>
+        <translation>系统的 CA 证书</translation>
+    </message>
+    <message>
+        <source>The server at %1 does not offer TLS, and %2 asks for it: the connection was closed. Turn TLS on in the server (have_ssl), or connect without it only on a network you trust.</source>
+        <translation>%1 的服务器不提供 TLS，而 %2 要求使用 TLS：连接已关闭。请在服务器上启用 TLS（have_ssl），或仅在可信的网络中不用 TLS 连接。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is not encrypted although the server offers TLS, and %2 asks for it: the connection was closed.</source>
+        <translation>服务器提供 TLS，但到 %1 的连接未加密，而 %2 要求加密：连接已关闭。</translation>
+    </message>
+    <message>
+        <source>The certificate of the server at %1 could not be verified with %2 (%3), and %4 asks for it: the connection was closed.</source>
+        <translation>无法用%2验证 %1 的服务器证书（%3），而 %4 要求验证：连接已关闭。</translation>
+    </message>
+    <message>
+        <source>The certificate of the server at %1 is for %2, not for the host &quot;%3&quot;, and %4 asks for that: the connection was closed. Connect with a host name the certificate names.</source>
+        <translation>%1 的服务器证书是签发给 %2 的，不是签发给主机“%3”的，而 %4 要求二者一致：连接已关闭。请使用证书中列出的主机名连接。</translation>
+    </message>
+    <message>
+        <source>Lockscope cannot verify the certificate of the server at %1 here (%2), and %3 asks for it: the connection was closed.</source>
+        <translation>Lockscope 在此无法验证 %1 的服务器证书（%2），而 %3 要求验证：连接已关闭。</translation>
+    </message>
+    <message>
+        <source>The server at %1 says the connection is not encrypted, and %2 asks for TLS: the connection was closed.</source>
+        <translation>%1 的服务器报告连接未加密，而 %2 要求使用 TLS：连接已关闭。</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the server at %1 failed (%2), and %3 asks for a certificate verified with %4: no connection was made.</source>
+        <translation>与 %1 的服务器的 TLS 握手失败（%2），而 %3 要求证书能用%4验证：未建立连接。</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the server at %1 failed (%2), and %3 asks for TLS: no connection was made.</source>
+        <translation>与 %1 的服务器的 TLS 握手失败（%2），而 %3 要求使用 TLS：未建立连接。</translation>
+    </message>
+    <message>
+        <source>(an address of %1 bytes)</source>
+        <translation>（%1 字节的地址）</translation>
+    </message>
+    <message>
+        <source>the server sent no certificate</source>
+        <translation>服务器没有发送证书</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s MySQL driver does not run on MariaDB Connector/C here</source>
+        <translation>此处 Qt 的 MySQL 驱动不是基于 MariaDB Connector/C 运行的</translation>
+    </message>
+    <message>
+        <source>MariaDB Connector/C does not use the OpenSSL Lockscope was built with</source>
+        <translation>MariaDB Connector/C 使用的不是构建 Lockscope 时所用的 OpenSSL</translation>
+    </message>
+    <message>
+        <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
+        <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -1991,6 +2067,14 @@
     <message>
         <source>The server&apos;s host name or address. PostgreSQL also takes several, separated by commas (db1:5432,db2:5432): each connection goes to the first that answers; add target_session_attrs=read-write to the URL to reach the primary only.</source>
         <translation>服务器的主机名或地址。PostgreSQL 还可以填写多个，用逗号分隔（db1:5432,db2:5432）：每次连接都连到第一个应答的主机；在 URL 中加上 target_session_attrs=read-write 则只连到主库。</translation>
+    </message>
+    <message>
+        <source>Default (preferred; verify-ca with a CA or certificate)</source>
+        <translation>默认（preferred；指定 CA 或证书时为 verify-ca）</translation>
+    </message>
+    <message>
+        <source>preferred: TLS where the server offers it; required: TLS, the server&apos;s certificate not checked; verify-ca: signed by the CA certificate; verify-identity: and for this host. A connection without what is asked for is refused.</source>
+        <translation>preferred：服务器提供 TLS 时使用 TLS；required：使用 TLS，不检查服务器证书；verify-ca：证书由 CA 证书签发；verify-identity：并且证书是签发给此主机的。得不到所要求的 TLS 的连接会被拒绝。</translation>
     </message>
 </context>
 <context>

@@ -329,9 +329,11 @@ bool MysqlDialect::isMissingTable(const QSqlError &error) const
 bool MysqlDialect::isConnectionLost(const QSqlError &error) const
 {
     // 2006 gone away, 2013 lost during query, 2055 lost at reading, 1927 (MariaDB) connection
-    // killed, 4031 (MariaDB) disconnected for inactivity, 1053 server shutdown in progress.
-    static const QStringList codes = {u"2006"_s, u"2013"_s, u"2055"_s,
-                                      u"1927"_s, u"4031"_s, u"1053"_s};
+    // killed, 4031 (MariaDB) disconnected for inactivity, 1053 server shutdown in progress;
+    // 2026 a TLS error on a connection that was open (Connector/C's "TLS/SSL error: unexpected
+    // eof while reading" when a TLS connection is cut): nothing more can be read from it.
+    static const QStringList codes = {u"2006"_s, u"2013"_s, u"2055"_s, u"1927"_s,
+                                      u"4031"_s, u"1053"_s, u"2026"_s};
     return codes.contains(error.nativeErrorCode());
 }
 

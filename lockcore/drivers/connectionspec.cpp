@@ -1,6 +1,8 @@
 #include "connectionspec.h"
 
+#include "mysqltlsmode.h"
 #include "tr.h"
+#include "urlpassword.h"
 
 #include <QUrl>
 #include <QUrlQuery>
@@ -42,6 +44,8 @@ QString driverOptionName(ConnectionSpec::Backend backend, const QString &key)
             {u"ssl_key"_s, u"SSL_KEY"_s},
             {u"ssl_capath"_s, u"SSL_CAPATH"_s},
             {u"ssl_cipher"_s, u"SSL_CIPHER"_s},
+            {u"ssl-mode"_s, u"SSL_MODE"_s}, // lockcore's own (mysqltlsmode.h), MySQL's name
+            {u"ssl_mode"_s, u"SSL_MODE"_s},
             {u"connect_timeout"_s, u"MYSQL_OPT_CONNECT_TIMEOUT"_s}};
         return my.value(key);
     }
@@ -57,6 +61,57 @@ QStringList allowedValues(const QString &option)
     return {};
 }
 
+constexpr int minConnectTimeoutS = 1;
+constexpr int maxConnectTimeoutS = 3600;
+
+bool isConnectTimeout(const QString &option)
+{
+    return option == u"connect_timeout" || option == u"MYSQL_OPT_CONNECT_TIMEOUT";
+}
+
+// The value of option `key` (its driver name `option`) as the driver gets it, or why it is
+// refused. Never echoes more than 40 characters of it.
+Result<QString> checkedValue(const QString &key, const QString &option, const QString &value)
+{
+    if (option == u"SSL_MODE") {
+        if (const auto mode = mysqlTlsModeFromName(value))
+            return mysqlTlsModeName(*mode);
+        return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
+                          .arg(key, mysqlTlsModeNames().join(u", "_s), value.left(40)));
+    }
+    if (isConnectTimeout(option)) {
+        bool isNumber = false;
+        const qlonglong seconds = value.trimmed().toLongLong(&isNumber);
+        if (!isNumber || seconds < minConnectTimeoutS || seconds > maxConnectTimeoutS)
+            return badUrl(Tr::tr("the option \"%1\" takes a whole number of seconds from %2 to "
+                                 "%3, not \"%4\".")
+                              .arg(key)
+                              .arg(minConnectTimeoutS)
+                              .arg(maxConnectTimeoutS)
+                              .arg(value.left(40)));
+        return QString::number(seconds);
+    }
+    const QStringList allowed = allowedValues(option);
+    if (!allowed.isEmpty() && !allowed.contains(value))
+        return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
+                          .arg(key, allowed.join(u", "_s), value.left(40)));
+    return value;
+}
+
+// ssl-mode=disabled beside an option that asks for TLS (a CA, a certificate, a cipher).
+Status checkTlsOptions(const QMap<QString, QString> &options)
+{
+    if (options.value(u"SSL_MODE"_s) != mysqlTlsModeName(MySqlTlsMode::Disabled))
+        return {};
+    for (const QString &key : mysqlTlsOptionKeys()) {
+        if (options.contains(key))
+            return badUrl(Tr::tr("ssl-mode=disabled turns TLS off, and %1 asks for it: leave "
+                                 "one of them out.")
+                              .arg(key.toLower()));
+    }
+    return {};
+}
+
 // libpq's "port" for several hosts: one entry per host, empty for the default port; empty
 // when every host has the default.
 QString libpqPortList(const QList<HostPort> &hosts)
@@ -68,6 +123,22 @@ QString libpqPortList(const QList<HostPort> &hosts)
         anyPort = anyPort || entry.port > 0;
     }
     return anyPort ? ports.join(u',') : QString();
+}
+
+// The options that make Qt 6.4's QMYSQL ask MariaDB Connector/C for TLS: it does (with
+// mysql_ssl_set()) only when one of its SSL_ options is given, and then uses TLS where the
+// server offers it, plain text where not (checkMySqlTls() refuses that where TLS is asked for).
+// Without a CA, certificate or cipher in the URL, an empty cipher list: Connector/C's default
+// ciphers. Nothing for ssl-mode=disabled.
+QStringList mysqlTlsRequest(const QMap<QString, QString> &options)
+{
+    if (mysqlTlsModeOf(options) == MySqlTlsMode::Disabled)
+        return {};
+    for (const QString &key : mysqlTlsOptionKeys()) {
+        if (options.contains(key))
+            return {}; // it goes with the other options
+    }
+    return {u"SSL_CIPHER="_s};
 }
 
 bool hasControlCharacters(const QString &text)
@@ -186,6 +257,12 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 
     if (!url.mid(colon + 1).startsWith(u"//"))
         return badUrl(Tr::tr("\"%1:\" must be followed by \"//\".").arg(scheme));
+    // Before anything that could show part of it: a password cut short by a '/', '?' or '#'.
+    if (findUrlPassword(url.toStdString()).unencoded)
+        return badUrl(Tr::tr("the password must be percent-encoded: it seems to hold a '/', '?' "
+                             "or '#', which ends the user name and password before their '@' "
+                             "(write %2F for '/', %3F for '?', %23 for '#', %40 for '@'; an '@' "
+                             "in a database name is %40 too)."));
 
     // Several hosts (libpq's "h1:p1,h2:p2"): QUrl reads one, so the rest of the URL is read
     // with the first host alone. (An ODBC URL's "host" is a data source name, never a list.)
@@ -259,12 +336,13 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
         if (hasControlCharacters(value))
             return badUrl(Tr::tr("the value of option \"%1\" contains a control character.")
                               .arg(key));
-        const QStringList allowed = allowedValues(optionName);
-        if (!allowed.isEmpty() && !allowed.contains(value))
-            return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
-                              .arg(key, allowed.join(u", "_s), value.left(40)));
-        spec.options.insert(optionName, value);
+        const Result<QString> checked = checkedValue(key, optionName, value);
+        if (!checked)
+            return checked.error();
+        spec.options.insert(optionName, *checked);
     }
+    if (Status tls = checkTlsOptions(spec.options); !tls)
+        return tls.error();
     return spec;
 }
 
@@ -338,6 +416,7 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
               << u"MYSQL_OPT_WRITE_TIMEOUT=%1"_s.arg(connectTimeoutS * 12);
         // Affected rows = matched rows, so an update that writes identical values still counts.
         parts << u"CLIENT_FOUND_ROWS"_s;
+        parts << mysqlTlsRequest(options);
         break;
     case Backend::ODBC:
         // The driver's bound on logging in (psqlODBC and MariaDB Connector/ODBC honour it); a
@@ -349,6 +428,8 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
         break;
     }
     for (auto it = options.cbegin(); it != options.cend(); ++it) {
+        if (it.key() == u"SSL_MODE")
+            continue; // lockcore's own: mysqlTlsRequest() and checkMySqlTls()
         if (backend == Backend::PostgreSQL) {
             // QPSQL appends these to the libpq connect string as they are: quote the value so
             // that blanks, quotes and backslashes (paths, application names) survive.

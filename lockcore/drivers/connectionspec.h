@@ -15,8 +15,12 @@ namespace lockcore {
 //   postgresql://user[:password]@host1[:port1],host2[:port2],.../database
 //       [?target_session_attrs=read-write]  (a primary and its standbys: libpq connects to the
 //       first host that answers and that target_session_attrs accepts, again at a reconnect)
-//   mysql://user[:password]@host[:port]/database[?...]  (also mariadb://)
-// Every server URL accepts "readonly=1" (or true/0/false): the Session refuses writes.
+//   mysql://user[:password]@host[:port]/database[?...]  (also mariadb://); its TLS in
+//       ssl-mode (or ssl_mode) with ssl_ca, ssl_capath, ssl_cert, ssl_key, ssl_cipher
+//       (mysqltlsmode.h: what it asks for, and that a connection without it is refused)
+// Every server URL accepts "readonly=1" (or true/0/false): the Session refuses writes; and a
+// PostgreSQL or MySQL URL connect_timeout (1 to 3600 s). A password with a raw '/', '?' or '#'
+// is refused, saying it must be percent-encoded.
 //   oracle://user[:password]@host[:port]/service
 //   odbc://[user[:password]@]DSN
 // The password may also come from LOCKSCOPE_PASSWORD or a prompt (see lockctl); it is never

@@ -1,15 +1,15 @@
 #include "mariadbstatements.h"
 
+#include "mariadbhandle.h"
+
 #include <QByteArray>
 #include <QSqlDatabase>
-#include <QSqlDriver>
 
 #include <vector>
 
 #ifdef LOCKSCOPE_HAVE_MARIADB_CAPI
 #include <mysql.h>
 
-#include <link.h>
 #include <cstring>
 #endif
 
@@ -20,35 +20,6 @@ namespace lockcore {
 #ifdef LOCKSCOPE_HAVE_MARIADB_CAPI
 
 namespace {
-
-MYSQL *handleOf(const QSqlDatabase &db)
-{
-    if (!db.isOpen() || !db.driver())
-        return nullptr;
-    const QVariant handle = db.driver()->handle();
-    // Qt registers the driver's handle as "st_mysql*" (MYSQL is a typedef of it).
-    const char *type = handle.typeName();
-    if (qstrcmp(type, "st_mysql*") != 0 && qstrcmp(type, "MYSQL*") != 0)
-        return nullptr;
-    return *static_cast<MYSQL *const *>(handle.constData());
-}
-
-// MySQL's libmysqlclient in this process: its MYSQL is not Connector/C's.
-bool libmysqlclientLoaded()
-{
-    static const bool loaded = [] {
-        bool found = false;
-        dl_iterate_phdr(
-            [](dl_phdr_info *info, size_t, void *data) {
-                if (info->dlpi_name && std::strstr(info->dlpi_name, "libmysqlclient"))
-                    *static_cast<bool *>(data) = true;
-                return 0;
-            },
-            &found);
-        return found;
-    }();
-    return loaded;
-}
 
 QSqlError errorOf(MYSQL_STMT *stmt, const QString &what)
 {
@@ -255,12 +226,12 @@ bool MariaDbStatements::compiledIn()
 
 bool MariaDbStatements::usable(const QSqlDatabase &db)
 {
-    return handleOf(db) && !libmysqlclientLoaded();
+    return mariaDbHandleOf(db) != nullptr;
 }
 
 int MariaDbStatements::socketOf(const QSqlDatabase &db)
 {
-    MYSQL *mysql = usable(db) ? handleOf(db) : nullptr;
+    MYSQL *mysql = mariaDbHandleOf(db);
     return mysql ? int(mysql_get_socket(mysql)) : -1;
 }
 
@@ -280,8 +251,8 @@ MariaDbStatements::Outcome MariaDbStatements::exec(const QSqlDatabase &db,
                                                    const Statement &statement)
 {
     Outcome out;
-    MYSQL *mysql = handleOf(db);
-    if (!mysql || libmysqlclientLoaded()) {
+    MYSQL *mysql = mariaDbHandleOf(db);
+    if (!mysql) {
         out.error = QSqlError(u"This connection cannot run statements through MariaDB "
                               "Connector/C."_s,
                               {}, QSqlError::ConnectionError);

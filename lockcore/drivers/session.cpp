@@ -3,6 +3,7 @@
 #include "callwatchdog.h"
 #include "connectionsocket.h"
 #include "mariadbstatements.h"
+#include "mysqltlscheck.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
 #include "releaselistener.h"
@@ -277,9 +278,18 @@ Status Session::openConnection(const SessionOptions &options)
                                                             : driverText),
                      error.nativeErrorCode(),
                      driverText};
+        if (std::optional<Error> tls = mysqlTlsHandshakeFailure(m_spec, error))
+            result = *tls; // says what asked for TLS, and what verified the certificate
         m_db = QSqlDatabase();
         QSqlDatabase::removeDatabase(m_connectionName);
         return result;
+    }
+    // A MySQL connection without the TLS its URL asks for goes no further.
+    if (Status tls = checkMySqlTls(m_spec, m_db); !tls) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_connectionName);
+        return tls;
     }
 
     m_dialect = Dialect::forDriver(m_db.driverName(), QString());
@@ -536,6 +546,10 @@ Status Session::reopenIfBroken()
                          .arg(m_spec.redacted(), error.text()),
                      error.nativeErrorCode(),
                      error.text()};
+    }
+    if (Status tls = checkMySqlTls(m_spec, m_db); !tls) {
+        m_db.close(); // still broken: the next call tries again
+        return tls;
     }
     m_broken = false;
     chooseTransport(); // the new handle

@@ -42,9 +42,12 @@ SQL
     fi
 }
 
-# mariadb_start DIR: create, start and export LOCKSCOPE_TEST_MARIADB_URL.
+# mariadb_start DIR [OPTION...]: create, start and export LOCKSCOPE_TEST_MARIADB_URL. The
+# OPTIONs go to mariadbd after the usual ones, which they override (--skip-ssl,
+# --ssl-cert=FILE).
 mariadb_start() {
     local dir=$1 mariadbd port pid i ready=no args=()
+    shift
     mariadbd=$(find_program mariadbd) || return 1
     prepare_server_dir "$dir" || return 1
     port=$(free_port) || return 1
@@ -71,6 +74,7 @@ mariadb_start() {
         --plugin-load-add=metadata_lock_info # lists user locks (the Database locks tab)
         --ssl-cert="$dir/server.crt" --ssl-key="$dir/server.key")
     if [[ $EUID -eq 0 ]]; then args+=(--user=nobody); fi
+    args+=("$@")
     make_test_certificate "$dir" || { log "error: could not make a TLS certificate"; return 1; }
     # setsid: the server gets no terminal signals (Ctrl-C); mariadb_stop stops it.
     setsid "$mariadbd" "${args[@]}" </dev/null >>"$dir/mariadbd.out" 2>&1 &

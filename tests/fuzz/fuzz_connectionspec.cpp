@@ -48,6 +48,19 @@ QString typedPassword(const QString &url)
     return colon < 0 ? QString() : userInfo.mid(colon + 1);
 }
 
+// What a MySQL URL's TLS options add to its connect options: ssl-mode is lockcore's own (never
+// the driver's), and without a CA, certificate or cipher TLS is asked of the driver with an
+// empty cipher list (not for ssl-mode=disabled).
+qsizetype mysqlTlsParts(const QMap<QString, QString> &options)
+{
+    const QStringList tlsKeys = {u"SSL_CA"_s, u"SSL_CAPATH"_s, u"SSL_CERT"_s, u"SSL_KEY"_s,
+                                 u"SSL_CIPHER"_s};
+    const bool named = std::any_of(tlsKeys.cbegin(), tlsKeys.cend(),
+                                   [&](const QString &key) { return options.contains(key); });
+    const bool disabled = options.value(u"SSL_MODE"_s) == u"disabled";
+    return (options.contains(u"SSL_MODE"_s) ? -1 : 0) + (named || disabled ? 0 : 1);
+}
+
 void checkAccepted(const ConnectionSpec &spec)
 {
     for (const QString &part : {spec.path, spec.host, spec.user, spec.password, spec.database})
@@ -75,7 +88,8 @@ void checkAccepted(const ConnectionSpec &spec)
                         : 0;
     }
     else if (spec.backend == ConnectionSpec::Backend::MySQL)
-        expected += (spec.options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s) ? 0 : 1) + 3;
+        expected += (spec.options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s) ? 0 : 1) + 3
+                    + mysqlTlsParts(spec.options);
     else if (spec.backend == ConnectionSpec::Backend::SQLite)
         expected += 1;
     else if (spec.backend == ConnectionSpec::Backend::ODBC) // the driver's login timeout

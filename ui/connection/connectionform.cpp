@@ -191,7 +191,8 @@ ConnectionForm::ConnectionForm(QWidget *parent)
     });
     connect(m_portSpin, &QSpinBox::valueChanged, this, &ConnectionForm::userEdited);
     connect(m_rememberCheck, &QCheckBox::toggled, this, &ConnectionForm::userEdited);
-    connect(m_sslModeCombo, &QComboBox::currentIndexChanged, this, &ConnectionForm::userEdited);
+    for (const TlsModeField &mode : std::as_const(m_tlsModes))
+        connect(mode.combo, &QComboBox::currentIndexChanged, this, &ConnectionForm::userEdited);
     for (const TlsField &field : std::as_const(m_tlsFields))
         connect(field.edit, &FilePathEdit::pathEdited, this, &ConnectionForm::userEdited);
     connect(m_browseButton, &QPushButton::clicked, this, &ConnectionForm::browseDatabaseFile);
@@ -226,21 +227,29 @@ void ConnectionForm::setRowVisible(QWidget *field, bool visible)
         label->setVisible(visible);
 }
 
+// The mode's combo box: the default first (an empty value: not in the URL), then the driver's
+// modes. PostgreSQL's keeps the object name it always had.
+void ConnectionForm::buildTlsModeField(Backend backend, const TlsOption &option)
+{
+    auto *combo = new QComboBox(m_databaseBox);
+    combo->setObjectName(backend == Backend::PostgreSQL ? u"sslModeCombo"_s
+                                                        : u"mysqlSslModeCombo"_s);
+    combo->addItem(QString(), QString());
+    for (const QString &mode : DriverInfo::of(backend).tlsModes())
+        combo->addItem(mode, mode);
+    QLabel *label = buddyLabel(combo, m_databaseBox);
+    addRow(label, combo);
+    m_tlsModes.append({backend, option, label, combo});
+}
+
 void ConnectionForm::buildTlsFields()
 {
-    m_sslModeCombo = new QComboBox(m_databaseBox);
-    m_sslModeCombo->setObjectName(u"sslModeCombo"_s);
-    // libpq's modes; the empty one leaves it to libpq (prefer).
-    for (const QString &mode : {QString(), u"disable"_s, u"allow"_s, u"prefer"_s, u"require"_s,
-                                u"verify-ca"_s, u"verify-full"_s})
-        m_sslModeCombo->addItem(mode, mode);
-    m_sslModeLabel = buddyLabel(m_sslModeCombo, m_databaseBox);
-    addRow(m_sslModeLabel, m_sslModeCombo);
-
     for (const Backend backend : {Backend::PostgreSQL, Backend::MySQL}) {
         for (const TlsOption &option : DriverInfo::of(backend).tlsOptions()) {
-            if (!option.isFile)
-                continue; // sslmode: the combo box above
+            if (!option.isFile) {
+                buildTlsModeField(backend, option);
+                continue;
+            }
             auto *edit = new FilePathEdit(m_databaseBox);
             edit->setObjectName(u"tls_"_s + option.urlKey);
             edit->lineEdit()->setObjectName(u"tlsEdit_"_s + option.urlKey);
@@ -267,8 +276,20 @@ void ConnectionForm::retranslateUi()
     m_rememberCheck->setText(tr("Remember the password in the system &keychain"));
     m_tlsToggle->setText(tr("TLS (SSL) settin&gs"));
     m_tlsToggle->setToolTip(tr("Show or hide the TLS options of this driver"));
-    m_sslModeLabel->setText(tr("SSL &mode:"));
-    m_sslModeCombo->setItemText(0, tr("Driver default (prefer)"));
+    for (const TlsModeField &mode : std::as_const(m_tlsModes)) {
+        const bool postgres = mode.backend == Backend::PostgreSQL;
+        mode.label->setText(tr("SSL &mode:"));
+        mode.label->setToolTip(tr("The %1 option of the connection URL").arg(mode.option.urlKey));
+        mode.combo->setItemText(0, postgres ? tr("Driver default (prefer)")
+                                            : tr("Default (preferred; verify-ca with a CA or "
+                                                 "certificate)"));
+        if (!postgres)
+            mode.combo->setToolTip(
+                tr("preferred: TLS where the server offers it; required: TLS, the server's "
+                   "certificate not checked; verify-ca: signed by the CA certificate; "
+                   "verify-identity: and for this host. A connection without what is asked "
+                   "for is refused."));
+    }
     for (const TlsField &field : std::as_const(m_tlsFields)) {
         const bool postgres = field.backend == Backend::PostgreSQL;
         const QString key = field.option.urlKey;
@@ -376,15 +397,18 @@ void ConnectionForm::updateForBackend()
     const bool tls = m_tlsToggle->isChecked();
     m_tlsToggle->setArrowType(tls ? Qt::DownArrow : Qt::RightArrow);
     setRowVisible(m_tlsToggle, !info.tlsOptions().isEmpty());
-    setRowVisible(m_sslModeCombo, tls && info.backend == Backend::PostgreSQL);
+    for (const TlsModeField &mode : std::as_const(m_tlsModes))
+        setRowVisible(mode.combo, tls && mode.backend == info.backend);
     for (const TlsField &field : std::as_const(m_tlsFields))
         setRowVisible(field.edit, tls && field.backend == info.backend);
 }
 
 bool ConnectionForm::hasTlsOptions() const
 {
-    if (backend() == Backend::PostgreSQL && !m_sslModeCombo->currentData().toString().isEmpty())
-        return true;
+    for (const TlsModeField &mode : m_tlsModes) {
+        if (mode.backend == backend() && !mode.combo->currentData().toString().isEmpty())
+            return true;
+    }
     for (const TlsField &field : m_tlsFields) {
         if (field.backend == backend() && !field.edit->path().isEmpty())
             return true;
@@ -440,8 +464,12 @@ void ConnectionForm::setSpec(const ConnectionSpec &spec)
             forgetPassword();
         }
         QMap<QString, QString> options = spec.options;
-        m_sslModeCombo->setCurrentIndex(
-            qMax(0, m_sslModeCombo->findData(options.take(u"sslmode"_s))));
+        for (const TlsModeField &mode : std::as_const(m_tlsModes)) {
+            const QString value = mode.backend == spec.backend
+                                      ? options.take(mode.option.specKey)
+                                      : QString();
+            mode.combo->setCurrentIndex(qMax(0, mode.combo->findData(value)));
+        }
         for (const TlsField &field : std::as_const(m_tlsFields)) {
             field.edit->setPath(field.backend == spec.backend
                                     ? options.take(field.option.specKey)
@@ -469,9 +497,11 @@ ConnectionSpec ConnectionForm::spec() const
         spec.password = m_passwordEdit->text();
     }
     spec.options = m_extraOptions;
-    const QString sslMode = m_sslModeCombo->currentData().toString();
-    if (spec.backend == Backend::PostgreSQL && !sslMode.isEmpty())
-        spec.options.insert(u"sslmode"_s, sslMode);
+    for (const TlsModeField &mode : m_tlsModes) {
+        const QString value = mode.combo->currentData().toString();
+        if (mode.backend == spec.backend && !value.isEmpty())
+            spec.options.insert(mode.option.specKey, value);
+    }
     for (const TlsField &field : m_tlsFields) {
         if (field.backend == spec.backend && !field.edit->path().trimmed().isEmpty())
             spec.options.insert(field.option.specKey, field.edit->path().trimmed());
@@ -518,10 +548,17 @@ QList<QWidget *> ConnectionForm::focusOrder() const
 {
     QList<QWidget *> order = {m_driverCombo,   m_hostEdit,     m_portSpin,
                               m_databaseEdit,  m_browseButton, m_userEdit,
-                              m_passwordEdit,  m_rememberCheck, m_tlsToggle,
-                              m_sslModeCombo};
-    for (const TlsField &field : m_tlsFields)
-        order << field.edit->lineEdit() << field.edit->browseButton();
+                              m_passwordEdit,  m_rememberCheck, m_tlsToggle};
+    for (const Backend backend : {Backend::PostgreSQL, Backend::MySQL}) {
+        for (const TlsModeField &mode : m_tlsModes) {
+            if (mode.backend == backend)
+                order << mode.combo;
+        }
+        for (const TlsField &field : m_tlsFields) {
+            if (field.backend == backend)
+                order << field.edit->lineEdit() << field.edit->browseButton();
+        }
+    }
     return order;
 }
 

@@ -79,10 +79,19 @@ private:
         QLabel *label;
         FilePathEdit *edit;
     };
+    // A driver's TLS mode: the first entry leaves it to the default.
+    struct TlsModeField
+    {
+        Backend backend;
+        TlsOption option;
+        QLabel *label;
+        QComboBox *combo;
+    };
 
     void addRow(QLabel *label, QWidget *field, bool span = false);
     void setRowVisible(QWidget *field, bool visible);
     void buildTlsFields();
+    void buildTlsModeField(Backend backend, const TlsOption &option);
     void retranslateUi();
     void rebuildDriverList();
     void updateForBackend();
@@ -123,8 +132,7 @@ private:
     QLabel *m_keychainNote;
 
     QToolButton *m_tlsToggle; // shows or hides the TLS fields
-    QLabel *m_sslModeLabel;
-    QComboBox *m_sslModeCombo;
+    QList<TlsModeField> m_tlsModes;
     QList<TlsField> m_tlsFields;
 };
 

@@ -1,5 +1,7 @@
 #include "driverinfo.h"
 
+#include "mysqltlsmode.h"
+
 using namespace Qt::StringLiterals;
 
 namespace ui {
@@ -42,11 +44,23 @@ QList<TlsOption> DriverInfo::tlsOptions() const
                 {u"sslcert"_s, u"sslcert"_s, true},
                 {u"sslkey"_s, u"sslkey"_s, true}};
     case Backend::MySQL:
-        return {{u"ssl_ca"_s, u"SSL_CA"_s, true},
+        return {{u"ssl-mode"_s, u"SSL_MODE"_s, false},
+                {u"ssl_ca"_s, u"SSL_CA"_s, true},
                 {u"ssl_cert"_s, u"SSL_CERT"_s, true},
                 {u"ssl_key"_s, u"SSL_KEY"_s, true}};
     default:
         return {};
+    }
+}
+
+QStringList DriverInfo::tlsModes() const
+{
+    switch (backend) {
+    case Backend::PostgreSQL:
+        return {u"disable"_s, u"allow"_s,     u"prefer"_s,
+                u"require"_s, u"verify-ca"_s, u"verify-full"_s};
+    case Backend::MySQL: return lockcore::mysqlTlsModeNames();
+    default: return {};
     }
 }
 
@@ -82,6 +96,8 @@ QString DriverInfo::urlKeyOf(Backend backend, const QString &specKey)
         return specKey;
     if (specKey == u"MYSQL_OPT_CONNECT_TIMEOUT")
         return u"connect_timeout"_s;
+    if (specKey == u"SSL_MODE")
+        return u"ssl-mode"_s; // MySQL's own name (ssl_mode is read too)
     return specKey.toLower(); // SSL_CA -> ssl_ca, SSL_CIPHER -> ssl_cipher
 }
 

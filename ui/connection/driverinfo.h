@@ -9,11 +9,12 @@
 namespace ui {
 
 // A TLS option the connection dialog offers: a URL query key that lockcore's ConnectionSpec
-// accepts, and the key it has in ConnectionSpec::options.
+// accepts, and the key it has in ConnectionSpec::options. One that is no file is the driver's
+// TLS mode (DriverInfo::tlsModes()).
 struct TlsOption
 {
-    QString urlKey;  // sslrootcert, ssl_ca
-    QString specKey; // sslrootcert, SSL_CA
+    QString urlKey;  // sslrootcert, ssl_ca, sslmode, ssl-mode
+    QString specKey; // sslrootcert, SSL_CA, sslmode, SSL_MODE
     bool isFile = true;
 };
 
@@ -32,11 +33,14 @@ struct DriverInfo
     bool usesFile() const { return backend == Backend::SQLite; }
     bool usesHost() const { return backend != Backend::SQLite && backend != Backend::ODBC; }
     QList<TlsOption> tlsOptions() const;
+    // The values of the TLS mode option, weakest first (PostgreSQL: libpq's sslmode; MySQL:
+    // ssl-mode); none: the driver has no mode.
+    QStringList tlsModes() const;
     bool isAvailable(const QStringList &installedQtDrivers) const;
 
     static const QList<DriverInfo> &all();
     static const DriverInfo &of(Backend backend);
-    // The spec key of a URL query option (MySQL: ssl_ca -> SSL_CA), and back.
+    // The URL query key of a spec key (MySQL: SSL_CA -> ssl_ca, SSL_MODE -> ssl-mode).
     static QString urlKeyOf(Backend backend, const QString &specKey);
 
     Q_DECLARE_TR_FUNCTIONS(DriverInfo)
