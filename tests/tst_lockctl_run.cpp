@@ -22,6 +22,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QUrl>
 
 #include <csignal>
 #include <poll.h>
@@ -188,6 +189,8 @@ private slots:
     void commandGetsTheLockAndItsStatusPassesThrough_data();
     void commandGetsTheLockAndItsStatusPassesThrough();
     void jsonOnStderrLeavesStdoutToTheCommand();
+    void commandGetsNoPassword_data();
+    void commandGetsNoPassword();
     void renewalKeepsAShortLeaseWhileTheCommandRuns();
     void forceReleaseStopsTheCommandQuickly();
     void commandIgnoringSigtermGetsSigkill();
@@ -373,6 +376,53 @@ void LockctlRunTest::jsonOnStderrLeavesStdoutToTheCommand()
     QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
     QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), 4);
     QCOMPARE(result.value(u"lock"_s).toString(), u"json.stderr"_s);
+}
+
+// The command gets the lock, not the connection: neither LOCKSCOPE_DB (a server's URL holds the
+// password) nor LOCKSCOPE_PASSWORD is in its environment, nor the password's text anywhere in
+// it, whichever of the two gave lockctl the password. (SQLite needs none: lockctl is given one
+// in LOCKSCOPE_PASSWORD all the same, which must not pass on either.)
+void LockctlRunTest::commandGetsNoPassword_data()
+{
+    QTest::addColumn<bool>("inUrl");
+    QTest::newRow("password in LOCKSCOPE_DB") << true;
+    QTest::newRow("password in LOCKSCOPE_PASSWORD") << false;
+}
+
+void LockctlRunTest::commandGetsNoPassword()
+{
+    QFETCH(bool, inUrl);
+    const TestBackend &backend = TestBackend::instance();
+    const bool sqlite = backend.isSqlite();
+    const QString password = sqlite ? u"lrun-secret-%1"_s.arg(QCoreApplication::applicationPid())
+                                    : backend.spec().password;
+    QVERIFY2(password.size() >= 6, "the test server's password is too short to look for");
+    LockctlOptions options;
+    options.workingDirectory = m_dir->path();
+    options.url = inUrl || sqlite ? backend.url() : backend.spec().redacted();
+    if (!inUrl || sqlite)
+        options.password = password;
+    // The test's own variables that hold it (LOCKSCOPE_TEST_*_URL) are blanked for lockctl: a
+    // copy in the command's environment is then lockctl's doing.
+    const QProcessEnvironment own = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : own.keys()) {
+        if (own.value(key).contains(password))
+            options.environment.append({key, QString()});
+    }
+    const QString name = u"no.password"_s;
+    const Run run = LockctlProcess(QStringList{u"--table"_s, m_table, u"run"_s, name, u"--"_s,
+                                               u"sh"_s, u"-c"_s, u"env > env.txt"_s},
+                                   options)
+                        .finish(30000);
+    VERIFY_EXIT(run, 0);
+
+    const QByteArray environment = readFile(path(u"env.txt"_s));
+    const QHash<QString, QString> seen = variables(path(u"env.txt"_s));
+    QCOMPARE(seen.value(u"LOCKSCOPE_LOCK"_s), name); // the command ran, with lockctl's variables
+    QVERIFY2(!seen.contains(u"LOCKSCOPE_DB"_s), "LOCKSCOPE_DB reached the command");
+    QVERIFY2(!seen.contains(u"LOCKSCOPE_PASSWORD"_s), "LOCKSCOPE_PASSWORD reached the command");
+    for (const QByteArray &secret : {password.toUtf8(), QUrl::toPercentEncoding(password)})
+        QVERIFY2(!environment.contains(secret), "the password is in the command's environment");
 }
 
 // A lease of 1.5 s stays held while the command runs 4 s: lockctl renews it (the fence stays,
