@@ -191,6 +191,7 @@ private slots:
     void jsonOnStderrLeavesStdoutToTheCommand();
     void commandGetsNoPassword_data();
     void commandGetsNoPassword();
+    void leaseLapsedBeforeTheCommandReportsTheGrant();
     void renewalKeepsAShortLeaseWhileTheCommandRuns();
     void forceReleaseStopsTheCommandQuickly();
     void commandIgnoringSigtermGetsSigkill();
@@ -225,6 +226,13 @@ private:
     // transaction, so that no renewal gets through; released by endBlock().
     bool blockRenewals(const QString &name, QString *error);
     void endBlock();
+    // Makes the next grant of lock `name` reach lockctl 1.5 s after it asked, in one attempt:
+    // the row is held (blockRenewals: the acquire waits on it until endBlock()), or, on
+    // PostgreSQL, whose waited acquire gives up at its queue's lock_timeout and tries again (a
+    // grant after several attempts is confirmed by a renewal, not timed from the request), a
+    // trigger makes each change of that row take 1.5 s. endSlowGrants() undoes either.
+    bool slowDownGrants(const QString &name, QString *error);
+    void endSlowGrants();
 
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection
     QString m_table;
@@ -303,6 +311,34 @@ void LockctlRunTest::endBlock()
         QSqlQuery(db).exec(u"ROLLBACK"_s);
     else
         db.rollback();
+}
+
+bool LockctlRunTest::slowDownGrants(const QString &name, QString *error)
+{
+    if (!TestBackend::instance().isPostgres())
+        return blockRenewals(name, error);
+    const QString function = m_table + u"_slow()"_s;
+    return testsupport::execRaw(*m_session,
+                                u"CREATE FUNCTION "_s + function
+                                    + u" RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                                      u"PERFORM pg_sleep(1.5); RETURN NEW; END $$"_s,
+                                error)
+           && testsupport::execRaw(*m_session,
+                                   u"CREATE TRIGGER "_s + m_table + u"_slow AFTER INSERT OR "
+                                   u"UPDATE ON "_s + m_table + u" FOR EACH ROW WHEN (NEW.name = '"_s
+                                       + name + u"') EXECUTE FUNCTION "_s + function,
+                                   error);
+}
+
+void LockctlRunTest::endSlowGrants()
+{
+    if (!TestBackend::instance().isPostgres()) {
+        endBlock();
+        return;
+    }
+    testsupport::execRaw(*m_session, u"DROP TRIGGER IF EXISTS "_s + m_table + u"_slow ON "_s
+                                         + m_table);
+    testsupport::execRaw(*m_session, u"DROP FUNCTION IF EXISTS "_s + m_table + u"_slow()"_s);
 }
 
 // The command runs with the lock's name, holder and fence in its environment, lockctl's stdout
@@ -423,6 +459,43 @@ void LockctlRunTest::commandGetsNoPassword()
     QVERIFY2(!seen.contains(u"LOCKSCOPE_PASSWORD"_s), "LOCKSCOPE_PASSWORD reached the command");
     for (const QByteArray &secret : {password.toUtf8(), QUrl::toPercentEncoding(password)})
         QVERIFY2(!environment.contains(secret), "the password is in the command's environment");
+}
+
+// A lease that lapsed before the command could start: the grant of lockctl's acquire (after
+// --wait) came back 1.5 s after it was sent, three times its lease, so no renewal can be
+// confirmed in time. The command is not run, and the JSON reports the grant lockctl received:
+// acquired, its fence, and its times (expires_at was null), the lease from acquired_at as the
+// grant gave it.
+void LockctlRunTest::leaseLapsedBeforeTheCommandReportsTheGrant()
+{
+    const QString name = u"lapsed.before.start"_s;
+    VERIFY_EXIT(lockctl({u"init"_s, name, u"--ttl"_s, u"1m"_s}), 0);
+    QString error;
+    QVERIFY2(slowDownGrants(name, &error), qPrintable(error));
+    auto restore = qScopeGuard([this] { endSlowGrants(); });
+    LockctlProcess process = startRun(name, {u"--ttl"_s, u"500ms"_s, u"--wait"_s, u"20s"_s},
+                                      u"touch ran"_s);
+    QVERIFY(process.waitForStarted());
+    QTest::qWait(1500);
+    if (!TestBackend::instance().isPostgres()) { // the acquire, waiting on the row, goes through
+        restore.dismiss();
+        endSlowGrants();
+    }
+    const Run run = process.finish(30000);
+    VERIFY_EXIT(run, exitLost);
+    QVERIFY2(run.err.contains("Lost before the command started"), qPrintable(run.describe()));
+    QVERIFY(!QFile::exists(path(u"ran"_s)));
+
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    const QString json = QString::fromUtf8(QJsonDocument(result).toJson());
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"lost"_s);
+    QCOMPARE(result.value(u"acquired"_s).toBool(), true);
+    QVERIFY2(jsonInteger(result.value(u"fence"_s)) > 0, qPrintable(json));
+    const QDateTime acquired = isoUtc(result.value(u"acquired_at"_s));
+    const QDateTime expires = isoUtc(result.value(u"expires_at"_s));
+    QVERIFY2(acquired.isValid() && expires.isValid(), qPrintable(json));
+    QCOMPARE(acquired.msecsTo(expires), 500);
+    QVERIFY(result.value(u"pid"_s).isNull()); // no command ran
 }
 
 // A lease of 1.5 s stays held while the command runs 4 s: lockctl renews it (the fence stays,

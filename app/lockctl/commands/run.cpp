@@ -332,6 +332,7 @@ int runRun(Invocation &invocation)
     if (!grant)
         return failBefore(invocation, *request, result, grant.error());
     result.grant = *grant;
+    result.expiresAt = grant->expiresAt; // the grant's, until a renewal moves it
     if (!grant->acquired) {
         result.outcome = Outcome::Refused;
         return finish(invocation, *request, result);
