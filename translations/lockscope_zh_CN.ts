@@ -1290,6 +1290,18 @@
         <source>No renewal of &quot;%1&quot; was confirmed before its lease ended on this machine&apos;s clock (the process was paused, or the database did not answer in time).</source>
         <translation>按本机时钟，“%1”的租约结束前没有续约被确认（进程曾被暂停，或数据库未及时应答）。</translation>
     </message>
+    <message>
+        <source>The %1 contains U+FFFD, the replacement character, at position %2: it stands for bytes that were not valid UTF-8, so names whose bytes differ there would be one lock. Give it as valid UTF-8 text.</source>
+        <translation>%1在第 %2 个字符处包含 U+FFFD（替换字符）：它代表不是有效 UTF-8 的字节，因此在此处字节不同的名称会成为同一个锁。请以有效的 UTF-8 文本给出。</translation>
+    </message>
+    <message>
+        <source>The %1 contains U+FEFF, an invisible byte order mark, at position %2: it would look the same without it and be another. Remove it.</source>
+        <translation>%1在第 %2 个字符处包含 U+FEFF（不可见的字节顺序标记）：去掉它后看起来相同，却是另一个。请删除它。</translation>
+    </message>
+    <message>
+        <source>The %1 contains the invisible character %2 (a format or separator character) at position %3: it would look the same without it and be another. Remove it.</source>
+        <translation>%1在第 %3 个字符处包含不可见字符 %2（格式字符或分隔符）：去掉它后看起来相同，却是另一个。请删除它。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
