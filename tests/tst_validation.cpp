@@ -83,6 +83,8 @@ private slots:
     void defaultHolderIdShape();
     void defaultHolderIdFallsBackWhenUserIsUnset();
     void actorId();
+    void longUserNamesFitTheColumns_data();
+    void longUserNamesFitTheColumns();
 };
 
 // Lock names and holder ids share one rule set; each row is checked against both.
@@ -532,6 +534,45 @@ void TestValidation::actorId()
     static const QRegularExpression shape(u"^frank@[^\\s]+ \\(lockctl\\)$"_s);
     QVERIFY2(shape.match(actor).hasMatch(), qPrintable(actor));
     QVERIFY(validateDescription(actor, u"actor"_s).ok());
+}
+
+// A $USER too long for the holder and actor columns (255 characters) is cut on a character
+// boundary and marked with "…"; the host, tool and pid part stays whole, so every id is still
+// valid and unique to its process.
+void TestValidation::longUserNamesFitTheColumns_data()
+{
+    QTest::addColumn<QString>("user");
+    QTest::newRow("245 ASCII") << QString(245, u'u');
+    QTest::newRow("255 ASCII") << QString(255, u'u');
+    QTest::newRow("1000 ASCII") << QString(1000, u'u');
+    QTest::newRow("245 CJK") << repeated(u"\u6f22"_s, 245);
+    QTest::newRow("245 emoji") << repeated(u"\U0001F512"_s, 245);
+}
+
+void TestValidation::longUserNamesFitTheColumns()
+{
+    QFETCH(QString, user);
+    const EnvGuard guard("USER");
+    qputenv("USER", user.toUtf8());
+    const auto codePoints = [](const QString &text) { return text.toUcs4().size(); };
+    const auto check = [&](const QString &id, const QString &ending) {
+        QVERIFY2(codePoints(id) <= limits::maxNameChars, qPrintable(id));
+        QVERIFY2(id.isValidUtf16(), qPrintable(id));  // not cut inside a surrogate pair
+        QVERIFY2(id.startsWith(user.left(100)), qPrintable(id));
+        QVERIFY2(id.contains(u"\u2026@"_s), qPrintable(id)); // marked where it was cut
+        QVERIFY2(id.endsWith(ending), qPrintable(id));
+        QVERIFY2(validateHolder(id).ok(), qPrintable(validateHolder(id).error().message));
+        QVERIFY(validateDescription(id, u"actor"_s).ok());
+    };
+    check(lockcore::actorId(u"lockctl"_s), u" (lockctl)"_s);
+    check(defaultHolderId(), QString());
+    check(toolHolderId(u"lockscope"_s), u")"_s);
+    static const QRegularExpression holderEnd(u"@[^@]+:\\d+:[0-9a-f]{6}$"_s);
+    QVERIFY2(holderEnd.match(defaultHolderId()).hasMatch(), qPrintable(defaultHolderId()));
+    QVERIFY(defaultHolderId() != defaultHolderId()); // still unique
+    // A user that fits is kept whole, without a mark.
+    qputenv("USER", "grace");
+    QVERIFY(!lockcore::actorId(u"lockctl"_s).contains(u'\u2026'));
 }
 
 void TestValidation::truncationNeverSplitsACharacter()
