@@ -46,6 +46,8 @@ private slots:
     void cleanupTestCase();
     void lockctlRefusesHostileInput_data();
     void lockctlRefusesHostileInput();
+    void lockctlRefusesArgumentsThatAreNotExactText_data();
+    void lockctlRefusesArgumentsThatAreNotExactText();
     void hostileProfileMappings_data();
     void hostileProfileMappings();
     void hostileHoldersAreRefusedBeforeAnySql_data();
@@ -57,6 +59,9 @@ private:
     QStringList dump();
     // Runs lockctl with LOCKSCOPE_DB = url (the backend's when empty), stdin not a terminal.
     LockctlRun lockctl(const QStringList &args, const QString &url = {}) const;
+    // The same with `args` passed as these very bytes (QProcess passes text): through sh, each
+    // argument made by printf from octal escapes.
+    LockctlRun lockctlBytes(const QList<QByteArray> &args) const;
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -87,6 +92,20 @@ LockctlRun HostileTest::lockctl(const QStringList &args, const QString &url) con
     if (!url.isEmpty())
         options.url = url;
     return testsupport::runLockctl(args, options);
+}
+
+LockctlRun HostileTest::lockctlBytes(const QList<QByteArray> &args) const
+{
+    QString script = u"exec \"$0\""_s;
+    for (const QByteArray &arg : args) {
+        QString octal;
+        for (const char byte : arg)
+            octal += u"\\%1"_s.arg(uint(uchar(byte)), 3, 8, QChar(u'0'));
+        script += u" \"$(printf '"_s + octal + u"')\""_s;
+    }
+    testsupport::LockctlOptions options;
+    options.program = u"/bin/sh"_s;
+    return testsupport::runLockctl({u"-c"_s, script, testsupport::lockctlProgram()}, options);
 }
 
 void HostileTest::initTestCase()
@@ -214,6 +233,60 @@ void HostileTest::lockctlRefusesHostileInput()
         QVERIFY2(err.size() < 2000, qPrintable(what)); // a sentence, not the 10 kB input
         if (json) {
             const QJsonObject object = QJsonDocument::fromJson(out.toUtf8()).object();
+            QVERIFY2(object.value(u"error"_s).isObject(), qPrintable(what));
+        }
+    }
+    QCOMPARE(dump(), before);
+}
+
+// Arguments are taken as the bytes given: a leading byte order mark is not dropped (it named
+// the lock "bomtest"), so the name is refused for it; an argument that is not UTF-8 is refused
+// as such (its bad bytes became U+FFFD, and "job\xff" and "job\xfe" were one lock); U+FFFD
+// itself and other invisible characters are refused too. Each names what and where, exits 2,
+// and changes nothing.
+void HostileTest::lockctlRefusesArgumentsThatAreNotExactText_data()
+{
+    QTest::addColumn<QList<QByteArray>>("args"); // after "--table <the test's table>"
+    QTest::addColumn<QString>("mentions");
+    const QByteArray bom = "\xef\xbb\xbf";
+    QTest::newRow("name with a leading byte order mark")
+        << QList<QByteArray>{"acquire", bom + "bomtest", "--ttl", "1m"} << u"U+FEFF"_s;
+    QTest::newRow("init: name with a leading byte order mark")
+        << QList<QByteArray>{"init", bom + "bomtest"} << u"position 1"_s;
+    QTest::newRow("holder with a leading byte order mark")
+        << QList<QByteArray>{"acquire", "job", "--holder", bom + "bob"} << u"U+FEFF"_s;
+    QTest::newRow("name with a byte that is not UTF-8")
+        << QList<QByteArray>{"acquire", "job\xff", "--ttl", "1m"} << u"not valid UTF-8"_s;
+    QTest::newRow("name with a truncated sequence")
+        << QList<QByteArray>{"init", "job\xe6\xbc"} << u"Argument 4"_s;
+    QTest::newRow("name with an overlong slash")
+        << QList<QByteArray>{"acquire", "a\xc0\xaf" "b"} << u"byte 2 of it"_s;
+    QTest::newRow("name with an encoded surrogate")
+        << QList<QByteArray>{"acquire", "a\xed\xa0\x80"} << u"not valid UTF-8"_s;
+    QTest::newRow("holder that is not UTF-8")
+        << QList<QByteArray>{"acquire", "job", "--holder", "bob\xfe"} << u"not valid UTF-8"_s;
+    QTest::newRow("name with U+FFFD") << QList<QByteArray>{"acquire", "job\xef\xbf\xbd"}
+                                      << u"U+FFFD"_s;
+    QTest::newRow("name with a zero-width space")
+        << QList<QByteArray>{"acquire", "jo\xe2\x80\x8b" "b"} << u"U+200B"_s;
+}
+
+void HostileTest::lockctlRefusesArgumentsThatAreNotExactText()
+{
+    QFETCH(QList<QByteArray>, args);
+    QFETCH(QString, mentions);
+    const QStringList before = dump();
+    for (const bool json : {false, true}) {
+        const LockctlRun run = lockctlBytes(QList<QByteArray>{"--table", m_table.toUtf8()} + args
+                                            + (json ? QList<QByteArray>{"--json"}
+                                                    : QList<QByteArray>{}));
+        const QString what = u"exit %1\nstdout: %2\nstderr: %3"_s.arg(run.exitCode).arg(
+            run.outText(), run.errText());
+        QVERIFY2(!run.crashed, qPrintable(what));
+        QVERIFY2(run.exitCode == exitUsage, qPrintable(what));
+        QVERIFY2(run.errText().contains(mentions), qPrintable(what));
+        if (json) {
+            const QJsonObject object = QJsonDocument::fromJson(run.out).object();
             QVERIFY2(object.value(u"error"_s).isObject(), qPrintable(what));
         }
     }

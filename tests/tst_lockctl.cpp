@@ -164,6 +164,7 @@ private slots:
     void signalDuringHoldReleasesEarly();
     void releaseWithWrongFenceChangesNothing();
     void forceReleaseNeedsTheCurrentFence();
+    void longUserNameFitsTheColumns();
     void schemaCreateMigratesAnUnnumberedLock();
     void forceReleaseAfterANormalReleaseIsRefused();
     void deleteRefusesAHeldLock();
@@ -595,6 +596,51 @@ void LockctlTest::forceReleaseNeedsTheCurrentFence()
     VERIFY_EXIT(lockctl({u"release"_s, name, u"--holder"_s, u"late"_s, u"--fence"_s,
                          QString::number(fence)}),
                 1);
+}
+
+// A $USER of 245 characters makes "user@host (lockctl)" longer than the actor column (255):
+// init and force-release still succeed (they failed with "value too long", changing nothing),
+// so does an acquire with the default holder, and the history keeps the actor cut on a
+// character boundary, marked with "…", with its host and tool whole.
+void LockctlTest::longUserNameFitsTheColumns()
+{
+    QVERIFY(useFreshTable());
+    QString user = QString(150, u'u');
+    for (int i = 0; i < 95; ++i)
+        user += QChar(0x6f22); // 3 bytes in UTF-8: the cut falls on characters, not bytes
+    LockctlOptions options;
+    options.environment = {{u"USER"_s, user}};
+    const auto run = [&](const QStringList &args) {
+        return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args, options);
+    };
+    const auto fits = [&](const QString &id) {
+        return id.toUcs4().size() <= 255 && id.startsWith(user.left(200))
+               && id.contains(u"\u2026@"_s);
+    };
+    const QString name = u"long.user"_s;
+    VERIFY_EXIT(run({u"init"_s, name, u"--ttl"_s, u"1m"_s}), 0);
+    const Run acquired = run({u"acquire"_s, name, u"--json"_s});
+    VERIFY_EXIT(acquired, 0);
+    QVERIFY2(fits(acquired.json.value(u"holder"_s).toString()), qPrintable(acquired.describe()));
+    const qint64 fence = jsonInteger(acquired.json.value(u"fence"_s));
+    VERIFY_EXIT(run({u"force-release"_s, name, u"--fence"_s, QString::number(fence),
+                     u"--reason"_s, u"a long user"_s}),
+                0);
+
+    const Run history = run({u"history"_s, name, u"--json"_s});
+    VERIFY_EXIT(history, 0);
+    QStringList kinds;
+    for (const QJsonValue &value : history.json.value(u"events"_s).toArray()) {
+        const QJsonObject event = value.toObject();
+        const QString kind = event.value(u"kind"_s).toString();
+        if (kind != u"init"_s && kind != u"force_release"_s)
+            continue;
+        kinds << kind;
+        const QString actor = event.value(u"actor"_s).toString();
+        QVERIFY2(fits(actor) && actor.endsWith(u" (lockctl)"_s), qPrintable(actor));
+    }
+    kinds.sort();
+    QCOMPARE(kinds, (QStringList{u"force_release"_s, u"init"_s}));
 }
 
 // A table from before tombstones: a lock an acquire left unnumbered (fence -1, held by a

@@ -22,6 +22,7 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QUrl>
 
 #include <csignal>
 #include <poll.h>
@@ -188,6 +189,9 @@ private slots:
     void commandGetsTheLockAndItsStatusPassesThrough_data();
     void commandGetsTheLockAndItsStatusPassesThrough();
     void jsonOnStderrLeavesStdoutToTheCommand();
+    void commandGetsNoPassword_data();
+    void commandGetsNoPassword();
+    void leaseLapsedBeforeTheCommandReportsTheGrant();
     void renewalKeepsAShortLeaseWhileTheCommandRuns();
     void forceReleaseStopsTheCommandQuickly();
     void commandIgnoringSigtermGetsSigkill();
@@ -222,6 +226,13 @@ private:
     // transaction, so that no renewal gets through; released by endBlock().
     bool blockRenewals(const QString &name, QString *error);
     void endBlock();
+    // Makes the next grant of lock `name` reach lockctl 1.5 s after it asked, in one attempt:
+    // the row is held (blockRenewals: the acquire waits on it until endBlock()), or, on
+    // PostgreSQL, whose waited acquire gives up at its queue's lock_timeout and tries again (a
+    // grant after several attempts is confirmed by a renewal, not timed from the request), a
+    // trigger makes each change of that row take 1.5 s. endSlowGrants() undoes either.
+    bool slowDownGrants(const QString &name, QString *error);
+    void endSlowGrants();
 
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection
     QString m_table;
@@ -302,6 +313,34 @@ void LockctlRunTest::endBlock()
         db.rollback();
 }
 
+bool LockctlRunTest::slowDownGrants(const QString &name, QString *error)
+{
+    if (!TestBackend::instance().isPostgres())
+        return blockRenewals(name, error);
+    const QString function = m_table + u"_slow()"_s;
+    return testsupport::execRaw(*m_session,
+                                u"CREATE FUNCTION "_s + function
+                                    + u" RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                                      u"PERFORM pg_sleep(1.5); RETURN NEW; END $$"_s,
+                                error)
+           && testsupport::execRaw(*m_session,
+                                   u"CREATE TRIGGER "_s + m_table + u"_slow AFTER INSERT OR "
+                                   u"UPDATE ON "_s + m_table + u" FOR EACH ROW WHEN (NEW.name = '"_s
+                                       + name + u"') EXECUTE FUNCTION "_s + function,
+                                   error);
+}
+
+void LockctlRunTest::endSlowGrants()
+{
+    if (!TestBackend::instance().isPostgres()) {
+        endBlock();
+        return;
+    }
+    testsupport::execRaw(*m_session, u"DROP TRIGGER IF EXISTS "_s + m_table + u"_slow ON "_s
+                                         + m_table);
+    testsupport::execRaw(*m_session, u"DROP FUNCTION IF EXISTS "_s + m_table + u"_slow()"_s);
+}
+
 // The command runs with the lock's name, holder and fence in its environment, lockctl's stdout
 // is the command's, lockctl exits with the command's status (128 + the signal when a signal
 // ended it, as shells do), and the lock is free afterwards, as the database reports it.
@@ -373,6 +412,90 @@ void LockctlRunTest::jsonOnStderrLeavesStdoutToTheCommand()
     QCOMPARE(result.value(u"outcome"_s).toString(), u"completed"_s);
     QCOMPARE(jsonInteger(result.value(u"exit_code"_s)), 4);
     QCOMPARE(result.value(u"lock"_s).toString(), u"json.stderr"_s);
+}
+
+// The command gets the lock, not the connection: neither LOCKSCOPE_DB (a server's URL holds the
+// password) nor LOCKSCOPE_PASSWORD is in its environment, nor the password's text anywhere in
+// it, whichever of the two gave lockctl the password. (SQLite needs none: lockctl is given one
+// in LOCKSCOPE_PASSWORD all the same, which must not pass on either.)
+void LockctlRunTest::commandGetsNoPassword_data()
+{
+    QTest::addColumn<bool>("inUrl");
+    QTest::newRow("password in LOCKSCOPE_DB") << true;
+    QTest::newRow("password in LOCKSCOPE_PASSWORD") << false;
+}
+
+void LockctlRunTest::commandGetsNoPassword()
+{
+    QFETCH(bool, inUrl);
+    const TestBackend &backend = TestBackend::instance();
+    const bool sqlite = backend.isSqlite();
+    const QString password = sqlite ? u"lrun-secret-%1"_s.arg(QCoreApplication::applicationPid())
+                                    : backend.spec().password;
+    QVERIFY2(password.size() >= 6, "the test server's password is too short to look for");
+    LockctlOptions options;
+    options.workingDirectory = m_dir->path();
+    options.url = inUrl || sqlite ? backend.url() : backend.spec().redacted();
+    if (!inUrl || sqlite)
+        options.password = password;
+    // The test's own variables that hold it (LOCKSCOPE_TEST_*_URL) are blanked for lockctl: a
+    // copy in the command's environment is then lockctl's doing.
+    const QProcessEnvironment own = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : own.keys()) {
+        if (own.value(key).contains(password))
+            options.environment.append({key, QString()});
+    }
+    const QString name = u"no.password"_s;
+    const Run run = LockctlProcess(QStringList{u"--table"_s, m_table, u"run"_s, name, u"--"_s,
+                                               u"sh"_s, u"-c"_s, u"env > env.txt"_s},
+                                   options)
+                        .finish(30000);
+    VERIFY_EXIT(run, 0);
+
+    const QByteArray environment = readFile(path(u"env.txt"_s));
+    const QHash<QString, QString> seen = variables(path(u"env.txt"_s));
+    QCOMPARE(seen.value(u"LOCKSCOPE_LOCK"_s), name); // the command ran, with lockctl's variables
+    QVERIFY2(!seen.contains(u"LOCKSCOPE_DB"_s), "LOCKSCOPE_DB reached the command");
+    QVERIFY2(!seen.contains(u"LOCKSCOPE_PASSWORD"_s), "LOCKSCOPE_PASSWORD reached the command");
+    for (const QByteArray &secret : {password.toUtf8(), QUrl::toPercentEncoding(password)})
+        QVERIFY2(!environment.contains(secret), "the password is in the command's environment");
+}
+
+// A lease that lapsed before the command could start: the grant of lockctl's acquire (after
+// --wait) came back 1.5 s after it was sent, three times its lease, so no renewal can be
+// confirmed in time. The command is not run, and the JSON reports the grant lockctl received:
+// acquired, its fence, and its times (expires_at was null), the lease from acquired_at as the
+// grant gave it.
+void LockctlRunTest::leaseLapsedBeforeTheCommandReportsTheGrant()
+{
+    const QString name = u"lapsed.before.start"_s;
+    VERIFY_EXIT(lockctl({u"init"_s, name, u"--ttl"_s, u"1m"_s}), 0);
+    QString error;
+    QVERIFY2(slowDownGrants(name, &error), qPrintable(error));
+    auto restore = qScopeGuard([this] { endSlowGrants(); });
+    LockctlProcess process = startRun(name, {u"--ttl"_s, u"500ms"_s, u"--wait"_s, u"20s"_s},
+                                      u"touch ran"_s);
+    QVERIFY(process.waitForStarted());
+    QTest::qWait(1500);
+    if (!TestBackend::instance().isPostgres()) { // the acquire, waiting on the row, goes through
+        restore.dismiss();
+        endSlowGrants();
+    }
+    const Run run = process.finish(30000);
+    VERIFY_EXIT(run, exitLost);
+    QVERIFY2(run.err.contains("Lost before the command started"), qPrintable(run.describe()));
+    QVERIFY(!QFile::exists(path(u"ran"_s)));
+
+    const QJsonObject result = readJson(path(u"result.json"_s));
+    const QString json = QString::fromUtf8(QJsonDocument(result).toJson());
+    QCOMPARE(result.value(u"outcome"_s).toString(), u"lost"_s);
+    QCOMPARE(result.value(u"acquired"_s).toBool(), true);
+    QVERIFY2(jsonInteger(result.value(u"fence"_s)) > 0, qPrintable(json));
+    const QDateTime acquired = isoUtc(result.value(u"acquired_at"_s));
+    const QDateTime expires = isoUtc(result.value(u"expires_at"_s));
+    QVERIFY2(acquired.isValid() && expires.isValid(), qPrintable(json));
+    QCOMPARE(acquired.msecsTo(expires), 500);
+    QVERIFY(result.value(u"pid"_s).isNull()); // no command ran
 }
 
 // A lease of 1.5 s stays held while the command runs 4 s: lockctl renews it (the fence stays,

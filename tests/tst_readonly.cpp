@@ -1,7 +1,8 @@
 // Read-only at the lockcore level (issue 7, security): on a read-only session every write path of
 // lockcore is refused with Error::Kind::ReadOnly before any SQL is sent, and the tables are
 // unchanged; reads work; the database session itself is read-only, so a raw write that slipped
-// past lockcore is refused by the server (also after a reconnect).
+// past lockcore is refused by the server (also after a reconnect). A database user that may
+// only read is told so when it writes (issue 35), not that it reached a standby.
 
 #include "testbackend.h"
 
@@ -11,6 +12,8 @@
 #include "simulator.h"
 
 #include <QCryptographicHash>
+#include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -34,6 +37,8 @@ private slots:
     void readsWork();
     void serverRefusesARawWrite();
     void serverRefusesARawWriteAfterAReconnect();
+    void readOnlyDatabaseUserIsToldItLacksThePrivilege_data();
+    void readOnlyDatabaseUserIsToldItLacksThePrivilege();
 
 private:
     QByteArray snapshot(); // a digest of the test's tables, read with the test's own SQL
@@ -324,6 +329,88 @@ void ReadOnlyTest::serverRefusesARawWriteAfterAReconnect()
     const QByteArray before = snapshot();
     QVERIFY2(!again.exec(u"DELETE FROM "_s + m_table), "the reopened session accepted a write");
     QCOMPARE(snapshot(), before);
+}
+
+// A PostgreSQL user that may only read, on a writable lockcore session: docs/monitoring.md's
+// (SELECT on both tables, and sessions read-only by default_transaction_read_only, which the
+// server answers as it answers a write on a standby, 25006), and one with SELECT only (42501).
+// Acquire, initialize and force-release are refused as lacking the privilege
+// (Error::Kind::PermissionDenied, naming the user; it was "takes no writes now (a standby, ...)
+// Connect to the primary" for the first), reads work, nothing changed. (MariaDB's refusal names
+// the command, the user and the table itself.)
+void ReadOnlyTest::readOnlyDatabaseUserIsToldItLacksThePrivilege_data()
+{
+    QTest::addColumn<bool>("readOnlySessions");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("docs/monitoring.md's user") << true << u"25006"_s;
+    QTest::newRow("SELECT only") << false << u"42501"_s;
+}
+
+void ReadOnlyTest::readOnlyDatabaseUserIsToldItLacksThePrivilege()
+{
+    QFETCH(bool, readOnlySessions);
+    QFETCH(QString, code);
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("PostgreSQL's read-only user (MariaDB's refusal already names the privilege)");
+    const QString role = u"lsro_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(
+        QRandomGenerator::global()->bounded(1000000));
+    const QString password = u"ro-%1"_s.arg(QRandomGenerator::global()->generate64(), 0, 16);
+    QStringList setup{u"CREATE ROLE %1 LOGIN PASSWORD '%2'"_s.arg(role, password),
+                      u"GRANT USAGE ON SCHEMA public TO %1"_s.arg(role),
+                      u"GRANT SELECT ON %1, %1_event TO %2"_s.arg(m_table, role)};
+    if (readOnlySessions)
+        setup << u"ALTER ROLE %1 SET default_transaction_read_only = on"_s.arg(role);
+    const auto dropRole = qScopeGuard([&] {
+        testsupport::execRaw(*m_writer, u"DROP OWNED BY "_s + role);
+        testsupport::execRaw(*m_writer, u"DROP ROLE "_s + role);
+    });
+    for (const QString &sql : std::as_const(setup)) {
+        QString error;
+        QVERIFY2(testsupport::execRaw(*m_writer, sql, &error), qPrintable(error));
+    }
+    ConnectionSpec spec = TestBackend::instance().spec();
+    spec.user = role;
+    spec.password = password;
+    auto session = Session::open(spec);
+    LOCKSCOPE_VERIFY_OK(session);
+    QVERIFY(!(*session)->isReadOnly()); // lockcore sends the writes: the server refuses them
+    auto locks = LockService::create(**session, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    const auto read = locks->list(); // it may read
+    LOCKSCOPE_VERIFY_OK(read);
+
+    auto held = locks->lock(u"held"_s);
+    LOCKSCOPE_VERIFY_OK(held);
+    QVERIFY(held->has_value());
+    const QByteArray before = snapshot();
+    auto errorOf = [](const auto &result) {
+        return result.ok() ? Error{Error::Kind::Database, u"accepted"_s, {}, {}} : result.error();
+    };
+    const QList<QPair<QString, Error>> refusals = {
+        {u"acquire"_s, errorOf(locks->acquire(u"free"_s, u"reader"_s, 1000))},
+        {u"initialize"_s, errorOf(locks->initialize(u"made.by.reader"_s, 1000, {}))},
+        {u"force release"_s, errorOf(locks->forceRelease(u"held"_s, (*held)->fence,
+                                                          u"reader"_s))},
+    };
+    for (const auto &[what, error] : refusals) {
+        const QString context = what + u": "_s + Error::kindName(error.kind) + u' '
+                                + error.message;
+        QVERIFY2(Error::kindName(error.kind) == u"permission_denied"_s, qPrintable(context));
+        QCOMPARE(error.nativeCode, code);
+        QVERIFY2(error.message.contains(u"privilege"_s), qPrintable(context));
+        QVERIFY2(error.message.contains(u"User \"%1\""_s.arg(role)), qPrintable(context));
+        QVERIFY2(!error.message.contains(u"standby"_s), qPrintable(context));
+        QVERIFY2(!error.message.contains(u"primary"_s), qPrintable(context));
+        if (readOnlySessions)
+            QVERIFY2(error.message.contains(u"default_transaction_read_only"_s),
+                     qPrintable(context));
+        else // the server's own words name the table
+            QVERIFY2(error.message.contains(m_table), qPrintable(context));
+        QVERIFY2(!error.message.contains(password), qPrintable(context));
+    }
+    QCOMPARE(snapshot(), before);
+    const auto readAgain = locks->list(); // and it still reads
+    LOCKSCOPE_VERIFY_OK(readAgain);
 }
 
 int main(int argc, char **argv)

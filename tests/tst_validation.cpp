@@ -63,6 +63,8 @@ private slots:
     void lockNamesAndHolders();
     void lengthIsCountedInCodePoints();
     void messagesSayWhatIsWrong();
+    void invisibleCharactersAreNamedWithTheirPosition_data();
+    void invisibleCharactersAreNamedWithTheirPosition();
     void ttl_data();
     void ttl();
     void description_data();
@@ -81,6 +83,8 @@ private slots:
     void defaultHolderIdShape();
     void defaultHolderIdFallsBackWhenUserIsUnset();
     void actorId();
+    void longUserNamesFitTheColumns_data();
+    void longUserNamesFitTheColumns();
 };
 
 // Lock names and holder ids share one rule set; each row is checked against both.
@@ -104,6 +108,10 @@ void TestValidation::lockNamesAndHolders_data()
     QTest::newRow("255 emoji") << repeated(u"\U0001F512"_s, 255) << true;
     QTest::newRow("mixed 255") << QString(200, u'a') + repeated(u"\U0001F600"_s, 55) << true;
     QTest::newRow("zero-width joiner inside") << u"a\u200db"_s << true;
+    QTest::newRow("zero-width non-joiner inside")
+        << u"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"_s << true;
+    QTest::newRow("flag of Scotland (tag characters)")
+        << u"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"_s << true;
 
     QTest::newRow("empty") << QString() << false;
     QTest::newRow("256 ascii") << QString(256, u'a') << false;
@@ -125,6 +133,18 @@ void TestValidation::lockNamesAndHolders_data()
     QTest::newRow("trailing ideographic space") << u"name\u3000"_s << false;
     QTest::newRow("lone high surrogate") << u"a"_s + QChar(0xd800) + u"b"_s << false;
     QTest::newRow("lone low surrogate") << u"a"_s + QChar(0xdc00) << false;
+    // Invisible characters: the name would look like another one and be a different lock.
+    QTest::newRow("leading byte order mark") << u"\ufeffbomtest"_s << false;
+    QTest::newRow("byte order mark inside") << u"bom\ufefftest"_s << false;
+    QTest::newRow("zero-width space") << u"a\u200bb"_s << false;
+    QTest::newRow("right-to-left override") << u"job\u202etxt.exe"_s << false;
+    QTest::newRow("left-to-right mark") << u"\u200ejob"_s << false;
+    QTest::newRow("word joiner") << u"a\u2060b"_s << false;
+    QTest::newRow("soft hyphen") << u"night\u00adly"_s << false;
+    QTest::newRow("line separator") << u"a\u2028b"_s << false;
+    QTest::newRow("paragraph separator") << u"a\u2029b"_s << false;
+    // Bytes that were not UTF-8, converted: names whose bytes differed would be one lock.
+    QTest::newRow("replacement character") << u"job\ufffd"_s << false;
 }
 
 void TestValidation::lockNamesAndHolders()
@@ -181,6 +201,43 @@ void TestValidation::messagesSayWhatIsWrong()
     const Status empty = validateLockName(QString());
     QVERIFY(!empty.ok());
     QVERIFY2(empty.error().message.contains(u"empty"_s), qPrintable(empty.error().message));
+}
+
+// An invisible character, or U+FFFD, is named with its position in characters (a 4-byte
+// character before it counts once), and the message says why it is refused.
+void TestValidation::invisibleCharactersAreNamedWithTheirPosition_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<int>("position");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("byte order mark first") << u"\ufeffbomtest"_s << u"U+FEFF"_s << 1
+                                           << u"byte order mark"_s;
+    QTest::newRow("replacement character") << u"ab\ufffd"_s << u"U+FFFD"_s << 3
+                                           << u"UTF-8"_s;
+    QTest::newRow("zero-width space after an emoji") << u"\U0001F512\u200bx"_s << u"U+200B"_s
+                                                     << 2 << u"invisible"_s;
+    QTest::newRow("right-to-left override") << u"job\u202e"_s << u"U+202E"_s << 4
+                                            << u"invisible"_s;
+}
+
+void TestValidation::invisibleCharactersAreNamedWithTheirPosition()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(int, position);
+    QFETCH(QString, why);
+    for (const Status &status : {validateLockName(text), validateHolder(text)}) {
+        QVERIFY(!status.ok());
+        const QString message = status.error().message;
+        QVERIFY2(message.contains(code), qPrintable(message));
+        QVERIFY2(message.contains(u"position %1"_s.arg(position)), qPrintable(message));
+        QVERIFY2(message.contains(why), qPrintable(message));
+        // The message shows the code, never the character itself.
+        QVERIFY2(!message.contains(text.back()) || text.back().unicode() < 0x80,
+                 qPrintable(message));
+    }
+    QVERIFY(validateLockName(text).error().message.contains(u"lock name"_s));
 }
 
 void TestValidation::ttl_data()
@@ -477,6 +534,45 @@ void TestValidation::actorId()
     static const QRegularExpression shape(u"^frank@[^\\s]+ \\(lockctl\\)$"_s);
     QVERIFY2(shape.match(actor).hasMatch(), qPrintable(actor));
     QVERIFY(validateDescription(actor, u"actor"_s).ok());
+}
+
+// A $USER too long for the holder and actor columns (255 characters) is cut on a character
+// boundary and marked with "…"; the host, tool and pid part stays whole, so every id is still
+// valid and unique to its process.
+void TestValidation::longUserNamesFitTheColumns_data()
+{
+    QTest::addColumn<QString>("user");
+    QTest::newRow("245 ASCII") << QString(245, u'u');
+    QTest::newRow("255 ASCII") << QString(255, u'u');
+    QTest::newRow("1000 ASCII") << QString(1000, u'u');
+    QTest::newRow("245 CJK") << repeated(u"\u6f22"_s, 245);
+    QTest::newRow("245 emoji") << repeated(u"\U0001F512"_s, 245);
+}
+
+void TestValidation::longUserNamesFitTheColumns()
+{
+    QFETCH(QString, user);
+    const EnvGuard guard("USER");
+    qputenv("USER", user.toUtf8());
+    const auto codePoints = [](const QString &text) { return text.toUcs4().size(); };
+    const auto check = [&](const QString &id, const QString &ending) {
+        QVERIFY2(codePoints(id) <= limits::maxNameChars, qPrintable(id));
+        QVERIFY2(id.isValidUtf16(), qPrintable(id));  // not cut inside a surrogate pair
+        QVERIFY2(id.startsWith(user.left(100)), qPrintable(id));
+        QVERIFY2(id.contains(u"\u2026@"_s), qPrintable(id)); // marked where it was cut
+        QVERIFY2(id.endsWith(ending), qPrintable(id));
+        QVERIFY2(validateHolder(id).ok(), qPrintable(validateHolder(id).error().message));
+        QVERIFY(validateDescription(id, u"actor"_s).ok());
+    };
+    check(lockcore::actorId(u"lockctl"_s), u" (lockctl)"_s);
+    check(defaultHolderId(), QString());
+    check(toolHolderId(u"lockscope"_s), u")"_s);
+    static const QRegularExpression holderEnd(u"@[^@]+:\\d+:[0-9a-f]{6}$"_s);
+    QVERIFY2(holderEnd.match(defaultHolderId()).hasMatch(), qPrintable(defaultHolderId()));
+    QVERIFY(defaultHolderId() != defaultHolderId()); // still unique
+    // A user that fits is kept whole, without a mark.
+    qputenv("USER", "grace");
+    QVERIFY(!lockcore::actorId(u"lockctl"_s).contains(u'\u2026'));
 }
 
 void TestValidation::truncationNeverSplitsACharacter()

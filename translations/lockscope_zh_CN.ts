@@ -1365,6 +1365,32 @@
     <message>
         <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
         <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
+        <source>This database user</source>
+        <translation>此数据库用户</translation>
+    </message>
+    <message>
+        <source>User &quot;%1&quot;</source>
+        <translation>用户“%1”</translation>
+    </message>
+    <message>
+        <source>%1 lacks a privilege on %2 for this (while %3); nothing was changed: %4. Reading locks needs SELECT on the lock table and its event table; changing them also needs INSERT, UPDATE and DELETE on the lock table and INSERT on the event table.</source>
+        <translation>在%3时，%1 在 %2 上缺少所需的权限；没有任何改动：%4。读取锁需要锁表及其事件表的 SELECT 权限；更改锁还需要锁表的 INSERT、UPDATE 和 DELETE 权限以及事件表的 INSERT 权限。</translation>
+    </message>
+    <message>
+        <source>%1 may only read on %2: its sessions are read-only (default_transaction_read_only is on for the user, its database or the server), so it lacks the privilege to change locks (while %3); nothing was changed: %4. Connect as a user that may write: INSERT, UPDATE and DELETE on the lock table and INSERT on its event table.</source>
+        <translation>%1 在 %2 上只能读取：它的会话是只读的（该用户、其数据库或服务器开启了 default_transaction_read_only），因此缺少更改锁的权限（在%3时）；没有任何改动：%4。请以可以写入的用户连接：需要锁表的 INSERT、UPDATE 和 DELETE 权限以及其事件表的 INSERT 权限。</translation>
+    </message>
+    <message>
+        <source>The %1 contains U+FFFD, the replacement character, at position %2: it stands for bytes that were not valid UTF-8, so names whose bytes differ there would be one lock. Give it as valid UTF-8 text.</source>
+        <translation>%1在第 %2 个字符处包含 U+FFFD（替换字符）：它代表不是有效 UTF-8 的字节，因此在此处字节不同的名称会成为同一个锁。请以有效的 UTF-8 文本给出。</translation>
+    </message>
+    <message>
+        <source>The %1 contains U+FEFF, an invisible byte order mark, at position %2: it would look the same without it and be another. Remove it.</source>
+        <translation>%1在第 %2 个字符处包含 U+FEFF（不可见的字节顺序标记）：去掉它后看起来相同，却是另一个。请删除它。</translation>
+    </message>
+    <message>
+        <source>The %1 contains the invisible character %2 (a format or separator character) at position %3: it would look the same without it and be another. Remove it.</source>
+        <translation>%1在第 %3 个字符处包含不可见字符 %2（格式字符或分隔符）：去掉它后看起来相同，却是另一个。请删除它。</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ int exitCodeFor(const lockcore::Error &error)
     case Kind::ConnectionLost:
     case Kind::Busy:
     case Kind::Unavailable:
+    case Kind::PermissionDenied:
         return ExitDatabase;
     }
     return ExitDatabase;

@@ -1,9 +1,12 @@
 #include "toolmain.h"
 
+#include "arguments.h"
 #include "hidepassword.h"
+#include "output.h"
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -56,7 +59,12 @@ int toolMain(int argc, char **argv, const QString &name, int (*run)(const QStrin
                        + u": %{if-warning}warning: %{endif}%{if-critical}error: %{endif}"
                          "%{message}"_s);
     qtHandler = qInstallMessageHandler(dropDriverNoise);
-    return run(QCoreApplication::arguments());
+    const auto text = argumentsAsText(copies);
+    if (!text) {
+        const bool json = std::find(copies.cbegin(), copies.cend(), "--json") != copies.cend();
+        return Output(json).usage(text.error().message);
+    }
+    return run(*text);
 }
 
 } // namespace cli

@@ -30,6 +30,7 @@ QString Error::kindName(Kind kind)
     case Kind::Busy: return u"busy"_s;
     case Kind::ReadOnly: return u"read_only"_s;
     case Kind::Unavailable: return u"unavailable"_s;
+    case Kind::PermissionDenied: return u"permission_denied"_s;
     }
     return u"unknown"_s;
 }

@@ -8,21 +8,24 @@ namespace lockcore {
 struct Error
 {
     enum class Kind {
-        InvalidInput,   // rejected before any SQL was sent
-        DriverMissing,  // the Qt SQL driver for this URL is not installed
-        Connection,     // could not reach or open the database
-        Authentication, // the server refused the user or password
-        MissingSchema,  // the lock table or its event table does not exist
-        Database,       // a statement failed on the server
-        Duplicate,      // a row with this key already exists (a concurrent creator won)
-        ConnectionLost, // the connection broke during an operation: outcome unknown
-        Cancelled,      // the caller cancelled a wait
-        Busy,           // the server refused for now (lock timeout, deadlock, SQLite busy):
-                        // the statement changed nothing and may be retried
-        ReadOnly,       // a write on a read-only session: refused before any SQL was sent
-        Unavailable,    // the server takes no writes now: a PostgreSQL standby, a Galera node
-                        // outside the cluster's primary component (quorum lost). Nothing was
-                        // changed; the connection is reopened on the next attempt
+        InvalidInput,     // rejected before any SQL was sent
+        DriverMissing,    // the Qt SQL driver for this URL is not installed
+        Connection,       // could not reach or open the database
+        Authentication,   // the server refused the user or password
+        MissingSchema,    // the lock table or its event table does not exist
+        Database,         // a statement failed on the server
+        Duplicate,        // a row with this key already exists (a concurrent creator won)
+        ConnectionLost,   // the connection broke during an operation: outcome unknown
+        Cancelled,        // the caller cancelled a wait
+        Busy,             // the server refused for now (lock timeout, deadlock, SQLite busy):
+                          // the statement changed nothing and may be retried
+        ReadOnly,         // a write on a read-only session: refused before any SQL was sent
+        Unavailable,      // the server takes no writes now: a PostgreSQL standby, a Galera node
+                          // outside the cluster's primary component (quorum lost). Nothing was
+                          // changed; the connection is reopened on the next attempt
+        PermissionDenied, // the server refused this user the statement: a privilege it lacks,
+                          // or (PostgreSQL) sessions read-only by its settings. Nothing was
+                          // changed
     };
 
     Kind kind = Kind::Database;

@@ -279,6 +279,10 @@ public:
     // The server takes no writes now, and changed nothing: a standby (PostgreSQL), a cluster
     // node that lost quorum (Galera). Another node, or this one later, can take the statement.
     virtual bool isUnavailable(const QSqlError &) const { return false; }
+    // The server refused this user the statement: it lacks a privilege on the table (PostgreSQL
+    // insufficient_privilege). MySQL's and MariaDB's refusals name the command, the user and
+    // the table themselves, and stay database errors.
+    virtual bool isPermissionDenied(const QSqlError &) const { return false; }
 
     // Multi-primary clusters (MariaDB Galera), where a write on any node is certified against
     // the others at commit and the wake-up locks are each node's own. A query whose answer has

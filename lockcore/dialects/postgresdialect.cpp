@@ -430,8 +430,15 @@ bool PostgresDialect::isUnavailable(const QSqlError &error) const
 {
     // read_only_sql_transaction: a write reached a standby (a failover demoted this server, or
     // the URL has no target_session_attrs=read-write). lockcore's own read-only sessions never
-    // send a write.
+    // send a write. A session read-only by its settings on a primary (the user's
+    // default_transaction_read_only) gets the same code: Session tells them apart.
     return error.nativeErrorCode() == u"25006";
+}
+
+bool PostgresDialect::isPermissionDenied(const QSqlError &error) const
+{
+    // insufficient_privilege: "permission denied for table dist_lock"
+    return error.nativeErrorCode() == u"42501";
 }
 
 bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const

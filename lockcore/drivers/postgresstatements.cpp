@@ -170,6 +170,13 @@ int PostgresStatements::socketOf(const QSqlDatabase &db)
     return conn ? PQsocket(conn) : -1;
 }
 
+QString PostgresStatements::serverParameter(const QSqlDatabase &db, const char *name)
+{
+    PGconn *conn = handleOf(db);
+    const char *value = conn ? PQparameterStatus(conn, name) : nullptr;
+    return value ? QString::fromUtf8(value) : QString();
+}
+
 bool PostgresStatements::canBind(const QVariantList &values)
 {
     return std::all_of(values.cbegin(), values.cend(), [](const QVariant &value) {
@@ -294,6 +301,11 @@ bool PostgresStatements::usable(const QSqlDatabase &)
 int PostgresStatements::socketOf(const QSqlDatabase &)
 {
     return -1;
+}
+
+QString PostgresStatements::serverParameter(const QSqlDatabase &, const char *)
+{
+    return {};
 }
 
 bool PostgresStatements::canBind(const QVariantList &)

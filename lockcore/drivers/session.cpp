@@ -6,6 +6,7 @@
 #include "mysqltlscheck.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
+#include "refusedstatement.h"
 #include "releaselistener.h"
 #include "transport.h"
 #include "validation.h"
@@ -832,8 +833,15 @@ Error Session::errorFrom(const QSqlError &error, const QString &what) const
                     .arg(m_spec.redacted(), what),
                 error.nativeErrorCode(),
                 driverText};
-    if (m_dialect && m_dialect->isUnavailable(error))
+    if (m_dialect && m_dialect->isPermissionDenied(error))
+        return lackingPrivilege(m_spec.redacted(), m_spec.user, what, driverText,
+                                error.nativeErrorCode());
+    if (m_dialect && m_dialect->isUnavailable(error)) {
+        if (readOnlyBySettings(m_db)) // (not a standby: this user's sessions)
+            return readOnlyUser(m_spec.redacted(), m_spec.user, what, driverText,
+                                error.nativeErrorCode());
         return unavailable(error, what);
+    }
     if (m_dialect && m_dialect->isBusy(error))
         return {Error::Kind::Busy,
                 Tr::tr("The database was busy while %1 (a lock wait timed out or a deadlock was "

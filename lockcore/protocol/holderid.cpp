@@ -1,5 +1,7 @@
 #include "holderid.h"
 
+#include "validation.h"
+
 #include <QCoreApplication>
 #include <QRandomGenerator>
 #include <QSysInfo>
@@ -48,23 +50,43 @@ QString randomPart()
     return QString::number(random, 16).rightJustified(6, u'0');
 }
 
+// The user followed by `rest` ("@host (tool)", "@host:pid:random"), at most
+// limits::maxNameChars characters: the columns' width (holder, actor). A user name too long
+// for it (a $USER of 245 characters) is cut on a character boundary and marked with "…"; the
+// host, tool and pid part that makes the text unique stays whole.
+QString withUser(const QString &rest)
+{
+    const QString user = osUser();
+    qsizetype restChars = 0;
+    for (const QChar c : rest)
+        restChars += c.isLowSurrogate() ? 0 : 1;
+    const int room = int(limits::maxNameChars - restChars);
+    const QString fitted = truncatedToCodePoints(user, room);
+    if (fitted.size() == user.size())
+        return user + rest;
+    if (room < 2) // (no host name is that long: the whole, cut at the end)
+        return truncatedToCodePoints(user + rest, limits::maxNameChars);
+    return truncatedToCodePoints(user, room - 1) + u'\u2026' + rest;
+}
+
 } // namespace
 
 QString defaultHolderId()
 {
-    return osUser() + u'@' + hostName() + u':' + QString::number(QCoreApplication::applicationPid())
-           + u':' + randomPart();
+    return withUser(u'@' + hostName() + u':' + QString::number(QCoreApplication::applicationPid())
+                    + u':' + randomPart());
 }
 
 QString toolHolderId(const QString &tool)
 {
-    return osUser() + u'@' + hostName() + u" ("_s + tool + u", pid "_s
-           + QString::number(QCoreApplication::applicationPid()) + u", "_s + randomPart() + u')';
+    return withUser(u'@' + hostName() + u" ("_s + tool + u", pid "_s
+                    + QString::number(QCoreApplication::applicationPid()) + u", "_s
+                    + randomPart() + u')');
 }
 
 QString actorId(const QString &tool)
 {
-    return osUser() + u'@' + hostName() + u" ("_s + tool + u')';
+    return withUser(u'@' + hostName() + u" ("_s + tool + u')');
 }
 
 } // namespace lockcore

@@ -4,6 +4,10 @@
 
 namespace lockcore {
 
+// Who holds or acts, as the holder and actor columns keep it. Each fits those columns (255
+// characters): a user name too long for them (a $USER of 245 characters) is cut, marked with
+// "…" (U+2026), and the part after it stays whole.
+
 // "user@host:pid:random": unique per process, so two processes on one host never share a holder.
 QString defaultHolderId();
 // A hold taken by a person through a tool (the window's test holds): "user@host (tool, pid

@@ -9,10 +9,59 @@ namespace lockcore {
 
 namespace {
 
-// Text that every supported database stores and compares exactly: valid UTF-16, no control
-// characters (NUL cannot be stored by PostgreSQL; newlines and escapes garble logs and terminals).
-// `what` names the text in a message; called only when there is one to write (translating
-// costs more than checking a short name).
+// Characters that are there but cannot be seen, or that stand for bytes lost in a conversion:
+// a name with one looks like another name and is a different lock, or stands for several.
+// Format characters (Unicode category Cf: the byte order mark U+FEFF, zero-width spaces,
+// direction marks and overrides, the soft hyphen), line and paragraph separators, and U+FFFD.
+// The zero-width (non-)joiner, U+200C and U+200D, are allowed: words of some scripts and
+// emoji sequences need them.
+bool isInvisible(char16_t u, QChar::Category category)
+{
+    if (u == 0x200c || u == 0x200d)
+        return false;
+    return u == 0xfffd || category == QChar::Other_Format || category == QChar::Separator_Line
+           || category == QChar::Separator_Paragraph;
+}
+
+Error controlCharacter(QChar c, qsizetype position, const QString &what)
+{
+    return Error::invalidInput(Tr::tr("The %1 contains a control character (code %2) at "
+                                      "position %3; tabs, newlines and NUL are not allowed.")
+                                   .arg(what)
+                                   .arg(c.unicode())
+                                   .arg(position));
+}
+
+// Why `c`, at `position` (in characters, from 1), makes the text unusable.
+Error invisibleCharacter(QChar c, qsizetype position, const QString &what)
+{
+    if (c.unicode() == 0xfffd)
+        return Error::invalidInput(
+            Tr::tr("The %1 contains U+FFFD, the replacement character, at position %2: it "
+                   "stands for bytes that were not valid UTF-8, so names whose bytes differ "
+                   "there would be one lock. Give it as valid UTF-8 text.")
+                .arg(what)
+                .arg(position));
+    if (c.unicode() == 0xfeff)
+        return Error::invalidInput(
+            Tr::tr("The %1 contains U+FEFF, an invisible byte order mark, at position %2: it "
+                   "would look the same without it and be another. Remove it.")
+                .arg(what)
+                .arg(position));
+    const QString code
+        = u"U+"_s + QString::number(c.unicode(), 16).toUpper().rightJustified(4, u'0');
+    return Error::invalidInput(
+        Tr::tr("The %1 contains the invisible character %2 (a format or separator character) "
+               "at position %3: it would look the same without it and be another. Remove it.")
+            .arg(what, code)
+            .arg(position));
+}
+
+// Text that every supported database stores and compares exactly, and that people can read:
+// valid UTF-16, no control characters (NUL cannot be stored by PostgreSQL; newlines and
+// escapes garble logs and terminals), no invisible ones (isInvisible). `what` names the text in
+// a message; called only when there is one to write (translating costs more than checking a
+// short name).
 Status validateText(const QString &text, QString (*what)(), int maxChars, bool allowEmpty)
 {
     if (text.isEmpty()) {
@@ -29,13 +78,11 @@ Status validateText(const QString &text, QString (*what)(), int maxChars, bool a
             ++codePoints;
         // (Below 0x80 the control characters are 0x00-0x1F and 0x7F: no table look-up.)
         const char16_t u = c.unicode();
-        if (u < 0x80 ? (u < 0x20 || u == 0x7f) : c.category() == QChar::Other_Control)
-            return Error::invalidInput(
-                Tr::tr("The %1 contains a control character (code %2) at position %3; "
-                       "tabs, newlines and NUL are not allowed.")
-                    .arg(what())
-                    .arg(c.unicode())
-                    .arg(i + 1));
+        const QChar::Category category = u < 0x80 ? QChar::Other_NotAssigned : c.category();
+        if (u < 0x80 ? (u < 0x20 || u == 0x7f) : category == QChar::Other_Control)
+            return controlCharacter(c, codePoints, what());
+        if (u >= 0x80 && isInvisible(u, category))
+            return invisibleCharacter(c, codePoints, what());
     }
     if (codePoints > maxChars)
         return Error::invalidInput(Tr::tr("The %1 is %2 characters long; the limit is %3.")

@@ -1,7 +1,8 @@
 // libFuzzer target: the validators that guard every name before it reaches SQL
 // (validateLockName, validateHolder, validateTableName, validateTimeZoneName, validateDescription).
 // Properties: no crash; a refusal is a clear InvalidInput error; what is accepted keeps the
-// documented rules (so a Dialect may quote it and a statement may bind it).
+// documented rules (so a Dialect may quote it and a statement may bind it; a name has nothing
+// invisible in it).
 
 #include "fuzzcheck.h"
 
@@ -32,8 +33,16 @@ void checkName(const QString &name, const Status &status, const char *what)
     fuzz::check(!name.isEmpty() && name.isValidUtf16(), what, name);
     fuzz::check(codePoints(name) <= limits::maxNameChars, what, name);
     fuzz::check(name.trimmed() == name, what, name);
-    for (const QChar c : name)
+    for (const QChar c : name) {
         fuzz::check(c.category() != QChar::Other_Control, what, name);
+        // Nothing invisible (but the zero-width joiners), nor U+FFFD.
+        const char16_t u = c.unicode();
+        const QChar::Category category = c.category();
+        const bool invisible = category == QChar::Other_Format
+                               || category == QChar::Separator_Line
+                               || category == QChar::Separator_Paragraph;
+        fuzz::check(u != 0xfffd && (!invisible || u == 0x200c || u == 0x200d), what, name);
+    }
 }
 
 bool isIdentifierChar(QChar c, bool first)

@@ -173,6 +173,10 @@ RunCommand commandFor(const RunRequest &request, const Grant &grant, const QStri
                       const RunResult &result)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    // The connection is lockctl's, not the command's: the password never reaches it, neither
+    // on its own nor inside the URL.
+    environment.remove(u"LOCKSCOPE_PASSWORD"_s);
+    environment.remove(u"LOCKSCOPE_DB"_s);
     environment.insert(u"LOCKSCOPE_LOCK"_s, grant.name);
     environment.insert(u"LOCKSCOPE_HOLDER"_s, grant.holder);
     environment.insert(u"LOCKSCOPE_FENCE"_s, QString::number(grant.fence));
@@ -328,6 +332,7 @@ int runRun(Invocation &invocation)
     if (!grant)
         return failBefore(invocation, *request, result, grant.error());
     result.grant = *grant;
+    result.expiresAt = grant->expiresAt; // the grant's, until a renewal moves it
     if (!grant->acquired) {
         result.outcome = Outcome::Refused;
         return finish(invocation, *request, result);

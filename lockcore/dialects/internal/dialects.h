@@ -187,6 +187,7 @@ public:
     bool isAuthenticationFailure(const QSqlError &error) const override;
     bool isBusy(const QSqlError &error) const override;
     bool isUnavailable(const QSqlError &error) const override;
+    bool isPermissionDenied(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }

@@ -38,6 +38,10 @@ public:
     static bool usable(const QSqlDatabase &db);
     // The socket of `db`'s connection where usable(), else -1 (for a call's deadline).
     static int socketOf(const QSqlDatabase &db);
+    // A parameter the server reports to the client (PQparameterStatus: "in_hot_standby",
+    // "default_transaction_read_only", ...; known without a statement, also inside a failed
+    // transaction), where usable(); null when not reported or not usable.
+    static QString serverParameter(const QSqlDatabase &db, const char *name);
     // Every value is of a type sent as a parameter here (null, bool, integer, floating point,
     // string); any other leaves the statement to Qt's driver.
     static bool canBind(const QVariantList &values);
