@@ -45,6 +45,18 @@ auto afterReconnect(Op op) -> decltype(op())
     }
 }
 
+// Crashes the test server and starts it again (scripts/server-crash): empty, or what failed.
+QString crashAndRestart()
+{
+    QProcess crash;
+    crash.start(qEnvironmentVariable("LOCKSCOPE_SERVER_CRASH"), {TestBackend::instance().name()});
+    if (!crash.waitForFinished(120000))
+        return u"scripts/server-crash did not finish within 120 s"_s;
+    if (crash.exitStatus() != QProcess::NormalExit || crash.exitCode() != 0)
+        return QString::fromLocal8Bit(crash.readAllStandardError());
+    return {};
+}
+
 } // namespace
 
 class ServerCrashTest : public QObject
@@ -120,12 +132,8 @@ void ServerCrashTest::grantsSurviveACrashAndClientsCarryOn()
     waiter->start();
     QThread::msleep(300); // it has been refused and waits
 
-    QProcess crash;
-    crash.start(qEnvironmentVariable("LOCKSCOPE_SERVER_CRASH"),
-                {TestBackend::instance().name()});
-    QVERIFY(crash.waitForFinished(120000));
-    QVERIFY2(crash.exitStatus() == QProcess::NormalExit && crash.exitCode() == 0,
-             crash.readAllStandardError().constData());
+    const QString crashed = crashAndRestart();
+    QVERIFY2(crashed.isEmpty(), qPrintable(crashed));
     QVERIFY(!waiterDone.load()); // still waiting: the lock is held
 
     // Every acknowledged grant is there, with its fence and holder (this session reconnects).
@@ -228,12 +236,8 @@ void ServerCrashTest::toldChangesKeepTheirEventsThroughACrash()
             thread.join();
     });
     QTRY_VERIFY_WITH_TIMEOUT(grants.load() >= 40, 30000); // contending before the crash
-    QProcess crash;
-    crash.start(qEnvironmentVariable("LOCKSCOPE_SERVER_CRASH"),
-                {TestBackend::instance().name()});
-    QVERIFY(crash.waitForFinished(120000));
-    QVERIFY2(crash.exitStatus() == QProcess::NormalExit && crash.exitCode() == 0,
-             crash.readAllStandardError().constData());
+    const QString crashed = crashAndRestart();
+    QVERIFY2(crashed.isEmpty(), qPrintable(crashed));
     const int beforeRestart = grants.load();
     QTRY_VERIFY_WITH_TIMEOUT(grants.load() >= beforeRestart + 40, 60000); // and after it
     stop = true;
