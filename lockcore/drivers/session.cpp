@@ -716,8 +716,11 @@ Status Session::begin()
     const CallWatch call(*this); // (after a reopen: the new connection's socket)
     ++m_roundTrips;
     const QString begin = m_dialect->beginTransaction();
-    if (begin.isEmpty())
-        return m_db.transaction() ? Status{} : transactionFailure(Tr::tr("starting a transaction"));
+    if (begin.isEmpty()) {
+        if (!m_db.transaction())
+            return transactionFailure(m_db.lastError(), Tr::tr("starting a transaction"));
+        return {};
+    }
     QSqlQuery query(m_db);
     if (!query.exec(begin))
         return transactionFailure(query.lastError(), Tr::tr("starting a transaction"));
@@ -728,17 +731,15 @@ Status Session::commit()
 {
     const CallWatch call(*this);
     ++m_roundTrips;
-    if (m_dialect->beginTransaction().isEmpty())
-        return m_db.commit() ? Status{} : transactionFailure(Tr::tr("committing"));
+    if (m_dialect->beginTransaction().isEmpty()) {
+        if (!m_db.commit())
+            return transactionFailure(m_db.lastError(), Tr::tr("committing"));
+        return {};
+    }
     QSqlQuery query(m_db);
     if (!query.exec(u"COMMIT"_s))
         return transactionFailure(query.lastError(), Tr::tr("committing"));
     return {};
-}
-
-Error Session::transactionFailure(const QString &what)
-{
-    return transactionFailure(m_db.lastError(), what);
 }
 
 Error Session::transactionFailure(const QSqlError &error, const QString &what)

@@ -162,9 +162,8 @@ public:
     // errorFrom(), and a generic database error on a connection that no longer answers
     // becomes ConnectionLost.
     Error failure(const QSqlError &error, const QString &what);
-    // A BEGIN or COMMIT that failed (the driver's last error, or `error`); a lost connection
-    // is marked broken, to be reopened by the next call.
-    Error transactionFailure(const QString &what);
+    // A BEGIN or COMMIT that failed; a lost connection is marked broken, to be reopened by the
+    // next call.
     Error transactionFailure(const QSqlError &error, const QString &what);
 
 private:

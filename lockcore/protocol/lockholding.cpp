@@ -98,11 +98,8 @@ Result<RenewOutcome> LockService::renewOnce(const Statement &statement, const QS
     }
     if (!outcome.renewed) {
         m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours
-        auto current = lock(name);
-        if (!current)
-            return current.error();
-        if (*current)
-            outcome.current = **current;
+        if (Status read = readCurrent(name, &outcome.current); !read)
+            return read.error();
     }
     if (Status recorded = recordEvent(name, outcome.renewed ? u"renew"_s : u"lost"_s, holder,
                                       fence,
@@ -174,11 +171,8 @@ Result<ReleaseOutcome> LockService::releaseOnce(const QString &name, const QStri
     }
     if (!outcome.released) {
         // Lost: taken over after expiry, force-released or deleted. Nothing was changed.
-        auto current = lock(name);
-        if (!current)
-            return current.error();
-        if (*current)
-            outcome.current = **current;
+        if (Status read = readCurrent(name, &outcome.current); !read)
+            return read.error();
     }
     if (Status recorded = recordEvent(name, outcome.released ? u"release"_s : u"lost"_s, holder,
                                       fence,
@@ -189,6 +183,16 @@ Result<ReleaseOutcome> LockService::releaseOnce(const QString &name, const QStri
         !recorded)
         return recorded.error();
     return outcome;
+}
+
+Status LockService::readCurrent(const QString &name, LockInfo *current)
+{
+    auto read = lock(name);
+    if (!read)
+        return read.error();
+    if (*read)
+        *current = **read;
+    return {};
 }
 
 void LockService::noteReleased(const QString &name, const QString &holder, qint64 fence,

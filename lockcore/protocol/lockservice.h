@@ -144,6 +144,8 @@ private:
     Result<RenewOutcome> renewOnce(const Statement &statement, const QString &name,
                                    const QString &holder, qint64 fence);
     Result<ReleaseOutcome> releaseOnce(const QString &name, const QString &holder, qint64 fence);
+    // A refused renewal's or release's answer: the lock as it is now (left as is when gone).
+    Status readCurrent(const QString &name, LockInfo *current);
     // The release of (name, holder) with `fence` bound, built once (m_releaseText).
     Statement &releaseStatement(const QString &name, const QString &holder, qint64 fence,
                                 bool freesWakeLock);
