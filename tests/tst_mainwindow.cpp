@@ -2,6 +2,7 @@
 // action (toolbar, menu and context menu share them), with the dialogs answered by the test,
 // checked against the table itself; read-only mode; a server that stops answering.
 
+#include "closeonsignal.h"
 #include "connectiondialog.h"
 #include "cuttableproxy.h"
 #include "countdowndelegate.h"
@@ -83,9 +84,14 @@ private slots:
     void titleNamesTheApplicationOnce();
     void userGuideIsInTheHelpMenu();
     void readOnlyIsInSightAllTheTime();
+    void terminationSignalReleasesTestHolds();
+    void messageBarTakesEachMessagesOwnTint();
+    void failedConnectForgetsThePreviousDatabase();
     void missingTableBannerPointsToCreateSchema();
     void enterInTheForceReleaseDialogNeedsAReason();
-    void shortcutsWorkWhileTheFilterHasFocus();
+    void writeShortcutsActOnlyFromTheTable();
+    void deleteKeyInTheFilterEditsTheFilter();
+    void deleteBoxIsNotConfirmedByTypingOn();
     void nothingIsOfferedWhileConnecting();
     void anotherDatabaseStartsWithoutTheFilter();
     void forceReleaseIsRefusedWhenTheFenceMoved();
@@ -251,7 +257,9 @@ void MainWindowTest::initializeCreatesALock()
 void MainWindowTest::enterInTheForceReleaseDialogNeedsAReason()
 {
     // Issue 23: Enter in the force-release dialog cancelled it without a word. Without a reason
-    // it now says one is needed and stays open; with one, Enter force-releases.
+    // it now says one is needed and stays open. Issue 36: typing on must not confirm it either
+    // (it may have opened from a key typed for something else): with a reason, Enter says how
+    // to act and changes nothing; the button the admin moved to acts.
     LockInfo seen;
     seen.name = u"stuck"_s;
     seen.holder = u"dead-host:123"_s;
@@ -271,6 +279,14 @@ void MainWindowTest::enterInTheForceReleaseDialogNeedsAReason()
     QTest::keyClicks(reason, u"host is gone"_s);
     QVERIFY(hint->isHidden());
     QTest::keyClick(reason, Qt::Key_Return);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), 0);
+    QVERIFY(hint->isVisible());
+    QVERIFY(hint->text().contains(u"Force release"_s));
+    auto *act = dialog.findChild<QPushButton *>(u"forceReleaseButton"_s);
+    QVERIFY(act && act->isEnabled() && !act->isDefault());
+    act->setFocus();
+    QTest::keyClick(act, Qt::Key_Return);
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
 }
 
@@ -310,12 +326,12 @@ void MainWindowTest::nothingIsOfferedWhileConnecting()
         QVERIFY2(!m_window->action(QString::fromLatin1(name))->isEnabled(), name);
 }
 
-void MainWindowTest::shortcutsWorkWhileTheFilterHasFocus()
+void MainWindowTest::writeShortcutsActOnlyFromTheTable()
 {
-    // Issue 23: Ctrl+E (Renew) did nothing while the filter had focus: a line edit takes Ctrl+E
-    // for itself ("end of line" on X11). The filter leaves the window's shortcuts to it.
-    // (The offscreen platform has no such binding: the mainwindow_shortcuts entry runs this
-    // under Xvfb.)
+    // Issue 23 asked for Ctrl+E (Renew) to work from the filter, where a line edit takes it for
+    // itself ("end of line" on X11); issue 36 undid that: a text field keeps its own keys, and
+    // shortcuts that write act only from the lock table. (The offscreen platform has no such
+    // binding: the mainwindow_shortcuts entry runs this under Xvfb.)
     if (!QKeySequence::keyBindings(QKeySequence::MoveToEndOfLine)
              .contains(QKeySequence(Qt::CTRL | Qt::Key_E)))
         QSKIP("this platform's line edits leave Ctrl+E alone");
@@ -324,6 +340,7 @@ void MainWindowTest::shortcutsWorkWhileTheFilterHasFocus()
     QVERIFY(m_window->selectLock(u"billing.invoices"_s));
     answerNextDialog<TestAcquireDialog>([](TestAcquireDialog *dialog) {
         dialog->findChild<QLineEdit *>(u"ttl"_s)->setText(u"60s"_s);
+        dialog->findChild<QCheckBox *>(u"renew"_s)->setChecked(false);
         dialog->accept();
     });
     m_window->action(u"testAcquireAction"_s)->trigger();
@@ -334,11 +351,80 @@ void MainWindowTest::shortcutsWorkWhileTheFilterHasFocus()
     auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
     filter->setFocus();
     QTRY_VERIFY(filter->hasFocus());
+    QTest::keyClicks(filter, u"bil"_s);
+    filter->setCursorPosition(0);
     QTest::keyClick(filter, Qt::Key_E, Qt::ControlModifier);
+    QCOMPARE(filter->cursorPosition(), 3); // the line edit's own key
+    QTest::qWait(500);
+    QCOMPARE(m_window->testHolds()->hold(u"billing.invoices"_s)->renewals, before);
+    filter->clear();
+    m_window->view()->setFocus();
+    QTRY_VERIFY(m_window->view()->hasFocus());
+    QTest::keyClick(m_window->view(), Qt::Key_E, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(
         m_window->testHolds()->hold(u"billing.invoices"_s)->renewals > before, 5000);
     m_window->action(u"releaseAction"_s)->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->testHolds()->holds(u"billing.invoices"_s), 5000);
+}
+
+void MainWindowTest::deleteKeyInTheFilterEditsTheFilter()
+{
+    // Issue 36, defect 1: with a lock selected and the cursor in the filter, Del opened "Delete
+    // lock" (and Ctrl+Shift+F "Force release"). A text field keeps its keys; nothing opens.
+    QVERIFY(m_locks->initialize(u"keep.me"_s, 60000, {})->created);
+    QVERIFY(waitForLock(u"keep.me"_s));
+    QVERIFY(m_window->selectLock(u"keep.me"_s));
+    QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
+    QStringList opened;
+    const auto watch = connect(m_window.get(), &MainWindow::dialogAboutToShow, this,
+                               [&opened](QDialog *dialog) {
+                                   opened << dialog->windowTitle();
+                                   dialog->done(-1); // whatever it is: not confirmed
+                               });
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    filter->setFocus();
+    QTest::keyClicks(filter, u"keep"_s);
+    filter->setCursorPosition(3);
+    QTest::keyClick(filter, Qt::Key_Delete);
+    QTest::keyClick(filter, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(filter, Qt::Key_N, Qt::ControlModifier);
+    disconnect(watch);
+    QVERIFY2(opened.isEmpty(), qPrintable(opened.join(u", "_s)));
+    QCOMPARE(filter->text(), u"kee"_s);
+    QCOMPARE(m_window->selectedLock().value_or(LockInfo{}).name, u"keep.me"_s);
+    // From the table, Del asks (and is answered No here).
+    answerNextDialog<QMessageBox>([](QMessageBox *box) { box->done(QMessageBox::Cancel); });
+    m_window->view()->setFocus();
+    QTest::keyClick(m_window->view(), Qt::Key_Delete);
+    QVERIFY(!m_answer); // the dialog was shown, and answered
+    QVERIFY(m_locks->lock(u"keep.me"_s)->has_value());
+    filter->clear();
+}
+
+void MainWindowTest::deleteBoxIsNotConfirmedByTypingOn()
+{
+    // Issue 36, defect 1: typing on ("y") into the Delete box that Del had opened deleted the
+    // lock: a message box clicks the button of a typed letter. Its default is Cancel, and no
+    // letter confirms it.
+    QVERIFY(m_locks->initialize(u"typed.on"_s, 60000, {})->created);
+    QVERIFY(waitForLock(u"typed.on"_s));
+    QVERIFY(m_window->selectLock(u"typed.on"_s));
+    QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
+    bool stayedOpen = false;
+    QTimer::singleShot(100, this, [&stayedOpen] {
+        QWidget *box = QApplication::activeModalWidget();
+        if (!box)
+            return;
+        QTest::keyClicks(box, u"yes"_s);
+        QTest::qWait(300);
+        stayedOpen = box->isVisible();
+        if (stayedOpen)
+            QTest::keyClick(box, Qt::Key_Return); // the default: Cancel
+    });
+    m_window->action(u"deleteAction"_s)->trigger(); // a real, modal box
+    QVERIFY(stayedOpen);
+    QTest::qWait(300);
+    QVERIFY(m_locks->lock(u"typed.on"_s)->has_value());
 }
 
 void MainWindowTest::missingTableBannerPointsToCreateSchema()
@@ -353,6 +439,75 @@ void MainWindowTest::missingTableBannerPointsToCreateSchema()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"does not exist"_s), 10000);
     const QString text = m_window->messageBar()->text();
     QVERIFY2(text.contains(u"Create schema"_s) && !text.contains(u"lockctl"_s), qPrintable(text));
+    // Issue 36, defect 10: Initialize and Test-acquire stayed enabled with no table to act on.
+    QVERIFY(!m_window->action(u"initializeAction"_s)->isEnabled());
+    QVERIFY(!m_window->action(u"testAcquireAction"_s)->isEnabled());
+    QVERIFY(m_window->action(u"createSchemaAction"_s)->isEnabled());
+}
+
+void MainWindowTest::terminationSignalReleasesTestHolds()
+{
+    // Issue 36, defect 8: SIGTERM (or SIGINT, SIGHUP) ended lockscope where it stood, and its
+    // test holds stayed held until their leases ended. A signal closes the window as the admin
+    // would, which releases them. (A real signal to this process, as app/lockscope installs.)
+    for (int number : {SIGTERM, SIGINT, SIGHUP}) {
+        init();
+        CloseOnSignal closeOnSignal;
+        QVERIFY(closeOnSignal.isInstalled());
+        QSignalSpy received(&closeOnSignal, &CloseOnSignal::received);
+        const QString name = u"signal.%1"_s.arg(number);
+        QVERIFY(m_locks->initialize(name, 60000, {})->created);
+        QVERIFY(waitForLock(name));
+        QVERIFY(m_window->selectLock(name));
+        answerNextDialog<TestAcquireDialog>([](TestAcquireDialog *dialog) { dialog->accept(); });
+        m_window->action(u"testAcquireAction"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->holds(name), 5000);
+        QCOMPARE((*m_locks->lock(name))->state, LockState::Held);
+        ::kill(::getpid(), number);
+        QTRY_COMPARE(received.size(), 1);
+        QCOMPARE(received.at(0).at(0).toInt(), number);
+        QTRY_VERIFY(!m_window->isVisible());
+        m_window.reset(); // as the application ends
+        QCOMPARE((*m_locks->lock(name))->state, LockState::Free);
+    }
+}
+
+void MainWindowTest::messageBarTakesEachMessagesOwnTint()
+{
+    // Issue 36, defect 7: after an error the bar stayed red for later information (each tint
+    // was laid over the last one's).
+    MessageBar *bar = m_window->messageBar();
+    bar->showMessage(MessageBar::Kind::Info, u"first"_s);
+    const QColor info = bar->palette().color(QPalette::Window);
+    bar->showMessage(MessageBar::Kind::Error, u"broken"_s);
+    QVERIFY(bar->palette().color(QPalette::Window) != info);
+    bar->showMessage(MessageBar::Kind::Info, u"fine again"_s);
+    QCOMPARE(bar->palette().color(QPalette::Window), info);
+    // News that goes stale goes: a message with a time left, an action's result.
+    bar->showMessage(MessageBar::Kind::Warning, u"held for another 21.7 s"_s, 300);
+    QVERIFY(bar->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!bar->isVisible(), 3000);
+    bar->showMessage(MessageBar::Kind::Error, u"the server is down"_s); // stays
+    QTest::qWait(400);
+    QVERIFY(bar->isVisible());
+}
+
+void MainWindowTest::failedConnectForgetsThePreviousDatabase()
+{
+    // Issue 36, defect 7: after a failed connect the status bar still showed the previous
+    // database's clock offset and "Refreshed" time.
+    auto *clock = m_window->findChild<QLabel *>(u"clock"_s);
+    auto *refreshed = m_window->findChild<QLabel *>(u"refreshed"_s);
+    QVERIFY(clock && refreshed);
+    QTRY_VERIFY(!clock->text().isEmpty() && !refreshed->text().isEmpty());
+    WindowConnection nowhere;
+    QTemporaryDir dir;
+    nowhere.spec = *ConnectionSpec::parse(u"sqlite:"_s + dir.filePath(u"no/such/dir/x.db"_s));
+    nowhere.table = m_table;
+    m_window->openConnection(nowhere);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->monitor()->health(), LockMonitor::Health::Down, 10000);
+    QCOMPARE(clock->text(), QString());
+    QCOMPARE(refreshed->text(), QString());
 }
 
 void MainWindowTest::readOnlyIsInSightAllTheTime()
@@ -955,7 +1110,8 @@ void MainWindowTest::copyAsCommandHasTheFenceAndNoPassword()
     // A free lock: only "show".
     QVERIFY(m_window->selectLock(u"billing.invoices"_s));
     m_window->action(u"copyCommandAction"_s)->trigger();
-    QVERIFY(!QGuiApplication::clipboard()->text().contains(u"force-release"_s));
+    QVERIFY2(!QGuiApplication::clipboard()->text().contains(u"force-release"_s),
+             qPrintable(QGuiApplication::clipboard()->text()));
     QVERIFY(m_locks->forceRelease(name, held->fence, u"test done"_s));
 }
 
@@ -1100,6 +1256,9 @@ void MainWindowTest::layoutIsRememberedAcrossRuns()
     QVERIFY(fence && fence->isChecked());
     fence->toggle();
     QVERIFY(header->isSectionHidden(LockTableModel::Fence));
+    columns->findChild<QAction *>(u"column_"_s + QString::number(LockTableModel::Depth))
+        ->toggle();
+    QVERIFY(header->isSectionHidden(LockTableModel::Depth));
     header->resizeSection(LockTableModel::Holder, 333);
     m_window->view()->sortByColumn(LockTableModel::HeldFor, Qt::DescendingOrder);
     m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(2500);
@@ -1118,6 +1277,27 @@ void MainWindowTest::layoutIsRememberedAcrossRuns()
     QVERIFY(header->isSectionHidden(LockTableModel::Fence));
     QVERIFY(!header->isSectionHidden(LockTableModel::Holder));
     QCOMPARE(header->sectionSize(LockTableModel::Holder), 333);
+    // Issue 36, defect 6: connecting showed the hidden Depth and Fence columns again.
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = m_table;
+    m_window->openConnection(connection);
+    QVERIFY(header->isSectionHidden(LockTableModel::Fence));
+    QVERIFY(header->isSectionHidden(LockTableModel::Depth));
+    // An application's table hides them too (it has neither); back on Lockscope's own table,
+    // a column only that table hid comes back, the admin's stay hidden.
+    emit m_window->lockTable()->columnsMenu()->aboutToShow();
+    m_window->lockTable()->columnsMenu()
+        ->findChild<QAction *>(u"column_"_s + QString::number(LockTableModel::Depth))
+        ->toggle();
+    QVERIFY(!header->isSectionHidden(LockTableModel::Depth));
+    WindowConnection application = connection;
+    application.lockProfile = Profile::builtIn(u"shedlock"_s)->toMap();
+    m_window->openConnection(application);
+    QVERIFY(header->isSectionHidden(LockTableModel::Depth));
+    m_window->openConnection(connection);
+    QVERIFY(!header->isSectionHidden(LockTableModel::Depth));
+    QVERIFY(header->isSectionHidden(LockTableModel::Fence));
     QCOMPARE(header->sortIndicatorSection(), int(LockTableModel::HeldFor));
     QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
     QCOMPARE(m_window->findChild<QSpinBox *>(u"interval"_s)->value(), 2500);

@@ -40,6 +40,33 @@
     </message>
 </context>
 <context>
+    <name>ui::ForceReleaseManyDialog</name>
+    <message numerus="yes">
+        <source>Force release — %n lock(s)</source>
+        <translation>
+            <numerusform>Force release — %n lock</numerusform>
+            <numerusform>Force release — %n locks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Force release %n lock(s)</source>
+        <translation>
+            <numerusform>&amp;Force release %n lock</numerusform>
+            <numerusform>&amp;Force release %n locks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockActions</name>
+    <message numerus="yes">
+        <source>Force-released %1 of %n lock(s).</source>
+        <translation>
+            <numerusform>Force-released %1 of %n lock.</numerusform>
+            <numerusform>Force-released %1 of %n locks.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ui::MainWindow</name>
     <message numerus="yes">
         <source>%n lock(s): %1 held, %2 expired, %3 free</source>

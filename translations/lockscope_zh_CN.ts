@@ -583,10 +583,6 @@
         <translation>数据库未返回其时间。</translation>
     </message>
     <message>
-        <source>recording an event</source>
-        <translation>记录事件</translation>
-    </message>
-    <message>
         <source>Install the package libqt6sql6-psql.</source>
         <translation>请安装软件包 libqt6sql6-psql。</translation>
     </message>
@@ -1363,8 +1359,6 @@
         <translation>MariaDB Connector/C 使用的不是构建 Lockscope 时所用的 OpenSSL</translation>
     </message>
     <message>
-        <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
-        <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
         <source>This database user</source>
         <translation>此数据库用户</translation>
     </message>
@@ -1391,6 +1385,22 @@
     <message>
         <source>The %1 contains the invisible character %2 (a format or separator character) at position %3: it would look the same without it and be another. Remove it.</source>
         <translation>%1在第 %3 个字符处包含不可见字符 %2（格式字符或分隔符）：去掉它后看起来相同，却是另一个。请删除它。</translation>
+    </message>
+    <message>
+        <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
+        <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
+    </message>
+    <message>
+        <source>claiming fence %1 of &quot;%2&quot; in %3</source>
+        <translation>在 %3 中登记“%2”的栅栏令牌 %1</translation>
+    </message>
+    <message>
+        <source>The fence table %1 already has a fence above %2 for &quot;%3&quot;, so this grant was given back: another lock, or a writer of its own, uses the same resource row. Give each lock its own row.</source>
+        <translation>栅栏表 %1 中“%3”已有高于 %2 的栅栏令牌，因此这次授予已退还：另一个锁或它自己的写入者使用了同一资源行。请为每个锁使用单独的行。</translation>
+    </message>
+    <message>
+        <source>recording the %1 event of &quot;%2&quot;</source>
+        <translation>记录“%2”的 %1 事件</translation>
     </message>
 </context>
 <context>
@@ -2327,6 +2337,10 @@
         <source>Not sent: its time ran out while earlier work was waiting for the database.</source>
         <translation>未发送：在等待数据库处理之前的工作时，它的时限已过。</translation>
     </message>
+    <message>
+        <source>Not deleted: &quot;%1&quot; changed since you looked (fence %2, now %3, %4). Look at it again first.</source>
+        <translation>未删除：“%1”在你查看之后已变化（栅栏令牌 %2，现在为 %3，%4）。请先重新查看。</translation>
+    </message>
 </context>
 <context>
     <name>ui::FilePathEdit</name>
@@ -2388,6 +2402,33 @@
     <message>
         <source>no expiry: held until released</source>
         <translation>无过期时间：一直持有直到释放</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ForceReleaseManyDialog</name>
+    <message numerus="yes">
+        <source>Force release — %n lock(s)</source>
+        <translation>
+            <numerusform>强制释放 — %n 个锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, fence %2</source>
+        <translation>%1，栅栏令牌 %2</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（未记录）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Each holder will lose its lock while it may still be working.&lt;/b&gt; Their fence tokens stop being valid. Each release only happens if its lock is still exactly as shown here; each outcome is reported.</source>
+        <translation>&lt;b&gt;每个持有者都会在可能仍在工作时失去它的锁。&lt;/b&gt;它们的栅栏令牌将失效。只有当锁仍与此处所示完全一致时才会释放；每个结果都会逐条报告。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Force release %n lock(s)</source>
+        <translation>
+            <numerusform>强制释放 %n 个锁(&amp;F)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2480,6 +2521,139 @@
     <message>
         <source>The system keychain reported an error.</source>
         <translation>系统钥匙串报告了错误。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockActions</name>
+    <message>
+        <source>&amp;Initialize…</source>
+        <translation>初始化(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Create a lock (never overwrites)</source>
+        <translation>创建锁（不会覆盖已有的锁）</translation>
+    </message>
+    <message>
+        <source>&amp;Test-acquire…</source>
+        <translation>测试获取(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Acquire the selected lock as the admin, to test it</source>
+        <translation>以管理员身份获取所选锁，用于测试</translation>
+    </message>
+    <message>
+        <source>Re&amp;new</source>
+        <translation>续期(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Renew your own test hold of the selected lock</source>
+        <translation>续期您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Release</source>
+        <translation>释放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Release your own test hold of the selected lock</source>
+        <translation>释放您自己对所选锁的测试持有</translation>
+    </message>
+    <message>
+        <source>&amp;Force release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Take the selected lock away from its holder, with a reason</source>
+        <translation>从持有者手中收回所选锁（需填写原因）</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Delete the selected lock (free locks only)</source>
+        <translation>删除所选锁（仅限空闲的锁）</translation>
+    </message>
+    <message>
+        <source>Create &amp;schema…</source>
+        <translation>创建表结构(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Show, copy or run the DDL of the lock tables</source>
+        <translation>显示、复制或执行锁表的 DDL</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected lock&apos;s row, with the column titles, for a ticket or a chat</source>
+        <translation>复制所选锁的这一行（带列标题），便于贴到工单或聊天中</translation>
+    </message>
+    <message>
+        <source>Copy as loc&amp;kctl command</source>
+        <translation>复制为 loc&amp;kctl 命令</translation>
+    </message>
+    <message>
+        <source>Copy the lockctl commands that show the selected lock and force-release it with the fencing token seen here (no password)</source>
+        <translation>复制查看所选锁、并以此处看到的栅栏令牌强制释放它的 lockctl 命令（不含密码）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: failed: %2</source>
+        <translation>“%1”：失败：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Force-released %1 of %n lock(s).</source>
+        <translation>
+            <numerusform>已强制释放 %n 个锁中的 %1 个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete lock — %1</source>
+        <translation>删除锁 — %1</translation>
+    </message>
+    <message>
+        <source>Delete the lock &quot;%1&quot; (fence %2)? Its definition (lease %3, &quot;%4&quot;) is removed; its history stays.</source>
+        <translation>删除锁“%1”（栅栏令牌 %2）？它的定义（租约 %3，“%4”）将被移除；历史记录保留。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>The action failed</source>
+        <translation>操作失败</translation>
+    </message>
+    <message>
+        <source>Renewing your test hold on &quot;%1&quot; failed; it is tried again until its lease ends. %2</source>
+        <translation>续约您对“%1”的测试持有失败；在租约结束前会继续重试。%2</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; could not be released; its lease ends on its own. %2</source>
+        <translation>无法释放您对“%1”的测试持有；它的租约会自行结束。%2</translation>
+    </message>
+    <message>
+        <source>Copied the row of &quot;%1&quot;.</source>
+        <translation>已复制“%1”这一行。</translation>
+    </message>
+    <message>
+        <source>describe why</source>
+        <translation>说明原因</translation>
+    </message>
+    <message>
+        <source>Copied the lockctl commands for &quot;%1&quot; (without the password).</source>
+        <translation>已复制“%1”的 lockctl 命令（不含密码）。</translation>
+    </message>
+    <message>
+        <source>Copy “%1”</source>
+        <translation>复制“%1”</translation>
+    </message>
+    <message>
+        <source>Copied “%1”.</source>
+        <translation>已复制“%1”。</translation>
+    </message>
+    <message>
+        <source>Show the locks of %1</source>
+        <translation>显示 %1 的锁</translation>
     </message>
 </context>
 <context>
@@ -2911,62 +3085,6 @@ Expires at
         <translation>立即读取锁表</translation>
     </message>
     <message>
-        <source>&amp;Initialize…</source>
-        <translation>初始化(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Create a lock (never overwrites)</source>
-        <translation>创建锁（不会覆盖已有的锁）</translation>
-    </message>
-    <message>
-        <source>&amp;Test-acquire…</source>
-        <translation>测试获取(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Acquire the selected lock as the admin, to test it</source>
-        <translation>以管理员身份获取所选锁，用于测试</translation>
-    </message>
-    <message>
-        <source>Re&amp;new</source>
-        <translation>续期(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Renew your own test hold of the selected lock</source>
-        <translation>续期您自己对所选锁的测试持有</translation>
-    </message>
-    <message>
-        <source>&amp;Release</source>
-        <translation>释放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Release your own test hold of the selected lock</source>
-        <translation>释放您自己对所选锁的测试持有</translation>
-    </message>
-    <message>
-        <source>&amp;Force release…</source>
-        <translation>强制释放(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Take the selected lock away from its holder, with a reason</source>
-        <translation>从持有者手中收回所选锁（需填写原因）</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>删除(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Delete the selected lock (free locks only)</source>
-        <translation>删除所选锁（仅限空闲的锁）</translation>
-    </message>
-    <message>
-        <source>Create &amp;schema…</source>
-        <translation>创建表结构(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Show, copy or run the DDL of the lock tables</source>
-        <translation>显示、复制或执行锁表的 DDL</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -3021,18 +3139,6 @@ Expires at
     <message>
         <source>Refreshed %1</source>
         <translation>刷新于 %1</translation>
-    </message>
-    <message>
-        <source>Delete lock</source>
-        <translation>删除锁</translation>
-    </message>
-    <message>
-        <source>Delete the lock &quot;%1&quot;? Its definition (lease %2, &quot;%3&quot;) is removed; its history stays.</source>
-        <translation>删除锁“%1”？其定义（租约 %2，“%3”）将被删除；历史记录会保留。</translation>
-    </message>
-    <message>
-        <source>The action failed</source>
-        <translation>操作失败</translation>
     </message>
     <message>
         <source>Not connected. Choose Connect… to open a lock table, or File › Open the demo database to try Lockscope.</source>
@@ -3131,40 +3237,12 @@ Password:</source>
         <translation>用户指南：锁卡住了(&amp;U)…</translation>
     </message>
     <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Copy the selected lock&apos;s row, with the column titles, for a ticket or a chat</source>
-        <translation>复制所选锁的这一行（带列标题），便于贴到工单或聊天中</translation>
-    </message>
-    <message>
-        <source>Copy as loc&amp;kctl command</source>
-        <translation>复制为 loc&amp;kctl 命令</translation>
-    </message>
-    <message>
-        <source>Copy the lockctl commands that show the selected lock and force-release it with the fencing token seen here (no password)</source>
-        <translation>复制查看所选锁、并以此处看到的栅栏令牌强制释放它的 lockctl 命令（不含密码）</translation>
-    </message>
-    <message>
         <source>&amp;Export locks…</source>
         <translation>导出锁(&amp;E)…</translation>
     </message>
     <message>
         <source>Save the locks the table shows (after the filter) as CSV or JSON</source>
         <translation>将表格当前显示的锁（过滤后）保存为 CSV 或 JSON</translation>
-    </message>
-    <message>
-        <source>Copied the row of &quot;%1&quot;.</source>
-        <translation>已复制“%1”这一行。</translation>
-    </message>
-    <message>
-        <source>describe why</source>
-        <translation>说明原因</translation>
-    </message>
-    <message>
-        <source>Copied the lockctl commands for &quot;%1&quot; (without the password).</source>
-        <translation>已复制“%1”的 lockctl 命令（不含密码）。</translation>
     </message>
     <message>
         <source>The locks could not be exported to %1: %2</source>
@@ -3231,14 +3309,6 @@ Password:</source>
     <message>
         <source>Your test hold on &quot;%1&quot; (fence %2) lapsed: no renewal was confirmed before its lease ended on this computer&apos;s clock. It is no longer yours to renew; it was released if it still was. Test-acquire it again for a new fence.</source>
         <translation>你对“%1”的测试持有（栅栏令牌 %2）已失效：按本机时钟，租约结束前没有续约被确认。它不再归你续约；如果仍属于你，已将其释放。请再次测试获取以得到新的栅栏令牌。</translation>
-    </message>
-    <message>
-        <source>Renewing your test hold on &quot;%1&quot; failed; it is tried again until its lease ends. %2</source>
-        <translation>续约您对“%1”的测试持有失败；在租约结束前会继续重试。%2</translation>
-    </message>
-    <message>
-        <source>Your test hold on &quot;%1&quot; could not be released; its lease ends on its own. %2</source>
-        <translation>无法释放您对“%1”的测试持有；它的租约会自行结束。%2</translation>
     </message>
 </context>
 <context>
@@ -3447,6 +3517,10 @@ Password:</source>
     <message>
         <source>Give a reason first: it is recorded with your name. Esc cancels.</source>
         <translation>请先填写原因：它会与您的名字一起记录。按 Esc 取消。</translation>
+    </message>
+    <message>
+        <source>Enter does not confirm this: click %1 (or Tab to it and press Space). Esc cancels.</source>
+        <translation>回车不会确认此操作：请点击“%1”（或用 Tab 移到它再按空格）。Esc 取消。</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // lockscope: the desktop monitor. Opens the lock table given with --db, or the last profile,
 // or, on first start, the embedded SQLite demo database with simulated clients.
 
+#include "closeonsignal.h"
 #include "hidepassword.h"
 #include "startup.h"
 
@@ -28,6 +29,9 @@ int main(int argc, char **argv)
     // The installed desktop entry (resources/desktop/): Wayland compositors match the window
     // to it, and so to its name and icon, by this id.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lockscope.Lockscope"));
+    // A signal (a logout, systemctl stop, Ctrl+C in the terminal) closes the windows as the
+    // admin would: their test holds are released, not left until their leases end.
+    ui::CloseOnSignal closeOnSignal;
     Startup startup;
     if (const int code = startup.run(app.arguments()); code >= 0)
         return code;

@@ -155,7 +155,7 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
     return outcome;
 }
 
-Result<DeleteOutcome> LockService::remove(const QString &name)
+Result<DeleteOutcome> LockService::remove(const QString &name, std::optional<qint64> seenFence)
 {
     if (Status writable = m_session->checkWritable(Tr::tr("deleting \"%1\"").arg(name)); !writable)
         return writable.error();
@@ -176,11 +176,16 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
         return outcome;
     }
     outcome.current = **current;
+    if (seenFence && outcome.current.fence != *seenFence) {
+        m_session->rollback();
+        outcome.changed = true;
+        return outcome; // not the lock the admin chose any more
+    }
     if (outcome.current.state == LockState::Held) {
         m_session->rollback();
         return outcome; // held: force-release it first
     }
-    // Only the row the admin saw (same fence) and only while it is still free or expired.
+    // Only the row read here (same fence) and only while it is still free or expired.
     auto deleted = m_session->run(dialect.deleteLock(m_tables, name, outcome.current.fence),
                                   Tr::tr("deleting \"%1\"").arg(name));
     if (!deleted) {
@@ -194,6 +199,7 @@ Result<DeleteOutcome> LockService::remove(const QString &name)
             return now.error();
         outcome.current = now->value_or(LockInfo{});
         outcome.missing = !now->has_value();
+        outcome.changed = !outcome.missing && outcome.current.fence != (*current)->fence;
         return outcome;
     }
     // The row stays as a tombstone with its fence, so a re-created lock continues above it;

@@ -57,7 +57,10 @@ public:
     Result<ReleaseOutcome> release(const QString &name, const QString &holder, qint64 fence);
     Result<ForceReleaseOutcome> forceRelease(const QString &name, qint64 expectedFence,
                                              const QString &reason);
-    Result<DeleteOutcome> remove(const QString &name);
+    // `seenFence`: only the lock the admin saw; a fence moved since (taken, released, deleted
+    // and created again) leaves it as it is, with DeleteOutcome::changed.
+    Result<DeleteOutcome> remove(const QString &name,
+                                 std::optional<qint64> seenFence = std::nullopt);
 
     Result<QList<LockInfo>> list();
     Result<std::optional<LockInfo>> lock(const QString &name);

@@ -81,7 +81,8 @@ struct DeleteOutcome
 {
     bool deleted = false;
     bool missing = false; // there was no such lock
-    LockInfo current;     // when refused (held): the lock as it is now
+    bool changed = false; // its fence is no longer the one the admin saw
+    LockInfo current;     // when refused (held, changed): the lock as it is now
 };
 
 struct LockEvent

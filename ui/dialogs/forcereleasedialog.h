@@ -18,6 +18,8 @@ public:
                                 const QString &applicationProfile = {});
 
     qint64 fence() const { return m_seen.fence; }
+    // The lock as the admin saw it when the action started: what the dialog shows.
+    const lockcore::LockInfo &seen() const { return m_seen; }
 
 private:
     lockcore::LockInfo m_seen;

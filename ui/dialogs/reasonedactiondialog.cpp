@@ -2,6 +2,7 @@
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -41,13 +42,8 @@ void ReasonedActionDialog::finish(const QString &warningHtml, const QString &act
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_reason, &QLineEdit::textChanged, this, &ReasonedActionDialog::updateButtons);
-    // Enter acts once a reason is given (the action is the default button, disabled without
-    // one); without one it says what is missing instead of doing nothing, or cancelling.
-    connect(m_reason, &QLineEdit::returnPressed, this, [this] {
-        m_hint->setVisible(reason().isEmpty());
-    });
+    m_actionText = QString(actionText).remove(u'&');
     m_hint->setObjectName(u"reasonHint"_s);
-    m_hint->setText(tr("Give a reason first: it is recorded with your name. Esc cancels."));
     m_hint->setWordWrap(true);
     m_hint->hide();
 
@@ -56,8 +52,7 @@ void ReasonedActionDialog::finish(const QString &warningHtml, const QString &act
     layout->addLayout(m_form);
     layout->addWidget(m_hint);
     layout->addWidget(m_buttons);
-    m_buttons->button(QDialogButtonBox::Cancel)->setAutoDefault(false);
-    action->setDefault(true);
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     updateButtons();
     resize(480, sizeHint().height());
 }
@@ -67,13 +62,34 @@ QString ReasonedActionDialog::reason() const
     return m_reason->text().trimmed();
 }
 
+// Enter on a button the admin chose presses it; anywhere else it acts on nothing and says why.
+void ReasonedActionDialog::keyPressEvent(QKeyEvent *event)
+{
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && !qobject_cast<QPushButton *>(focusWidget())) {
+        showEnterHint();
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
+}
+
+void ReasonedActionDialog::showEnterHint()
+{
+    m_hint->setText(reason().isEmpty()
+                        ? tr("Give a reason first: it is recorded with your name. Esc cancels.")
+                        : tr("Enter does not confirm this: click %1 (or Tab to it and press "
+                             "Space). Esc cancels.")
+                              .arg(m_actionText));
+    m_hint->show();
+}
+
 void ReasonedActionDialog::updateButtons()
 {
     for (QAbstractButton *button : m_buttons->buttons())
         if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
             button->setEnabled(!reason().isEmpty());
-    if (!reason().isEmpty())
-        m_hint->hide();
+    m_hint->hide(); // what it said was about the text before
 }
 
 } // namespace ui

@@ -11,8 +11,10 @@ namespace ui {
 
 // The confirmation of an admin action that takes something from someone (a force release, a
 // terminated session): a warning, what the admin is about to act on as last seen, and a
-// required reason for the audit trail. The action button stays disabled without a reason;
-// Cancel is the default button.
+// required reason for the audit trail. The action button stays disabled without a reason.
+// Typing on cannot confirm it (it may have opened from a key meant for something else): Enter
+// in the reason field acts on nothing and says how to act; Cancel is the default button, and
+// Enter presses only a button the admin moved the focus to.
 class ReasonedActionDialog : public QDialog
 {
     Q_OBJECT
@@ -22,6 +24,7 @@ public:
 
 protected:
     explicit ReasonedActionDialog(QWidget *parent = nullptr);
+    void keyPressEvent(QKeyEvent *event) override;
 
     // The rows that describe the target, in order, before finish().
     void addRow(const QString &label, const QString &plainText);
@@ -31,11 +34,13 @@ protected:
 
 private:
     void updateButtons();
+    void showEnterHint();
 
     QFormLayout *m_form;
     QLineEdit *m_reason;
     QDialogButtonBox *m_buttons;
-    QLabel *m_hint; // what Enter without a reason needs
+    QLabel *m_hint; // what Enter did not do, and why
+    QString m_actionText;
 };
 
 } // namespace ui

@@ -2,12 +2,14 @@
 
 #include "countdowndelegate.h"
 #include "lockfilterproxymodel.h"
+#include "locktableview.h"
 #include "lockwindowmodel.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -28,7 +30,7 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     , m_model(new LockTableModel(this))
     , m_proxy(new LockFilterProxyModel(this))
     , m_window(new LockWindowModel(this))
-    , m_view(new QTableView(this))
+    , m_view(new LockTableView(this))
     , m_notice(new QLabel(this))
     , m_columnsMenu(new QMenu(this))
 {
@@ -43,7 +45,8 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(LockTableModel::Name, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several locks (every lock of a dead host) are force-released with one reason.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAlternatingRowColors(true);
     // Tab leaves the table and Ctrl+Tab goes to the next tab: row selection has no use for
     // moving between cells, and Ctrl+Tab there toggled the selected row off.
@@ -69,6 +72,15 @@ LockTablePanel::LockTablePanel(QWidget *parent)
         m_columnsMenu->exec(header->mapToGlobal(at));
     });
     watchSelection();
+    // Rows that go, come or move take Qt's selection elsewhere: back to what the admin chose.
+    for (QAbstractItemModel *shown : {static_cast<QAbstractItemModel *>(m_proxy),
+                                      static_cast<QAbstractItemModel *>(m_window)}) {
+        connect(shown, &QAbstractItemModel::rowsRemoved, this, &LockTablePanel::keepChosen);
+        connect(shown, &QAbstractItemModel::rowsInserted, this, &LockTablePanel::keepChosen);
+        connect(shown, &QAbstractItemModel::rowsMoved, this, &LockTablePanel::keepChosen);
+        connect(shown, &QAbstractItemModel::layoutChanged, this, &LockTablePanel::keepChosen);
+        connect(shown, &QAbstractItemModel::modelReset, this, &LockTablePanel::keepChosen);
+    }
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this,
             &LockTablePanel::checkWindow);
     connect(m_view->verticalScrollBar(), &QScrollBar::rangeChanged, this,
@@ -81,6 +93,11 @@ LockTablePanel::LockTablePanel(QWidget *parent)
 }
 
 LockTablePanel::~LockTablePanel() = default;
+
+QTableView *LockTablePanel::view() const
+{
+    return m_view;
+}
 
 // One checkable entry per column in the order the header shows them; the name stays.
 void LockTablePanel::fillColumnsMenu()
@@ -102,13 +119,50 @@ void LockTablePanel::fillColumnsMenu()
     }
 }
 
+void LockTablePanel::setInapplicableColumns(const QList<int> &columns)
+{
+    for (int column : std::as_const(m_inapplicable))
+        m_view->setColumnHidden(column, false);
+    m_inapplicable.clear();
+    for (int column : columns) {
+        if (m_view->isColumnHidden(column))
+            continue; // the admin's choice
+        m_view->setColumnHidden(column, true);
+        m_inapplicable.append(column);
+    }
+}
+
+// Only the admin's gesture on the table (or selectLock()) chooses; any other change of Qt's
+// selection is undone.
 void LockTablePanel::watchSelection()
 {
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        const auto selected = selectedLock();
-        m_selectedName = selected ? selected->name : QString();
-        emit selectionChanged();
+        if (m_view->isHandlingGesture() || m_choosing)
+            choose(selectedNames());
+        else
+            keepChosen();
     });
+}
+
+QStringList LockTablePanel::selectedNames() const
+{
+    QStringList names;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows) {
+        const QVariant info = row.data(LockTableModel::LockInfoRole);
+        if (info.canConvert<LockInfo>())
+            names.append(info.value<LockInfo>().name);
+    }
+    names.sort(); // a set: compared with m_chosen, whatever order the rows were selected in
+    return names;
+}
+
+void LockTablePanel::choose(const QStringList &names)
+{
+    if (names == m_chosen)
+        return;
+    m_chosen = names;
+    emit selectionChanged();
 }
 
 void LockTablePanel::setWindowed(bool windowed)
@@ -139,7 +193,7 @@ void LockTablePanel::setWindowed(bool windowed)
     }
     m_notice->setVisible(windowed);
     watchSelection();
-    emit selectionChanged();
+    keepChosen();
 }
 
 void LockTablePanel::applyRefresh(const LockRefresh &refresh)
@@ -147,9 +201,8 @@ void LockTablePanel::applyRefresh(const LockRefresh &refresh)
     if (refresh.mode == LockRefresh::Mode::Full) {
         setWindowed(false);
         m_model->setClockOffset(refresh.clock.offsetMs);
-        const QString selected = m_selectedName;
         m_model->merge(refresh.rows);
-        keepSelection(selected); // a lock deleted meanwhile takes its selection with it
+        keepChosen(); // a lock deleted meanwhile takes its selection with it
         return;
     }
     setWindowed(true);
@@ -157,23 +210,60 @@ void LockTablePanel::applyRefresh(const LockRefresh &refresh)
     if (!refresh.query.sameFilter(m_query))
         return; // for a filter since replaced: the refresh for the new one follows
     m_window->setPage(refresh.page, refresh.query);
-    keepSelection(m_selectedName);
+    keepChosen();
     checkWindow();
     updateNotice();
 }
 
-// Rows went or moved (a refresh, a filter, a window of another part of the table). When the
-// selected row goes, Qt selects the one that takes its place: a lock nobody chose. The selection
-// follows the lock it was made on (`name`, taken before the change), or is cleared.
-void LockTablePanel::keepSelection(const QString &name)
+// Rows went or moved (a refresh, a filter, a lease that ended under a state filter, a sort, a
+// window of another part of the table). When the selected row goes, Qt selects the one that
+// takes its place: a lock nobody chose. The selection stays on the locks the admin chose that
+// the view still shows; a chosen lock it no longer shows leaves the choice for good.
+void LockTablePanel::keepChosen()
 {
-    const auto selected = selectedLock();
-    if (selected && selected->name == name)
+    if (m_choosing)
         return;
-    if (name.isEmpty() || !selectLock(name)) {
-        m_view->selectionModel()->clear(); // no current row either: nothing to act on
-        m_selectedName.clear();
+    if (selectedNames() == m_chosen && (!m_chosen.isEmpty() || !currentIsStray()))
+        return;
+    QItemSelection rows;
+    QStringList kept;
+    for (const QString &name : std::as_const(m_chosen)) {
+        const int row = rowOf(name);
+        if (row < 0)
+            continue;
+        rows.select(m_view->model()->index(row, 0), m_view->model()->index(row, 0));
+        kept.append(name);
     }
+    {
+        const QScopedValueRollback choosing(m_choosing, true);
+        if (kept.isEmpty()) {
+            m_view->selectionModel()->clear(); // no current row either: nothing to act on
+        } else {
+            m_view->selectionModel()->select(rows, QItemSelectionModel::ClearAndSelect
+                                                       | QItemSelectionModel::Rows);
+            m_view->selectionModel()->setCurrentIndex(rows.indexes().constFirst(),
+                                                      QItemSelectionModel::NoUpdate);
+        }
+    }
+    choose(kept);
+}
+
+// With nothing chosen, a current row Qt moved onto a lock would be one keypress from a choice.
+bool LockTablePanel::currentIsStray() const
+{
+    return m_view->selectionModel()->currentIndex().isValid();
+}
+
+// The row the view shows `name` on, -1 if it does not (filtered out, not in the window).
+int LockTablePanel::rowOf(const QString &name) const
+{
+    if (m_windowed)
+        return m_window->rowOf(name);
+    const int source = m_model->rowOf(name);
+    if (source < 0)
+        return -1;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(source, 0));
+    return index.isValid() ? index.row() : -1;
 }
 
 void LockTablePanel::clear()
@@ -239,9 +329,8 @@ void LockTablePanel::checkWindow()
 
 void LockTablePanel::setFilterText(const QString &text)
 {
-    const QString selected = m_selectedName;
     m_proxy->setFilterText(text);
-    keepSelection(selected); // filtered out: cleared, not moved to the next row
+    keepChosen(); // filtered out: cleared, not moved to the next row
     const QString trimmed = text.trimmed();
     if (trimmed == m_query.filterText)
         return;
@@ -251,9 +340,8 @@ void LockTablePanel::setFilterText(const QString &text)
 
 void LockTablePanel::setStateFilter(std::optional<LockDisplayState> state)
 {
-    const QString selected = m_selectedName;
     m_proxy->setStateFilter(state);
-    keepSelection(selected);
+    keepChosen();
     if (state == m_query.state)
         return;
     m_query.state = state;
@@ -277,31 +365,48 @@ void LockTablePanel::setLongHoldRules(const LongHoldRules &rules)
 
 std::optional<LockInfo> LockTablePanel::selectedLock() const
 {
+    const QList<LockInfo> locks = selectedLocks();
+    if (locks.size() != 1)
+        return std::nullopt;
+    return locks.constFirst();
+}
+
+QList<LockInfo> LockTablePanel::selectedLocks() const
+{
+    QList<LockInfo> locks;
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return std::nullopt;
-    const QVariant info = rows.first().data(LockTableModel::LockInfoRole);
-    if (!info.canConvert<LockInfo>())
-        return std::nullopt;
-    return info.value<LockInfo>();
+    for (const QModelIndex &row : rows) {
+        const QVariant info = row.data(LockTableModel::LockInfoRole);
+        if (info.canConvert<LockInfo>())
+            locks.append(info.value<LockInfo>());
+    }
+    return locks;
 }
 
 bool LockTablePanel::selectLock(const QString &name)
 {
-    if (m_windowed) {
-        const int row = m_window->rowOf(name);
-        if (row >= 0)
-            m_view->selectRow(row);
-        return row >= 0;
-    }
-    const int source = m_model->rowOf(name);
-    if (source < 0)
+    const int row = rowOf(name);
+    if (row < 0)
         return false;
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(source, 0));
-    if (!index.isValid())
-        return false; // filtered out
-    m_view->selectRow(index.row());
+    {
+        // Not QTableView::selectRow: it reads the keyboard's modifiers, and a Ctrl held
+        // meanwhile would add the row to the choice instead of making it the choice.
+        const QScopedValueRollback choosing(m_choosing, true);
+        const QModelIndex index = m_view->model()->index(row, 0);
+        m_view->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+    choose({name});
     return true;
+}
+
+void LockTablePanel::clearChoice()
+{
+    {
+        const QScopedValueRollback choosing(m_choosing, true);
+        m_view->selectionModel()->clear();
+    }
+    choose({});
 }
 
 qint64 LockTablePanel::remainingMs(const QString &name) const

@@ -14,6 +14,7 @@ class QTableView;
 namespace ui {
 
 class LockFilterProxyModel;
+class LockTableView;
 class LockWindowModel;
 
 // The lock table as the window shows it: a view on the whole table (LockTableModel, filtered
@@ -30,7 +31,7 @@ public:
     explicit LockTablePanel(QWidget *parent = nullptr);
     ~LockTablePanel() override;
 
-    QTableView *view() const { return m_view; }
+    QTableView *view() const;
     LockTableModel *model() const { return m_model; }
     LockFilterProxyModel *proxy() const { return m_proxy; }
     LockWindowModel *windowModel() const { return m_window; }
@@ -40,6 +41,10 @@ public:
     // Show or hide columns (every column but the name): the header's context menu, and the
     // window's View menu.
     QMenu *columnsMenu() const { return m_columnsMenu; }
+    // Hides `columns`, which mean nothing for this table (an application's table has no fence
+    // and no depth), and shows again the ones hidden so before: a column the admin hid stays
+    // hidden either way.
+    void setInapplicableColumns(const QList<int> &columns);
 
     void applyRefresh(const LockRefresh &refresh);
     void clear(); // another connection
@@ -52,8 +57,14 @@ public:
     void setLongHoldRules(const LongHoldRules &rules);
     LockTableQuery query() const { return m_query; }
 
+    // The lock the admin chose (one row selected), as the table shows it now.
     std::optional<lockcore::LockInfo> selectedLock() const;
+    // Every lock the admin chose, as the table shows them now.
+    QList<lockcore::LockInfo> selectedLocks() const;
+    // Chooses `name` as the admin's gesture would; false if the table does not show it.
     bool selectLock(const QString &name);
+    // Chooses nothing (the details pane shows a lock the table does not).
+    void clearChoice();
     qint64 remainingMs(const QString &name) const;
     // The whole table's counts (from the database's counts when windowed; lost owners are
     // then not known).
@@ -61,6 +72,8 @@ public:
     void retranslate();
 
 signals:
+    // The admin's choice changed: by a gesture on the table, by selectLock(), or because a
+    // chosen lock left the view (the selection never moves to a lock nobody chose).
     void selectionChanged();
     // The view needs other rows or another filter than the last query asked for.
     void queryChanged(const ui::LockTableQuery &query);
@@ -71,7 +84,11 @@ private:
     void checkWindow();
     std::pair<int, int> shownRows() const; // first and last row the view shows; -1 if none
     QList<int> shownSourceRows() const;
-    void keepSelection(const QString &name);
+    QStringList selectedNames() const;
+    void choose(const QStringList &names);
+    void keepChosen();
+    bool currentIsStray() const;
+    int rowOf(const QString &name) const;
     void queryFilterChanged();
     void fillColumnsMenu();
     void updateNotice();
@@ -79,12 +96,14 @@ private:
     LockTableModel *m_model;
     LockFilterProxyModel *m_proxy;
     LockWindowModel *m_window;
-    QTableView *m_view;
+    LockTableView *m_view;
     QLabel *m_notice;
     QMenu *m_columnsMenu;
     bool m_windowed = false;
+    QList<int> m_inapplicable; // hidden by setInapplicableColumns, not by the admin
     LockTableQuery m_query;
-    QString m_selectedName;
+    QStringList m_chosen; // the names the admin chose, in selection order
+    bool m_choosing = false; // the panel itself is selecting what was chosen
     int m_sortColumn = LockTableModel::Name;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 };

@@ -3,23 +3,17 @@
 #include "clusterview.h"
 #include "connectiondialog.h"
 #include "demoworkload.h"
-#include "dialect.h"
-#include "durationtext.h"
-#include "forcereleasedialog.h"
-#include "initlockdialog.h"
+#include "dialogexec.h"
+#include "lockactions.h"
 #include "language.h"
 #include "lockdetailspane.h"
-#include "lockctlcommand.h"
 #include "lockexport.h"
-#include "lockrowtext.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
 #include "connectionprofile.h"
 #include "messagebar.h"
 #include "nativelockspanel.h"
-#include "schemadialog.h"
 #include "simulatorpanel.h"
-#include "testacquiredialog.h"
 #include "testholds.h"
 #include "userguidedialog.h"
 #include "longholddialog.h"
@@ -28,7 +22,6 @@
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -61,7 +54,10 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(u"mainWindow"_s);
     createActions();
     createCentral();
-    createCopyActions();
+    m_actions = new LockActions(m_panel, m_monitor, m_testHolds, m_messageBar, this);
+    connect(m_actions, &LockActions::dialogAboutToShow, this, &MainWindow::dialogAboutToShow);
+    connect(m_actions, &LockActions::filterRequested, m_filter, &QLineEdit::setText);
+    createExportAction();
     createMenus();
     createToolBar();
 
@@ -71,6 +67,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_health = new QLabel(this);
     m_counts->setObjectName(u"counts"_s);
     m_health->setObjectName(u"health"_s);
+    m_clock->setObjectName(u"clock"_s);
+    m_refreshed->setObjectName(u"refreshed"_s);
     // Read-only, in sight all the time: nothing the window offers can change the database.
     m_readOnlyBadge = new QLabel(this);
     m_readOnlyBadge->setObjectName(u"readOnlyBadge"_s);
@@ -89,7 +87,6 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_monitor, &LockMonitor::refreshed, this, &MainWindow::onRefresh);
     connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
     connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
-    connect(m_monitor, &LockMonitor::adminDone, this, &MainWindow::onAdminDone);
     connect(m_monitor, &LockMonitor::detected, this, &MainWindow::onDetected);
     connect(m_monitor, &LockMonitor::historyReady, this,
             [this](const QString &name, const QList<LockEvent> &events) {
@@ -106,7 +103,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_details, &LockDetailsPane::historyRequested, this, [this](const QString &name) {
         if (selectLock(name))
             return;
-        view()->selectionModel()->clear();
+        m_panel->clearChoice();
         m_details->showUnlisted(name);
         m_monitor->requestHistory(name);
     });
@@ -146,18 +143,6 @@ MainWindow::~MainWindow()
     m_demo.reset();
 }
 
-QAction *MainWindow::addAction(const QString &objectName, const QKeySequence &shortcut,
-                               void (MainWindow::*slot)())
-{
-    auto *action = new QAction(this);
-    action->setObjectName(objectName);
-    action->setShortcut(shortcut);
-    action->setShortcutContext(Qt::WindowShortcut);
-    connect(action, &QAction::triggered, this, slot);
-    QWidget::addAction(action);
-    return action;
-}
-
 QAction *MainWindow::action(const QString &objectName) const
 {
     return findChild<QAction *>(objectName);
@@ -183,18 +168,6 @@ void MainWindow::createActions()
     refresh->setShortcut(QKeySequence::Refresh);
     connect(refresh, &QAction::triggered, m_monitor, &LockMonitor::refreshNow);
     QWidget::addAction(refresh);
-
-    m_writeActions = {
-        addAction(u"initializeAction"_s, QKeySequence(u"Ctrl+N"_s), &MainWindow::initializeLock),
-        addAction(u"testAcquireAction"_s, QKeySequence(u"Ctrl+T"_s), &MainWindow::testAcquire),
-        addAction(u"renewAction"_s, QKeySequence(u"Ctrl+E"_s), &MainWindow::renewOwn),
-        addAction(u"releaseAction"_s, QKeySequence(u"Ctrl+L"_s), &MainWindow::releaseOwn),
-        addAction(u"forceReleaseAction"_s, QKeySequence(u"Ctrl+Shift+F"_s),
-                  &MainWindow::forceRelease),
-        addAction(u"deleteAction"_s, QKeySequence::Delete, &MainWindow::deleteLock),
-        addAction(u"createSchemaAction"_s, QKeySequence(u"Ctrl+Shift+D"_s),
-                  &MainWindow::createSchema),
-    };
 }
 
 void MainWindow::createMenus()
@@ -216,14 +189,14 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
 
     m_lockMenu = menuBar()->addMenu(QString());
-    for (QAction *write : std::as_const(m_writeActions)) {
+    for (QAction *write : m_actions->writeActions()) {
         if (write->objectName() == u"createSchemaAction")
             m_lockMenu->addSeparator();
         m_lockMenu->addAction(write);
     }
     m_lockMenu->addSeparator();
-    m_lockMenu->addAction(action(u"copyLockAction"_s));
-    m_lockMenu->addAction(action(u"copyCommandAction"_s));
+    m_lockMenu->addAction(m_actions->copyLockAction());
+    m_lockMenu->addAction(m_actions->copyCommandAction());
 
     m_viewMenu = menuBar()->addMenu(QString());
     createViewMenu();
@@ -275,7 +248,7 @@ void MainWindow::createToolBar()
     tools->addAction(action(u"connectAction"_s));
     tools->addAction(action(u"refreshAction"_s));
     tools->addSeparator();
-    for (QAction *write : std::as_const(m_writeActions))
+    for (QAction *write : m_actions->writeActions())
         tools->addAction(write);
 }
 
@@ -301,7 +274,6 @@ void MainWindow::createCentral()
     connect(m_stateFilter, &StateFilterCombo::stateChosen, m_panel,
             &LockTablePanel::setStateFilter);
     m_panel->setLongHoldRules(m_longHolds);
-    m_filter->installEventFilter(this); // the window's shortcuts work while it has focus
     auto *find = new QAction(this);
     find->setObjectName(u"findAction"_s);
     find->setShortcut(QKeySequence::Find);
@@ -314,17 +286,8 @@ void MainWindow::createCentral()
 
     QTableView *table = m_panel->view();
     table->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(table, &QWidget::customContextMenuRequested, this, [this, table](const QPoint &at) {
-        QMenu menu(this);
-        menu.addAction(action(u"copyLockAction"_s));
-        menu.addAction(action(u"copyCommandAction"_s));
-        menu.addSeparator();
-        for (QAction *write : std::as_const(m_writeActions))
-            if (write->isVisible())
-                menu.addAction(write);
-        menu.addSeparator();
-        menu.addAction(action(u"refreshAction"_s));
-        menu.exec(table->viewport()->mapToGlobal(at));
+    connect(table, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        m_actions->showContextMenu(at, action(u"refreshAction"_s));
     });
     connect(m_panel, &LockTablePanel::selectionChanged, this, &MainWindow::onSelectionChanged);
 
@@ -380,8 +343,7 @@ void MainWindow::sizeColumns()
 
 QString MainWindow::tableName() const
 {
-    return m_profile && m_connection.table.isEmpty() ? m_profile->defaultTable
-                                                     : m_connection.table;
+    return shownTable(m_connection, m_profile);
 }
 
 void MainWindow::retranslate()
@@ -405,21 +367,6 @@ void MainWindow::retranslate()
     set(u"demoAction"_s, tr("Open the &demo database"),
         tr("An embedded SQLite database with simulated clients, to try things safely"));
     set(u"refreshAction"_s, tr("Re&fresh"), tr("Read the lock table now"));
-    set(u"initializeAction"_s, tr("&Initialize\u2026"), tr("Create a lock (never overwrites)"));
-    set(u"testAcquireAction"_s, tr("&Test-acquire\u2026"),
-        tr("Acquire the selected lock as the admin, to test it"));
-    set(u"renewAction"_s, tr("Re&new"), tr("Renew your own test hold of the selected lock"));
-    set(u"releaseAction"_s, tr("&Release"), tr("Release your own test hold of the selected lock"));
-    set(u"forceReleaseAction"_s, tr("&Force release\u2026"),
-        tr("Take the selected lock away from its holder, with a reason"));
-    set(u"deleteAction"_s, tr("&Delete\u2026"), tr("Delete the selected lock (free locks only)"));
-    set(u"createSchemaAction"_s, tr("Create &schema\u2026"),
-        tr("Show, copy or run the DDL of the lock tables"));
-    set(u"copyLockAction"_s, tr("&Copy"),
-        tr("Copy the selected lock's row, with the column titles, for a ticket or a chat"));
-    set(u"copyCommandAction"_s, tr("Copy as loc&kctl command"),
-        tr("Copy the lockctl commands that show the selected lock and force-release it with "
-           "the fencing token seen here (no password)"));
     set(u"exportAction"_s, tr("&Export locks\u2026"),
         tr("Save the locks the table shows (after the filter) as CSV or JSON"));
     set(u"newWindowAction"_s, tr("New &window"),
@@ -428,6 +375,7 @@ void MainWindow::retranslate()
         tr("Set how long a hold may last, per lock name pattern, before the Held for column "
            "highlights it"));
     m_panel->columnsMenu()->setTitle(tr("&Columns"));
+    m_actions->retranslate();
     set(u"quitAction"_s, tr("&Quit"), tr("Quit Lockscope"));
     set(u"aboutAction"_s, tr("&About Lockscope"), tr("About Lockscope"));
     m_fileMenu->setTitle(tr("&File"));
@@ -465,24 +413,10 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
 }
 
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-    // A line edit takes some keys for itself (on X11 Ctrl+E is "end of line"), so Renew
-    // (Ctrl+E) did nothing while the filter had focus. The filter leaves the window's own
-    // shortcuts to the window.
-    if (watched == m_filter && event->type() == QEvent::ShortcutOverride) {
-        auto *key = static_cast<QKeyEvent *>(event);
-        const QKeySequence pressed(key->keyCombination());
-        for (const QAction *action : actions())
-            if (action->isEnabled() && action->shortcut() == pressed)
-                return true; // not accepted: the shortcut fires
-    }
-    return QMainWindow::eventFilter(watched, event);
-}
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_remembersLayout) {
+        m_panel->setInapplicableColumns({}); // the admin's choice of columns is saved
         const auto store = settings();
         windowlayout::save(*store, {this, m_splitter, view(), m_interval});
     }
@@ -503,10 +437,11 @@ void MainWindow::openConnection(const WindowConnection &connection)
         m_connection.title = connection.spec.redacted();
     // "Not connected", or the previous database's news, no longer applies.
     m_messageBar->hide();
+    m_lastClock = {};
+    m_clock->clear();
+    m_refreshed->clear();
     m_panel->clear();
     m_details->clear();
-    for (QAction *write : std::as_const(m_writeActions))
-        write->setVisible(!connection.readOnly);
     m_readOnlyBadge->setVisible(connection.readOnly);
     m_monitor->setInterval(m_interval->value());
     m_profile.reset();
@@ -516,10 +451,11 @@ void MainWindow::openConnection(const WindowConnection &connection)
     }
     // Application tables have no fence, no re-entry depth and no history; Lockscope does there
     // only what the application itself does.
-    QTableView *table = m_panel->view();
-    table->setColumnHidden(LockTableModel::Fence, m_profile.has_value());
-    table->setColumnHidden(LockTableModel::Depth, m_profile.has_value());
+    m_panel->setInapplicableColumns(m_profile ? QList<int>{LockTableModel::Fence,
+                                                           LockTableModel::Depth}
+                                              : QList<int>{});
     m_details->setApplicationProfile(m_profile ? m_profile->id : QString());
+    m_actions->setConnection(m_connection, m_profile);
     if (connection.spec.redacted() != m_detectedOn.spec.redacted()
         || connection.spec.path != m_detectedOn.spec.path) {
         m_detected.clear(); // another database
@@ -695,7 +631,8 @@ void MainWindow::onHealth(LockMonitor::Health health, const QString &text)
         if (m_messageBar->isVisible() && m_messageBar->kind() != MessageBar::Kind::Success
             && m_messageBar->kind() != MessageBar::Kind::Info)
             m_messageBar->showMessage(MessageBar::Kind::Success,
-                                      tr("The database answers again."));
+                                      tr("The database answers again."),
+                                      MessageBar::ResultTimeoutMs);
         break;
     case LockMonitor::Health::Slow:
         m_messageBar->showMessage(MessageBar::Kind::Warning, text);
@@ -777,135 +714,14 @@ void MainWindow::updateStatus()
 
 void MainWindow::updateActions()
 {
-    const auto selected = selectedLock();
-    // Not while connecting (nothing is known yet) or while the login is refused. A database
-    // that went down keeps them: its missing table is created from here.
-    const LockMonitor::Health health = m_monitor->health();
-    const bool connected = health != LockMonitor::Health::Idle
-                           && health != LockMonitor::Health::Connecting
-                           && health != LockMonitor::Health::LoginRefused;
-    const bool own = selected && m_testHolds->holds(selected->name);
-    // On an application's table: only what that application itself does.
-    const bool native = !m_profile;
-    action(u"initializeAction"_s)->setEnabled(connected && (native || m_profile->hasInitialize));
-    action(u"testAcquireAction"_s)->setEnabled(connected);
-    action(u"createSchemaAction"_s)->setEnabled(connected && native);
-    action(u"renewAction"_s)->setEnabled(own && native);
-    action(u"releaseAction"_s)->setEnabled(own);
-    action(u"forceReleaseAction"_s)->setEnabled(selected
-                                               && selected->state != LockState::Free);
-    action(u"deleteAction"_s)->setEnabled(native && selected
-                                          && selected->state != LockState::Held);
-    // Nothing is written to the database: offered in read-only mode too.
-    action(u"copyLockAction"_s)->setEnabled(selected.has_value());
-    action(u"copyCommandAction"_s)->setEnabled(selected.has_value());
+    m_actions->update();
     action(u"exportAction"_s)->setEnabled(view()->model()->rowCount() > 0);
 }
 
 int MainWindow::execDialog(QDialog *dialog)
 {
     emit dialogAboutToShow(dialog);
-    if (dialog->result() != 0 && !dialog->isVisible())
-        return dialog->result(); // answered by a test hook
-    return dialog->exec();
-}
-
-void MainWindow::initializeLock()
-{
-    InitLockDialog dialog(this);
-    if (execDialog(&dialog) != QDialog::Accepted)
-        return;
-    AdminRequest request;
-    request.kind = AdminRequest::Kind::Initialize;
-    request.name = dialog.name();
-    request.ttlMs = dialog.ttlMs();
-    request.text = dialog.description();
-    m_monitor->submit(request);
-}
-
-void MainWindow::testAcquire()
-{
-    const auto selected = selectedLock();
-    TestAcquireDialog dialog(selected ? selected->name : QString(), this);
-    if (execDialog(&dialog) != QDialog::Accepted)
-        return;
-    // Application tables are not renewed: their applications do not renew either.
-    m_testHolds->acquire(dialog.name(), dialog.holder(), dialog.ttlMs(), dialog.holdMs(),
-                         dialog.autoRenew() && !m_profile);
-}
-
-void MainWindow::renewOwn()
-{
-    if (const auto selected = selectedLock())
-        m_testHolds->renew(selected->name);
-}
-
-void MainWindow::releaseOwn()
-{
-    if (const auto selected = selectedLock())
-        m_testHolds->release(selected->name);
-}
-
-void MainWindow::forceRelease()
-{
-    const auto selected = selectedLock();
-    if (!selected)
-        return;
-    const qint64 remaining = m_panel->remainingMs(selected->name);
-    ForceReleaseDialog dialog(*selected, remaining, this, m_profile ? m_profile->id : QString());
-    if (execDialog(&dialog) != QDialog::Accepted)
-        return;
-    AdminRequest request;
-    request.kind = AdminRequest::Kind::ForceRelease;
-    request.name = selected->name;
-    request.fence = dialog.fence();
-    request.text = dialog.reason();
-    // An application's table: compare-and-set on the holder and the time the admin saw.
-    request.holder = selected->holder;
-    request.seenAcquiredAt = selected->acquiredAt;
-    request.seenExpiresAt = selected->expiresAt;
-    m_monitor->submit(request);
-}
-
-void MainWindow::deleteLock()
-{
-    const auto selected = selectedLock();
-    if (!selected)
-        return;
-    QMessageBox box(QMessageBox::Question, tr("Delete lock"),
-                    tr("Delete the lock \"%1\"? Its definition (lease %2, \"%3\") is removed; "
-                       "its history stays.")
-                        .arg(selected->name, durationText(selected->ttlMs),
-                             selected->description),
-                    QMessageBox::Yes | QMessageBox::Cancel, this);
-    box.setDefaultButton(QMessageBox::Cancel);
-    if (execDialog(&box) != QMessageBox::Yes)
-        return;
-    AdminRequest request;
-    request.kind = AdminRequest::Kind::Delete;
-    request.name = selected->name;
-    m_monitor->submit(request);
-}
-
-void MainWindow::createSchema()
-{
-    // The connected database's dialect; before a connection opened, the one the URL names (an
-    // ODBC data source's database is known only once connected: until then, SQLite's DDL).
-    std::unique_ptr<Dialect> dialect;
-    if (const auto kind = m_monitor->dialectKind())
-        dialect = Dialect::create(*kind);
-    else
-        dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
-    if (!dialect)
-        dialect = Dialect::create(Dialect::Kind::SQLite);
-    const QStringList statements = dialect->schema(TableNames::fromTable(m_connection.table));
-    SchemaDialog dialog(dialect->name(), statements, !m_connection.readOnly, this);
-    connect(&dialog, &SchemaDialog::runRequested, this, [this] {
-        AdminRequest request;
-        request.kind = AdminRequest::Kind::CreateSchema;
-        m_monitor->submit(request);
-    });
-    execDialog(&dialog);
+    return execAnswerable(dialog);
 }
 
 void MainWindow::onDetected(const QList<DetectedTable> &tables)
@@ -953,90 +769,12 @@ void MainWindow::rebuildApplicationTablesMenu()
     }
 }
 
-void MainWindow::onAdminDone(const AdminResult &result)
+void MainWindow::createExportAction()
 {
-    if (result.request.automatic)
-        return onScheduledDone(result);
-    if (result.error) {
-        // An explicit action failed: say so in a box the admin must acknowledge.
-        m_messageBar->showMessage(MessageBar::Kind::Error, result.error->message);
-        QMessageBox box(QMessageBox::Warning, tr("The action failed"), result.error->message,
-                        QMessageBox::Ok, this);
-        box.setDetailedText(result.error->fullText());
-        execDialog(&box);
-        return;
-    }
-    m_messageBar->showMessage(result.done ? MessageBar::Kind::Success : MessageBar::Kind::Warning,
-                              result.summary);
-}
-
-void MainWindow::onScheduledDone(const AdminResult &result)
-{
-    // A test hold's own renewal or release: the table shows its effect. A failure is said in
-    // the message bar while the hold is still the admin's (no box to acknowledge at each
-    // retry); once it lapsed, the lapse says what happened.
-    const AdminRequest &request = result.request;
-    if (!result.error)
-        return;
-    const auto hold = m_testHolds->hold(request.name);
-    if (request.kind == AdminRequest::Kind::Renew && (!hold || hold->fence != request.fence))
-        return;
-    const QString text = request.kind == AdminRequest::Kind::Renew
-                             ? tr("Renewing your test hold on \"%1\" failed; it is tried again "
-                                  "until its lease ends. %2")
-                             : tr("Your test hold on \"%1\" could not be released; its lease "
-                                  "ends on its own. %2");
-    m_messageBar->showMessage(MessageBar::Kind::Warning,
-                              text.arg(request.name, result.error->message));
-}
-
-void MainWindow::createCopyActions()
-{
-    // Ctrl+C copies the row only while the table has focus (the filter copies its own text).
-    QTableView *table = m_panel->view();
-    const auto onTable = [this, table](const QString &name, const QKeySequence &shortcut,
-                                       void (MainWindow::*slot)()) {
-        auto *copy = new QAction(this);
-        copy->setObjectName(name);
-        copy->setShortcut(shortcut);
-        copy->setShortcutContext(Qt::WidgetShortcut);
-        connect(copy, &QAction::triggered, this, slot);
-        table->addAction(copy);
-    };
-    onTable(u"copyLockAction"_s, QKeySequence::Copy, &MainWindow::copyLock);
-    onTable(u"copyCommandAction"_s, QKeySequence(u"Ctrl+Shift+C"_s), &MainWindow::copyLockCommand);
     auto *exportAction = new QAction(this);
     exportAction->setObjectName(u"exportAction"_s);
     connect(exportAction, &QAction::triggered, this, &MainWindow::exportLocksAs);
     connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::updateActions);
-}
-
-void MainWindow::copyLock()
-{
-    const QModelIndexList rows = view()->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(lockRowText(view(), rows.first()));
-    statusBar()->showMessage(tr("Copied the row of \"%1\".")
-                                 .arg(rows.first().data(Qt::DisplayRole).toString()), 5000);
-}
-
-void MainWindow::copyLockCommand()
-{
-    const auto selected = selectedLock();
-    if (!selected)
-        return;
-    LockctlTarget target;
-    target.spec = m_connection.spec;
-    target.table = tableName();
-    if (m_profile) {
-        target.profile = m_profile->id;
-        target.profileNeedsTime = !m_profile->seenTimeColumn().isEmpty();
-    }
-    QGuiApplication::clipboard()->setText(
-        lockctlCommands(target, *selected, tr("describe why")));
-    statusBar()->showMessage(tr("Copied the lockctl commands for \"%1\" (without the password).")
-                                 .arg(selected->name), 5000);
 }
 
 QList<LockInfo> MainWindow::shownLocks() const
@@ -1077,7 +815,8 @@ QString MainWindow::writeExport(const QString &path, const QList<LockInfo> &lock
     }
     m_messageBar->showMessage(MessageBar::Kind::Success,
                               tr("Exported %Ln lock(s) to %1.", nullptr, int(locks.size()))
-                                  .arg(path));
+                                  .arg(path),
+                              MessageBar::ResultTimeoutMs);
     emit exportFinished(path, QString());
     return {};
 }

@@ -28,6 +28,7 @@ namespace ui {
 class ClusterView;
 class ConnectionDialog;
 class DemoWorkload;
+class LockActions;
 class LockDetailsPane;
 class LockTableModel;
 class LockTablePanel;
@@ -80,18 +81,9 @@ public:
     // The actions, by object name, for tests and the context menu.
     QAction *action(const QString &objectName) const;
 
-    // Admin actions; the dialogs they open can be answered by tests through these hooks.
-    void initializeLock();
-    void testAcquire();
-    void renewOwn();
-    void releaseOwn();
-    void forceRelease();
-    void deleteLock();
-    void createSchema();
-
-    // Copy the selected lock's row (as the table shows it) or its lockctl commands.
-    void copyLock();
-    void copyLockCommand();
+    // The admin's actions on the chosen lock (their dialogs are announced by
+    // dialogAboutToShow, where tests answer them).
+    LockActions *lockActions() const { return m_actions; }
     // Writes the locks the table shows (after the filter) to `path`, CSV or JSON by its
     // extension; File > Export locks asks for the path first. Returns why it failed, or empty;
     // exportFinished follows either way. A table read a window at a time: every matching lock
@@ -115,14 +107,13 @@ public:
     const LongHoldRules &longHoldRules() const { return m_longHolds; }
 
 signals:
-    // For tests: a dialog about to be shown (exec'd) by an admin action.
+    // For tests: a dialog about to be shown (exec'd) by the window or an admin action.
     void dialogAboutToShow(QDialog *dialog);
     // An export is written (`problem` empty) or failed.
     void exportFinished(const QString &path, const QString &problem);
 
 protected:
     void changeEvent(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
 
 private:
@@ -130,7 +121,7 @@ private:
     void createMenus();
     void createToolBar();
     void createCentral();
-    void createCopyActions();
+    void createExportAction();
     void createViewMenu();
     std::unique_ptr<QSettings> settings() const;
     // The connection dialog, opened on `start` (not connected: on the profile used last).
@@ -150,15 +141,11 @@ private:
     void onHealth(LockMonitor::Health health, const QString &text);
     // The server refused the login: asks for the password (once), then connects with it.
     void askForPassword();
-    void onAdminDone(const AdminResult &result);
-    void onScheduledDone(const AdminResult &result);
     // Other applications' lock tables in the database: offered in File > Application tables.
     void onDetected(const QList<lockcore::DetectedTable> &tables);
     void rebuildApplicationTablesMenu();
     void onSelectionChanged();
     int execDialog(QDialog *dialog);
-    QAction *addAction(const QString &objectName, const QKeySequence &shortcut,
-                       void (MainWindow::*slot)());
 
     WindowConnection m_connection;
     std::optional<lockcore::Profile> m_profile; // the connection's application table, if any
@@ -200,7 +187,7 @@ private:
     QMenu *m_languageMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
     QActionGroup *m_languages = nullptr;
-    QList<QAction *> m_writeActions;
+    LockActions *m_actions = nullptr;
     QTimer *m_tick = nullptr;
     lockcore::DbClock m_lastClock;
     QDateTime m_historyAsked;

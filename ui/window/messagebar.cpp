@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 
 using namespace Qt::StringLiterals;
@@ -11,8 +12,10 @@ namespace ui {
 
 MessageBar::MessageBar(QWidget *parent)
     : QFrame(parent), m_icon(new QLabel(this)), m_text(new QLabel(this)),
-      m_close(new QToolButton(this))
+      m_close(new QToolButton(this)), m_expiry(new QTimer(this))
 {
+    m_expiry->setSingleShot(true);
+    connect(m_expiry, &QTimer::timeout, this, &QWidget::hide);
     setObjectName(u"messageBar"_s);
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -36,7 +39,7 @@ QString MessageBar::text() const
     return m_text->text();
 }
 
-void MessageBar::showMessage(Kind kind, const QString &text)
+void MessageBar::showMessage(Kind kind, const QString &text, int timeoutMs)
 {
     m_kind = kind;
     QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
@@ -59,7 +62,9 @@ void MessageBar::showMessage(Kind kind, const QString &text)
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
     m_icon->setPixmap(style()->standardIcon(icon).pixmap(size, size));
     QPalette pal = palette();
-    const QColor base = pal.color(QPalette::Window);
+    // The window's colour, not this bar's: that is the last message's tint.
+    const QColor base = (parentWidget() ? parentWidget()->palette() : QPalette())
+                            .color(QPalette::Window);
     // A light tint of the kind's colour over the window colour: readable in dark themes too.
     const QColor background = QColor::fromRgbF(base.redF() * 0.85 + tint.redF() * 0.15,
                                                base.greenF() * 0.85 + tint.greenF() * 0.15,
@@ -67,6 +72,10 @@ void MessageBar::showMessage(Kind kind, const QString &text)
     pal.setColor(QPalette::Window, background);
     setPalette(pal);
     m_text->setText(text);
+    if (timeoutMs > 0)
+        m_expiry->start(timeoutMs);
+    else
+        m_expiry->stop();
     show();
 }
 

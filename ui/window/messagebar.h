@@ -3,12 +3,14 @@
 #include <QFrame>
 
 class QLabel;
+class QTimer;
 class QToolButton;
 
 namespace ui {
 
 // An inline message above the lock table (hotspot and heaptrack style): recoverable problems
-// and results of actions are said here, not in modal boxes.
+// and results of actions are said here, not in modal boxes. Its tint is the kind's over the
+// window's own colour, whatever was shown before.
 class MessageBar : public QFrame
 {
     Q_OBJECT
@@ -18,7 +20,11 @@ public:
 
     explicit MessageBar(QWidget *parent = nullptr);
 
-    void showMessage(Kind kind, const QString &text);
+    // Shows `text` until it is replaced or closed or, with a `timeoutMs`, for that long: news
+    // that goes stale (an action's result, a time left) is not left up for minutes.
+    void showMessage(Kind kind, const QString &text, int timeoutMs = 0);
+    // How long an action's result stays up.
+    static constexpr int ResultTimeoutMs = 20000;
     Kind kind() const { return m_kind; }
     QString text() const;
 
@@ -26,6 +32,7 @@ private:
     QLabel *m_icon;
     QLabel *m_text;
     QToolButton *m_close;
+    QTimer *m_expiry;
     Kind m_kind = Kind::Info;
 };
 

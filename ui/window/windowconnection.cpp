@@ -25,4 +25,10 @@ ConnectionProfile WindowConnection::profile() const
     return profile;
 }
 
+QString shownTable(const WindowConnection &connection,
+                   const std::optional<lockcore::Profile> &profile)
+{
+    return profile && connection.table.isEmpty() ? profile->defaultTable : connection.table;
+}
+
 } // namespace ui

@@ -2,9 +2,11 @@
 
 #include "connectionprofile.h"
 #include "connectionspec.h"
+#include "profile.h"
 
 #include <QString>
 #include <QVariantMap>
+#include <optional>
 
 namespace ui {
 
@@ -24,5 +26,9 @@ struct WindowConnection
     // saved profile).
     ConnectionProfile profile() const;
 };
+
+// The lock table the window shows: the connection's, or an application's usual one.
+QString shownTable(const WindowConnection &connection,
+                   const std::optional<lockcore::Profile> &profile);
 
 } // namespace ui

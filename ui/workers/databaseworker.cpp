@@ -311,7 +311,7 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
         break;
     }
     case AdminRequest::Kind::Delete: {
-        auto deleted = m_service->remove(name);
+        auto deleted = m_service->remove(name, request.fence);
         if (!deleted) {
             result.error = deleted.error();
             break;
@@ -321,6 +321,13 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
         result.summary = deleted->deleted ? tr("Deleted \"%1\".").arg(name)
                          : deleted->missing
                              ? tr("There is no lock \"%1\" (any longer).").arg(name)
+                         : deleted->changed
+                             ? tr("Not deleted: \"%1\" changed since you looked (fence %2, "
+                                  "now %3, %4). Look at it again first.")
+                                   .arg(name)
+                                   .arg(request.fence)
+                                   .arg(deleted->current.fence)
+                                   .arg(lockcore::lockStateName(deleted->current.state))
                              : tr("\"%1\" is held by %2: force-release it first.")
                                    .arg(name, deleted->current.holder);
         break;

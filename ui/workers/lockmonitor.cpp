@@ -96,7 +96,8 @@ void LockMonitor::abandonWorker()
 
 LockMonitor::~LockMonitor()
 {
-    m_thread->quit();
+    // Behind what was asked before (the test holds' releases of a closing window), not before.
+    QMetaObject::invokeMethod(m_worker, [thread = m_thread] { thread->quit(); });
     // A worker blocked on a hung server cannot be interrupted; do not freeze the exit on it.
     if (!m_thread->wait(2000)) {
         qWarning("lockscope: the database thread is still waiting for the server; leaving it");
@@ -124,6 +125,7 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     m_failures = 0;
     m_server = spec.redacted();
     m_dialect.reset();
+    m_lastRefresh = {}; // the previous database's
     ++m_generation; // results of the previous connection are dropped
     m_inFlight = false;
     m_again = false;

@@ -1,0 +1,412 @@
+// A random user at the window (issue 36): thousands of seeded inputs (keys including Del, Enter,
+// letters and every lock shortcut; clicks on rows, headers, the filter and the state filter;
+// filter text; dialogs confirmed or cancelled) on the offscreen platform, while lockctl
+// processes change the same locks underneath (leases ending, holds released, takeovers,
+// deletions, re-creations).
+//
+// The invariant: a force release or delete dialog opens only from the lock table, for the lock
+// the user deliberately chose there (clicked, or moved to with the keys), and every admin event
+// the window wrote names a lock whose confirmed dialog showed it. A failure prints the seed and
+// the inputs; LOCKSCOPE_RANDOM_SEED=<seed> replays the inputs (the churn's timing differs from
+// run to run), LOCKSCOPE_RANDOM_STEPS sets their number.
+
+#include "forcereleasedialog.h"
+#include "forcereleasemanydialog.h"
+#include "holderid.h"
+#include "language.h"
+#include "lockchurn.h"
+#include "locktablemodel.h"
+#include "locktablepanel.h"
+#include "mainwindow.h"
+#include "statefiltercombo.h"
+#include "testacquiredialog.h"
+#include "testbackend.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTest>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace lockcore;
+using namespace ui;
+using testsupport::TestBackend;
+
+namespace {
+
+const QStringList Names = {u"billing.invoices"_s, u"payments.settlement"_s, u"etl.sync"_s,
+                           u"reports.daily"_s,    u"cache.warm"_s,          u"mail.digest"_s,
+                           u"search.reindex"_s,   u"quota.reset"_s};
+
+// A key the user may press, and what it is called in the log.
+struct Key
+{
+    Qt::Key key;
+    Qt::KeyboardModifiers modifiers;
+    const char *name;
+};
+
+const Key Keys[] = {
+    {Qt::Key_Delete, Qt::NoModifier, "Del"},
+    {Qt::Key_Return, Qt::NoModifier, "Enter"},
+    {Qt::Key_Escape, Qt::NoModifier, "Esc"},
+    {Qt::Key_Space, Qt::NoModifier, "Space"},
+    {Qt::Key_Up, Qt::NoModifier, "Up"},
+    {Qt::Key_Down, Qt::NoModifier, "Down"},
+    {Qt::Key_Down, Qt::ShiftModifier, "Shift+Down"},
+    {Qt::Key_Up, Qt::ShiftModifier, "Shift+Up"},
+    {Qt::Key_A, Qt::ControlModifier, "Ctrl+A"},
+    {Qt::Key_Home, Qt::NoModifier, "Home"},
+    {Qt::Key_End, Qt::NoModifier, "End"},
+    {Qt::Key_Backspace, Qt::NoModifier, "Backspace"},
+    {Qt::Key_Tab, Qt::NoModifier, "Tab"},
+    {Qt::Key_Y, Qt::NoModifier, "y"},
+    {Qt::Key_N, Qt::NoModifier, "n"},
+    {Qt::Key_A, Qt::NoModifier, "a"},
+    {Qt::Key_E, Qt::ControlModifier, "Ctrl+E"},
+    {Qt::Key_L, Qt::ControlModifier, "Ctrl+L"},
+    {Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier, "Ctrl+Shift+F"},
+    {Qt::Key_T, Qt::ControlModifier, "Ctrl+T"},
+    {Qt::Key_N, Qt::ControlModifier, "Ctrl+N"},
+    {Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier, "Ctrl+Shift+D"},
+    {Qt::Key_F, Qt::ControlModifier, "Ctrl+F"},
+    {Qt::Key_C, Qt::ControlModifier, "Ctrl+C"},
+    {Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier, "Ctrl+Shift+C"},
+    {Qt::Key_F5, Qt::NoModifier, "F5"},
+};
+
+const QStringList FilterTexts = {QString(), u"b"_s, u"e"_s, u"sync"_s, u"churn"_s, u"."_s,
+                                 u"r"_s};
+
+// Keys that choose in the table: moving, extending, selecting all.
+bool chooses(const Key &key)
+{
+    return key.key == Qt::Key_Up || key.key == Qt::Key_Down || key.key == Qt::Key_Home
+           || key.key == Qt::Key_End || key.key == Qt::Key_Space
+           || (key.key == Qt::Key_A && key.modifiers == Qt::ControlModifier);
+}
+
+QStringList sorted(QStringList names)
+{
+    names.sort();
+    return names;
+}
+
+} // namespace
+
+class RandomUserTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void everyAdminEventIsOnTheChosenLock();
+
+private:
+    void step();
+    void clickRow();
+    void pressKey();
+    void typeFilter();
+    void chooseState();
+    void clickHeader();
+    void onDialog(QDialog *dialog);
+    void answerWriteDialog(QDialog *dialog, const QString &kind, const QStringList &targets);
+    QStringList shownSelection() const;
+    void violation(const QString &what);
+    void log(const QString &input) { m_inputs << input; }
+    QString focusName() const;
+    QStringList eventsWithoutAConfirmation();
+    QString report() const;
+
+    std::unique_ptr<Session> m_session;
+    std::optional<LockService> m_locks;
+    QString m_table;
+    std::unique_ptr<MainWindow> m_window;
+    QRandomGenerator m_random;
+    quint32 m_seed = 0;
+    QStringList m_inputs;
+    QStringList m_violations;
+    QStringList m_chosen;       // the locks the user deliberately chose on the table (sorted)
+    bool m_keyFromTable = false; // the input being given was a key pressed in the table
+    QHash<QString, int> m_confirmed; // "kind name" -> dialogs confirmed
+    int m_dialogs = 0;
+};
+
+void RandomUserTest::initTestCase()
+{
+    QString error;
+    m_session = TestBackend::instance().open(&error);
+    QVERIFY2(m_session, qPrintable(error));
+    m_table = TestBackend::uniqueTable(u"random"_s);
+    auto service = LockService::create(*m_session, m_table);
+    QVERIFY(service);
+    m_locks.emplace(std::move(service).value());
+    QVERIFY(m_locks->createSchema());
+    for (const QString &name : Names)
+        QVERIFY(m_locks->initialize(name, 30000, {}));
+    QVERIFY(m_locks->acquire(u"etl.sync"_s, u"etl-worker-1"_s, 600000)->acquired);
+    m_seed = qEnvironmentVariableIsSet("LOCKSCOPE_RANDOM_SEED")
+                 ? quint32(qEnvironmentVariableIntValue("LOCKSCOPE_RANDOM_SEED"))
+                 : QRandomGenerator::global()->generate();
+    m_random.seed(m_seed);
+    qInfo("random user: seed %u (replay: LOCKSCOPE_RANDOM_SEED=%u)", m_seed, m_seed);
+}
+
+void RandomUserTest::cleanupTestCase()
+{
+    m_window.reset();
+    if (m_session && m_locks) {
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().events);
+        testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_locks->tables().locks);
+    }
+}
+
+void RandomUserTest::everyAdminEventIsOnTheChosenLock()
+{
+    m_window = std::make_unique<MainWindow>();
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = m_table;
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(300);
+    m_window->openConnection(connection);
+    m_window->resize(1200, 700);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    connect(m_window.get(), &MainWindow::dialogAboutToShow, this, &RandomUserTest::onDialog);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->view()->model()->rowCount() >= Names.size(), 10000);
+
+    testsupport::LockChurn churn(m_table, Names, m_seed);
+    churn.start();
+    const int steps = qEnvironmentVariableIsSet("LOCKSCOPE_RANDOM_STEPS")
+                          ? qEnvironmentVariableIntValue("LOCKSCOPE_RANDOM_STEPS")
+                          : 2500;
+    for (int i = 0; i < steps && m_violations.isEmpty(); ++i)
+        step();
+    churn.stop();
+    QTest::qWait(2000); // the last confirmed actions reach the database
+    m_violations += eventsWithoutAConfirmation();
+    qInfo("random user: %d inputs, %d dialogs, %d confirmed, %d lockctl commands underneath",
+          int(m_inputs.size()), m_dialogs, int(m_confirmed.size()), churn.commandsRun());
+    QVERIFY2(m_violations.isEmpty(), qPrintable(report()));
+}
+
+void RandomUserTest::step()
+{
+    m_keyFromTable = false;
+    const quint32 kind = m_random.bounded(100);
+    if (kind < 25)
+        clickRow();
+    else if (kind < 62)
+        pressKey();
+    else if (kind < 70)
+        typeFilter();
+    else if (kind < 76)
+        chooseState();
+    else if (kind < 80)
+        clickHeader();
+    else {
+        const int ms = 20 + int(m_random.bounded(280));
+        log(u"wait %1 ms"_s.arg(ms));
+        QTest::qWait(ms);
+        return;
+    }
+    QTest::qWait(5); // what the input caused is painted and answered
+}
+
+void RandomUserTest::clickRow()
+{
+    QTableView *view = m_window->view();
+    const int rows = view->model()->rowCount();
+    if (rows == 0)
+        return log(u"click on the empty table"_s);
+    const int row = int(m_random.bounded(quint32(rows)));
+    const QModelIndex cell = view->model()->index(row, 0);
+    const QString name = cell.data().toString(); // what the user sees where they click
+    log(u"click row %1 (%2)"_s.arg(row).arg(name));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
+    m_chosen = {name};
+}
+
+void RandomUserTest::pressKey()
+{
+    const Key &key = Keys[m_random.bounded(quint32(std::size(Keys)))];
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus)
+        focus = m_window.get();
+    m_keyFromTable = focus == m_window->view();
+    log(u"key %1 in %2"_s.arg(QLatin1String(key.name), focusName()));
+    QTest::keyClick(focus, key.key, key.modifiers);
+    if (m_keyFromTable && chooses(key)) // what the key selected, as the table shows it
+        m_chosen = shownSelection();
+    m_keyFromTable = false;
+}
+
+void RandomUserTest::typeFilter()
+{
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    const QString text = FilterTexts.at(int(m_random.bounded(quint32(FilterTexts.size()))));
+    log(u"click the filter, type \"%1\""_s.arg(text));
+    QTest::mouseClick(filter, Qt::LeftButton);
+    filter->setFocus(Qt::MouseFocusReason);
+    QTest::keyClick(filter, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(filter, Qt::Key_Backspace);
+    QTest::keyClicks(filter, text);
+}
+
+void RandomUserTest::chooseState()
+{
+    auto *states = m_window->findChild<StateFilterCombo *>();
+    const bool down = m_random.bounded(2) == 0;
+    log(u"state filter: %1"_s.arg(down ? u"Down"_s : u"Up"_s));
+    states->setFocus(Qt::MouseFocusReason);
+    QTest::keyClick(states, down ? Qt::Key_Down : Qt::Key_Up);
+}
+
+void RandomUserTest::clickHeader()
+{
+    QHeaderView *header = m_window->view()->horizontalHeader();
+    const int section = int(m_random.bounded(quint32(header->count())));
+    if (header->isSectionHidden(section))
+        return;
+    log(u"click header %1"_s.arg(section));
+    const QPoint at(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                    header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+}
+
+QString RandomUserTest::focusName() const
+{
+    const QWidget *focus = QApplication::focusWidget();
+    if (!focus)
+        return u"(nothing)"_s;
+    return focus->objectName().isEmpty() ? QString::fromLatin1(focus->metaObject()->className())
+                                         : focus->objectName();
+}
+
+QStringList RandomUserTest::shownSelection() const
+{
+    QStringList names;
+    const QModelIndexList rows = m_window->view()->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows)
+        names << row.data().toString();
+    return sorted(names);
+}
+
+// Every dialog is answered here, never shown: the write ones are checked against what the user
+// chose, then confirmed or cancelled at random.
+void RandomUserTest::onDialog(QDialog *dialog)
+{
+    ++m_dialogs;
+    if (auto *force = qobject_cast<ForceReleaseDialog *>(dialog))
+        return answerWriteDialog(dialog, u"force_release"_s, {force->seen().name});
+    if (auto *many = qobject_cast<ForceReleaseManyDialog *>(dialog)) {
+        QStringList names;
+        for (const LockInfo &lock : many->seen())
+            names << lock.name;
+        return answerWriteDialog(dialog, u"force_release"_s, sorted(names));
+    }
+    if (dialog->objectName() == u"deleteLockBox")
+        return answerWriteDialog(dialog, u"delete"_s, {dialog->property("lockName").toString()});
+    if (auto *acquire = qobject_cast<TestAcquireDialog *>(dialog);
+        acquire && m_random.bounded(4) == 0) {
+        log(u"  test-acquire dialog: confirmed"_s);
+        acquire->findChild<QLineEdit *>(u"ttl"_s)->setText(u"5s"_s);
+        return acquire->accept();
+    }
+    log(u"  %1 \"%2\": cancelled"_s.arg(QLatin1String(dialog->metaObject()->className()),
+                                        dialog->windowTitle()));
+    dialog->done(-1);
+}
+
+// A write dialog: opened by a key pressed in the table, for locks among those the user chose
+// (one that left the view since is dropped from the choice, never replaced).
+void RandomUserTest::answerWriteDialog(QDialog *dialog, const QString &kind,
+                                       const QStringList &targets)
+{
+    const QString shown = targets.join(u", "_s);
+    const bool chosen = std::all_of(targets.cbegin(), targets.cend(), [this](const QString &t) {
+        return m_chosen.contains(t);
+    });
+    if (!m_keyFromTable)
+        violation(u"a %1 dialog for %2 opened from a key given to %3"_s.arg(kind, shown,
+                                                                          focusName()));
+    else if (targets.isEmpty() || !chosen)
+        violation(u"a %1 dialog for %2 opened while the chosen locks were %3"_s.arg(
+            kind, shown, m_chosen.join(u", "_s)));
+    if (m_random.bounded(2) == 0) {
+        log(u"  %1 dialog for %2: cancelled"_s.arg(kind, shown));
+        return dialog->done(-1);
+    }
+    log(u"  %1 dialog for %2: confirmed"_s.arg(kind, shown));
+    for (const QString &target : targets)
+        ++m_confirmed[kind + u' ' + target];
+    if (auto *box = qobject_cast<QMessageBox *>(dialog))
+        return box->done(QMessageBox::Yes);
+    dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"random user"_s);
+    dialog->accept();
+}
+
+void RandomUserTest::violation(const QString &what)
+{
+    log(u"  VIOLATION: "_s + what);
+    m_violations << what;
+}
+
+// Read from the event table: the window's force releases and deletes, each against a dialog
+// that showed that lock and was confirmed.
+QStringList RandomUserTest::eventsWithoutAConfirmation()
+{
+    QStringList problems;
+    const QString windowActor = actorId(u"lockscope"_s);
+    for (const QString &name : Names) {
+        auto events = m_locks->history(name, 10000);
+        if (!events) {
+            problems << u"history of %1 unreadable: %2"_s.arg(name, events.error().message);
+            continue;
+        }
+        QHash<QString, int> left = m_confirmed;
+        for (const LockEvent &event : *events) {
+            if (event.actor != windowActor
+                || (event.kind != u"force_release" && event.kind != u"delete"))
+                continue;
+            if (--left[event.kind + u' ' + name] < 0)
+                problems << u"event %1 on %2 (fence %3) with no confirmed dialog for it"_s.arg(
+                    event.kind, name).arg(event.fence);
+        }
+    }
+    return problems;
+}
+
+QString RandomUserTest::report() const
+{
+    const QString path = QDir::temp().filePath(u"lockscope-random-user-%1.log"_s.arg(m_seed));
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Text))
+        file.write(m_inputs.join(u'\n').toUtf8() + '\n');
+    return u"seed %1 (replay: LOCKSCOPE_RANDOM_SEED=%1); %2\nthe last inputs:\n  %3\n"
+           "every input: %4"_s.arg(m_seed)
+        .arg(m_violations.join(u"; "_s), m_inputs.mid(qMax(0, int(m_inputs.size()) - 25))
+                                             .join(u"\n  "_s),
+             path);
+}
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    ui::language::apply(u"en"_s);
+    RandomUserTest suite;
+    return testsupport::runBackendSuite(&suite, argc, argv);
+}
+
+#include "tst_randomuser.moc"
