@@ -6,6 +6,7 @@
 #include "dialect.h"
 #include "durationtext.h"
 #include "forcereleasedialog.h"
+#include "holdersessionaction.h"
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(u"mainWindow"_s);
     createActions();
     createCentral();
+    new HolderSessionAction(m_panel, m_nativeLocks, m_tabs, this); // showSessionAction
     createCopyActions();
     createMenus();
     createToolBar();
@@ -224,6 +226,7 @@ void MainWindow::createMenus()
     m_lockMenu->addSeparator();
     m_lockMenu->addAction(action(u"copyLockAction"_s));
     m_lockMenu->addAction(action(u"copyCommandAction"_s));
+    m_lockMenu->addAction(action(u"showSessionAction"_s));
 
     m_viewMenu = menuBar()->addMenu(QString());
     createViewMenu();
@@ -318,6 +321,7 @@ void MainWindow::createCentral()
         QMenu menu(this);
         menu.addAction(action(u"copyLockAction"_s));
         menu.addAction(action(u"copyCommandAction"_s));
+        menu.addAction(action(u"showSessionAction"_s));
         menu.addSeparator();
         for (QAction *write : std::as_const(m_writeActions))
             if (write->isVisible())
