@@ -12,6 +12,7 @@
 #include "locktablepanel.h"
 #include "locktablereader.h"
 #include "pageorder.h"
+#include "windowtesthelpers.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -299,6 +300,7 @@ void MonitorWindowTest::panelSortsALargeTableByTheDatabase()
         QVERIFY2(longestFirst.mid(0, 4).contains(lockName(held)), qPrintable(lockName(held)));
     QVERIFY2(panel.windowNotice()->text().contains(u"by held for, longest first"_s),
              qPrintable(panel.windowNotice()->text()));
+    windowtest::grabIfAsked(&panel, u"windowed-held-for-desc-"_s + TestBackend::instance().name());
 
     click(LockTableModel::Remaining);
     click(LockTableModel::Remaining);

@@ -14,6 +14,7 @@
 #include "processsockets.h"
 #include "terminatesessiondialog.h"
 #include "testbackend.h"
+#include "windowtesthelpers.h"
 
 #include <QApplication>
 #include <QItemSelectionModel>
@@ -228,6 +229,8 @@ private slots:
                  qPrintable(panel->model()->index(row.row(), NativeLocksModel::Key).data()
                                 .toString()));
         QVERIFY(!panel->canTerminate() || !TestBackend::instance().isPostgres());
+        windowtest::grabIfAsked(panel.get(),
+                                u"holder-session-"_s + TestBackend::instance().name());
 
         answered.clear();
         panel->showHolderSession(u"billing-worker-7"_s, name);

@@ -2,7 +2,7 @@
 // the window's sort in a table too large to be read whole). Not a test: it fills a lock table
 // with N locks (bench::fillLockTable: 40 % free, 45 % held, 15 % expired) and reads a page of
 // 120 rows at the top and at the middle, in each order and direction, and prints the median
-// and the slowest read of each, in ms, and what the server plans for one of them.
+// and the slowest read of each, in ms.
 //
 //   bench_pageorder --backend postgresql|mariadb|sqlite [--locks 25000] [--reads 15]
 //
@@ -17,8 +17,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QSqlQuery>
-#include <QSqlRecord>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -67,25 +65,6 @@ std::pair<double, double> timePage(Session &session, const TableNames &tables,
     }
     std::sort(ms.begin(), ms.end());
     return {ms.at(ms.size() / 2), ms.last()};
-}
-
-void printPlan(Session &session, const TableNames &tables, const LockPageRequest &request)
-{
-    const Statement st = session.dialect().lockPage(tables, request);
-    QSqlQuery q(session.database());
-    q.prepare((session.dialect().kind() == Dialect::Kind::SQLite ? u"EXPLAIN QUERY PLAN "_s
-                                                                  : u"EXPLAIN "_s)
-              + st.text());
-    for (const QVariant &bind : st.binds())
-        q.addBindValue(bind);
-    if (!q.exec())
-        return;
-    while (q.next()) {
-        QStringList cells;
-        for (int c = 0; c < q.record().count(); ++c)
-            cells << q.value(c).toString();
-        std::printf("    %s\n", qPrintable(cells.join(u" | "_s)));
-    }
 }
 
 } // namespace
@@ -142,11 +121,6 @@ int main(int argc, char **argv)
                         midMedian, midMax);
         }
     }
-    LockPageRequest heldFor;
-    heldFor.limit = 120;
-    heldFor.order = {LockPageSort::HeldFor, true};
-    std::printf("plan of held for, desc:\n");
-    printPlan(session, tables, heldFor);
     bench::dropLockTable(session, tables);
     return 0;
 }

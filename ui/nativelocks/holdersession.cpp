@@ -43,8 +43,10 @@ void NativeLocksPanel::onHolderSessions(const QString &lockName, const HolderSes
         return;
     }
     m_holderRows = found.sessions;
-    if (m_last)
+    if (m_last) {
         showSnapshot(*m_last);
+        m_view->resizeColumnsToContents(); // room for the session's row
+    }
     m_holderToSelect = !selectHolderRow(); // else with the first read
     refresh();
     const NativeLock &first = found.sessions.first();
