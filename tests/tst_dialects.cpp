@@ -493,6 +493,8 @@ private slots:
     void oracleStatements();
     void lockPageBindsEveryValueInItsOwnWindow_data();
     void lockPageBindsEveryValueInItsOwnWindow();
+    void lockPageOrdersByTheDatabaseClock_data();
+    void lockPageOrdersByTheDatabaseClock();
 
     void schema_data();
     void schema();
@@ -1189,7 +1191,8 @@ void TestDialects::lockPageBindsEveryValueInItsOwnWindow()
     QFETCH(Kind, kind);
     const auto d = dialect(kind);
     constexpr qint64 offset = 43210;
-    const lockcore::LockPageRequest request{kName, lockcore::LockState::Expired, offset, kLimit};
+    const lockcore::LockPageRequest request{kName, lockcore::LockState::Expired, offset, kLimit,
+                                           {}};
     const Statement st = d->lockPage(tables(true), request);
     const QString sql = st.text();
     const SqlScan scan = scanSql(sql);
@@ -1227,6 +1230,74 @@ void TestDialects::lockPageBindsEveryValueInItsOwnWindow()
     const QString isHeld = kind == Kind::Oracle ? u"IS NOT NULL"_s : u"<> ''"_s;
     QVERIFY2(sql.contains(u" AND y.holder "_s + isHeld + u" AND y.expires_at < n.t ORDER BY"_s),
              qPrintable(sql));
+    for (const Forbidden &f : forbiddenFor(kind)) {
+        const auto match = QRegularExpression(f.pattern, QRegularExpression::CaseInsensitiveOption)
+                               .match(sql);
+        QVERIFY2(!match.hasMatch(),
+                 qPrintable(match.captured() + u" ("_s + f.why + u"): "_s + sql));
+    }
+}
+
+void TestDialects::lockPageOrdersByTheDatabaseClock_data()
+{
+    QTest::addColumn<Kind>("kind");
+    QTest::addColumn<int>("by");
+    QTest::addColumn<bool>("descending");
+    for (const Kind kind : allKinds)
+        for (int by = 0; by <= int(lockcore::LockPageSort::HeldFor); ++by)
+            for (const bool descending : {false, true})
+                QTest::newRow(qPrintable(kindName(kind) + u'/' + QString::number(by)
+                                         + (descending ? u" desc"_s : u" asc"_s)))
+                    << kind << by << descending;
+}
+
+// The page in another order than the name's (LockPageOrder; tst_lockpage reads it on the
+// servers there are): the same bound values, the clock still read once (the keys use n.t),
+// the page's names and its rows sorted by the same keys, then the name, all in one direction.
+// For Oracle the only check there is.
+void TestDialects::lockPageOrdersByTheDatabaseClock()
+{
+    QFETCH(Kind, kind);
+    QFETCH(int, by);
+    QFETCH(bool, descending);
+    const auto d = dialect(kind);
+    lockcore::LockPageRequest request{kName, std::nullopt, 40, kLimit, {}};
+    const Statement byName = d->lockPage(tables(true), request);
+    request.order = {lockcore::LockPageSort(by), descending};
+    const Statement st = d->lockPage(tables(true), request);
+    const QString sql = st.text();
+    const SqlScan scan = scanSql(sql);
+
+    QVERIFY2(scan.balanced && !scan.semicolon && !scan.comment && scan.named.isEmpty(),
+             qPrintable(sql));
+    QCOMPARE(scan.placeholders, st.binds().size());
+    QCOMPARE(st.binds(), byName.binds()); // keys are expressions, never values
+    QCOMPARE(sql.count(clockExpr(kind)), 1);
+    const QString dir = descending ? u" DESC"_s : QString();
+    const bool byNameOnly = lockcore::LockPageSort(by) == lockcore::LockPageSort::Name;
+    QVERIFY2(sql.contains(u" ORDER BY "_s) && sql.contains(u"y.name"_s + dir + u' '),
+             qPrintable(sql));
+    QVERIFY2(sql.endsWith((byNameOnly ? u"p.name"_s : u"l.name"_s) + dir), qPrintable(sql));
+    // Every key of the page's names in the direction asked, and the same keys for its rows.
+    const qsizetype inner = sql.indexOf(u" ORDER BY "_s);
+    const qsizetype outer = sql.lastIndexOf(u" ORDER BY "_s);
+    QVERIFY(inner > 0 && outer > inner);
+    QString innerKeys = sql.mid(inner, sql.indexOf(u"y.name"_s + dir, inner) - inner);
+    QString outerKeys = sql.mid(outer, sql.lastIndexOf(u"name"_s + dir) - outer - 2);
+    if (!byNameOnly)
+        QCOMPARE(innerKeys.replace(u"y."_s, u"l."_s), outerKeys);
+    const int keys = lockcore::LockPageSort(by) == lockcore::LockPageSort::Holder ? 3
+                     : byNameOnly                                                ? 0
+                                                                                 : 1;
+    if (descending) // every key descends, not only the last
+        QVERIFY2(innerKeys.count(u" DESC, "_s) == keys, qPrintable(sql));
+    if (lockcore::LockPageSort(by) != lockcore::LockPageSort::Name
+        && lockcore::LockPageSort(by) != lockcore::LockPageSort::Holder)
+        QVERIFY2(innerKeys.contains(u"n.t"_s), qPrintable(sql)); // the database clock
+    if (!byNameOnly)
+        QVERIFY2(sql.contains(u" y CROSS JOIN n WHERE"_s), qPrintable(sql));
+    if (kind == Kind::Oracle && !byNameOnly) // free is holder IS NULL ('' is NULL)
+        QVERIFY2(innerKeys.contains(u"CASE WHEN l.holder IS NULL "_s), qPrintable(sql));
     for (const Forbidden &f : forbiddenFor(kind)) {
         const auto match = QRegularExpression(f.pattern, QRegularExpression::CaseInsensitiveOption)
                                .match(sql);

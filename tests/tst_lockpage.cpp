@@ -1,8 +1,10 @@
 // One page of the lock table in one statement (lockcore/protocol/lockpage.h; the statement is
-// Dialect::lockPage), per backend: the rows that match a text and state filter, in name order,
-// from an offset, with the counts of the table, the same rows as LockService::list() reads, and
-// the filter always a bound value.
+// Dialect::lockPage), per backend: the rows that match a text and state filter, in name order
+// or in the order asked for (LockPageOrder, at the database clock), from an offset, with the
+// counts of the table, the same rows as LockService::list() reads, and the filter always a
+// bound value.
 
+#include "pageorder.h"
 #include "testbackend.h"
 
 #include "lockpage.h"
@@ -18,6 +20,7 @@ using namespace lockcore;
 using testsupport::TestBackend;
 
 Q_DECLARE_METATYPE(std::optional<lockcore::LockState>)
+Q_DECLARE_METATYPE(lockcore::LockPageSort)
 
 namespace {
 
@@ -44,6 +47,14 @@ bool matches(const LockInfo &info, const QString &text, std::optional<LockState>
            || info.description.contains(text, Qt::CaseInsensitive);
 }
 
+QStringList namesOf(const QList<LockInfo> &locks)
+{
+    QStringList names;
+    for (const LockInfo &info : locks)
+        names.append(info.name);
+    return names;
+}
+
 } // namespace
 
 class LockPageTest : public QObject
@@ -57,6 +68,8 @@ private slots:
     void filtersAndWindows_data();
     void filtersAndWindows();
     void onePageIsOneStatement();
+    void ordersMatchAFullRead_data();
+    void ordersMatchAFullRead();
     void statementTextBindsEveryValue_data();
     void statementTextBindsEveryValue();
 
@@ -91,6 +104,10 @@ void LockPageTest::initTestCase()
     }
     auto beta = m_locks->acquire(u"page-010"_s, Beta, 600000);
     QVERIFY(beta && beta->acquired);
+    QThread::msleep(5); // acquired later, with a shorter lease: other orders of held for and
+                        // remaining time than of names
+    auto late = m_locks->acquire(u"page-002"_s, Beta, 300000);
+    QVERIFY(late && late->acquired);
     for (const QString &name : {u"page-020"_s, u"page-021"_s}) {
         auto grant = m_locks->acquire(name, Gamma, 20);
         QVERIFY(grant && grant->acquired);
@@ -123,7 +140,7 @@ void LockPageTest::pageHoldsTheRowsListReads()
     LOCKSCOPE_VERIFY_OK(page);
     QCOMPARE(page->locks.size(), all->size());
     QCOMPARE(all->size(), 42); // not the deleted one
-    QCOMPARE(page->free, qint64(42 - 9));
+    QCOMPARE(page->free, qint64(42 - 10));
     QCOMPARE(page->total, qint64(all->size()));
     QCOMPARE(page->matching, qint64(all->size()));
     for (qsizetype i = 0; i < all->size(); ++i)
@@ -182,7 +199,7 @@ void LockPageTest::filtersAndWindows()
     const qint64 matching = expected.size();
     expected = expected.mid(offset, limit);
 
-    LockPageRequest request{text, state, offset, limit};
+    LockPageRequest request{text, state, offset, limit, {}};
     auto page = readLockPage(*m_session, m_locks->tables(), request);
     LOCKSCOPE_VERIFY_OK(page);
     QStringList names;
@@ -207,14 +224,67 @@ void LockPageTest::filtersAndWindows()
 void LockPageTest::onePageIsOneStatement()
 {
     const QList<LockPageRequest> requests = {
-        {}, {u"page"_s, std::nullopt, 5, 10}, {u"x"_s, LockState::Held, 0, 3},
-        {QString(), LockState::Expired, 100, 10}};
+        {}, {u"page"_s, std::nullopt, 5, 10, {}}, {u"x"_s, LockState::Held, 0, 3, {}},
+        {QString(), LockState::Expired, 100, 10, {}}};
     for (const LockPageRequest &request : requests) {
         const quint64 before = m_session->roundTrips();
         auto page = readLockPage(*m_session, m_locks->tables(), request);
         LOCKSCOPE_VERIFY_OK(page);
         QCOMPARE(m_session->roundTrips() - before, quint64(1));
     }
+}
+
+void LockPageTest::ordersMatchAFullRead_data()
+{
+    QTest::addColumn<LockPageSort>("by");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<std::optional<LockState>>("state");
+    const std::pair<LockPageSort, const char *> sorts[] = {
+        {LockPageSort::Name, "name"},           {LockPageSort::Holder, "holder"},
+        {LockPageSort::State, "state"},         {LockPageSort::Remaining, "remaining"},
+        {LockPageSort::HeldFor, "held for"}};
+    for (const auto &[by, label] : sorts) {
+        for (const bool descending : {false, true}) {
+            const QByteArray row = QByteArray(label) + (descending ? " desc" : " asc");
+            QTest::newRow(row.constData()) << by << descending << std::optional<LockState>();
+            QTest::newRow(QByteArray(row + ", held").constData())
+                << by << descending << std::optional(LockState::Held);
+        }
+    }
+}
+
+// Each order read a page at a time (pages of 6, and a window from the middle) gives the order
+// worked out here from a full read, and the pages neither overlap nor skip a lock: the name
+// breaks every tie.
+void LockPageTest::ordersMatchAFullRead()
+{
+    QFETCH(LockPageSort, by);
+    QFETCH(bool, descending);
+    QFETCH(std::optional<LockState>, state);
+    auto all = m_locks->list();
+    LOCKSCOPE_VERIFY_OK(all);
+    QList<LockInfo> matching;
+    for (const LockInfo &info : std::as_const(*all))
+        if (matches(info, QString(), state))
+            matching.append(info);
+    const LockPageOrder order{by, descending};
+    const QStringList expected = testsupport::inPageOrder(matching, order);
+    QVERIFY(expected.size() >= 8);
+
+    QStringList paged;
+    for (qint64 offset = 0; offset < expected.size() + 6; offset += 6) {
+        const LockPageRequest request{QString(), state, offset, 6, order};
+        auto page = readLockPage(*m_session, m_locks->tables(), request);
+        LOCKSCOPE_VERIFY_OK(page);
+        QCOMPARE(page->matching, qint64(expected.size()));
+        paged += namesOf(page->locks);
+    }
+    QCOMPARE(paged, expected);
+
+    const LockPageRequest middle{QString(), state, 3, 4, order};
+    auto page = readLockPage(*m_session, m_locks->tables(), middle);
+    LOCKSCOPE_VERIFY_OK(page);
+    QCOMPARE(namesOf(page->locks), expected.mid(3, 4));
 }
 
 void LockPageTest::statementTextBindsEveryValue_data()
@@ -234,7 +304,7 @@ void LockPageTest::statementTextBindsEveryValue()
     const auto dialect = Dialect::create(Dialect::Kind(kind));
     const QString hostile = u"'); DROP TABLE x; -- ?"_s;
     const Statement st = dialect->lockPage(TableNames::fromTable(u"dist_lock"_s),
-                                           {hostile, LockState::Held, 40, 25});
+                                           {hostile, LockState::Held, 40, 25, {}});
     QVERIFY(!st.text().contains(u"DROP"_s));
     QVERIFY(!st.text().contains(u';'));
     QVERIFY(!st.text().contains(u'['));

@@ -1,6 +1,6 @@
 // The lock table panel (offscreen, no database): a whole-table refresh shows the table sorted
 // and filtered here; a windowed one switches the view to the window, says so above the table
-// and sorts by name only; scrolling and filtering ask for the rows the view needs; the
+// and is sorted by the database, by the columns it sorts by; scrolling and filtering ask for the rows the view needs; the
 // selection follows its lock; the countdown repaints only the rows shown.
 
 #include "lockfilterproxymodel.h"
@@ -121,6 +121,8 @@ private slots:
     void onlyTheAdminsGestureChooses();
     void holdersAreElidedInTheMiddle();
     void backToTheWholeTable();
+    void headerSortsByTheDatabaseWhenWindowed();
+    void sortCarriesIntoTheWindow();
     void tickRepaintsOnlyTheRowsShown();
 };
 
@@ -363,6 +365,99 @@ void LockTablePanelTest::backToTheWholeTable()
              lockName(29));
     QVERIFY(f.panel.windowNotice()->isHidden());
     QCOMPARE(f.panel.windowModel()->rowCount(), 0);
+}
+
+// Windowed, the database sorts: a click on a column it sorts by asks for the first rows in
+// that order, the arrow and the line above the table say it, and a page read in the order
+// before is not shown; a click on a column it cannot sort by changes nothing, the arrow stays.
+void LockTablePanelTest::headerSortsByTheDatabaseWhenWindowed()
+{
+    Fixture f;
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    Fixture::settle();
+    QTableView *view = f.panel.view();
+    QHeaderView *header = view->horizontalHeader();
+    const auto click = [header](int column) {
+        const QPoint at(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                        header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+    };
+    const LockTableQuery byName = f.panel.query();
+    view->scrollTo(view->model()->index(150, 0), QAbstractItemView::PositionAtTop);
+    QSignalSpy asked(&f.panel, &LockTablePanel::queryChanged);
+
+    click(LockTableModel::HeldFor);
+    QTRY_VERIFY(!asked.isEmpty());
+    LockTableQuery query = asked.last().first().value<LockTableQuery>();
+    QCOMPARE(query.order.by, lockcore::LockPageSort::HeldFor);
+    QVERIFY(!query.order.descending);
+    QCOMPARE(query.first, 0);
+    QCOMPARE(header->sortIndicatorSection(), int(LockTableModel::HeldFor));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+    f.panel.applyRefresh(window(byName, 0, 200, 100'000)); // answers the query before
+    f.panel.applyRefresh(window(query, 0, 200, 100'000, 7));
+    QCOMPARE(view->model()->index(0, LockTableModel::Name).data().toString(), lockName(7));
+    QCOMPARE(view->rowAt(0), 0);
+    QVERIFY2(f.panel.windowNotice()->text().contains(u"by held for, shortest first"_s),
+             qPrintable(f.panel.windowNotice()->text()));
+
+    asked.clear();
+    click(LockTableModel::HeldFor);
+    QTRY_VERIFY(!asked.isEmpty());
+    query = asked.last().first().value<LockTableQuery>();
+    QCOMPARE(query.order.by, lockcore::LockPageSort::HeldFor);
+    QVERIFY(query.order.descending);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    f.panel.applyRefresh(window(query, 0, 200, 100'000, 3));
+    QVERIFY2(f.panel.windowNotice()->text().contains(u"by held for, longest first"_s),
+             qPrintable(f.panel.windowNotice()->text()));
+
+    asked.clear();
+    click(LockTableModel::Fence); // not one the database sorts by
+    click(LockTableModel::Description);
+    QTest::qWait(50);
+    QCOMPARE(asked.count(), 0);
+    QCOMPARE(header->sortIndicatorSection(), int(LockTableModel::HeldFor));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(f.panel.query().order.by, lockcore::LockPageSort::HeldFor);
+    QVERIFY(view->model()
+                ->headerData(LockTableModel::Fence, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(u"sorted by the database"_s));
+    QVERIFY(!view->model()
+                 ->headerData(LockTableModel::Remaining, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .contains(u"sorted by the database"_s));
+
+    for (const int column : {LockTableModel::Holder, LockTableModel::State,
+                             LockTableModel::Remaining, LockTableModel::Name}) {
+        asked.clear();
+        click(column);
+        QTRY_VERIFY(!asked.isEmpty());
+        QCOMPARE(header->sortIndicatorSection(), column);
+        QCOMPARE(int(asked.last().first().value<LockTableQuery>().order.by),
+                 int(column == LockTableModel::Holder      ? lockcore::LockPageSort::Holder
+                     : column == LockTableModel::State     ? lockcore::LockPageSort::State
+                     : column == LockTableModel::Remaining ? lockcore::LockPageSort::Remaining
+                                                           : lockcore::LockPageSort::Name));
+    }
+}
+
+// The sort of the whole table is the first window's order when the table grows past the
+// threshold, where the database can sort by it.
+void LockTablePanelTest::sortCarriesIntoTheWindow()
+{
+    Fixture f;
+    f.panel.applyRefresh(wholeTable(30));
+    f.panel.view()->sortByColumn(LockTableModel::Remaining, Qt::DescendingOrder);
+    QCOMPARE(f.panel.query().order.by, lockcore::LockPageSort::Remaining);
+    QVERIFY(f.panel.query().order.descending);
+    f.panel.applyRefresh(window(f.panel.query(), 0, 200, 100'000));
+    QHeaderView *header = f.panel.view()->horizontalHeader();
+    QCOMPARE(header->sortIndicatorSection(), int(LockTableModel::Remaining));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QVERIFY2(f.panel.windowNotice()->text().contains(u"by time remaining, most first"_s),
+             qPrintable(f.panel.windowNotice()->text()));
 }
 
 // 5,000 running leases, a view of a few dozen rows: the countdown repaints rows shown only.

@@ -2,14 +2,24 @@
 // its threshold and only the view's window above it (switching costs one more statement, and
 // it switches back below 90 % of the threshold); every other refresh is one statement, and a
 // whole-table refresh comes prepared against the one before. Through LockMonitor the view's
-// query (filter and window) decides which rows are read.
+// query (filter, window and order) decides which rows are read; the lock table panel over it
+// (offscreen) shows a large table in the order its header asks, sorted by the database.
 
 #include "testbackend.h"
 
 #include "lockmonitor.h"
+#include "locktablemodel.h"
+#include "locktablepanel.h"
 #include "locktablereader.h"
+#include "pageorder.h"
+#include "windowtesthelpers.h"
 
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;
@@ -55,6 +65,7 @@ private slots:
     void wholeRefreshesArePreparedAgainstThePrevious();
     void monitorReadsTheViewsWindow();
     void monitorReadsSmallTablesWhole();
+    void panelSortsALargeTableByTheDatabase();
 
 private:
     lockcore::Result<LockRefresh> read(LockTableReader &reader, const LockTableQuery &query = {});
@@ -247,5 +258,63 @@ void MonitorWindowTest::monitorReadsSmallTablesWhole()
     QCOMPARE(snapshots.last().first().value<QList<LockInfo>>().size(), Locks);
 }
 
-LOCKSCOPE_BACKEND_TEST_MAIN(MonitorWindowTest)
+// The window's lock table over the database, above the threshold: a click on "Held for", then
+// another, shows the locks longest-held first, in the order a full read gives; "Remaining"
+// then shows the running leases with the least time left first.
+void MonitorWindowTest::panelSortsALargeTableByTheDatabase()
+{
+    LockMonitor monitor;
+    monitor.setWindowThreshold(Locks / 2);
+    monitor.setInterval(200);
+    LockTablePanel panel;
+    panel.resize(900, 700);
+    connect(&panel, &LockTablePanel::queryChanged, &monitor, &LockMonitor::setQuery);
+    connect(&monitor, &LockMonitor::refreshed, &panel, &LockTablePanel::applyRefresh);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    monitor.setQuery(panel.query());
+    monitor.start(TestBackend::instance().spec(), m_table, 5, true);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.isWindowed(), 10000);
+
+    QHeaderView *header = panel.view()->horizontalHeader();
+    const auto click = [header](int column) {
+        const QPoint at(header->sectionViewportPosition(column) + header->sectionSize(column) / 2,
+                        header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+    };
+    const auto shown = [&panel](int rows) {
+        QStringList names;
+        for (int row = 0; row < rows; ++row)
+            names.append(panel.view()->model()->index(row, LockTableModel::Name).data().toString());
+        return names;
+    };
+    auto all = m_locks->list();
+    LOCKSCOPE_VERIFY_OK(all);
+    click(LockTableModel::HeldFor);
+    click(LockTableModel::HeldFor);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    const QStringList longestFirst =
+        testsupport::inPageOrder(*all, {LockPageSort::HeldFor, true}).mid(0, 12);
+    QTRY_COMPARE_WITH_TIMEOUT(shown(12), longestFirst, 10000);
+    for (const int held : {5, 41, 44, 50}) // the held ones first (by the fixture), not names
+        QVERIFY2(longestFirst.mid(0, 4).contains(lockName(held)), qPrintable(lockName(held)));
+    QVERIFY2(panel.windowNotice()->text().contains(u"by held for, longest first"_s),
+             qPrintable(panel.windowNotice()->text()));
+    windowtest::grabIfAsked(&panel, u"windowed-held-for-desc-"_s + TestBackend::instance().name());
+
+    click(LockTableModel::Remaining);
+    click(LockTableModel::Remaining);
+    const QStringList mostLeft =
+        testsupport::inPageOrder(*all, {LockPageSort::Remaining, true}).mid(0, 12);
+    QTRY_COMPARE_WITH_TIMEOUT(shown(12), mostLeft, 10000);
+}
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    MonitorWindowTest suite;
+    return testsupport::runBackendSuite(&suite, argc, argv);
+}
 #include "tst_monitorwindow.moc"

@@ -1,16 +1,20 @@
 // The "Database locks" view on real servers: a lock another connection holds (pg_advisory_lock,
 // GET_LOCK) appears with its pid and user; "Terminate holding session" through the panel, its
 // dialog answered with a reason, ends that session, frees the lock and says so; a read-only
-// connection offers no terminate; a lock released meanwhile is refused. SQLite: the panel says
-// plainly that it has no such locks.
+// connection offers no terminate; a lock released meanwhile is refused; from a lock a lockctl
+// process holds, "Show database session" selects that process's session. SQLite: the panel says
+// plainly that it has no such locks, nor sessions.
 
 #include "language.h"
+#include "lockctlrun.h"
 #include "lockservice.h"
 #include "mainwindow.h"
 #include "nativelocksmodel.h"
 #include "nativelockspanel.h"
+#include "processsockets.h"
 #include "terminatesessiondialog.h"
 #include "testbackend.h"
+#include "windowtesthelpers.h"
 
 #include <QApplication>
 #include <QItemSelectionModel>
@@ -139,6 +143,11 @@ private slots:
                      qPrintable(panel->sourceText()));
             QCOMPARE(panel->model()->rowCount(), 0);
             QVERIFY(panel->terminateButton()->isHidden());
+            QSignalSpy answered(panel.get(), &NativeLocksPanel::holderSessionShown);
+            panel->showHolderSession(u"ops@host-a:4242:a1b2c3"_s, u"billing.invoices"_s);
+            QCOMPARE(answered.count(), 1);
+            QVERIFY2(panel->messageText().contains(u"SQLite has no database sessions"_s),
+                     qPrintable(panel->messageText()));
             QSKIP("SQLite has no advisory or user locks (checked: the panel says so).");
         }
         if (TestBackend::instance().isMariadb()) {
@@ -158,6 +167,78 @@ private slots:
                       "metadata_lock_info plugin).");
         }
         createAuditTable();
+    }
+
+    // From a lock a lockctl process holds (its default holder id) to its database session:
+    // the panel selects the session of that very process, told here from the server's side by
+    // its client port, one of the lockctl process's own sockets. A holder id lockcore did not
+    // make is answered with why the session cannot be told.
+    void holderSessionIsFoundFromTheLock()
+    {
+        const QString name = u"tst_holdersession.%1"_s.arg(QRandomGenerator::global()->generate());
+        testsupport::LockctlProcess holder({u"--table"_s, m_table, u"acquire"_s, name,
+                                            u"--ttl"_s, u"60s"_s, u"--hold"_s, u"50s"_s});
+        QVERIFY(holder.waitForStarted());
+        QString error;
+        auto session = TestBackend::instance().open(&error);
+        QVERIFY2(session, qPrintable(error));
+        auto locks = lockcore::LockService::create(*session, m_table);
+        LOCKSCOPE_VERIFY_OK(locks);
+        QString holderId;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                auto state = locks->lock(name);
+                holderId = state && *state ? (*state)->holder : QString();
+                return !holderId.isEmpty();
+            }(),
+            20000);
+        QVERIFY2(holderId.contains(u':' + QString::number(holder.processId()) + u':'),
+                 qPrintable(holderId));
+
+        // The sessions of the lockctl process, as the server lists them by client port.
+        const QList<quint16> ports = testsupport::localTcpPorts(holder.processId());
+        QVERIFY(!ports.isEmpty());
+        QList<qint64> expected;
+        QSqlQuery q(session->database());
+        QVERIFY(q.exec(TestBackend::instance().isPostgres()
+                           ? u"SELECT pid, client_port FROM pg_stat_activity"_s
+                           : u"SELECT ID, SUBSTRING_INDEX(HOST, ':', -1) FROM "
+                             "information_schema.PROCESSLIST"_s));
+        while (q.next())
+            if (ports.contains(quint16(q.value(1).toUInt())))
+                expected.append(q.value(0).toLongLong());
+        QVERIFY(!expected.isEmpty());
+
+        auto panel = shownPanel(false);
+        QSignalSpy answered(panel.get(), &NativeLocksPanel::holderSessionShown);
+        panel->showHolderSession(holderId, name);
+        QTRY_VERIFY_WITH_TIMEOUT(!answered.isEmpty(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !panel->view()->selectionModel()->selectedRows().isEmpty(), 10000);
+        const QModelIndex row = panel->view()->selectionModel()->selectedRows().first();
+        const qint64 pid = row.data(NativeLocksModel::PidRole).toLongLong();
+        QVERIFY2(expected.contains(pid), qPrintable(u"selected %1, the process's sessions: %2"_s
+                                                        .arg(pid)
+                                                        .arg(QVariant::fromValue(expected)
+                                                                 .toStringList()
+                                                                 .join(u", "_s))));
+        QVERIFY2(panel->messageText().contains(u"session %1 "_s.arg(pid)),
+                 qPrintable(panel->messageText()));
+        QVERIFY2(panel->model()->index(row.row(), NativeLocksModel::Key).data().toString()
+                     .contains(name),
+                 qPrintable(panel->model()->index(row.row(), NativeLocksModel::Key).data()
+                                .toString()));
+        QVERIFY(!panel->canTerminate() || !TestBackend::instance().isPostgres());
+        windowtest::grabIfAsked(panel.get(),
+                                u"holder-session-"_s + TestBackend::instance().name());
+
+        answered.clear();
+        panel->showHolderSession(u"billing-worker-7"_s, name);
+        QTRY_VERIFY_WITH_TIMEOUT(!answered.isEmpty(), 15000);
+        if (TestBackend::instance().isPostgres())
+            QVERIFY2(panel->messageText().contains(u"not made by lockcore or lockctl"_s),
+                     qPrintable(panel->messageText()));
+        holder.terminate();
     }
 
     // The window has a "Database locks" tab that shows the connection's locks.

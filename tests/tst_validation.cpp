@@ -83,6 +83,7 @@ private slots:
     void defaultHolderIdShape();
     void defaultHolderIdFallsBackWhenUserIsUnset();
     void actorId();
+    void holderProcessIsReadBackFromTheIds();
     void longUserNamesFitTheColumns_data();
     void longUserNamesFitTheColumns();
 };
@@ -589,6 +590,40 @@ void TestValidation::truncationNeverSplitsACharacter()
     QCOMPARE(odd, u"a"_s + emoji);
     QVERIFY(!odd.back().isHighSurrogate());
     QCOMPARE(truncatedToCodePoints(QString(), 5), QString());
+}
+
+// The process a holder id names (the window's "Show database session"): read back from both of
+// lockcore's forms, a user with '@' or a cut long one too; nothing from an application's own
+// ids. The session name carries the same pid and host and fits PostgreSQL's 63 bytes.
+void TestValidation::holderProcessIsReadBackFromTheIds()
+{
+    const qint64 pid = QCoreApplication::applicationPid();
+    for (const QString &id : {defaultHolderId(), toolHolderId(u"lockscope"_s)}) {
+        const auto process = holderProcess(id);
+        QVERIFY2(process, qPrintable(id));
+        QCOMPARE(process->pid, pid);
+        QVERIFY2(id.contains(u'@' + process->host), qPrintable(id));
+        QVERIFY2(isSessionTagOf(sessionTag(), *process), qPrintable(sessionTag()));
+        QVERIFY(!isSessionTagOf(sessionTag(), HolderProcess{process->host, pid + 1}));
+        QVERIFY(!isSessionTagOf(sessionTag(), HolderProcess{u"elsewhere"_s, pid}));
+    }
+    QVERIFY(sessionTag().toUtf8().size() <= 63);
+    const auto odd = holderProcess(u"a@b@host-7.example:4242:0a1b2c"_s);
+    QVERIFY(odd);
+    QCOMPARE(odd->host, u"host-7.example"_s);
+    QCOMPARE(odd->pid, qint64(4242));
+    const auto tool = holderProcess(u"ops@db-runner (lockscope, pid 17, ffffff)"_s);
+    QVERIFY(tool);
+    QCOMPARE(tool->host, u"db-runner"_s);
+    QCOMPARE(tool->pid, qint64(17));
+    for (const QString &other : {u"billing-worker-7"_s, u"host:12"_s, u"u@h:0:abcdef"_s,
+                                 u"u@h:12:nothex"_s, QString()})
+        QVERIFY2(!holderProcess(other), qPrintable(other));
+    // A host cut to fit 63 bytes still names the process whose host it begins.
+    const QString longHost = QString(70, u'h');
+    const QString cut = u"lockctl 99@"_s + longHost.left(63 - 11);
+    QVERIFY(isSessionTagOf(cut, HolderProcess{longHost, 99}));
+    QVERIFY(!isSessionTagOf(u"lockctl 99@hh"_s, HolderProcess{longHost, 99}));
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

@@ -1,7 +1,8 @@
 #pragma once
 
 // What the window suites (tst_mainwindow, tst_applicationtables) share: waiting for the lock
-// table to show a lock, and answering the next dialog the window opens.
+// table to show a lock, answering the next dialog the window opens, and a screenshot when asked
+// (also tst_monitorwindow and tst_nativelockspanel).
 
 #include "locktablemodel.h"
 #include "mainwindow.h"
@@ -13,6 +14,15 @@
 namespace windowtest {
 
 // Waits up to 10 s for the window's lock table to show `name` (meeting `condition`, if given).
+// Saves what `widget` shows as <name>.png in LOCKSCOPE_SCREENSHOT_DIR, when it is set (for a
+// person to look at; nothing is checked).
+inline void grabIfAsked(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LOCKSCOPE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget->grab().save(dir + u'/' + name + QStringLiteral(".png"));
+}
+
 inline bool waitForLock(ui::MainWindow *window, const QString &name,
                         const std::function<bool(const lockcore::LockInfo &)> &condition = {})
 {

@@ -92,6 +92,13 @@
             <numerusform>Advisory and user locks from %1, read at %2 (database clock); %n rows.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>It has %n session(s) in all.</source>
+        <translation>
+            <numerusform>It has %n session in all.</numerusform>
+            <numerusform>It has %n sessions in all.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::SimulatorPanel</name>

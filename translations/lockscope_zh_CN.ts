@@ -1402,6 +1402,30 @@
         <source>recording the %1 event of &quot;%2&quot;</source>
         <translation>记录“%2”的 %1 事件</translation>
     </message>
+    <message>
+        <source>SQLite has no database sessions: a holder is a process that opens the file.</source>
+        <translation>SQLite 没有数据库会话：持有者就是打开该文件的进程。</translation>
+    </message>
+    <message>
+        <source>looking for the holder&apos;s database session</source>
+        <translation>查找持有者的数据库会话</translation>
+    </message>
+    <message>
+        <source>No session of process %1 on %2 is connected to the database: it has ended (lockctl acquire ends once it holds the lock, which stays held until its lease ends), or it names its sessions itself (application_name).</source>
+        <translation>%2 上的进程 %1 没有连接到数据库的会话：它已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者它自行命名会话（application_name）。</translation>
+    </message>
+    <message>
+        <source>No session holds this lock&apos;s wake-up lock: the holder&apos;s connection has ended (lockctl acquire ends once it holds the lock, which stays held until its lease ends), or the holder is not lockcore or lockctl.</source>
+        <translation>没有会话持有此锁的唤醒锁：持有者的连接已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者持有者不是 lockcore 或 lockctl。</translation>
+    </message>
+    <message>
+        <source>This database keeps no name of a session that another session can read, so the holder&apos;s session cannot be told.</source>
+        <translation>此数据库不保存其他会话可读取的会话名称，因此无法判断持有者的会话。</translation>
+    </message>
+    <message>
+        <source>The holder &quot;%1&quot; was not made by lockcore or lockctl: which process it is, and so its session, cannot be told.</source>
+        <translation>持有者“%1”不是由 lockcore 或 lockctl 创建的：无法判断它是哪个进程，因而也无法判断它的会话。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -2458,6 +2482,17 @@
     </message>
 </context>
 <context>
+    <name>ui::HolderSessionAction</name>
+    <message>
+        <source>Show database &amp;session</source>
+        <translation>显示数据库会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The database session of the selected lock&apos;s holder, in the Database locks tab (for holders made by lockcore or lockctl)</source>
+        <translation>在“数据库锁”标签页中显示所选锁持有者的数据库会话（适用于由 lockcore 或 lockctl 创建的持有者）</translation>
+    </message>
+</context>
+<context>
     <name>ui::InitLockDialog</name>
     <message>
         <source>Initialize lock</source>
@@ -2996,12 +3031,12 @@ Expires at
         <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按窗口分段读取。没有锁与过滤条件匹配（过滤由数据库执行）。</translation>
     </message>
     <message>
-        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of %L1 in name order, read from the database as you scroll.</source>
-        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示第 %L2–%L3 行（共 %L1 行），滚动时从数据库读取。</translation>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of %L1 %4, read from the database as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：%4显示第 %L2–%L3 行（共 %L1 行），滚动时从数据库读取。</translation>
     </message>
     <message>
-        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of the %L4 that match the filter, in name order. The database applies the filter; the rows are read as you scroll.</source>
-        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：按名称顺序显示与过滤条件匹配的 %L4 行中的第 %L2–%L3 行。过滤由数据库执行；滚动时读取这些行。</translation>
+        <source>This table holds %L1 locks, too many to read at every refresh: showing rows %L2–%L3 of the %L4 that match the filter, %5. The database applies the filter and the order; the rows are read as you scroll.</source>
+        <translation>此表有 %L1 个锁，太多，无法每次刷新都全部读取：%5显示与过滤条件匹配的 %L4 行中的第 %L2–%L3 行。过滤和排序由数据库执行；滚动时读取这些行。</translation>
     </message>
 </context>
 <context>
@@ -3404,6 +3439,14 @@ Password:</source>
         <source>Lockscope holds this lock while it holds &quot;%1&quot; in the lock table, so that waiters for &quot;%1&quot; queue in the database. The release frees it.</source>
         <translation>Lockscope 持有锁表中的“%1”期间同时持有此锁，使等待“%1”的客户端在数据库中排队。释放时一并释放。</translation>
     </message>
+    <message>
+        <source>no database lock: the holder of &quot;%1&quot;</source>
+        <translation>无数据库锁：“%1”的持有者</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
 </context>
 <context>
     <name>ui::NativeLocksPanel</name>
@@ -3488,6 +3531,32 @@ Password:</source>
     <message>
         <source>Names looked up with IS_USED_LOCK on every read, besides what the server lists: the only way to see a user lock on a server without performance_schema or the metadata_lock_info plugin</source>
         <translation>每次读取时用 IS_USED_LOCK 查找这些名称，作为服务器所列内容的补充：在没有 performance_schema 或 metadata_lock_info 插件的服务器上，这是查看用户锁的唯一方法</translation>
+    </message>
+    <message>
+        <source>The session of the holder of &quot;%1&quot; cannot be shown: SQLite has no database sessions (a holder is a process that opens the file).</source>
+        <translation>无法显示“%1”持有者的会话：SQLite 没有数据库会话（持有者就是打开该文件的进程）。</translation>
+    </message>
+    <message>
+        <source>Looking for the session of the holder of &quot;%1&quot;…</source>
+        <translation>正在查找“%1”持有者的会话…</translation>
+    </message>
+    <message>
+        <source>The session of the holder of &quot;%1&quot; cannot be shown: %2</source>
+        <translation>无法显示“%1”持有者的会话：%2</translation>
+    </message>
+    <message>
+        <source>The holder of &quot;%1&quot; is connected as %2.</source>
+        <translation>“%1”的持有者已连接：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>It has %n session(s) in all.</source>
+        <translation>
+            <numerusform>它共有 %n 个会话。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The session of the holder of &quot;%1&quot; could not be looked up: %2</source>
+        <translation>无法查找“%1”持有者的会话：%2</translation>
     </message>
 </context>
 <context>
@@ -4129,6 +4198,53 @@ Password:</source>
     <message>
         <source>No overlapping holds (this protocol has no fences). On one server SELECT ... FOR UPDATE excludes; list the other nodes of a Galera cluster to see it fail.</source>
         <translation>没有重叠的持有（此协议没有栅栏令牌）。在单台服务器上 SELECT ... FOR UPDATE 能够互斥；列出 Galera 集群的其他节点即可看到它失效。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::WindowOrder</name>
+    <message>
+        <source>in reverse name order</source>
+        <translation>按名称倒序</translation>
+    </message>
+    <message>
+        <source>in name order</source>
+        <translation>按名称顺序</translation>
+    </message>
+    <message>
+        <source>by holder, Z to A</source>
+        <translation>按持有者（Z 到 A）</translation>
+    </message>
+    <message>
+        <source>by holder, A to Z</source>
+        <translation>按持有者（A 到 Z）</translation>
+    </message>
+    <message>
+        <source>by state, expired first</source>
+        <translation>按状态（已过期在前）</translation>
+    </message>
+    <message>
+        <source>by state, free first</source>
+        <translation>按状态（空闲在前）</translation>
+    </message>
+    <message>
+        <source>by time remaining, most first</source>
+        <translation>按剩余时间（最多在前）</translation>
+    </message>
+    <message>
+        <source>by time remaining, least first</source>
+        <translation>按剩余时间（最少在前）</translation>
+    </message>
+    <message>
+        <source>by held for, longest first</source>
+        <translation>按已持有时长（最长在前）</translation>
+    </message>
+    <message>
+        <source>by held for, shortest first</source>
+        <translation>按已持有时长（最短在前）</translation>
+    </message>
+    <message>
+        <source>A table this large is sorted by the database: by name, holder, state, remaining or held for only.</source>
+        <translation>这么大的表由数据库排序：只能按名称、持有者、状态、剩余时间或已持有时长排序。</translation>
     </message>
 </context>
 </TS>

@@ -279,13 +279,16 @@ Statement SqlDialectBase::lockPage(const TableNames &t, const LockPageRequest &r
        << isHeld(u"x.holder"_s) << " AND x.expires_at < n.t THEN 1 ELSE 0 END), 0)"
        << " AS expired_count FROM " << table << " x CROSS JOIN n WHERE x.depth >= 0) a"
        << " CROSS JOIN n LEFT JOIN (SELECT y.name FROM " << table << " y";
-    if (request.state)
-        st << " CROSS JOIN n"; // (only a state needs the time: without, an index walk suffices)
+    if (request.state || request.order.by != LockPageSort::Name)
+        st << " CROSS JOIN n"; // (only a state or an order needs the time: without, an index
+                               // walk suffices)
     st << " WHERE y.depth >= 0 AND ";
     appendPageFilter(st, u"y"_s, request);
-    st << " ORDER BY y.name";
+    st << pageOrder(u"y"_s, request.order);
     appendWindow(st, qMax<qint64>(0, request.offset), qMax<qint64>(0, request.limit));
-    st << ") p ON 1 = 1 LEFT JOIN " << table << " l ON l.name = p.name ORDER BY p.name";
+    st << ") p ON 1 = 1 LEFT JOIN " << table << " l ON l.name = p.name"
+       << (request.order.by == LockPageSort::Name ? pageOrder(u"p"_s, request.order)
+                                                  : pageOrder(u"l"_s, request.order));
     return st;
 }
 

@@ -8,6 +8,7 @@
 #include "qtstatements.h"
 #include "refusedstatement.h"
 #include "releaselistener.h"
+#include "sessionname.h"
 #include "transport.h"
 #include "validation.h"
 
@@ -263,7 +264,8 @@ Status Session::openConnection(const SessionOptions &options)
         m_db.setUserName(m_spec.user);
         m_db.setPassword(m_spec.password);
     }
-    m_db.setConnectOptions(m_spec.connectOptions(options.connectTimeoutS)); // (read-only too)
+    m_db.setConnectOptions( // (read-only too)
+        withSessionName(m_spec, m_spec.connectOptions(options.connectTimeoutS)));
 
     if (!openDatabase()) {
         const QSqlError error = m_db.lastError();

@@ -50,6 +50,8 @@ struct NativeLock
     // Lockscope's own wake-up lock (Dialect::wakeLockName) of this lock in the reader's lock
     // table (setAuditTable), held while that lock is held; empty: not one, or not known.
     QString wakeLockOf;
+    // A session found as the holder of this lock of the lock table (holderSessions()).
+    QString holderOf;
 
     // The key as the user gives it: the bigint, "k1,k2", or "classid/objid/objsubid"
     // (PostgreSQL); the name (MySQL); the name or id1 (Oracle).
@@ -86,6 +88,15 @@ struct TerminateOutcome
     static QString statusName(Status status); // "terminated", "refused", "failed"
 };
 
+// The database sessions of a lock's holder (NativeLockReader::holderSessions), each as a row
+// of the Database locks view would show it, with holderOf set (on MySQL the lock's wake-up
+// lock, on PostgreSQL the session alone: key and mode empty, not granted).
+struct HolderSessions
+{
+    QList<NativeLock> sessions;
+    QString whyNot; // translated: why the database cannot tell (empty when found)
+};
+
 // What the database's own locks offer on a database, so that a caller (the window, lockctl)
 // asks what it may show and do instead of which database it is.
 struct NativeLockCapabilities
@@ -115,6 +126,9 @@ Statement postgresIdentity(); // server_version_num, pg_backend_pid(), clock (ms
 Statement postgresTerminate(const NativeLock &expected, int serverVersion);
 // The pid's session: (backend_start in us, user, 1 when it holds the lock); no row: gone.
 Statement postgresStillHeld(const NativeLock &expected);
+// The sessions whose application_name ends in " <pid>@..." (sessionTag()), as postgresLocks'
+// rows with no lock.
+Statement postgresSessionsNamed(qint64 pid);
 
 // MySQL / MariaDB: @@performance_schema, the plugin's presence, CONNECTION_ID(), clock (ms).
 Statement mysqlIdentity();
@@ -167,6 +181,12 @@ public:
     // connection id and user), and refused for this reader's own session. Every attempt is
     // audited: the log, the event table when Lockscope's schema exists, the outcome.
     Result<TerminateOutcome> terminate(const NativeLock &expected);
+
+    // The sessions of the holder of `lockName` in the reader's lock table (setAuditTable),
+    // when the database can tell (holdersessions.cpp): PostgreSQL by the name lockcore gives
+    // its sessions (sessionTag()) and the process the holder id names; MySQL by the session
+    // that holds the lock's wake-up lock. Else why not, in HolderSessions::whyNot.
+    Result<HolderSessions> holderSessions(const QString &holder, const QString &lockName);
 
 private:
     Result<NativeLockIdentity> identity();

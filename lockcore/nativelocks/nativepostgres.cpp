@@ -93,6 +93,22 @@ Statement postgresStillHeld(const NativeLock &expected)
     return st;
 }
 
+Statement postgresSessionsNamed(qint64 pid)
+{
+    // LIKE on digits only: the pattern holds no metacharacter but its own '%'.
+    Statement st;
+    // (granted 0: no lock of its own to terminate it by)
+    st << "SELECT NULL, 0, 0, 0, '', 0, a.pid, 0, a.usename, a.application_name, "
+          "COALESCE(host(a.client_addr) || ':' || CAST(a.client_port AS text), 'local'), "
+          "a.datname, a.state, "
+       << us(u"a.backend_start"_s) << ", " << ms(u"a.xact_start"_s) << ", "
+       << ms(u"a.state_change"_s) << ", NULL, '' FROM pg_stat_activity a"
+       << " WHERE a.application_name LIKE "
+       << Param{QString(u"% "_s + QString::number(pid) + u"@%"_s)}
+       << " ORDER BY a.backend_start, a.pid";
+    return st;
+}
+
 } // namespace lockcore::nativesql
 
 namespace lockcore::nativebackends {
@@ -136,6 +152,11 @@ public:
     {
         return nativesql::postgresTerminate(expected, id.serverVersion);
     }
+    Statement sessionsNamed(qint64 pid) const override
+    {
+        return nativesql::postgresSessionsNamed(pid);
+    }
+
     Statement stillHeld(const NativeLock &expected) const override
     {
         return nativesql::postgresStillHeld(expected);

@@ -89,4 +89,18 @@ QString actorId(const QString &tool)
     return withUser(u'@' + hostName() + u" ("_s + tool + u')');
 }
 
+QString sessionTag()
+{
+    constexpr int maxBytes = 63; // PostgreSQL's NAMEDATALEN - 1
+    QString program = QCoreApplication::applicationName().left(20).simplified();
+    if (program.isEmpty())
+        program = u"lockcore"_s;
+    const QString head = program + u' ' + QString::number(QCoreApplication::applicationPid())
+                         + u'@';
+    QString host = hostName();
+    while (!host.isEmpty() && (head + host).toUtf8().size() > maxBytes)
+        host.chop(1);
+    return head + host;
+}
+
 } // namespace lockcore

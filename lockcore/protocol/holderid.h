@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace lockcore {
 
 // Who holds or acts, as the holder and actor columns keep it. Each fits those columns (255
@@ -15,5 +17,20 @@ QString defaultHolderId();
 QString toolHolderId(const QString &tool);
 // Who performs an admin action, for the audit trail: "user@host (tool)".
 QString actorId(const QString &tool);
+
+// The process a holder id of the two forms above names (holderprocess.cpp); none for another
+// form (an application's own holder ids).
+struct HolderProcess
+{
+    QString host;
+    qint64 pid = 0;
+};
+std::optional<HolderProcess> holderProcess(const QString &holder);
+// What lockcore names its database sessions after where the database keeps a name that other
+// sessions can read (PostgreSQL's application_name, unless the URL sets one): "<program>
+// <pid>@<host>", at most 63 bytes (PostgreSQL's limit; the host is cut to fit).
+QString sessionTag();
+// Whether a session named `tag` is one of `process` (sessionTag() of that process).
+bool isSessionTagOf(const QString &tag, const HolderProcess &process);
 
 } // namespace lockcore

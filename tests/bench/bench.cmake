@@ -27,3 +27,11 @@ target_link_libraries(bench_exporter PRIVATE Lockscope::testsupport)
 if(TARGET lockctl)
     add_dependencies(bench_exporter lockctl)
 endif()
+
+# bench_pageorder: what each order of a windowed read costs at 25,000 locks (docs/benchmarks.md,
+# "Sorting a windowed table by the database"). A benchmark, not a test: no ctest entry.
+add_executable(bench_pageorder
+    ${CMAKE_CURRENT_LIST_DIR}/bench_pageorder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
+target_include_directories(bench_pageorder PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(bench_pageorder PRIVATE Lockscope::testsupport)

@@ -375,7 +375,8 @@ void LockActions::copyLockCommand()
         5000);
 }
 
-void LockActions::showContextMenu(const QPoint &at, QAction *refresh)
+void LockActions::showContextMenu(const QPoint &at, const QList<QAction *> &more,
+                                  QAction *refresh)
 {
     QTableView *view = m_panel->view();
     const QModelIndex cell = view->indexAt(at);
@@ -399,6 +400,7 @@ void LockActions::showContextMenu(const QPoint &at, QAction *refresh)
     }
     menu.addAction(m_copyLock);
     menu.addAction(m_copyCommand);
+    menu.addActions(more);
     menu.addSeparator();
     for (QAction *write : std::as_const(m_writeActions))
         if (write->isVisible())

@@ -59,9 +59,10 @@ public:
     void createSchema();
     void copyLock();
     void copyLockCommand();
-    // The table's context menu at `at` (the view's viewport coordinates): besides the actions,
-    // the cell under it can be copied and the locks of the same holder shown.
-    void showContextMenu(const QPoint &at, QAction *refresh);
+    // The table's context menu at `at` (the view's viewport coordinates): besides the actions
+    // (and the window's `more` after the copies), the cell under it can be copied and the
+    // locks of the same holder shown.
+    void showContextMenu(const QPoint &at, const QList<QAction *> &more, QAction *refresh);
 
 signals:
     // For tests: a dialog about to be shown (exec'd) by an action.

@@ -2,6 +2,7 @@
 
 #include "lockcells.h"
 #include "locktablemodel.h"
+#include "windoworder.h"
 
 #include <QBrush>
 #include <QDateTime>
@@ -108,7 +109,11 @@ QVariant LockWindowModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= LockTableModel::ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
-    return lockcells::headerData(section, role);
+    const QVariant value = lockcells::headerData(section, role);
+    if (role != Qt::ToolTipRole || serverSortOf(section))
+        return value;
+    const QString text = value.toString();
+    return text.isEmpty() ? notServerSortableText() : text + u'\n' + notServerSortableText();
 }
 
 void LockWindowModel::setPage(const lockcore::LockPage &page, const LockTableQuery &query)

@@ -12,9 +12,9 @@
 namespace ui {
 
 // A window onto a lock table too large to be read whole: one row per lock that matches the
-// database-side filter (rowCount() is their number), in name order, of which only the window
-// last read from the database is known; the other rows are placeholders until the view
-// scrolls to them and they are read. Same columns, roles, texts and countdown as
+// database-side filter (rowCount() is their number), in the database's order (the query's), of
+// which only the window last read from the database is known; the other rows are placeholders
+// until the view scrolls to them and they are read. Same columns, roles, texts and countdown as
 // LockTableModel, whose enums it uses.
 class LockWindowModel : public QAbstractTableModel
 {

@@ -22,7 +22,7 @@ bool sameContent(const NativeLock &a, const NativeLock &b)
            && a.database == b.database && a.sessionStart == b.sessionStart
            && a.xactStart == b.xactStart && a.stateSince == b.stateSince
            && a.waitStart == b.waitStart && a.waiters == b.waiters
-           && a.wakeLockOf == b.wakeLockOf;
+           && a.wakeLockOf == b.wakeLockOf && a.holderOf == b.holderOf;
 }
 
 QString stamp(const QDateTime &time)
@@ -65,11 +65,16 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case Key:
+            if (lock.key.isEmpty() && !lock.holderOf.isEmpty())
+                return tr("no database lock: the holder of \"%1\"").arg(lock.holderOf);
             return lock.wakeLockOf.isEmpty()
                        ? lock.key
                        : tr("%1 (Lockscope wake-up lock of \"%2\")").arg(lock.key, lock.wakeLockOf);
         case Mode: return lock.mode;
-        case Status: return lock.granted ? tr("held") : tr("waiting");
+        case Status:
+            if (lock.key.isEmpty() && !lock.holderOf.isEmpty())
+                return tr("connected");
+            return lock.granted ? tr("held") : tr("waiting");
         case Pid:
             return own ? tr("%1 (this connection)").arg(lock.pid)
                    : lock.serial != 0 ? u"%1,%2"_s.arg(lock.pid).arg(lock.serial)

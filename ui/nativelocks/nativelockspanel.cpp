@@ -16,6 +16,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using lockcore::ConnectionSpec;
 using lockcore::NativeLock;
@@ -79,6 +81,10 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     connect(m_worker, &NativeLocksWorker::terminateDone, this, &NativeLocksPanel::onTerminated);
     connect(m_worker, &NativeLocksWorker::terminateFailed, this,
             &NativeLocksPanel::onTerminateFailed);
+    connect(m_worker, &NativeLocksWorker::holderSessionsFound, this,
+            &NativeLocksPanel::onHolderSessions);
+    connect(m_worker, &NativeLocksWorker::holderSessionsFailed, this,
+            &NativeLocksPanel::onHolderSessionsFailed);
     retranslate();
     updateActions();
 }
@@ -109,6 +115,7 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
     m_workerStarted = false;
     m_terminating = false;
     m_last.reset();
+    m_holderRows.clear();
     m_readError.clear();
     m_model->clear();
     m_message->hide();
@@ -164,23 +171,40 @@ void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
     const bool firstOrResized = !m_last || m_last->locks.size() != snapshot.locks.size();
     m_last = snapshot;
     m_readError.clear();
+    showSnapshot(snapshot);
+    if (m_holderToSelect)
+        m_holderToSelect = !selectHolderRow();
+    if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
+        m_view->resizeColumnsToContents();
+    retranslate();
+    updateActions();
+    emit snapshotShown();
+}
+
+// The read, and the holder's sessions it does not list.
+void NativeLocksPanel::showSnapshot(const NativeLockSnapshot &snapshot)
+{
+    NativeLockSnapshot shown = snapshot;
+    for (const NativeLock &session : std::as_const(m_holderRows)) {
+        const bool listed = std::any_of(
+            snapshot.locks.cbegin(), snapshot.locks.cend(), [&session](const NativeLock &lock) {
+                return lock.pid == session.pid && lock.key == session.key;
+            });
+        if (!listed)
+            shown.locks.append(session);
+    }
     // The selection follows the session's lock it was made on, or is cleared: when its row goes
     // (a terminated session), Qt would select the row that takes its place, another session.
     const QModelIndexList before = m_view->selectionModel()->selectedRows();
     const std::optional<NativeLock> selected =
         before.isEmpty() ? std::nullopt : std::optional(m_model->lockAt(before.first().row()));
-    m_model->setSnapshot(snapshot);
+    m_model->setSnapshot(shown);
     const int row = selected ? m_model->rowOf(selected->pid, selected->key, selected->granted)
                              : -1;
     if (row >= 0)
         m_view->selectRow(row);
     else
         m_view->selectionModel()->clear();
-    if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
-        m_view->resizeColumnsToContents();
-    retranslate();
-    updateActions();
-    emit snapshotShown();
 }
 
 void NativeLocksPanel::onReadFailed(const QString &message)

@@ -40,6 +40,10 @@ public:
     // Asks for confirmation and a reason, then terminates the selected row's session.
     void terminateSelected();
     bool canTerminate() const;
+    // From a lock of the lock table to its holder's database session (holdersession.cpp):
+    // looks it up on the worker's thread, then selects its row (a session that holds no
+    // database lock gets a row of its own), or says why the database cannot tell.
+    void showHolderSession(const QString &holder, const QString &lockName);
 
     NativeLocksModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
@@ -59,6 +63,7 @@ signals:
     void dialogAboutToShow(QDialog *dialog);
     void snapshotShown();
     void terminateFinished();
+    void holderSessionShown(); // the answer of showHolderSession() is shown
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -68,6 +73,10 @@ protected:
 private:
     void ensureWorker();
     void onSnapshot(const lockcore::NativeLockSnapshot &snapshot);
+    void showSnapshot(const lockcore::NativeLockSnapshot &snapshot);
+    void onHolderSessions(const QString &lockName, const lockcore::HolderSessions &found);
+    void onHolderSessionsFailed(const QString &lockName, const QString &message);
+    bool selectHolderRow(); // false: not among the rows (yet)
     void onReadFailed(const QString &message);
     void onTerminated(const lockcore::TerminateOutcome &outcome);
     void onTerminateFailed(const QString &message);
@@ -97,6 +106,10 @@ private:
     bool m_workerStarted = false;
     bool m_terminating = false;
     std::optional<lockcore::NativeLockSnapshot> m_last;
+    // The sessions showHolderSession() found, shown with every read (a PostgreSQL session
+    // that holds no database lock is in no read).
+    QList<lockcore::NativeLock> m_holderRows;
+    bool m_holderToSelect = false; // its row, once a read shows it
     QString m_readError;
 };
 

@@ -52,11 +52,28 @@ public:
             emit terminateFailed(generation, outcome.error().fullText());
     }
 
+    void holderSessions(quint64 generation, const QString &holder, const QString &lockName)
+    {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
+            emit holderSessionsFailed(generation, lockName, open.error().fullText());
+            return;
+        }
+        auto found = reader().holderSessions(holder, lockName);
+        if (found)
+            emit holderSessionsFound(generation, lockName, *found);
+        else
+            emit holderSessionsFailed(generation, lockName, found.error().fullText());
+    }
+
 signals:
     void snapshotRead(quint64 generation, const lockcore::NativeLockSnapshot &snapshot);
     void readFailed(quint64 generation, const QString &message);
     void terminateDone(quint64 generation, const lockcore::TerminateOutcome &outcome);
     void terminateFailed(quint64 generation, const QString &message);
+    void holderSessionsFound(quint64 generation, const QString &lockName,
+                             const lockcore::HolderSessions &found);
+    void holderSessionsFailed(quint64 generation, const QString &lockName,
+                              const QString &message);
 
 private:
     NativeLockReader reader()
@@ -78,6 +95,7 @@ NativeLocksWorker::NativeLocksWorker(QObject *parent) : QObject(parent)
     qRegisterMetaType<NativeLock>();
     qRegisterMetaType<NativeLockSnapshot>();
     qRegisterMetaType<TerminateOutcome>();
+    qRegisterMetaType<HolderSessions>();
 }
 
 NativeLocksWorker::~NativeLocksWorker() = default;
@@ -121,6 +139,16 @@ void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTim
                 if (current(g))
                     emit terminateFailed(message);
             });
+    connect(job, &NativeLocksJob::holderSessionsFound, this,
+            [this, current](quint64 g, const QString &lockName, const HolderSessions &found) {
+                if (current(g))
+                    emit holderSessionsFound(lockName, found);
+            });
+    connect(job, &NativeLocksJob::holderSessionsFailed, this,
+            [this, current](quint64 g, const QString &lockName, const QString &message) {
+                if (current(g))
+                    emit holderSessionsFailed(lockName, message);
+            });
 }
 
 bool NativeLocksWorker::read(const QStringList &names, bool namesOnly)
@@ -146,6 +174,21 @@ void NativeLocksWorker::terminate(const NativeLock &expected, const QString &rea
     const quint64 generation = m_jobs.generation();
     QMetaObject::invokeMethod(
         job, [job, generation, expected, reason] { job->terminate(generation, expected, reason); },
+        Qt::QueuedConnection);
+}
+
+void NativeLocksWorker::findHolderSessions(const QString &holder, const QString &lockName)
+{
+    auto *job = static_cast<NativeLocksJob *>(m_jobs.job());
+    if (!job) {
+        emit holderSessionsFailed(lockName, tr("Not connected."));
+        return;
+    }
+    const quint64 generation = m_jobs.generation();
+    QMetaObject::invokeMethod(
+        job, [job, generation, holder, lockName] {
+            job->holderSessions(generation, holder, lockName);
+        },
         Qt::QueuedConnection);
 }
 

@@ -10,6 +10,7 @@
 Q_DECLARE_METATYPE(lockcore::NativeLock)
 Q_DECLARE_METATYPE(lockcore::NativeLockSnapshot)
 Q_DECLARE_METATYPE(lockcore::TerminateOutcome)
+Q_DECLARE_METATYPE(lockcore::HolderSessions)
 
 namespace ui {
 
@@ -42,12 +43,17 @@ public:
     bool isReading() const { return m_reading; }
     // Terminates the holder of `expected` if it still holds it; `reason` goes to the audit.
     void terminate(const lockcore::NativeLock &expected, const QString &reason);
+    // Looks for the sessions of `holder`, the holder of `lockName` in the lock table given to
+    // setConnection() (NativeLockReader::holderSessions).
+    void findHolderSessions(const QString &holder, const QString &lockName);
 
 signals:
     void snapshotRead(const lockcore::NativeLockSnapshot &snapshot);
     void readFailed(const QString &message);
     void terminateDone(const lockcore::TerminateOutcome &outcome);
     void terminateFailed(const QString &message);
+    void holderSessionsFound(const QString &lockName, const lockcore::HolderSessions &found);
+    void holderSessionsFailed(const QString &lockName, const QString &message);
 
 private:
     JobThread m_jobs; // a NativeLocksJob on its thread

@@ -4,6 +4,7 @@
 #include "lockfilterproxymodel.h"
 #include "locktableview.h"
 #include "lockwindowmodel.h"
+#include "windoworder.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -71,6 +72,7 @@ LockTablePanel::LockTablePanel(QWidget *parent)
     connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint &at) {
         m_columnsMenu->exec(header->mapToGlobal(at));
     });
+    connect(header, &QHeaderView::sortIndicatorChanged, this, &LockTablePanel::sortChanged);
     watchSelection();
     // Rows that go, come or move take Qt's selection elsewhere: back to what the admin chose.
     for (QAbstractItemModel *shown : {static_cast<QAbstractItemModel *>(m_proxy),
@@ -174,26 +176,56 @@ void LockTablePanel::setWindowed(bool windowed)
     const QByteArray columns = header->saveState(); // widths and order survive the switch
     QItemSelectionModel *oldSelection = m_view->selectionModel();
     if (windowed) {
-        m_sortColumn = header->sortIndicatorSection();
-        m_sortOrder = header->sortIndicatorOrder();
         m_model->clear(); // its rows are of no use now
-        m_view->setSortingEnabled(false);
+        m_view->setSortingEnabled(false); // the database sorts (sortChanged)
         m_view->setModel(m_window);
     } else {
         m_window->clear();
         m_view->setModel(m_proxy);
     }
     delete oldSelection;
+    m_restoringHeader = true; // the sort the query already has: no sortChanged
     header->restoreState(columns);
     if (windowed) {
-        header->setSortIndicator(LockTableModel::Name, Qt::AscendingOrder); // the server's
-    } else {
+        header->setSectionsClickable(true);
+        header->setSortIndicatorShown(true);
+        header->setSortIndicator(columnOfServerSort(m_query.order.by), sortOrderOf(m_query.order));
+    }
+    m_restoringHeader = false;
+    if (!windowed) {
+        const int column = m_sortColumn; // (enabling sorts by the arrow first: sortChanged)
+        const Qt::SortOrder order = m_sortOrder;
         m_view->setSortingEnabled(true);
-        m_view->sortByColumn(m_sortColumn, m_sortOrder);
+        m_view->sortByColumn(column, order);
     }
     m_notice->setVisible(windowed);
     watchSelection();
     keepChosen();
+}
+
+// The header's sort: the proxy sorts a whole table by itself; a windowed one is sorted by the
+// database, by the columns it can sort by only (the others keep the arrow where it was). The
+// query carries the database's order in both modes, so that the first window read after a
+// switch is already in it.
+void LockTablePanel::sortChanged(int column, Qt::SortOrder order)
+{
+    if (m_restoringHeader)
+        return;
+    if (m_windowed && !serverSortOf(column)) {
+        m_restoringHeader = true;
+        m_view->horizontalHeader()->setSortIndicator(columnOfServerSort(m_query.order.by),
+                                                     sortOrderOf(m_query.order));
+        m_restoringHeader = false;
+        return;
+    }
+    m_sortColumn = column;
+    m_sortOrder = order;
+    const lockcore::LockPageOrder serverOrder = serverOrderOf(column, order);
+    if (serverOrder == m_query.order)
+        return;
+    m_query.order = serverOrder;
+    queryFilterChanged();
+    updateNotice();
 }
 
 void LockTablePanel::applyRefresh(const LockRefresh &refresh)
@@ -444,18 +476,20 @@ void LockTablePanel::updateNotice()
                    .arg(page.total);
     } else if (m_query.filterText.isEmpty() && !m_query.state) {
         text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
-                  "%L2\u2013%L3 of %L1 in name order, read from the database as you scroll.")
-                   .arg(page.total)
-                   .arg(first + 1)
-                   .arg(last + 1);
-    } else {
-        text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
-                  "%L2\u2013%L3 of the %L4 that match the filter, in name order. The database "
-                  "applies the filter; the rows are read as you scroll.")
+                  "%L2\u2013%L3 of %L1 %4, read from the database as you scroll.")
                    .arg(page.total)
                    .arg(first + 1)
                    .arg(last + 1)
-                   .arg(page.matching);
+                   .arg(serverOrderText(m_query.order));
+    } else {
+        text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
+                  "%L2\u2013%L3 of the %L4 that match the filter, %5. The database "
+                  "applies the filter and the order; the rows are read as you scroll.")
+                   .arg(page.total)
+                   .arg(first + 1)
+                   .arg(last + 1)
+                   .arg(page.matching)
+                   .arg(serverOrderText(m_query.order));
     }
     m_notice->setText(text);
 }

@@ -19,10 +19,10 @@ class LockWindowModel;
 
 // The lock table as the window shows it: a view on the whole table (LockTableModel, filtered
 // and sorted on this machine by LockFilterProxyModel) or, when the table is too large to be
-// read whole, on a window of it (LockWindowModel: the database filters, the rows come in name
-// order, and a line above the table says so). Refreshes come in through applyRefresh(); what
-// the view needs read next goes out through queryChanged(). The countdown (tick()) repaints
-// only the rows the view shows.
+// read whole, on a window of it (LockWindowModel: the database filters and sorts, by the
+// columns it can sort by, and a line above the table says so). Refreshes come in through
+// applyRefresh(); what the view needs read next goes out through queryChanged(). The countdown
+// (tick()) repaints only the rows the view shows.
 class LockTablePanel : public QWidget
 {
     Q_OBJECT
@@ -80,6 +80,7 @@ signals:
 
 private:
     void setWindowed(bool windowed);
+    void sortChanged(int column, Qt::SortOrder order);
     void watchSelection();
     void checkWindow();
     std::pair<int, int> shownRows() const; // first and last row the view shows; -1 if none
@@ -106,6 +107,7 @@ private:
     bool m_choosing = false; // the panel itself is selecting what was chosen
     int m_sortColumn = LockTableModel::Name;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    bool m_restoringHeader = false; // the arrow set here, not by the admin
 };
 
 } // namespace ui

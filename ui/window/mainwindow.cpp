@@ -5,6 +5,7 @@
 #include "demoworkload.h"
 #include "dialogexec.h"
 #include "lockactions.h"
+#include "holdersessionaction.h"
 #include "language.h"
 #include "lockdetailspane.h"
 #include "lockexport.h"
@@ -58,6 +59,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_actions, &LockActions::dialogAboutToShow, this, &MainWindow::dialogAboutToShow);
     connect(m_actions, &LockActions::filterRequested, m_filter, &QLineEdit::setText);
     createExportAction();
+    new HolderSessionAction(m_panel, m_nativeLocks, m_tabs, this); // showSessionAction
     createMenus();
     createToolBar();
 
@@ -197,6 +199,7 @@ void MainWindow::createMenus()
     m_lockMenu->addSeparator();
     m_lockMenu->addAction(m_actions->copyLockAction());
     m_lockMenu->addAction(m_actions->copyCommandAction());
+    m_lockMenu->addAction(action(u"showSessionAction"_s));
 
     m_viewMenu = menuBar()->addMenu(QString());
     createViewMenu();
@@ -287,7 +290,8 @@ void MainWindow::createCentral()
     QTableView *table = m_panel->view();
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        m_actions->showContextMenu(at, action(u"refreshAction"_s));
+        m_actions->showContextMenu(at, {action(u"showSessionAction"_s)},
+                                   action(u"refreshAction"_s));
     });
     connect(m_panel, &LockTablePanel::selectionChanged, this, &MainWindow::onSelectionChanged);
 

@@ -2,6 +2,7 @@
 
 #include "lockdisplaystate.h"
 #include "lockpage.h"
+#include "lockpageorder.h"
 #include "preparedlocks.h"
 
 #include <optional>
@@ -16,10 +17,12 @@ struct LockTableQuery
     std::optional<LockDisplayState> state; // as LockFilterProxyModel takes it
     int first = 0;   // the first row to fetch, among the rows that match
     int count = 200; // how many
+    lockcore::LockPageOrder order; // the view's sort, as the database sorts a window
 
+    // The same rows in the same order (the window aside).
     bool sameFilter(const LockTableQuery &other) const
     {
-        return filterText == other.filterText && state == other.state;
+        return filterText == other.filterText && state == other.state && order == other.order;
     }
     bool operator==(const LockTableQuery &other) const
     {

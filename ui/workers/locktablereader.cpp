@@ -121,6 +121,7 @@ Result<LockRefresh> LockTableReader::readWindow(Session &session, const TableNam
     request.state = serverState(query.state);
     request.offset = qMax(0, query.first);
     request.limit = qMax(1, query.count);
+    request.order = query.order;
     LockRefresh refresh;
     auto page = timedRead(session, tables, request, &refresh.clock);
     if (!page)

@@ -4,6 +4,8 @@
 
 namespace lockcore {
 
+struct LockPageOrder; // lockpageorder.h
+
 // Statements shared by all dialects, written in terms of a few per-database expressions.
 // The acquire/renew/release here are the two-step form (conditional UPDATE, then SELECT).
 class SqlDialectBase : public Dialect
@@ -89,6 +91,8 @@ protected:
     // lockPage()'s filter on the lock row `alias` at the database time n.t; "1 = 1" for none.
     void appendPageFilter(Statement &st, const QString &alias,
                           const LockPageRequest &request) const;
+    // lockPage()'s " ORDER BY ..." of the rows `alias` at the database time n.t (pageorder.cpp).
+    QString pageOrder(const QString &alias, const LockPageOrder &order) const;
     // "<column> contains <needle>, ignoring case", both lowered by the database.
     void appendContains(Statement &st, const QString &column, const QString &needle) const;
 };
