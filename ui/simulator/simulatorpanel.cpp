@@ -26,6 +26,7 @@ namespace ui {
 namespace {
 
 constexpr int maxLiveVerdictHolds = 20000; // beyond this, the verdict waits for the end
+constexpr int narrowestSettings = 250;      // px: the settings column in a narrow window
 
 } // namespace
 
@@ -59,8 +60,11 @@ SimulatorPanel::SimulatorPanel(QWidget *parent)
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    // As wide as the form wants, but in a narrow window the settings scroll sideways too:
+    // the charts keep their room.
+    scroll->setMinimumWidth(qMin(m_form->sizeHint().width() + 24, narrowestSettings));
+    scroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    scroll->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
