@@ -298,8 +298,7 @@ void SimulatorPanelTest::noExpiryPresetEndsRedNamingTheStuckLocks()
 // marker is outside it).
 void SimulatorPanelTest::p95LineShowsWhereItMeetsP99()
 {
-    QWidget fourth;
-    SimCharts charts(&fourth);
+    SimCharts charts(new QWidget); // the fourth cell: the charts' child from here
     charts.resize(900, 600);
     charts.show();
     QVERIFY(QTest::qWaitForWindowExposed(&charts));

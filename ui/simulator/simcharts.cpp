@@ -140,6 +140,8 @@ SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(4);
+    grid->setColumnStretch(0, 1); // two columns of one width: neither chart is squeezed alone
+    grid->setColumnStretch(1, 1);
     grid->addWidget(addView(m_throughputChart, u"throughputChart"_s), 0, 0);
     grid->addWidget(addView(m_waitChart, u"waitChart"_s), 0, 1);
     grid->addWidget(addView(m_clientChart, u"perClientChart"_s), 1, 0);
