@@ -110,6 +110,9 @@ private slots:
     void brokenTypedUrlStopsConnect();
     void passwordIsForgottenForAnotherAccount_data();
     void passwordIsForgottenForAnotherAccount();
+    void focusStartsInTheUrlField_data();
+    void focusStartsInTheUrlField();
+    void colourIsChosenAndSavedWithTheProfile();
 
     void driversFollowThisQt();
     void unavailableDriversAreDisabledWithInstallText();
@@ -680,8 +683,10 @@ void ConnectionDialogTest::passwordIsForgottenForAnotherAccount_data()
                                              << QString();
     QTest::newRow("pasted URL with its password")
         << u"paste"_s << u"postgresql://ops:pgpw@pg.internal/locks"_s << u"pgpw"_s;
-    QTest::newRow("pasted URL, the same account")
-        << u"paste"_s << u"mariadb://app@MARIA:3307/other"_s << kept;
+    // A password typed before (perhaps the wrong one) is not kept under a pasted URL that has
+    // none: the URL says all there is to say, and Test must not answer "wrong password".
+    QTest::newRow("pasted URL without a password, the same account")
+        << u"paste"_s << u"mariadb://app@MARIA:3307/other"_s << QString();
     QTest::newRow("typed URL, another host") << u"url"_s << u"mysql://app@other/db"_s
                                             << QString();
     QTest::newRow("typed URL, the same account") << u"url"_s << u"mysql://app@maria/other"_s
@@ -693,8 +698,8 @@ void ConnectionDialogTest::passwordIsForgottenForAnotherAccount_data()
 }
 
 // A password is for one account: when the driver, host or user changes (in the fields, or by
-// a URL pasted or typed), it is emptied, unless the new URL brings its own. It is not sent to
-// another server.
+// a URL typed), it is emptied, unless the new URL brings its own. It is not sent to another
+// server. A pasted URL is the whole connection: without a password it empties the field.
 void ConnectionDialogTest::passwordIsForgottenForAnotherAccount()
 {
     QFETCH(QString, change);
@@ -724,6 +729,64 @@ void ConnectionDialogTest::passwordIsForgottenForAnotherAccount()
     }
     QCOMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->text(), password);
     QCOMPARE(dialog->spec().password, password);
+}
+
+void ConnectionDialogTest::focusStartsInTheUrlField_data()
+{
+    QTest::addColumn<bool>("lastUsedSaved");
+    QTest::addColumn<bool>("startFromConnection"); // as File > New window and File > Connect do
+    QTest::newRow("no profile yet") << false << false;
+    QTest::newRow("the last profile, a server") << true << false;
+    QTest::newRow("New window: from this window's connection") << true << true;
+}
+
+// The dialog opens with the focus in the URL field, whatever it starts from: a URL pasted at
+// once lands there, never in the password field.
+void ConnectionDialogTest::focusStartsInTheUrlField()
+{
+    QFETCH(bool, lastUsedSaved);
+    QFETCH(bool, startFromConnection);
+    ConnectionProfile saved;
+    saved.name = u"maria"_s;
+    saved.spec = *ConnectionSpec::parse(u"mysql://app@maria/db"_s);
+    if (lastUsedSaved) {
+        m_store->save(saved);
+        m_store->setLastUsed(saved.name);
+    }
+    auto dialog = std::make_unique<ConnectionDialog>(m_store.get(), m_vault.get());
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    if (startFromConnection)
+        dialog->setProfile(saved);
+    dialog->show();
+    dialog->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(dialog.get()));
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    QVERIFY2(url->hasFocus(), QApplication::focusWidget()
+                                  ? qPrintable(QApplication::focusWidget()->objectName())
+                                  : "no focus");
+}
+
+// A profile's colour (none by default) is chosen in the dialog, saved with the profile and
+// shown again when it is loaded.
+void ConnectionDialogTest::colourIsChosenAndSavedWithTheProfile()
+{
+    auto dialog = makeDialog();
+    QCOMPARE(dialog->profile().colour, ConnectionColour::None);
+    paste(dialog.get(), u"postgresql://ops@db1/orders"_s);
+    auto *combo = child<QComboBox>(dialog.get(), u"colourCombo"_s);
+    QCOMPARE(combo->count(), 4);
+    combo->setCurrentIndex(combo->findData(u"production"_s));
+    QCOMPARE(dialog->profile().colour, ConnectionColour::Production);
+    type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"orders-prod"_s);
+    QTest::mouseClick(child<QPushButton>(dialog.get(), u"saveButton"_s), Qt::LeftButton);
+    ProfileStore reread(iniFile());
+    const auto saved = reread.load(u"orders-prod"_s);
+    QVERIFY(saved);
+    QCOMPARE(saved->colour, ConnectionColour::Production);
+    auto other = makeDialog();
+    other->setProfile(*saved);
+    QCOMPARE(child<QComboBox>(other.get(), u"colourCombo"_s)->currentData().toString(),
+             u"production"_s);
 }
 
 // By default the driver list is what this Qt has: a product is enabled exactly when

@@ -31,6 +31,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void snapshotsArriveWithTheDatabaseClock();
+    void pausedMonitorReadsNothingUntilResumed();
     void adminActionsRunOnTheWorker();
     void forceReleaseIsRefusedWhenTheFenceMoved();
     void readOnlyRefusesEveryChange();
@@ -107,6 +108,35 @@ void LockMonitorTest::snapshotsArriveWithTheDatabaseClock()
         found = found || (info.name == u"seen" && info.description == u"visible");
     QVERIFY(found);
     QVERIFY(monitor.lastRefresh().isValid());
+}
+
+// Pause refresh: while paused the monitor reads nothing (ten intervals pass without a
+// refresh, a lock created meanwhile is not seen); resuming reads at once, not an interval
+// later (the interval is then a minute).
+void LockMonitorTest::pausedMonitorReadsNothingUntilResumed()
+{
+    LockMonitor monitor;
+    QSignalSpy snapshots(&monitor, &LockMonitor::snapshot);
+    QSignalSpy paused(&monitor, &LockMonitor::pausedChanged);
+    startMonitor(monitor);
+    QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 1, 10000);
+    monitor.setPaused(true);
+    QVERIFY(monitor.isPaused());
+    QCOMPARE(paused.size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!monitor.isRefreshing(), 10000); // the read under way ends
+    snapshots.clear();
+    QVERIFY(m_locks->initialize(u"while-paused"_s, 5000, u"made while paused"_s)->created);
+    QTest::qWait(10 * monitor.interval()); // a live monitor would read ten times meanwhile
+    QCOMPARE(snapshots.size(), 0);
+
+    monitor.setInterval(60000);
+    monitor.setPaused(false);
+    QCOMPARE(paused.size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 1, 10000);
+    bool found = false;
+    for (const LockInfo &info : snapshots.last().at(0).value<QList<LockInfo>>())
+        found = found || info.name == u"while-paused";
+    QVERIFY(found);
 }
 
 void LockMonitorTest::adminActionsRunOnTheWorker()

@@ -5,6 +5,7 @@
 #include "countdowndelegate.h"
 #include "countdowntext.h"
 #include "lockfilterproxymodel.h"
+#include "heldfortext.h"
 #include "holderliveness.h"
 #include "lockstatepalette.h"
 #include "locktablemodel.h"
@@ -16,6 +17,7 @@
 #include <QFont>
 #include <QGuiApplication>
 #include <QImage>
+#include <QIdentityProxyModel>
 #include <QPainter>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -200,6 +202,7 @@ class LockTableModelTest : public QObject
 private slots:
     void neverAcquiredLockShowsNoExpiry();
     void heldForCountsFromTheGrant();
+    void expiredLockShowsHowLongItWasHeld();
     void longHoldsAreHighlightedPerPattern();
     void longHoldRulesMatchWholeNames_data();
     void longHoldRulesMatchWholeNames();
@@ -234,6 +237,8 @@ private slots:
     void stateColoursAreReadable_data();
     void stateColoursAreReadable();
     void delegatePaintsABarOnlyForRunningLeases();
+    void countdownDigitsReadOnBothSidesOfTheEdge_data();
+    void countdownDigitsReadOnBothSidesOfTheEdge();
     void viewShowsTheStateColours_data();
     void viewShowsTheStateColours();
 
@@ -595,8 +600,8 @@ void LockTableModelTest::clearResets()
 
 // Between refreshes the countdown repaints only Remaining cells of held rows whose text
 // changed, and the State cell too when a lease runs out.
-// "Held for": the age of the current grant in database time, for running leases only; it
-// counts on between refreshes (the tick repaints it with the countdown) and sorts by age.
+// "Held for": the age of the current grant in database time, for running leases (an expired
+// one: the hold until its lease ended, marked as ended); it counts on between refreshes (the tick repaints it with the countdown) and sorts by age.
 void LockTableModelTest::heldForCountsFromTheGrant()
 {
     using M = LockTableModel;
@@ -611,7 +616,7 @@ void LockTableModelTest::heldForCountsFromTheGrant()
     QCOMPARE(held(0), u"\u2014"_s); // free
     QCOMPARE(held(1), u"1 h 30 min"_s);
     QCOMPARE(held(2), u"58 s"_s);
-    QCOMPARE(held(3), u"\u2014"_s); // the lease ran out: nobody holds it now
+    QCOMPARE(held(3), u"30 s (ended)"_s); // the lease ran out: how long it was held
     QCOMPARE(f.model.index(1, M::HeldFor).data(M::SortRole).toLongLong(), 5'400'000);
     QVERIFY(f.model.index(0, M::HeldFor).data(M::SortRole).toLongLong() < 0);
     QVERIFY(f.model.index(2, M::HeldFor).data(Qt::ToolTipRole).toString().contains(u"w2"_s));
@@ -1070,6 +1075,104 @@ void LockTableModelTest::delegatePaintsABarOnlyForRunningLeases()
     option.initFrom(&view);
     QVERIFY(delegate.sizeHint(option, f.model.index(0, LockTableModel::Remaining)).width()
             > option.fontMetrics.horizontalAdvance(u"4 min 05 s"_s));
+}
+
+// Issue 36: an expired lock's Held for showed "\u2014", hiding how long the dead holder had
+// it. It shows the hold until its lease ended (acquired to expires), marked as ended, and that
+// value does not tick on; its tooltip says so.
+void LockTableModelTest::expiredLockShowsHowLongItWasHeld()
+{
+    Fixture f;
+    // Acquired 33 s ago, its 30 s lease ended 3 s ago.
+    f.model.merge({makeLock(u"dead"_s, u"ann@db2:17:0a0b0c"_s, -3000)});
+    QCOMPARE(f.model.displayState(0), LockDisplayState::Expired);
+    const QModelIndex cell = f.model.index(0, LockTableModel::HeldFor);
+    const QString text = cell.data().toString();
+    QVERIFY2(text.contains(formatHeldMs(30'000)), qPrintable(text));
+    QVERIFY2(text.contains(u"ended"_s), qPrintable(text));
+    f.now += 5000;
+    f.model.tick();
+    QCOMPARE(cell.data().toString(), text);
+    const QString tip = cell.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(u"ann@db2:17:0a0b0c"_s) && tip.contains(u"ended"_s), qPrintable(tip));
+    QCOMPARE(cell.data(LockTableModel::SortRole).toLongLong(), 30'000);
+}
+
+void LockTableModelTest::countdownDigitsReadOnBothSidesOfTheEdge_data()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::addColumn<bool>("ownerGone");
+    const QPalette light = makePalette(Qt::white, Qt::black);
+    const QPalette dark = makePalette(QColor(0x2a, 0x2a, 0x2a), QColor(0xee, 0xee, 0xee));
+    QTest::newRow("held, light") << light << false;
+    QTest::newRow("lost owner, light") << light << true;
+    QTest::newRow("held, dark") << dark << false;
+    QTest::newRow("lost owner, dark") << dark << true;
+}
+
+// The countdown's digits stay readable where they cross the edge of the bar's chunk (half the
+// lease left: the text is centred on the edge). Read from the painted cell: its pixels with the
+// text, against the same cell painted without it. On each side of the edge the digits reach
+// WCAG's 4.5:1 against what is under them.
+void LockTableModelTest::countdownDigitsReadOnBothSidesOfTheEdge()
+{
+    QFETCH(QPalette, palette);
+    QFETCH(bool, ownerGone);
+    Fixture f;
+    f.model.setOwnerGoneCheck([ownerGone](const QString &) { return ownerGone; });
+    f.model.merge({makeLock(u"half"_s, u"ann@here:4242:0a0b0c"_s, 15'000)});
+    QCOMPARE(f.model.displayState(0),
+             ownerGone ? LockDisplayState::LostOwner : LockDisplayState::Held);
+    // The same cell without its text: what the digits are drawn on.
+    class NoText : public QIdentityProxyModel
+    {
+    public:
+        QVariant data(const QModelIndex &index, int role) const override
+        {
+            return role == Qt::DisplayRole ? QVariant(QString())
+                                           : QIdentityProxyModel::data(index, role);
+        }
+    } blank;
+    blank.setSourceModel(&f.model);
+    QTableView view;
+    view.setPalette(palette);
+    CountdownDelegate delegate;
+    const auto paint = [&](const QModelIndex &index) {
+        QImage image(200, 26, QImage::Format_ARGB32);
+        image.fill(palette.color(QPalette::Base));
+        QStyleOptionViewItem option;
+        option.initFrom(&view);
+        option.rect = image.rect();
+        option.widget = &view;
+        QPainter painter(&image);
+        delegate.paint(&painter, option, index);
+        return image;
+    };
+    const QImage text = paint(f.model.index(0, LockTableModel::Remaining));
+    const QImage under = paint(blank.index(0, LockTableModel::Remaining));
+    if (const QString dir = qEnvironmentVariable("LOCKSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+        text.scaled(text.size() * 4).save(dir + u"/countdown-"_s
+                                          + QString::fromLatin1(QTest::currentDataTag())
+                                                .replace(u", "_s, u"-"_s)
+                                                .replace(u' ', u'-')
+                                          + u".png"_s);
+    const QColor accent = lockStateAccent(f.model.displayState(0), palette);
+    double best[2] = {0, 0}; // [0] over the groove, [1] over the chunk
+    int pixels[2] = {0, 0};
+    for (int y = 0; y < text.height(); ++y) {
+        for (int x = 0; x < text.width(); ++x) {
+            const QColor drawn = text.pixelColor(x, y);
+            const QColor background = under.pixelColor(x, y);
+            if (drawn == background)
+                continue;
+            const bool onChunk = contrast(background, accent) < 1.2;
+            ++pixels[onChunk];
+            best[onChunk] = qMax(best[onChunk], contrast(drawn, background));
+        }
+    }
+    QVERIFY2(pixels[0] > 20 && pixels[1] > 20, "the text must cross the chunk's edge");
+    QVERIFY2(best[1] >= 4.5, qPrintable(u"digits over the chunk: %1:1"_s.arg(best[1])));
+    QVERIFY2(best[0] >= 4.5, qPrintable(u"digits over the groove: %1:1"_s.arg(best[0])));
 }
 
 void LockTableModelTest::viewShowsTheStateColours_data()

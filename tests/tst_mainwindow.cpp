@@ -3,6 +3,7 @@
 // checked against the table itself; read-only mode; a server that stops answering.
 
 #include "closeonsignal.h"
+#include "connectioncolour.h"
 #include "connectiondialog.h"
 #include "cuttableproxy.h"
 #include "countdowndelegate.h"
@@ -10,6 +11,7 @@
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
+#include "lockdisplaystate.h"
 #include "lockctlcommand.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
@@ -27,8 +29,10 @@
 #include "windowtesthelpers.h"
 #include "testholds.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QClipboard>
 #include <QHeaderView>
@@ -49,6 +53,8 @@
 #include <QRegularExpression>
 #include <QTextBrowser>
 #include <QRadioButton>
+#include <QScreen>
+#include <QStyle>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -88,6 +94,12 @@ private slots:
     void messageBarTakesEachMessagesOwnTint();
     void failedConnectForgetsThePreviousDatabase();
     void missingTableBannerPointsToCreateSchema();
+    void acquiredTimeHasOneNameInBothLanguages();
+    void stateColumnFitsItsTextsInEachLanguage();
+    void connectDialogStaysOnTheScreen();
+    void twoWindowsFitSideBySideOn1600Pixels();
+    void productionConnectionLooksLikeOne();
+    void pauseRefreshStopsReadingUntilResumed();
     void enterInTheForceReleaseDialogNeedsAReason();
     void writeShortcutsActOnlyFromTheTable();
     void deleteKeyInTheFilterEditsTheFilter();
@@ -508,6 +520,182 @@ void MainWindowTest::failedConnectForgetsThePreviousDatabase()
     QTRY_COMPARE_WITH_TIMEOUT(m_window->monitor()->health(), LockMonitor::Health::Down, 10000);
     QCOMPARE(clock->text(), QString());
     QCOMPARE(refreshed->text(), QString());
+    // Issue 36: the message names the table it looked for, and where.
+    QVERIFY2(text.contains(connection.table), qPrintable(text));
+    const ConnectionSpec &spec = connection.spec;
+    const QString where = spec.backend == ConnectionSpec::Backend::SQLite ? spec.path
+                                                                          : spec.database;
+    QVERIFY2(text.contains(where), qPrintable(text));
+}
+
+// Issue 36: the lock table's "Acquired" column and the Force release dialog's row name the
+// same time with the same word, in English and in Chinese (获取时间, never also 加锁时间).
+void MainWindowTest::acquiredTimeHasOneNameInBothLanguages()
+{
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    for (const QString &code : {u"en"_s, u"zh_CN"_s}) {
+        QVERIFY(language::apply(code));
+        const QString header = m_window->view()->model()->headerData(
+            LockTableModel::AcquiredAt, Qt::Horizontal).toString();
+        LockInfo seen;
+        seen.name = u"billing.invoices"_s;
+        seen.holder = u"etl-worker-1"_s;
+        seen.fence = 3;
+        seen.acquiredAt = QDateTime::currentDateTimeUtc();
+        seen.expiresAt = seen.acquiredAt.addSecs(30);
+        ForceReleaseDialog dialog(seen, 30000);
+        QStringList labels;
+        for (QLabel *label : dialog.findChildren<QLabel *>())
+            labels << label->text();
+        const QString row = header + (code == u"en" ? u":"_s : u"\uff1a"_s);
+        QVERIFY2(labels.contains(row), qPrintable(code + u": "_s + header + u" | "_s
+                                                  + labels.join(u" | "_s)));
+        QVERIFY2(!labels.join(u' ').contains(u"\u52a0\u9501"_s), // 加锁
+                 qPrintable(labels.join(u" | "_s)));
+    }
+}
+
+// Issue 36: in Chinese the State column showed 持有者已退出 as "持有…退出": each column is as
+// wide as its longest state text in the current language.
+void MainWindowTest::stateColumnFitsItsTextsInEachLanguage()
+{
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    for (const QString &code : {u"en"_s, u"zh_CN"_s}) {
+        QAction *choice = m_window->findChild<QAction *>(u"language_"_s + code);
+        QVERIFY(choice);
+        choice->trigger();
+        QTRY_COMPARE(language::current(), code);
+        QTest::qWait(0); // the posted LanguageChange
+        QTableView *view = m_window->view();
+        const QFontMetrics metrics = view->fontMetrics();
+        // QStyledItemDelegate's text margins: the focus frame's on each side, plus one.
+        const int margins =
+            2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        for (const auto state : {LockDisplayState::Free, LockDisplayState::Held,
+                                 LockDisplayState::Expired, LockDisplayState::LostOwner}) {
+            const QString text = lockDisplayStateText(state);
+            QVERIFY2(view->columnWidth(LockTableModel::State)
+                         >= metrics.horizontalAdvance(text) + margins,
+                     qPrintable(code + u": "_s + text + u" in "_s
+                                + QString::number(view->columnWidth(LockTableModel::State))));
+        }
+    }
+}
+
+// Issue 36: the Connect dialog opened with its title bar above the screen when the window
+// was near the top: a dialog is kept within the screen's available area.
+void MainWindowTest::connectDialogStaysOnTheScreen()
+{
+    const QRect available = m_window->screen()->availableGeometry();
+    // Near the bottom of the screen: the dialog opens as low as it fits, then grows.
+    m_window->resize(qMin(available.width(), 900), 260);
+    m_window->move(available.left(), available.bottom() - 300);
+    QTest::qWait(50);
+    QRect shown;
+    answerNextDialog<ConnectionDialog>([&](ConnectionDialog *dialog) {
+        // PostgreSQL's TLS fields shown: the dialog grows to the height they need.
+        QTimer::singleShot(50, dialog, [dialog] {
+            auto *driver = dialog->findChild<QComboBox *>(u"driverCombo"_s);
+            driver->setCurrentIndex(
+                driver->findData(int(ConnectionSpec::Backend::PostgreSQL), Qt::UserRole));
+            dialog->findChild<QAbstractButton *>(u"tlsToggle"_s)->click();
+        });
+        QTimer::singleShot(300, dialog, [dialog, &shown] {
+            shown = dialog->frameGeometry();
+            dialog->reject();
+        });
+    });
+    m_window->action(u"connectAction"_s)->trigger();
+    QTRY_VERIFY(shown.isValid());
+    QVERIFY2(available.contains(shown),
+             qPrintable(u"dialog at %1,%2 %3x%4; screen %5,%6 %7x%8"_s.arg(shown.x())
+                            .arg(shown.y()).arg(shown.width()).arg(shown.height())
+                            .arg(available.x()).arg(available.y()).arg(available.width())
+                            .arg(available.height())));
+}
+
+// A profile coloured "production" shows as a red band across the window and in its title, in
+// both languages; another connection without a colour has neither.
+void MainWindowTest::productionConnectionLooksLikeOne()
+{
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = m_table;
+    connection.connectTimeoutS = 3;
+    connection.title = u"orders-prod"_s;
+    connection.colour = ConnectionColour::Production;
+    m_window->openConnection(connection);
+    auto *band = m_window->findChild<QLabel *>(u"connectionBand"_s);
+    QVERIFY(band);
+    QVERIFY(band->isVisible());
+    QVERIFY2(band->text().contains(u"PRODUCTION"_s) && band->text().contains(u"orders-prod"_s),
+             qPrintable(band->text()));
+    const QColor red = band->palette().color(QPalette::Window);
+    QVERIFY(red.red() > 2 * red.green());
+    QVERIFY2(m_window->windowTitle().startsWith(u"[Production] orders-prod"_s),
+             qPrintable(m_window->windowTitle()));
+    QVERIFY(waitForLock(u"billing.invoices"_s));
+    grab(u"mainwindow-production-en"_s);
+    m_window->findChild<QAction *>(u"language_zh_CN"_s)->trigger();
+    QTRY_VERIFY2(band->text().contains(u"\u751f\u4ea7"_s), qPrintable(band->text())); // 生产
+    QTRY_VERIFY(m_window->windowTitle().contains(u"\u751f\u4ea7"_s));
+    grab(u"mainwindow-production-zh_CN"_s);
+    m_window->findChild<QAction *>(u"language_en"_s)->trigger();
+
+    connection.colour = ConnectionColour::None;
+    connection.title.clear();
+    m_window->openConnection(connection);
+    QVERIFY(!band->isVisible());
+    QVERIFY(!m_window->windowTitle().startsWith(u'['));
+}
+
+// View > Pause refresh: the status bar says so, the table is not read (a lock created meanwhile
+// does not appear), and resuming reads it at once (before the next interval).
+void MainWindowTest::pauseRefreshStopsReadingUntilResumed()
+{
+    QAction *pause = m_window->action(u"pauseRefreshAction"_s);
+    QVERIFY(pause && pause->isCheckable() && !pause->shortcut().isEmpty());
+    auto *badge = m_window->findChild<QLabel *>(u"pausedBadge"_s);
+    QVERIFY(badge && !badge->isVisible());
+    pause->trigger();
+    QVERIFY(pause->isChecked());
+    QVERIFY(badge->isVisible());
+    QVERIFY(!badge->text().isEmpty());
+    QVERIFY(m_locks->initialize(u"made.while.paused"_s, 30000, QString())->created);
+    QTest::qWait(3 * m_window->findChild<QSpinBox *>(u"interval"_s)->value());
+    QVERIFY(!windowtest::waitForLock(m_window.get(), u"made.while.paused"_s, {}, 0));
+    grab(u"mainwindow-paused"_s);
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(60000);
+    pause->trigger();
+    QVERIFY(!pause->isChecked());
+    QVERIFY(!badge->isVisible());
+    QVERIFY(windowtest::waitForLock(m_window.get(), u"made.while.paused"_s));
+}
+
+// Issue 36: a minimum width of 930 px kept two windows from sitting side by side on a
+// 1600 px screen: at most 780 px, in both languages, with every tab laid out within it.
+void MainWindowTest::twoWindowsFitSideBySideOn1600Pixels()
+{
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    for (const QString &code : {u"en"_s, u"zh_CN"_s}) {
+        m_window->findChild<QAction *>(u"language_"_s + code)->trigger();
+        QTRY_COMPARE(language::current(), code);
+        QTest::qWait(0);
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            tabs->setCurrentIndex(tab);
+            QVERIFY2(m_window->minimumSizeHint().width() <= 780,
+                     qPrintable(u"%1, tab %2: %3 px"_s.arg(code).arg(tab)
+                                    .arg(m_window->minimumSizeHint().width())));
+            QVERIFY2(m_window->minimumWidth() <= 780, qPrintable(code));
+            m_window->resize(780, 700);
+            QTest::qWait(50);
+            QCOMPARE(m_window->width(), 780);
+            grab(u"mainwindow-780-"_s + code + u"-tab"_s + QString::number(tab));
+        }
+    }
+    tabs->setCurrentIndex(0);
 }
 
 void MainWindowTest::readOnlyIsInSightAllTheTime()

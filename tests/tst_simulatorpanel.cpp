@@ -30,6 +30,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
@@ -133,6 +134,9 @@ private slots:
     void initTestCase();
     void safeRunFillsTheChartsLiveAndEndsGreen();
     void unsafeClientClockEndsRed();
+    void noExpiryPresetEndsRedNamingTheStuckLocks();
+    void p95LineShowsWhereItMeetsP99();
+    void findOnTheSimulatorTabGoesToTheLockFilter();
     void choosingABaselineLoadsSettingsThatFail();
     void emptyChartsSayNoData();
     void redBannerLeavesTheChartsReadableAt1024x700();
@@ -259,6 +263,97 @@ void SimulatorPanelTest::unsafeClientClockEndsRed()
     QVERIFY(banner->tint().red() > banner->tint().green());
     QVERIFY(!banner->details().isEmpty());
     QVERIFY(banner->details().contains(panel.lastReport()->verdict.violations.first().text));
+}
+
+// Proves: the "Unsafe: no expiry" preset, run as it loads, ends red with a headline that says
+// its failure showed (locks stuck for ever, named), not amber "No violation observed ... this
+// run did not show its failure" above "Stuck for ever: sim-0".
+void SimulatorPanelTest::noExpiryPresetEndsRedNamingTheStuckLocks()
+{
+    SimulatorPanel panel;
+    panel.resize(1200, 700);
+    panel.show();
+    panel.setConnection(m_spec, false);
+    setSpin(&panel, u"seed"_s, 3);
+    setProtocol(&panel, Protocol::UnsafeNoExpiry);
+    QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
+    QTest::mouseClick(field<QPushButton>(&panel, u"simStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, runTimeoutMs);
+    QVERIFY2(panel.lastReport().has_value(), qPrintable(panel.banner()->details()));
+    const QStringList stuck = panel.lastReport()->verdict.stuckLocks;
+    QVERIFY2(!stuck.isEmpty(), "the preset must leave a lock stuck");
+
+    VerdictBanner *banner = panel.banner();
+    QCOMPARE(banner->state(), VerdictBanner::State::Violation);
+    QVERIFY(banner->tint().red() > 2 * banner->tint().green());
+    QVERIFY2(banner->title().contains(u"Failure observed"_s), qPrintable(banner->title()));
+    QVERIFY2(banner->title().contains(stuck.first()), qPrintable(banner->title()));
+    QVERIFY2(!banner->details().contains(u"did not show its failure"_s),
+             qPrintable(banner->details()));
+}
+
+// Proves: the p95 line shows in the wait chart. A bucket of a run holds a few grants, and with
+// fewer than 20 the nearest-rank p95 and p99 are the same grant: the p99 line, drawn over it,
+// hid the p95 line everywhere. Read from the chart's pixels in its plot area (the legend's
+// marker is outside it).
+void SimulatorPanelTest::p95LineShowsWhereItMeetsP99()
+{
+    SimCharts charts(new QWidget); // the fourth cell: the charts' child from here
+    charts.resize(900, 600);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.reset(10000, 4);
+    QList<locksim::TimePoint> points;
+    for (int i = 0; i < 20; ++i) {
+        locksim::TimePoint point;
+        point.atS = i * 0.5;
+        point.throughputPerS = 10;
+        point.waitMs = locksim::Percentiles::of({10.0 + i, 40.0 + 3 * i, 200.0 + 10 * (i % 5)});
+        QCOMPARE(point.waitMs.p95, point.waitMs.p99); // 3 grants: the same one
+        points.append(point);
+    }
+    charts.setTimeSeries(points);
+    auto *view = charts.findChild<QChartView *>(u"waitChart"_s);
+    QVERIFY(view);
+    QTest::qWait(50);
+    const QImage image = view->grab().toImage();
+    const QRect plot = view->mapFromScene(view->chart()->plotArea()).boundingRect();
+    const auto countNear = [&](const QColor &colour) {
+        int count = 0;
+        for (int y = plot.top(); y <= plot.bottom(); ++y)
+            for (int x = plot.left(); x <= plot.right(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                if (qAbs(c.red() - colour.red()) + qAbs(c.green() - colour.green())
+                        + qAbs(c.blue() - colour.blue())
+                    < 40)
+                    ++count;
+            }
+        return count;
+    };
+    const int p95 = countNear(charts.waitSeries(95)->pen().color());
+    const int p99 = countNear(charts.waitSeries(99)->pen().color());
+    QVERIFY2(p95 > p99 / 4, qPrintable(u"p95 pixels %1, p99 pixels %2"_s.arg(p95).arg(p99)));
+}
+
+// Proves: Ctrl+F on the Simulator tab does what it does on the Locks tab: the Locks tab comes
+// to the front with the focus in its filter (before, the shortcut focused a hidden field, and
+// nothing happened).
+void SimulatorPanelTest::findOnTheSimulatorTabGoesToTheLockFilter()
+{
+    MainWindow window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto *tabs = window.findChild<QTabWidget *>(u"mainTabs"_s);
+    auto *filter = window.findChild<QLineEdit *>(u"filter"_s);
+    QVERIFY(tabs && filter);
+    for (int tab : {1, 2}) {
+        tabs->setCurrentIndex(tab);
+        tabs->currentWidget()->setFocus();
+        QTest::keySequence(&window, QKeySequence::Find);
+        QTRY_COMPARE(tabs->currentIndex(), 0);
+        QTRY_VERIFY(filter->hasFocus());
+    }
 }
 
 // Proves: choosing the client-clock baseline loads settings under which it fails (a short

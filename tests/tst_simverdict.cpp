@@ -100,6 +100,7 @@ private slots:
     void fenceGoingBackwardsIsCaught();
     void staleWriteAcceptedIsCaught();
     void crashedHolderWithoutExpiryIsAStuckLock();
+    void stuckLocksAreTheNoExpiryDesignsFailureShown();
     void metricsMatchHandComputedNumbers();
     void percentilesAreNearestRank();
     void timeSeriesBucketsGrants();
@@ -213,6 +214,29 @@ void SimVerdictTest::crashedHolderWithoutExpiryIsAStuckLock()
     const Verdict verdict = checkHistory(h);
     QVERIFY(!verdict.violationObserved);
     QCOMPARE(verdict.stuckLocks, QStringList{u"sim-0"_s});
+}
+
+// A lock stuck for ever is the failure of a design without expiry: the headline says that the
+// failure showed and names the locks; it never says "no violation observed" over it.
+void SimVerdictTest::stuckLocksAreTheNoExpiryDesignsFailureShown()
+{
+    SimSettings settings = SimSettings::forProtocol(Protocol::UnsafeNoExpiry);
+    settings.clients = 2;
+    History h = base();
+    h.lockNames = {u"sim-0"_s, u"sim-1"_s};
+    HoldRecord crashed = hold(0, 0, 1000, 0, End::Crashed);
+    crashed.expiresDbUs = 0;
+    HoldRecord other = crashed;
+    other.client = 1;
+    other.lock = 1;
+    h.holds = {hold(1, 0, 100, 500), crashed, other};
+    const SimReport report = Simulator::report(settings, u"sqlite"_s, h);
+    QCOMPARE(report.verdict.stuckLocks, (QStringList{u"sim-0"_s, u"sim-1"_s}));
+    const QString text = report.observedText();
+    QVERIFY2(!text.contains(u"No violation"_s), qPrintable(text));
+    QCOMPARE(text, u"Failure observed: 2 locks stuck for ever (sim-0, sim-1) in 3 holds "
+                   "(2 clients, 10.0 s)."_s);
+    QCOMPARE(report.summaryJson().value(u"failure_observed"_s).toBool(false), true);
 }
 
 // A run only shows what happened: the summary says "no violation observed in 5 holds", with a

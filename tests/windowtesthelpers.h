@@ -13,7 +13,6 @@
 
 namespace windowtest {
 
-// Waits up to 10 s for the window's lock table to show `name` (meeting `condition`, if given).
 // Saves what `widget` shows as <name>.png in LOCKSCOPE_SCREENSHOT_DIR, when it is set (for a
 // person to look at; nothing is checked).
 inline void grabIfAsked(QWidget *widget, const QString &name)
@@ -23,12 +22,15 @@ inline void grabIfAsked(QWidget *widget, const QString &name)
         widget->grab().save(dir + u'/' + name + QStringLiteral(".png"));
 }
 
+// Waits up to `timeoutMs` (10 s) for the window's lock table to show `name` (meeting
+// `condition`, if given); 0: looks once.
 inline bool waitForLock(ui::MainWindow *window, const QString &name,
-                        const std::function<bool(const lockcore::LockInfo &)> &condition = {})
+                        const std::function<bool(const lockcore::LockInfo &)> &condition = {},
+                        int timeoutMs = 10000)
 {
     QElapsedTimer timer;
     timer.start();
-    while (timer.elapsed() < 10000) {
+    do {
         for (int row = 0; row < window->model()->rowCount(); ++row) {
             const auto info = window->model()
                                   ->index(row, 0)
@@ -37,8 +39,9 @@ inline bool waitForLock(ui::MainWindow *window, const QString &name,
             if (info.name == name && (!condition || condition(info)))
                 return true;
         }
-        QTest::qWait(50);
-    }
+        if (timeoutMs > 0)
+            QTest::qWait(50);
+    } while (timer.elapsed() < timeoutMs);
     return false;
 }
 

@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ConnectionColour</name>
+    <message>
+        <source>Production (red)</source>
+        <translation>生产（红色）</translation>
+    </message>
+    <message>
+        <source>Staging (amber)</source>
+        <translation>预发布（琥珀色）</translation>
+    </message>
+    <message>
+        <source>Development (green)</source>
+        <translation>开发（绿色）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>生产</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>预发布</translation>
+    </message>
+    <message>
+        <source>Development</source>
+        <translation>开发</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfile</name>
     <message>
         <source>No database given: use --db URL or set LOCKSCOPE_DB.</source>
@@ -302,6 +333,25 @@
     <message>
         <source>Lockscope&apos;s own table: holder, lease, fencing token, and its events in %1_event.</source>
         <translation>Lockscope 自己的表：持有者、租约、栅栏令牌，事件在 %1_event 中。</translation>
+    </message>
+</context>
+<context>
+    <name>MissingTable</name>
+    <message>
+        <source>The lock table “%1” does not exist in the SQLite file %2.</source>
+        <translation>SQLite 文件 %2 中不存在锁表“%1”。</translation>
+    </message>
+    <message>
+        <source>The lock table “%1” does not exist in schema “%2” of database “%3” (%4).</source>
+        <translation>数据库“%3”的模式“%2”中不存在锁表“%1”（%4）。</translation>
+    </message>
+    <message>
+        <source>The lock table “%1” does not exist in database “%2” (%3), in any schema of the search path.</source>
+        <translation>数据库“%2”（%3）中搜索路径上的任何模式里都不存在锁表“%1”。</translation>
+    </message>
+    <message>
+        <source>The lock table “%1” does not exist in database “%2” (%3).</source>
+        <translation>数据库“%2”中不存在锁表“%1”（%3）。</translation>
     </message>
 </context>
 <context>
@@ -852,11 +902,11 @@
     </message>
     <message>
         <source>no expiry column when the expiry is the locked-at time plus a TTL</source>
-        <translation>在过期时间由加锁时间加 TTL 得出时不能再有过期时间列</translation>
+        <translation>在过期时间由获取时间加 TTL 得出时不能再有过期时间列</translation>
     </message>
     <message>
         <source>a locked-at column (expiry from a TTL)</source>
-        <translation>一个加锁时间列（由 TTL 计算过期时间）</translation>
+        <translation>一个获取时间列（由 TTL 计算过期时间）</translation>
     </message>
     <message>
         <source>a positive TTL</source>
@@ -1388,15 +1438,15 @@
     </message>
     <message>
         <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
-        <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
+        <translation>此版本的 Lockscope 未带 MariaDB Connector/C 或 OpenSSL</translation>
     </message>
     <message>
         <source>claiming fence %1 of &quot;%2&quot; in %3</source>
-        <translation>在 %3 中登记“%2”的栅栏令牌 %1</translation>
+        <translation>在 %3 中认领“%2”的栅栏令牌 %1</translation>
     </message>
     <message>
         <source>The fence table %1 already has a fence above %2 for &quot;%3&quot;, so this grant was given back: another lock, or a writer of its own, uses the same resource row. Give each lock its own row.</source>
-        <translation>栅栏表 %1 中“%3”已有高于 %2 的栅栏令牌，因此这次授予已退还：另一个锁或它自己的写入者使用了同一资源行。请为每个锁使用单独的行。</translation>
+        <translation>栅栏表 %1 中“%3”已有高于 %2 的栅栏令牌，因此本次授予已退还：另一个锁或其自身的写入方在使用同一资源行。请为每个锁分配独立的行。</translation>
     </message>
     <message>
         <source>recording the %1 event of &quot;%2&quot;</source>
@@ -1625,6 +1675,18 @@
         <source>it does not see the tables %1* that node 1 prepared: the URLs must be nodes of one cluster, with one database.</source>
         <translation>它看不到节点 1 准备好的表 %1*：这些 URL 必须是同一个集群、同一个数据库的节点。</translation>
     </message>
+    <message>
+        <source>1 lock</source>
+        <translation>1 个锁</translation>
+    </message>
+    <message>
+        <source>%1 locks</source>
+        <translation>%1 个锁</translation>
+    </message>
+    <message>
+        <source>Failure observed: %1 stuck for ever (%2) in %3 (%4, %5).</source>
+        <translation>观察到失败：在 %3 中有 %1永久卡住（%2）（%4，%5）。</translation>
+    </message>
 </context>
 <context>
     <name>ui::ClusterDock</name>
@@ -1816,6 +1878,21 @@
     </message>
 </context>
 <context>
+    <name>ui::ConnectionBand</name>
+    <message>
+        <source>[%1] %2</source>
+        <translation>[%1] %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>This connection&apos;s profile is marked %1 (File › Connect…, Window colour)</source>
+        <translation>此连接的配置标记为“%1”（文件 › 连接…，窗口颜色）</translation>
+    </message>
+</context>
+<context>
     <name>ui::ConnectionDialog</name>
     <message>
         <source>Connect to a Lock Table</source>
@@ -1988,6 +2065,14 @@
     <message>
         <source>The time zone the application&apos;s sessions write local times in (Java drivers use the JVM&apos;s zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope&apos;s session then compares expiry as the application does. Empty: the server&apos;s default.</source>
         <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
+    </message>
+    <message>
+        <source>W&amp;indow colour:</source>
+        <translation>窗口颜色(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Marks the window of this connection with a band of this colour and its name in the title, so that a production database looks like one</source>
+        <translation>用此颜色的横条标记该连接的窗口，并在标题中显示其名称，让生产库一眼可辨</translation>
     </message>
 </context>
 <context>
@@ -2204,7 +2289,7 @@
     </message>
     <message>
         <source>Ac&amp;quired-at column:</source>
-        <translation>加锁时间列(&amp;Q):</translation>
+        <translation>获取时间列(&amp;Q):</translation>
     </message>
     <message>
         <source>Time &amp;zone:</source>
@@ -2236,7 +2321,7 @@
     </message>
     <message>
         <source>The column with the time the lock was taken; empty: none</source>
-        <translation>存放加锁时间的列；留空：无</translation>
+        <translation>存放获取时间的列；留空：无</translation>
     </message>
     <message>
         <source>UTC</source>
@@ -2420,12 +2505,12 @@
         <translation>（未记录）</translation>
     </message>
     <message>
-        <source>Locked at:</source>
-        <translation>加锁时间：</translation>
-    </message>
-    <message>
         <source>no expiry: held until released</source>
         <translation>无过期时间：一直持有直到释放</translation>
+    </message>
+    <message>
+        <source>Acquired:</source>
+        <translation>获取时间：</translation>
     </message>
 </context>
 <context>
@@ -3023,6 +3108,23 @@ Expires at
         <source>How long the current holder has held the lock, in database time; long holds are highlighted (View › Long holds)</source>
         <translation>当前持有者已持有此锁多久（按数据库时间）；长时间持有会被高亮显示（视图 › 长时间持有）</translation>
     </message>
+    <message>
+        <source>%1 (ended)</source>
+        <translation>%1（已结束）</translation>
+    </message>
+    <message>
+        <source>%1 held this lock for %2, from
+%3
+until its lease ended at
+%4.
+Nobody holds it now; the next acquirer takes it over.</source>
+        <translation>%1 持有此锁 %2，从
+%3
+直到租约于
+%4
+结束。
+现在无人持有；下一个获取者将接管它。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockTablePanel</name>
@@ -3590,6 +3692,25 @@ Password:</source>
     <message>
         <source>Enter does not confirm this: click %1 (or Tab to it and press Space). Esc cancels.</source>
         <translation>回车不会确认此操作：请点击“%1”（或用 Tab 移到它再按空格）。Esc 取消。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RefreshPauseBadge</name>
+    <message>
+        <source>Refresh paused</source>
+        <translation>刷新已暂停</translation>
+    </message>
+    <message>
+        <source>The lock table is not read while paused: what it shows may be out of date. View › Pause refresh again reads it at once.</source>
+        <translation>暂停期间不读取锁表：显示的内容可能已过时。再次选择“视图 › 暂停刷新”会立即读取。</translation>
+    </message>
+    <message>
+        <source>&amp;Pause refresh</source>
+        <translation>暂停刷新(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Stop reading the lock table until resumed, to look at it as it is (%1)</source>
+        <translation>停止读取锁表直到恢复，以便查看当前的样子（%1）</translation>
     </message>
 </context>
 <context>
@@ -4198,6 +4319,10 @@ Password:</source>
     <message>
         <source>No overlapping holds (this protocol has no fences). On one server SELECT ... FOR UPDATE excludes; list the other nodes of a Galera cluster to see it fail.</source>
         <translation>没有重叠的持有（此协议没有栅栏令牌）。在单台服务器上 SELECT ... FOR UPDATE 能够互斥；列出 Galera 集群的其他节点即可看到它失效。</translation>
+    </message>
+    <message>
+        <source>No overlapping holds, but a holder that crashed keeps its lock for ever: without expiry nobody else can take it. This is the failure of this design.</source>
+        <translation>没有重叠的持有，但崩溃的持有者会永久占用其锁：没有过期时间，其他人无法获取。这正是该设计的缺陷。</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,11 @@ QString holdsText(qint64 holds, const QLocale &locale)
     return holds == 1 ? SimTr::tr("1 hold") : SimTr::tr("%1 holds").arg(locale.toString(holds));
 }
 
+QString locksText(qsizetype locks, const QLocale &locale)
+{
+    return locks == 1 ? SimTr::tr("1 lock") : SimTr::tr("%1 locks").arg(locale.toString(locks));
+}
+
 QString clientsText(int clients, int nodes, const QLocale &locale)
 {
     const QString text = clients == 1 ? SimTr::tr("1 client")
@@ -45,6 +50,10 @@ QString SimReport::observedText(const QLocale &locale,
                                     : SimTr::tr("%1 s").arg(locale.toString(metrics.seconds,
                                                                             'f', 1));
     const int count = verdict.violationCount;
+    if (count == 0 && !verdict.stuckLocks.isEmpty())
+        return SimTr::tr("Failure observed: %1 stuck for ever (%2) in %3 (%4, %5).")
+            .arg(locksText(verdict.stuckLocks.size(), locale), verdict.stuckLocks.join(u", "_s),
+                 holds, clients, length);
     if (count == 0)
         return SimTr::tr("No violation observed in %1 (%2, %3).").arg(holds, clients, length);
     if (count == 1)
@@ -79,6 +88,7 @@ QJsonObject SimReport::summaryJson() const
     for (qint64 count : metrics.perClient)
         perClient.append(count);
     return {{u"violation_observed"_s, verdict.violationObserved},
+            {u"failure_observed"_s, failureObserved()},
             {u"violations"_s, verdict.violationCount},
             {u"violation_list"_s, list},
             {u"acquisitions"_s, metrics.acquisitions},
@@ -111,6 +121,7 @@ QString SimReport::summaryCsv() const
 {
     QList<QPair<QString, QString>> rows{
         {u"violation_observed"_s, verdict.violationObserved ? u"true"_s : u"false"_s},
+        {u"failure_observed"_s, failureObserved() ? u"true"_s : u"false"_s},
         {u"violations"_s, QString::number(verdict.violationCount)},
         {u"acquisitions"_s, QString::number(metrics.acquisitions)},
         {u"throughput_per_s"_s, QString::number(metrics.throughputPerS)},

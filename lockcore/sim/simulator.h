@@ -28,9 +28,16 @@ struct SimReport
     // stale_writes_refused, fairness, never_acquired, failed_commits, nodes, and more).
     QJsonObject summaryJson() const;
     QString summaryCsv() const; // key,value lines
+    // Whether the run showed a failure of the design: a violation of mutual exclusion, or a
+    // lock stuck for ever (the failure of a design without expiry).
+    bool failureObserved() const
+    {
+        return verdict.violationObserved || !verdict.stuckLocks.isEmpty();
+    }
     // One translated sentence of what was observed: "No violation observed in 51 holds
-    // (3 clients, 20.0 s)." (with several nodes: "6 clients on 3 nodes") or "2 violations
-    // observed in ...". Never "safe": a run shows what
+    // (3 clients, 20.0 s)." (with several nodes: "6 clients on 3 nodes"), "2 violations
+    // observed in ...", or, with no violation but locks stuck for ever, "Failure observed:
+    // 2 locks stuck for ever (sim-0, sim-1) in ...". Never "safe": a run shows what
     // happened in it, not that a design is safe. `locale` writes the counts (default: plain
     // digits); `duration` the run's length in ms (default: seconds to a tenth, "20.0 s").
     QString observedText(const QLocale &locale = QLocale::c(),

@@ -5,6 +5,7 @@
 #include "driverinfo.h"
 #include "lockprofiletext.h"
 #include "messagebar.h"
+#include "onscreen.h"
 #include "profilestore.h"
 
 #include <QCheckBox>
@@ -15,8 +16,10 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScopedValueRollback>
@@ -97,8 +100,6 @@ ConnectionDialog::ConnectionDialog(ProfileStore *store, PasswordVault *vault, QW
     reloadProfileList(last);
     if (auto profile = m_store->load(last)) {
         setProfile(*profile);
-        if (profile->spec.isServer())
-            m_form->focusPassword();
     } else {
         const bool postgres =
             DriverInfo::of(ConnectionSpec::Backend::PostgreSQL).isAvailable(availableDrivers());
@@ -106,8 +107,10 @@ ConnectionDialog::ConnectionDialog(ProfileStore *store, PasswordVault *vault, QW
                                     : ConnectionSpec::Backend::SQLite);
         updateUrlText();
         updateDriverWarning();
-        m_urlEdit->setFocus();
     }
+    // The URL field first, whatever the dialog starts from: a URL pasted at once lands there,
+    // not in the password field.
+    m_urlEdit->setFocus();
     updateRememberUi();
 }
 
@@ -203,6 +206,19 @@ void ConnectionDialog::buildUi()
     m_readOnlyCheck = new QCheckBox(m_monitorBox);
     m_readOnlyCheck->setObjectName(u"readOnlyCheck"_s);
     addRow(nullptr, m_readOnlyCheck);
+    m_colourCombo = new QComboBox(m_monitorBox);
+    m_colourCombo->setObjectName(u"colourCombo"_s);
+    for (const ConnectionColour colour : connectionColours()) {
+        QPixmap swatch(12, 12);
+        swatch.fill(colour == ConnectionColour::None ? QColor(Qt::transparent)
+                                                     : connectionColourValue(colour));
+        m_colourCombo->addItem(QIcon(swatch), QString(), connectionColourKey(colour));
+    }
+    m_colourLabel = buddyLabel(m_colourCombo, m_monitorBox);
+    auto *colourRow = new QHBoxLayout;
+    colourRow->addWidget(m_colourCombo);
+    colourRow->addStretch(1);
+    addRow(m_colourLabel, colourRow);
     m_nameEdit = new QLineEdit(m_monitorBox);
     m_nameEdit->setObjectName(u"profileNameEdit"_s);
     m_nameLabel = buddyLabel(m_nameEdit, m_monitorBox);
@@ -258,6 +274,7 @@ void ConnectionDialog::buildUi()
     connect(m_customForm, &CustomMappingForm::edited, this, &ConnectionDialog::fieldsEdited);
     connect(m_timeoutSpin, &QSpinBox::valueChanged, this, &ConnectionDialog::fieldsEdited);
     connect(m_readOnlyCheck, &QCheckBox::toggled, this, &ConnectionDialog::fieldsEdited);
+    connect(m_colourCombo, &QComboBox::activated, this, &ConnectionDialog::fieldsEdited);
     connect(m_testButton, &QPushButton::clicked, this, [this] {
         if (m_tester->isRunning())
             stopTest();
@@ -274,7 +291,7 @@ void ConnectionDialog::setUpTabOrder()
     QList<QWidget *> order = {m_profileCombo, m_deleteButton, m_urlEdit};
     order << m_form->focusOrder();
     order << m_kindCombo << m_tableEdit << m_customForm->focusOrder() << m_zoneEdit;
-    order << m_timeoutSpin << m_readOnlyCheck << m_nameEdit << m_testButton
+    order << m_timeoutSpin << m_readOnlyCheck << m_colourCombo << m_nameEdit << m_testButton
           << m_connectButton << m_buttons->button(QDialogButtonBox::Cancel) << m_saveButton;
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
@@ -317,6 +334,13 @@ void ConnectionDialog::retranslateUi()
     m_timeoutLabel->setText(tr("Co&nnect timeout:"));
     m_timeoutSpin->setSuffix(tr(" s"));
     m_readOnlyCheck->setText(tr("&Read-only: watch the locks, offer no admin action"));
+    m_colourLabel->setText(tr("W&indow colour:"));
+    for (int index = 0; index < m_colourCombo->count(); ++index)
+        m_colourCombo->setItemText(index, connectionColourChoice(connectionColourFromKey(
+                                              m_colourCombo->itemData(index).toString())));
+    m_colourCombo->setToolTip(tr("Marks the window of this connection with a band of this "
+                                 "colour and its name in the title, so that a production "
+                                 "database looks like one"));
     m_nameLabel->setText(tr("Profi&le name:"));
     m_nameEdit->setPlaceholderText(tr("Leave empty to connect without saving"));
     m_connectButton->setText(tr("&Connect"));
@@ -356,8 +380,12 @@ bool ConnectionDialog::event(QEvent *event)
         const int needed = layout()->totalHeightForWidth(width());
         const QScreen *screen = this->screen();
         const int most = screen ? screen->availableGeometry().height() : needed;
-        if (needed > height() && height() < most)
+        if (needed > height() && height() < most) {
             resize(width(), qMin(needed, most));
+            keepOnScreen(this); // grown downwards: moved up to stay in sight, title bar too
+        }
+    } else if (event->type() == QEvent::Show) {
+        keepOnScreen(this);
     }
     return handled;
 }
@@ -437,7 +465,7 @@ void ConnectionDialog::onUrlEdited(const QString &text)
     m_urlPending = true;
     if (insertedLength(m_urlText, text) > 1) {
         if (auto spec = ConnectionSpec::parse(text))
-            applyUrl(*spec);
+            applyUrl(*spec, UrlSource::Pasted);
     }
 }
 
@@ -461,15 +489,20 @@ bool ConnectionDialog::commitUrl()
             showProblem(spec.error().message);
             return false;
         }
-        applyUrl(*spec);
+        applyUrl(*spec, UrlSource::Typed);
     }
     updateUrlText(); // as the fields give it (redacted); an emptied field shows them again
     return true;
 }
 
-void ConnectionDialog::applyUrl(const ConnectionSpec &spec)
+// A pasted URL is the whole connection: one without a password empties the field (the
+// password typed before, perhaps the wrong one, is not kept under it). A URL typed or edited
+// in the field keeps the password of the same account (the field never shows it).
+void ConnectionDialog::applyUrl(const ConnectionSpec &spec, UrlSource source)
 {
     m_form->setSpec(spec);
+    if (source == UrlSource::Pasted && !spec.passwordFromUrl)
+        m_form->clearPassword();
     m_urlPending = false;
     if (spec.readOnly) // "readonly=1" in the URL
         m_readOnlyCheck->setChecked(true);
@@ -509,6 +542,8 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
         m_tableEdit->setText(table);
         m_timeoutSpin->setValue(profile.connectTimeoutS);
         m_readOnlyCheck->setChecked(profile.readOnly);
+        m_colourCombo->setCurrentIndex(
+            qMax(0, m_colourCombo->findData(connectionColourKey(profile.colour))));
         m_nameEdit->setText(profile.name);
         const int index = m_profileCombo->findData(profile.name);
         m_profileCombo->setCurrentIndex(profile.name.isEmpty() || index < 0 ? 0 : index);
@@ -537,6 +572,7 @@ ConnectionProfile ConnectionDialog::profile() const
     profile.lockProfile = lockProfile();
     profile.connectTimeoutS = connectTimeoutS();
     profile.readOnly = readOnly();
+    profile.colour = connectionColourFromKey(m_colourCombo->currentData().toString());
     profile.name = profileName();
     profile.rememberPassword = profile.spec.isServer() && m_form->rememberPassword()
                                && m_vault->state() == PasswordVault::State::Available;

@@ -85,7 +85,8 @@ private:
     void onUrlEdited(const QString &text);
     void onUrlEditingFinished();
     bool commitUrl();
-    void applyUrl(const lockcore::ConnectionSpec &spec);
+    enum class UrlSource { Pasted, Typed };
+    void applyUrl(const lockcore::ConnectionSpec &spec, UrlSource source);
     void onProfileChosen(int index);
     void deleteProfile();
     void saveProfile();
@@ -130,6 +131,8 @@ private:
     QLabel *m_timeoutLabel;
     QSpinBox *m_timeoutSpin;
     QCheckBox *m_readOnlyCheck;
+    QLabel *m_colourLabel;
+    QComboBox *m_colourCombo; // the profile's colour: none, production, staging, development
     QLabel *m_nameLabel;
     QLineEdit *m_nameEdit;
     QPushButton *m_testButton;

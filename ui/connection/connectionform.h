@@ -50,6 +50,8 @@ public:
 
     // Set by the program (a keychain), not counted as the user's edit.
     void setPassword(const QString &password);
+    // The user's doing (a URL pasted without one): empty, and no keychain read refills it.
+    void clearPassword() { forgetPassword(); }
     bool isPasswordEditedByUser() const { return m_passwordEdited; }
     void setPasswordEditedByUser(bool edited) { m_passwordEdited = edited; }
     void setPasswordPlaceholder(const QString &text);

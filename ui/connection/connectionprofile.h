@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connectioncolour.h"
 #include "connectionspec.h"
 #include "result.h"
 
@@ -25,6 +26,7 @@ struct ConnectionProfile
     int connectTimeoutS = defaultTimeoutS;
     bool readOnly = false;
     bool rememberPassword = false; // the password is kept in the system keychain
+    ConnectionColour colour = ConnectionColour::None; // the window's band and title
     // The application's lock table kind (lockcore::Profile::toMap()); empty: Lockscope's own
     // table. With a profile, `table` is that application's table (empty: the profile's default).
     QVariantMap lockProfile;

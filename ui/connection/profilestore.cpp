@@ -105,6 +105,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
         m_settings->value(u"connectTimeout"_s, ConnectionProfile::defaultTimeoutS).toInt();
     profile.readOnly = m_settings->value(u"readOnly"_s, false).toBool();
     profile.rememberPassword = m_settings->value(u"rememberPassword"_s, false).toBool();
+    profile.colour = connectionColourFromKey(m_settings->value(u"colour"_s).toString());
     m_settings->beginGroup(u"options"_s);
     for (const QString &key : m_settings->childKeys())
         profile.spec.options.insert(key, m_settings->value(key).toString());
@@ -151,6 +152,7 @@ void ProfileStore::save(const ConnectionProfile &profile)
     m_settings->setValue(u"connectTimeout"_s, profile.connectTimeoutS);
     m_settings->setValue(u"readOnly"_s, profile.readOnly);
     m_settings->setValue(u"rememberPassword"_s, profile.rememberPassword);
+    m_settings->setValue(u"colour"_s, connectionColourKey(profile.colour));
     for (auto it = spec.options.cbegin(); it != spec.options.cend(); ++it)
         m_settings->setValue(u"options/"_s + it.key(), it.value());
     for (auto it = profile.lockProfile.cbegin(); it != profile.lockProfile.cend(); ++it)

@@ -17,7 +17,7 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
     if (!application)
         addRow(tr("Fence:"), QString::number(seen.fence));
     if (seen.acquiredAt.isValid())
-        addRow(tr("Locked at:"),
+        addRow(tr("Acquired:"), // the lock table's word for this time
                seen.acquiredAt.toLocalTime().toString(u"yyyy-MM-dd HH:mm:ss.zzz"_s));
     const QString remaining = !seen.expiresAt.isValid() ? tr("no expiry: held until released")
                               : remainingMs > 0

@@ -50,15 +50,40 @@ void CountdownDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     bar.minimum = 0;
     bar.maximum = Steps;
     bar.progress = qBound(0, qRound(fraction.toDouble() * Steps), Steps);
-    bar.text = index.data(Qt::DisplayRole).toString();
-    bar.textVisible = true;
-    bar.textAlignment = Qt::AlignCenter;
+    bar.textVisible = false; // drawn below, readable on both sides of the chunk's edge
     const auto state = index.data(LockTableModel::StateRole).value<LockDisplayState>();
     if (const QColor accent = lockStateAccent(state, option.palette); accent.isValid())
         bar.palette.setColor(QPalette::Highlight, accent);
 
     painter->save();
     style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);
+    painter->restore();
+    drawText(painter, bar, style, widget, index.data(Qt::DisplayRole).toString());
+}
+
+// The text in two colours, each clipped to its side of the chunk's edge: over the chunk a
+// colour for the chunk's colour, over the groove the view's text colour. Where the digits cross
+// the edge, each part stays readable.
+void CountdownDelegate::drawText(QPainter *painter, const QStyleOptionProgressBar &bar,
+                                 const QStyle *style, const QWidget *widget, const QString &text)
+{
+    const QRect contents = style->subElementRect(QStyle::SE_ProgressBarContents, &bar, widget);
+    const int filledWidth = int(qint64(contents.width()) * bar.progress / Steps);
+    QRect filled = contents;
+    filled.setWidth(filledWidth);
+    if (bar.direction == Qt::RightToLeft)
+        filled.moveRight(contents.right());
+    const QRegion chunk(filled);
+    const QRegion groove = QRegion(bar.rect).subtracted(chunk);
+    const QColor onChunk = readableTextOn(bar.palette.color(QPalette::Highlight));
+    const QColor onGroove = bar.palette.color(QPalette::Text);
+    painter->save();
+    painter->setFont(widget ? widget->font() : painter->font());
+    for (const auto &[region, colour] : {std::pair{chunk, onChunk}, std::pair{groove, onGroove}}) {
+        painter->setClipRegion(region);
+        painter->setPen(colour);
+        painter->drawText(bar.rect, Qt::AlignCenter, text);
+    }
     painter->restore();
 }
 

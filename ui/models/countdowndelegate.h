@@ -2,11 +2,13 @@
 
 #include <QStyledItemDelegate>
 
+class QStyleOptionProgressBar;
+
 namespace ui {
 
 // Paints the remaining-time column as a progress bar of the lease left (in the style of the
-// view, coloured by state) with the countdown text on it; cells without a running lease are
-// painted as plain text.
+// view, coloured by state) with the countdown text on it, in a colour for each side of the
+// chunk's edge; cells without a running lease are painted as plain text.
 class CountdownDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -17,6 +19,10 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+private:
+    static void drawText(QPainter *painter, const QStyleOptionProgressBar &bar,
+                         const QStyle *style, const QWidget *widget, const QString &text);
 };
 
 } // namespace ui

@@ -60,6 +60,26 @@ bool neverAcquired(const lockcells::Row &row)
     return row.state == LockDisplayState::Free && !row.info.acquiredAt.isValid();
 }
 
+// An expired lock: how long its last holder had it, from the grant to the end of its lease
+// (-1 when the times are not known). It no longer grows.
+qint64 endedHoldMs(const lockcells::Row &row)
+{
+    const LockInfo &info = row.info;
+    if (row.state != LockDisplayState::Expired || !info.acquiredAt.isValid()
+        || !info.expiresAt.isValid())
+        return -1;
+    return qMax<qint64>(0, info.acquiredAt.msecsTo(info.expiresAt));
+}
+
+QVariant heldForText(const lockcells::Row &row)
+{
+    if (isLeaseRunning(row.state) && row.info.acquiredAt.isValid())
+        return formatHeldMs(row.heldMs);
+    if (const qint64 ended = endedHoldMs(row); ended >= 0)
+        return CellTr::tr("%1 (ended)").arg(formatHeldMs(ended));
+    return NoValue;
+}
+
 QVariant display(const lockcells::Row &row, int column)
 {
     using M = LockTableModel;
@@ -77,9 +97,7 @@ QVariant display(const lockcells::Row &row, int column)
         if (isLeaseRunning(row.state) && !info.expiresAt.isValid())
             return CellTr::tr("no expiry"); // an application's table without a lease
         return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
-    case M::HeldFor:
-        return isLeaseRunning(row.state) && info.acquiredAt.isValid() ? formatHeldMs(row.heldMs)
-                                                                      : NoValue;
+    case M::HeldFor: return heldForText(row);
     case M::Description: return info.description.simplified();
     }
     return {};
@@ -115,6 +133,11 @@ QVariant stateToolTip(const lockcells::Row &row)
 
 QVariant heldForToolTip(const lockcells::Row &row)
 {
+    if (const qint64 ended = endedHoldMs(row); ended >= 0)
+        return CellTr::tr("%1 held this lock for %2, from\n%3\nuntil its lease ended at\n%4.\n"
+                          "Nobody holds it now; the next acquirer takes it over.")
+            .arg(row.info.holder, formatHeldMs(ended), times(row.info.acquiredAt),
+                 times(row.info.expiresAt));
     if (!isLeaseRunning(row.state) || !row.info.acquiredAt.isValid())
         return CellTr::tr("Nobody holds this lock now.");
     QString tip = CellTr::tr("%1 has held this lock for %2, since\n%3")
@@ -207,7 +230,7 @@ QVariant sortValue(const lockcells::Row &row, int column)
         if (isLeaseRunning(row.state))
             return row.remainingMs;
         return qint64(row.state == LockDisplayState::Expired ? 0 : -1);
-    case M::HeldFor: return isLeaseRunning(row.state) ? row.heldMs : qint64(-1);
+    case M::HeldFor: return isLeaseRunning(row.state) ? row.heldMs : endedHoldMs(row);
     case M::Description: return info.description;
     }
     return {};

@@ -2,6 +2,8 @@
 
 #include <QPalette>
 
+#include <cmath>
+
 namespace ui {
 
 namespace {
@@ -30,7 +32,8 @@ Hues hues(LockDisplayState state)
     case LockDisplayState::Expired:
         return {QColor(0x8a, 0x52, 0x00), QColor(0xf2, 0xbc, 0x5c), QColor(0xe0, 0x9a, 0x00)};
     case LockDisplayState::LostOwner:
-        return {QColor(0xa8, 0x1f, 0x18), QColor(0xf4, 0x96, 0x8e), QColor(0xd9, 0x30, 0x25)};
+        // The accent dark enough for white digits on the countdown's chunk (4.5:1).
+        return {QColor(0xa8, 0x1f, 0x18), QColor(0xf4, 0x96, 0x8e), QColor(0xc6, 0x28, 0x28)};
     case LockDisplayState::Free:
         break;
     }
@@ -66,6 +69,18 @@ QColor lockStateAccent(LockDisplayState state, const QPalette &palette)
         return {};
     const QColor accent = hues(state).accent;
     return isDarkPalette(palette) ? accent.darker(115) : accent;
+}
+
+QColor readableTextOn(const QColor &background)
+{
+    // WCAG's relative luminance; black and white contrast equally at about 0.18.
+    const auto linear = [](float c) {
+        return c <= 0.03928f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+    };
+    const float luminance = 0.2126f * linear(background.redF())
+                            + 0.7152f * linear(background.greenF())
+                            + 0.0722f * linear(background.blueF());
+    return luminance > 0.18f ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 // Violet: apart from the states' green, amber and red, as a long hold is not a state.

@@ -17,6 +17,9 @@ QColor lockStateForeground(LockDisplayState state, const QPalette &palette);
 QColor lockStateBackground(LockDisplayState state, const QPalette &palette);
 // The strong colour of a state (the countdown bar's chunk); invalid for free.
 QColor lockStateAccent(LockDisplayState state, const QPalette &palette);
+// Black or white, whichever reads better on `background` (by its relative luminance): the
+// countdown's digits over the bar's chunk.
+QColor readableTextOn(const QColor &background);
 // The text and background of a hold longer than its threshold (the Held for cell).
 QColor longHoldForeground(const QPalette &palette);
 QColor longHoldBackground(const QPalette &palette);

@@ -118,6 +118,12 @@ SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
     m_p50 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0x27, 0xae, 0x60));
     m_p95 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0xe6, 0x7e, 0x22));
     m_p99 = addLine(m_waitChart, m_waitX, m_waitY, QColor(0xc0, 0x39, 0x2b));
+    // A bucket of a run holds a few grants, and below 20 the nearest-rank p95 and p99 are the
+    // same one: the p99 line, drawn last, is dashed so that the p95 line shows between its
+    // dashes where the two meet.
+    QPen dashed = m_p99->pen();
+    dashed.setDashPattern({3, 3});
+    m_p99->setPen(dashed);
     m_p50->setObjectName(u"waitP50Series"_s);
     m_p95->setObjectName(u"waitP95Series"_s);
     m_p99->setObjectName(u"waitP99Series"_s);
@@ -134,6 +140,8 @@ SimCharts::SimCharts(QWidget *fourth, QWidget *parent)
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(4);
+    grid->setColumnStretch(0, 1); // two columns of one width: neither chart is squeezed alone
+    grid->setColumnStretch(1, 1);
     grid->addWidget(addView(m_throughputChart, u"throughputChart"_s), 0, 0);
     grid->addWidget(addView(m_waitChart, u"waitChart"_s), 0, 1);
     grid->addWidget(addView(m_clientChart, u"perClientChart"_s), 1, 0);

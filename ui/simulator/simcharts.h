@@ -40,7 +40,9 @@ public:
     // shows its "No data yet" note.
     bool isEmptyShown(const QString &chartName) const;
 
-    static constexpr QSize minChartSize{260, 170};
+    // Two charts side by side beside the settings fit a window of 780 px (two windows side by
+    // side on a 1600 px screen).
+    static constexpr QSize minChartSize{230, 170};
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -26,6 +27,7 @@ namespace ui {
 namespace {
 
 constexpr int maxLiveVerdictHolds = 20000; // beyond this, the verdict waits for the end
+constexpr int narrowestSettings = 250;      // px: the settings column in a narrow window
 
 } // namespace
 
@@ -59,8 +61,10 @@ SimulatorPanel::SimulatorPanel(QWidget *parent)
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    // As wide as the form wants, but in a narrow window the settings scroll sideways too:
+    // the charts keep their room.
+    const int settingsWidth = m_form->sizeHint().width() + 24;
+    scroll->setMinimumWidth(qMin(settingsWidth, narrowestSettings));
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
@@ -85,9 +89,24 @@ SimulatorPanel::SimulatorPanel(QWidget *parent)
     right->addWidget(m_charts, 1);
     right->addWidget(m_metrics);
 
+    // A splitter: the settings keep their width while the charts have room; in a narrow
+    // window the charts keep their minimum and the settings give way (and scroll).
+    auto *leftBox = new QWidget;
+    leftBox->setLayout(left);
+    left->setContentsMargins(0, 0, 0, 0);
+    auto *rightBox = new QWidget;
+    rightBox->setLayout(right);
+    right->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(u"simSplitter"_s);
+    split->setChildrenCollapsible(false);
+    split->addWidget(leftBox);
+    split->addWidget(rightBox);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({settingsWidth, 4 * settingsWidth});
     auto *layout = new QHBoxLayout(this);
-    layout->addLayout(left, 0);
-    layout->addLayout(right, 1);
+    layout->addWidget(split);
 
     connect(m_form, &SimSettingsForm::nodeUrlsChanged, this, &SimulatorPanel::updateState);
     connect(m_start, &QPushButton::clicked, this, &SimulatorPanel::start);

@@ -124,6 +124,15 @@ QString VerdictBanner::noViolationDetails(const locksim::SimReport &report)
     return lines.join(u'\n');
 }
 
+QString VerdictBanner::stuckDetails(const locksim::SimReport &report)
+{
+    QStringList lines;
+    lines << tr("No overlapping holds, but a holder that crashed keeps its lock for ever: "
+                "without expiry nobody else can take it. This is the failure of this design.");
+    lines << report.livenessNotes();
+    return lines.join(u'\n');
+}
+
 void VerdictBanner::showVerdict(const locksim::SimReport &report)
 {
     const Verdict &verdict = report.verdict;
@@ -133,6 +142,11 @@ void VerdictBanner::showVerdict(const locksim::SimReport &report)
             details += u'\n' + note;
         present(State::Violation, violationRed, report.observedText(QLocale(), durationText),
                 details);
+        return;
+    }
+    if (report.failureObserved()) { // locks stuck for ever: a design without expiry failing
+        present(State::Violation, violationRed, report.observedText(QLocale(), durationText),
+                stuckDetails(report));
         return;
     }
     const bool stalled = !report.livenessNotes().isEmpty();

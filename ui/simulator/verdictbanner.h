@@ -11,8 +11,9 @@ class QScrollArea;
 namespace ui {
 
 // The verdict of a simulation run in one glance: red with the violations listed when the
-// recorded history broke mutual exclusion; otherwise what was observed ("No violation observed
-// in 51 holds"), green, or amber when a lock was left stuck or a client never got a lock; blue
+// recorded history broke mutual exclusion, and red naming the locks when a lock was left stuck
+// for ever (a design without expiry failing); otherwise what was observed ("No violation observed
+// in 51 holds"), green, or amber when a client never got a lock; blue
 // while the run is going (what the holds so far show). Never "safe": a run proves nothing.
 // The details scroll within a few lines, so that the banner never squeezes the charts below.
 class VerdictBanner : public QFrame
@@ -45,6 +46,7 @@ private:
                  const QString &details);
     static QString violationList(const locksim::Verdict &verdict, int max);
     static QString noViolationDetails(const locksim::SimReport &report);
+    static QString stuckDetails(const locksim::SimReport &report);
 
     QLabel *m_title;
     QLabel *m_details;

@@ -2,6 +2,7 @@
 
 #include "clusterview.h"
 #include "connectiondialog.h"
+#include "connectionband.h"
 #include "demoworkload.h"
 #include "dialogexec.h"
 #include "lockactions.h"
@@ -18,6 +19,8 @@
 #include "testholds.h"
 #include "userguidedialog.h"
 #include "longholddialog.h"
+#include "refreshpausebadge.h"
+#include "statecolumnwidth.h"
 #include "statefiltercombo.h"
 #include "windowlayout.h"
 
@@ -78,6 +81,10 @@ MainWindow::MainWindow(QWidget *parent)
         u"QLabel { background: #1f6feb; color: white; border-radius: 3px; padding: 1px 6px; }"_s);
     m_readOnlyBadge->hide();
     statusBar()->addWidget(m_readOnlyBadge);
+    m_pause = new RefreshPauseBadge(m_monitor, this);
+    statusBar()->addWidget(m_pause);
+    m_viewMenu->addAction(m_pause->action());
+    findChild<QToolBar *>(u"mainToolBar"_s)->addAction(m_pause->action());
     statusBar()->addWidget(m_health, 1);
     statusBar()->addPermanentWidget(m_counts);
     statusBar()->addPermanentWidget(m_clock);
@@ -262,6 +269,7 @@ void MainWindow::createCentral()
     m_filter = new QLineEdit(left);
     m_filter->setObjectName(u"filter"_s);
     m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(m_filter->fontMetrics().horizontalAdvance(u'M') * 8);
     m_filterLabel = new QLabel(left);
     m_filterLabel->setBuddy(m_filter);
     m_interval = new QSpinBox(left);
@@ -281,6 +289,7 @@ void MainWindow::createCentral()
     find->setObjectName(u"findAction"_s);
     find->setShortcut(QKeySequence::Find);
     connect(find, &QAction::triggered, this, [this] {
+        m_tabs->setCurrentWidget(m_splitter); // from any tab: the lock table's filter
         m_filter->setFocus(Qt::ShortcutFocusReason);
         m_filter->selectAll();
     });
@@ -325,7 +334,8 @@ void MainWindow::createCentral()
     m_tabs->addTab(m_simulator, QString());
     m_nativeLocks = new NativeLocksPanel(this); // the database's own locks, read when shown
     m_tabs->addTab(m_nativeLocks, QString());
-    setCentralWidget(m_tabs);
+    m_band = new ConnectionBand(this);
+    setCentralWidget(m_band->above(m_tabs));
 }
 
 void MainWindow::sizeColumns()
@@ -336,7 +346,8 @@ void MainWindow::sizeColumns()
     const int em = metrics.horizontalAdvance(u'M');
     const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
     const std::pair<int, int> widths[] = {
-        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
+        {LockTableModel::Name, 15 * em},
+        {LockTableModel::State, stateColumnWidth(view())},
         {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 10 * em},
         {LockTableModel::HeldFor, 7 * em},
         {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
@@ -354,10 +365,11 @@ void MainWindow::retranslate()
 {
     // Qt adds the application's display name ("... \u2014 Lockscope"): not written again here.
     const bool connected = !m_connection.title.isEmpty();
-    setWindowTitle(!connected ? QString()
-                   : m_profile ? tr("%1 \u2014 %2 (%3)")
-                                     .arg(m_connection.title, tableName(), m_profile->id)
-                               : m_connection.title);
+    setWindowTitle(m_band->titleFor(!connected ? QString()
+                                    : m_profile ? tr("%1 \u2014 %2 (%3)")
+                                                      .arg(m_connection.title, tableName(),
+                                                           m_profile->id)
+                                                : m_connection.title));
     auto set = [this](const QString &name, const QString &text, const QString &tip) {
         if (QAction *a = action(name)) {
             a->setText(text);
@@ -447,6 +459,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_panel->clear();
     m_details->clear();
     m_readOnlyBadge->setVisible(connection.readOnly);
+    m_band->setConnection(connection.colour, m_connection.title);
     m_monitor->setInterval(m_interval->value());
     m_profile.reset();
     if (!connection.lockProfile.isEmpty()) {

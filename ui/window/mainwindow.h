@@ -25,6 +25,9 @@ class QTableView;
 
 namespace ui {
 
+class ConnectionBand;
+class RefreshPauseBadge;
+
 class ClusterView;
 class ConnectionDialog;
 class DemoWorkload;
@@ -160,6 +163,8 @@ private:
     LockTablePanel *m_panel = nullptr;
     LockDetailsPane *m_details = nullptr;
     QTabWidget *m_tabs = nullptr;
+    ConnectionBand *m_band = nullptr;
+    RefreshPauseBadge *m_pause = nullptr;
     SimulatorPanel *m_simulator = nullptr;
     NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
     ClusterView *m_cluster = nullptr; // the status bar's cluster item and the Cluster dock

@@ -10,6 +10,7 @@ WindowConnection WindowConnection::of(const ConnectionProfile &profile)
     connection.readOnly = profile.readOnly;
     connection.connectTimeoutS = profile.connectTimeoutS;
     connection.lockProfile = profile.lockProfile;
+    connection.colour = profile.colour;
     connection.title = profile.title();
     return connection;
 }
@@ -22,6 +23,7 @@ ConnectionProfile WindowConnection::profile() const
     profile.readOnly = readOnly;
     profile.connectTimeoutS = connectTimeoutS;
     profile.lockProfile = lockProfile;
+    profile.colour = colour;
     return profile;
 }
 

@@ -19,6 +19,7 @@ struct WindowConnection
     int connectTimeoutS = 5;
     QString title; // profile name or the redacted URL
     QVariantMap lockProfile; // as ConnectionProfile::lockProfile; empty: Lockscope's own table
+    ConnectionColour colour = ConnectionColour::None; // the profile's: the band and the title
 
     // A profile (the connection dialog's, or the command line's) as the window opens it.
     static WindowConnection of(const ConnectionProfile &profile);

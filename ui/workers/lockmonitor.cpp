@@ -1,6 +1,7 @@
 #include "lockmonitor.h"
 
 #include "databaseworker.h"
+#include "missingtabletext.h"
 
 #include <QThread>
 
@@ -121,9 +122,14 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     if (m_inFlight && m_inFlightSince.elapsed() > 1000)
         abandonWorker();
     m_started = true;
+    if (m_paused) { // a new connection is watched live
+        m_paused = false;
+        emit pausedChanged(false);
+    }
     m_readOnly = readOnly;
     m_failures = 0;
     m_server = spec.redacted();
+    m_missingTableText = missingTableText(spec, lockTableName(table, lockProfile));
     m_dialect.reset();
     m_lastRefresh = {}; // the previous database's
     ++m_generation; // results of the previous connection are dropped
@@ -144,6 +150,18 @@ void LockMonitor::setInterval(int ms)
     m_interval = qBound(100, ms, 3600 * 1000);
     if (m_pollTimer.isActive())
         m_pollTimer.start(m_interval);
+}
+
+void LockMonitor::setPaused(bool paused)
+{
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    if (paused)
+        m_pollTimer.stop();
+    emit pausedChanged(paused);
+    if (!paused)
+        refreshNow(); // at once: the next interval restarts from this read
 }
 
 void LockMonitor::refreshNow()
@@ -217,6 +235,8 @@ void LockMonitor::onRefreshed(quint64 generation, const LockRefresh &refresh)
         return;
     }
     m_again = false;
+    if (m_paused)
+        return;
     if (!m_pollTimer.isActive() || m_pollTimer.interval() != m_interval)
         m_pollTimer.start(m_interval);
 }
@@ -236,7 +256,7 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
     }
     QString why = error.message;
     if (error.kind == Error::Kind::MissingSchema)
-        why += u' '
+        why = m_missingTableText + u' '
                + (m_readOnly ? tr("This connection is read-only: whoever may change the database "
                                   "can create it (Lock \u203a Create schema\u2026 shows its DDL).")
                              : tr("Create it with Lock \u203a Create schema\u2026 "
@@ -245,7 +265,7 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
     // Back off: 1, 2, 4, ... 30 s between attempts while the database is unreachable.
     const int delayMs = int(qMin<qint64>(30000, 1000LL << qMin(m_failures - 1, 5)));
     QTimer::singleShot(delayMs, this, [this, generation] {
-        if (generation == m_generation)
+        if (generation == m_generation && !m_paused)
             poll();
     });
     setHealth(Health::Down, tr("%1 Retrying in %2 s.").arg(why).arg(delayMs / 1000));

@@ -53,6 +53,11 @@ public:
     void setInterval(int ms);
     int interval() const { return m_interval; }
     void refreshNow();
+    // Pause refresh: no periodic read (nor retry) while paused; resuming reads at once. A new
+    // connection (start()) resumes. refreshNow() still reads once, as the user asked.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    bool isRefreshing() const { return m_inFlight; }
     // What the view shows; while the table is read a window at a time, a change is fetched at
     // once (one refresh in flight at a time: the latest query follows the one under way).
     void setQuery(const LockTableQuery &query);
@@ -85,6 +90,7 @@ signals:
     // A refresh that read the whole table: every lock (after refreshed()).
     void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
     void healthChanged(ui::LockMonitor::Health health, const QString &text);
+    void pausedChanged(bool paused);
     // Other applications' lock tables found in the database (once per connection).
     void detected(const QList<lockcore::DetectedTable> &tables);
     void adminDone(const ui::AdminResult &result);
@@ -116,6 +122,7 @@ private:
     int m_windowThreshold = LockTableReader::DefaultThreshold;
     LockTableQuery m_query;
     bool m_started = false;
+    bool m_paused = false;
     bool m_readOnly = false; // the connection as started: what a missing table can be told
     int m_interval = 1000;
     qint64 m_stuckAfterMs = 3600 * 1000;
@@ -124,6 +131,7 @@ private:
     Health m_health = Health::Idle;
     QString m_healthText;
     QString m_server;
+    QString m_missingTableText; // what a missing lock table is told as
     std::optional<lockcore::Dialect::Kind> m_dialect;
     QDateTime m_lastRefresh;
 };
