@@ -2,9 +2,27 @@
 
 #include "locktypes.h"
 
+#include <QList>
+
 #include <optional>
 
 namespace lockcore {
+
+// The locks that need someone, by the database clock (lockscope's "Problems" filter): held
+// locks whose lease ended (expired, not released); held locks whose holder has not renewed for
+// more than half of its lease (renewed_at recorded) though the lease runs; and running leases
+// held longer than the threshold of the first long-hold rule whose pattern matches the name.
+// Whether a holder's process is gone (lost owner) only its machine can tell: such a holder
+// shows here once it is late to renew.
+struct LockPageProblems
+{
+    struct LongHold
+    {
+        QString pattern; // a wildcard over the whole name: `*` any text, `?` one character
+        qint64 thresholdMs = 0;
+    };
+    QList<LongHold> longHolds; // in order: the first pattern that matches a name decides
+};
 
 // Which part of the lock table to read: the rows that match a filter, in name order, from
 // `offset` on, at most `limit` of them. For a monitor that cannot hold a huge table. Here, not
@@ -16,6 +34,7 @@ struct LockPageRequest
     std::optional<LockState> state; // only rows in this state by the database clock; none: any
     qint64 offset = 0;
     qint64 limit = 200;
+    std::optional<LockPageProblems> problems; // only the problems; none: no such filter
 };
 
 } // namespace lockcore

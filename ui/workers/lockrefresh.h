@@ -1,7 +1,8 @@
 #pragma once
 
-#include "lockdisplaystate.h"
 #include "lockpage.h"
+#include "lockstatefilter.h"
+#include "longholdrules.h"
 #include "preparedlocks.h"
 
 #include <optional>
@@ -12,14 +13,16 @@ namespace ui {
 // window matters only when the table is too large to be read whole (LockTableReader).
 struct LockTableQuery
 {
-    QString filterText;                    // as LockFilterProxyModel takes it
-    std::optional<LockDisplayState> state; // as LockFilterProxyModel takes it
+    QString filterText;    // as LockFilterProxyModel takes it
+    LockStateFilter state; // as LockFilterProxyModel takes it
+    LongHoldRules longHolds; // what counts as a long hold, for the problems filter
     int first = 0;   // the first row to fetch, among the rows that match
     int count = 200; // how many
 
     bool sameFilter(const LockTableQuery &other) const
     {
-        return filterText == other.filterText && state == other.state;
+        return filterText == other.filterText && state == other.state
+               && (!state.isProblems() || longHolds == other.longHolds);
     }
     bool operator==(const LockTableQuery &other) const
     {

@@ -89,6 +89,9 @@ protected:
     // lockPage()'s filter on the lock row `alias` at the database time n.t; "1 = 1" for none.
     void appendPageFilter(Statement &st, const QString &alias,
                           const LockPageRequest &request) const;
+    // lockPage()'s problems filter (LockPageProblems) on the lock row `alias` at n.t.
+    void appendProblemFilter(Statement &st, const QString &alias,
+                             const LockPageProblems &problems) const;
     // "<column> contains <needle>, ignoring case", both lowered by the database.
     void appendContains(Statement &st, const QString &column, const QString &needle) const;
 };
