@@ -53,6 +53,7 @@ public:
     QString lockKind() const;
     void setLockKind(const QString &kind); // as if the user chose it
     bool readOnly() const;
+    bool notifyProblems() const;
     QString profileName() const;
     int connectTimeoutS() const;
 
@@ -130,6 +131,7 @@ private:
     QLabel *m_timeoutLabel;
     QSpinBox *m_timeoutSpin;
     QCheckBox *m_readOnlyCheck;
+    QCheckBox *m_notifyCheck;
     QLabel *m_nameLabel;
     QLineEdit *m_nameEdit;
     QPushButton *m_testButton;

@@ -24,6 +24,7 @@ struct ConnectionProfile
     QString table = defaultTable();
     int connectTimeoutS = defaultTimeoutS;
     bool readOnly = false;
+    bool notifyProblems = true; // announce locks that enter a problem (ProblemAlerts)
     bool rememberPassword = false; // the password is kept in the system keychain
     // The application's lock table kind (lockcore::Profile::toMap()); empty: Lockscope's own
     // table. With a profile, `table` is that application's table (empty: the profile's default).
