@@ -186,6 +186,10 @@
         <source>lost owner</source>
         <translation>持有者已退出</translation>
     </message>
+    <message>
+        <source>not renewing</source>
+        <translation>未续期</translation>
+    </message>
 </context>
 <context>
     <name>LockEvent</name>
@@ -247,6 +251,13 @@
     <message>
         <source>Its description was: %1</source>
         <translation>它的描述为：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockProblem</name>
+    <message>
+        <source>long hold</source>
+        <translation>长时间持有</translation>
     </message>
 </context>
 <context>
@@ -581,10 +592,6 @@
     <message>
         <source>The database did not return its time.</source>
         <translation>数据库未返回其时间。</translation>
-    </message>
-    <message>
-        <source>recording an event</source>
-        <translation>记录事件</translation>
     </message>
     <message>
         <source>Install the package libqt6sql6-psql.</source>
@@ -1363,8 +1370,6 @@
         <translation>MariaDB Connector/C 使用的不是构建 Lockscope 时所用的 OpenSSL</translation>
     </message>
     <message>
-        <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
-        <translation>此 Lockscope 构建没有 MariaDB Connector/C 或没有 OpenSSL</translation>
         <source>This database user</source>
         <translation>此数据库用户</translation>
     </message>
@@ -1391,6 +1396,22 @@
     <message>
         <source>The %1 contains the invisible character %2 (a format or separator character) at position %3: it would look the same without it and be another. Remove it.</source>
         <translation>%1在第 %3 个字符处包含不可见字符 %2（格式字符或分隔符）：去掉它后看起来相同，却是另一个。请删除它。</translation>
+    </message>
+    <message>
+        <source>this build of Lockscope has no MariaDB Connector/C or no OpenSSL</source>
+        <translation>此 Lockscope 构建版本没有 MariaDB Connector/C 或没有 OpenSSL</translation>
+    </message>
+    <message>
+        <source>claiming fence %1 of &quot;%2&quot; in %3</source>
+        <translation>在 %3 中为“%2”登记栅栏令牌 %1</translation>
+    </message>
+    <message>
+        <source>The fence table %1 already has a fence above %2 for &quot;%3&quot;, so this grant was given back: another lock, or a writer of its own, uses the same resource row. Give each lock its own row.</source>
+        <translation>栅栏令牌表 %1 中“%3”已有高于 %2 的栅栏令牌，因此本次授予已退回：另一个锁或其自身的写入者使用了同一资源行。请为每个锁使用单独的行。</translation>
+    </message>
+    <message>
+        <source>recording the %1 event of &quot;%2&quot;</source>
+        <translation>记录“%2”的 %1 事件</translation>
     </message>
 </context>
 <context>
@@ -1954,6 +1975,10 @@
     <message>
         <source>The time zone the application&apos;s sessions write local times in (Java drivers use the JVM&apos;s zone): e.g. Asia/Shanghai on PostgreSQL, +08:00 on MySQL. Lockscope&apos;s session then compares expiry as the application does. Empty: the server&apos;s default.</source>
         <translation>应用的会话写入本地时间所用的时区（Java 驱动使用 JVM 的时区）：例如 PostgreSQL 上的 Asia/Shanghai、MySQL 上的 +08:00。Lockscope 的会话随后会像应用一样比较过期时间。留空：使用服务器默认值。</translation>
+    </message>
+    <message>
+        <source>Not&amp;ify me of problems: expired, lost owner, not renewing, long hold</source>
+        <translation>问题提醒：已过期、持有者已退出、未续期、长时间持有(&amp;I)</translation>
     </message>
 </context>
 <context>
@@ -2814,6 +2839,32 @@ Expires at
         <source>How long the current holder has held the lock, in database time; long holds are highlighted (View › Long holds)</source>
         <translation>当前持有者已持有此锁多久（按数据库时间）；长时间持有会被高亮显示（视图 › 长时间持有）</translation>
     </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+    <message>
+        <source>Not renewing: %1 last renewed %2 ago, more than half of its %3 lease. The lease still runs until %4; a holder that renews in time never shows this. Is it hung?</source>
+        <translation>未续期：%1 上次续期在 %2前，已超过其 %3 租约的一半。租约仍有效至 %4；按时续期的持有者不会出现此状态。它是否已挂起？</translation>
+    </message>
+    <message>
+        <source>No renewal to show: the lock is free, or its table does not record renewals.</source>
+        <translation>无续期可显示：锁空闲，或其表不记录续期。</translation>
+    </message>
+    <message>
+        <source>Last renewed %1 ago, at
+%2</source>
+        <translation>上次续期在 %1前，时间
+%2</translation>
+    </message>
+    <message>
+        <source>Last renewed</source>
+        <translation>上次续期</translation>
+    </message>
+    <message>
+        <source>How long ago the holder last renewed its lease, in database time; a holder that has not renewed for more than half of its lease shows as not renewing</source>
+        <translation>持有者距上次续期租约的时长（数据库时间）；超过租约一半时长未续期的持有者显示为未续期</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockTablePanel</name>
@@ -3435,6 +3486,37 @@ Password:</source>
     </message>
 </context>
 <context>
+    <name>ui::ProblemAlerts</name>
+    <message>
+        <source>A lock needs you: %1</source>
+        <translation>有锁需要处理：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock problem(s)</source>
+        <translation>
+            <numerusform>%n 个锁出现问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (holder %3)</source>
+        <translation>%1：%2（持有者 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Needs you: %1</source>
+        <translation>需要处理：%1</translation>
+    </message>
+</context>
+<context>
     <name>ui::ReasonedActionDialog</name>
     <message>
         <source>Why, for the audit trail (required)</source>
@@ -3896,6 +3978,14 @@ Password:</source>
         <source>Show only the locks in this state</source>
         <translation>只显示处于此状态的锁</translation>
     </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Expired and not released, lost owner, not renewing, or held longer than its long-hold threshold</source>
+        <translation>已过期未释放、持有者已退出、未续期，或持有时间超过长时间持有阈值</translation>
+    </message>
 </context>
 <context>
     <name>ui::TerminateSessionDialog</name>
@@ -4012,6 +4102,15 @@ Password:</source>
     <message>
         <source>%1 (fence %2): since %3, %4</source>
         <translation>%1（栅栏令牌 %2）：自 %3 起，%4</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TrayNotifier</name>
+    <message numerus="yes">
+        <source>Lockscope: %n lock(s) need you</source>
+        <translation>
+            <numerusform>Lockscope：%n 个锁需要处理</numerusform>
+        </translation>
     </message>
 </context>
 <context>

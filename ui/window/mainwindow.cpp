@@ -375,7 +375,7 @@ void MainWindow::sizeColumns()
     const int em = metrics.horizontalAdvance(u'M');
     const int stamp = metrics.horizontalAdvance(u"2026-12-31 23:59:59.999"_s) + em;
     const std::pair<int, int> widths[] = {
-        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 7 * em},
+        {LockTableModel::Name, 15 * em},      {LockTableModel::State, 9 * em},
         {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 10 * em},
         {LockTableModel::HeldFor, 7 * em},
         {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
