@@ -510,6 +510,9 @@ void ConnectionDialogTest::accessorsGiveTheResult()
     child<QCheckBox>(dialog.get(), u"readOnlyCheck"_s)->setChecked(true);
     type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"Inventory"_s);
     child<QSpinBox>(dialog.get(), u"timeoutSpin"_s)->setValue(12);
+    QVERIFY(dialog->notifyProblems()); // on by default
+    QVERIFY(dialog->profile().notifyProblems);
+    child<QCheckBox>(dialog.get(), u"notifyProblemsCheck"_s)->setChecked(false);
     QCOMPARE(dialog->spec().redacted(), u"mysql://u@h:3310/d"_s);
     QCOMPARE(dialog->spec().password, u"pw"_s);
     QCOMPARE(dialog->table(), u"app.locks"_s);
@@ -519,6 +522,7 @@ void ConnectionDialogTest::accessorsGiveTheResult()
     const ConnectionProfile profile = dialog->profile();
     QCOMPARE(profile.table, u"app.locks"_s);
     QCOMPARE(profile.name, u"Inventory"_s);
+    QVERIFY(!profile.notifyProblems);
 }
 
 // A profile from lockscope's --db command line shows in the dialog as given.
@@ -1536,7 +1540,8 @@ void ConnectionDialogTest::tabOrderFollowsTheForm()
                                   u"statusColumnEdit"_s, u"lockedAtColumnEdit"_s,
                                   u"timeZoneCombo"_s,   u"appTimeZoneEdit"_s,
                                   u"timeoutSpin"_s,
-                                  u"readOnlyCheck"_s, u"profileNameEdit"_s, u"testButton"_s,
+                                  u"readOnlyCheck"_s, u"notifyProblemsCheck"_s,
+                                  u"profileNameEdit"_s, u"testButton"_s,
                                   u"connectButton"_s};
     QStringList seen;
     QWidget *start = child<QWidget>(dialog.get(), u"urlEdit"_s);

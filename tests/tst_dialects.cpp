@@ -495,6 +495,8 @@ private slots:
     void lockPageBindsEveryValueInItsOwnWindow();
     void lockPageOrdersByTheDatabaseClock_data();
     void lockPageOrdersByTheDatabaseClock();
+    void lockPageProblemsAreBoundClauses_data();
+    void lockPageProblemsAreBoundClauses();
 
     void schema_data();
     void schema();
@@ -1298,6 +1300,49 @@ void TestDialects::lockPageOrdersByTheDatabaseClock()
         QVERIFY2(sql.contains(u" y CROSS JOIN n WHERE"_s), qPrintable(sql));
     if (kind == Kind::Oracle && !byNameOnly) // free is holder IS NULL ('' is NULL)
         QVERIFY2(innerKeys.contains(u"CASE WHEN l.holder IS NULL "_s), qPrintable(sql));
+void TestDialects::lockPageProblemsAreBoundClauses_data()
+{
+    QTest::addColumn<Kind>("kind");
+    for (const Kind kind : allKinds)
+        QTest::newRow(qPrintable(kindName(kind))) << kind;
+}
+
+// The "Problems" filter of a page (LockPageProblems; tst_lockpage runs it on the servers there
+// are; Oracle's text is checked only here): for the counts and the page, held and either ended,
+// late to renew (twice the time past renewed + expires) or longer than the first matching
+// long-hold rule, whose patterns (as LIKE's, '!' escaping '%' and '_') and thresholds are bound.
+void TestDialects::lockPageProblemsAreBoundClauses()
+{
+    QFETCH(Kind, kind);
+    const auto d = dialect(kind);
+    lockcore::LockPageRequest request;
+    request.problems = lockcore::LockPageProblems{
+        {{u"billing.*"_s, 1'800'000}, {u"a_b%c?"_s, 7'777'777}}};
+    const Statement st = d->lockPage(tables(true), request);
+    const QString sql = st.text();
+    const SqlScan scan = scanSql(sql);
+    QVERIFY2(scan.balanced && !scan.semicolon && !scan.comment && scan.named.isEmpty(),
+             qPrintable(sql));
+    QCOMPARE(scan.placeholders, st.binds().size());
+    QVERIFY2(!sql.contains(u"1800000"_s) && !sql.contains(u"7777777"_s), qPrintable(sql));
+    // Each rule twice (counts and page), in order: its pattern, then its threshold.
+    const QVariantList rules{u"billing.%"_s, qint64(1'800'000), u"a!_b!%c_"_s,
+                             qint64(7'777'777)};
+    QCOMPARE(st.binds().mid(0, 4), rules);
+    QCOMPARE(st.binds().mid(4, 4), rules);
+    QCOMPARE(sql.count(u" ESCAPE '!' THEN CASE WHEN "_s), 4);
+    const QString isHeld = kind == Kind::Oracle ? u"IS NOT NULL"_s : u"<> ''"_s;
+    for (const QString &a : {u"x"_s, u"y"_s}) {
+        const QString clause = u"(%1.holder %2 AND (%1.expires_at < n.t OR (%1.expires_at >= "
+                               u"n.t AND %1.renewed_at IS NOT NULL AND %1.expires_at > "
+                               u"%1.renewed_at AND 2 * "_s.arg(a, isHeld);
+        QVERIFY2(sql.contains(clause), qPrintable(clause + u"\n"_s + sql));
+        const QString pattern = kind == Kind::PostgreSQL ? u"CAST(? AS text)"_s : u"?"_s;
+        QVERIFY2(sql.contains(u"%1.name LIKE %2 ESCAPE '!'"_s.arg(a, pattern)), qPrintable(sql));
+    }
+    // The page needs the time now, as a state filter does.
+    QVERIFY2(sql.contains(u" y CROSS JOIN n WHERE y.depth >= 0 AND ("_s), qPrintable(sql));
+    QCOMPARE(sql.count(clockExpr(kind)), 1);
     for (const Forbidden &f : forbiddenFor(kind)) {
         const auto match = QRegularExpression(f.pattern, QRegularExpression::CaseInsensitiveOption)
                                .match(sql);

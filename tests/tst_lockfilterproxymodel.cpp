@@ -3,6 +3,7 @@
 
 #include "lockfilterproxymodel.h"
 #include "locktablemodel.h"
+#include "longholdrules.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -85,6 +86,7 @@ private slots:
     void sorts_data();
     void sorts();
     void followsRefreshesWhileFilteredAndSorted();
+    void problemsShowWhatNeedsSomeone();
 };
 
 void LockFilterProxyModelTest::filters_data()
@@ -196,6 +198,46 @@ void LockFilterProxyModelTest::followsRefreshesWhileFilteredAndSorted()
     f.now += 6000; // cache.warm runs out
     f.model.tick();
     QCOMPARE(names(f.proxy), (QStringList{u"billing.invoices"_s, u"Reports.Daily"_s}));
+}
+
+
+// "Problems": expired and not released, lost owner, not renewing, and holds over their
+// long-hold threshold; not a held lock within its threshold, nor a free one. A lock that
+// becomes late to renew while filtered out enters the view at the tick; a renewal takes it out.
+void LockFilterProxyModelTest::problemsShowWhatNeedsSomeone()
+{
+    Fixture f;
+    const auto renewed = [](LockInfo info, qint64 agoMs) {
+        info.renewedAt = QDateTime::fromMSecsSinceEpoch(T0 - agoMs, Qt::UTC);
+        return info;
+    };
+    LockInfo longHold = renewed(makeLock(u"long.job"_s, u"etl"_s, 20'000, {}, 40), 1000);
+    longHold.acquiredAt = QDateTime::fromMSecsSinceEpoch(T0 - 2 * 3'600'000, Qt::UTC);
+    const QList<LockInfo> locks{
+        renewed(makeLock(u"fresh"_s, u"etl"_s, 20'000, {}, 21), 10'000),   // late at T0 + 5 s
+        renewed(makeLock(u"hung"_s, u"etl"_s, 10'000, {}, 22), 20'000),    // late already
+        renewed(makeLock(u"expired"_s, u"etl"_s, -1000, {}, 23), 31'000),  // lease ended
+        renewed(makeLock(u"lost"_s, u"ann@here:42:ff"_s, 25'000, {}, 24), 5000), // owner gone
+        longHold,                                                           // 2 h, over 1 h
+        makeLock(u"free"_s, {}, -50'000, {}, 25)};
+    f.model.setLongHoldRules(LongHoldRules::defaults());
+    f.model.merge(locks);
+    f.proxy.setStateFilter(LockStateFilter::problems());
+    QCOMPARE(names(f.proxy),
+             (QStringList{u"expired"_s, u"hung"_s, u"long.job"_s, u"lost"_s}));
+
+    f.now = T0 + 5001; // "fresh" is late to renew now
+    f.model.tick(QList<int>{});
+    QCOMPARE(names(f.proxy),
+             (QStringList{u"expired"_s, u"fresh"_s, u"hung"_s, u"long.job"_s, u"lost"_s}));
+
+    QList<LockInfo> next = locks;
+    next[1] = renewed(makeLock(u"hung"_s, u"etl"_s, 35'001, {}, 22), -5001); // renewed at last
+    f.model.merge(next);
+    QCOMPARE(names(f.proxy),
+             (QStringList{u"expired"_s, u"fresh"_s, u"long.job"_s, u"lost"_s}));
+    f.proxy.setStateFilter(std::nullopt);
+    QCOMPARE(f.proxy.rowCount(), 6);
 }
 
 QTEST_MAIN(LockFilterProxyModelTest)

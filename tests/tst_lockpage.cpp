@@ -72,6 +72,7 @@ private slots:
     void ordersMatchAFullRead();
     void statementTextBindsEveryValue_data();
     void statementTextBindsEveryValue();
+    void problemsByTheDatabaseClock();
 
 private:
     std::unique_ptr<Session> m_session;
@@ -285,6 +286,66 @@ void LockPageTest::ordersMatchAFullRead()
     auto page = readLockPage(*m_session, m_locks->tables(), middle);
     LOCKSCOPE_VERIFY_OK(page);
     QCOMPARE(namesOf(page->locks), expected.mid(3, 4));
+// The names on a page of the problems among the locks named "prob...".
+QStringList problemNames(Session &session, const TableNames &tables,
+                         const QList<LockPageProblems::LongHold> &longHolds, qint64 *matching)
+{
+    LockPageRequest request;
+    request.text = u"prob"_s;
+    request.limit = 100;
+    request.problems = LockPageProblems{longHolds};
+    auto page = readLockPage(session, tables, request);
+    if (!page) {
+        qWarning("%s", qPrintable(page.error().message));
+        return {u"(error)"_s};
+    }
+    *matching = page->matching;
+    QStringList names;
+    for (const LockInfo &info : page->locks)
+        names.append(info.name);
+    return names;
+}
+
+// The "Problems" filter as the database applies it, by its clock (lockscope's large tables):
+// a lease that ended; a holder more than half of its lease late to renew, though its lease
+// runs (not before); a running lease longer than the threshold of the first long-hold rule
+// whose pattern matches (LIKE's own '_' and '%' taken literally); not a free or fresh lock.
+void LockPageTest::problemsByTheDatabaseClock()
+{
+    const TableNames tables = m_locks->tables();
+    LOCKSCOPE_VERIFY_OK(m_locks->initialize(u"prob-free"_s, 30000, {}));
+    for (const QString &name : {u"prob-fresh"_s, u"prob_x%1"_s, u"probax%1"_s}) {
+        auto grant = m_locks->acquire(name, Alpha, 600000);
+        QVERIFY(grant && grant->acquired);
+    }
+    auto expired = m_locks->acquire(u"prob-expired"_s, Gamma, 20);
+    QVERIFY(expired && expired->acquired);
+    auto late = m_locks->acquire(u"prob-late"_s, Beta, 10000); // late after 5 s, ends at 10 s
+    QVERIFY(late && late->acquired);
+    const auto dbNow = [this] {
+        LockPageRequest clockOnly;
+        clockOnly.limit = 0;
+        auto page = readLockPage(*m_session, m_locks->tables(), clockOnly);
+        return page ? page->dbNow : QDateTime();
+    };
+    const QDateTime lateFrom = late->acquiredAt.addMSecs(5000);
+    const QDateTime expiredAt = expired->expiresAt;
+    QTRY_VERIFY_WITH_TIMEOUT(dbNow() > expiredAt, 5000);
+    qint64 matching = -1;
+    if (dbNow() < lateFrom) // (a machine slow enough to be past it already checks the rest)
+        QCOMPARE(problemNames(*m_session, tables, {}, &matching),
+                 QStringList{u"prob-expired"_s});
+
+    QTRY_VERIFY_WITH_TIMEOUT(dbNow() > lateFrom.addMSecs(100), 15000);
+    QCOMPARE(problemNames(*m_session, tables, {}, &matching),
+             (QStringList{u"prob-expired"_s, u"prob-late"_s}));
+    QCOMPARE(matching, qint64(2));
+    const QList<LockPageProblems::LongHold> rules{
+        {u"prob-fresh"_s, 3'600'000}, {u"prob_x%*"_s, 1}, {u"prob*"_s, 3'600'000}};
+    QCOMPARE(problemNames(*m_session, tables, rules, &matching),
+             (QStringList{u"prob-expired"_s, u"prob-late"_s, u"prob_x%1"_s}));
+    QCOMPARE(matching, qint64(3));
+    QVERIFY2(dbNow() < late->expiresAt, "the test ran past prob-late's lease");
 }
 
 void LockPageTest::statementTextBindsEveryValue_data()

@@ -47,7 +47,9 @@ QDateTime at(qint64 ms)
 }
 
 // A lock as LockService::list reads it at T0: held (expiring in `expiresInMs`, negative: the
-// database already says expired) when a holder is given, free otherwise.
+// database already says expired) when a holder is given, free otherwise. A held lock has no
+// renewal recorded (as in an application's table), so that the countdown alone decides its
+// state; the tests of "not renewing" and "Last renewed" set renewedAt.
 LockInfo makeLock(const QString &name, const QString &holder = {}, qint64 expiresInMs = 30'000,
                   qint64 fence = 1)
 {
@@ -68,7 +70,6 @@ LockInfo makeLock(const QString &name, const QString &holder = {}, qint64 expire
         info.depth = 1;
         info.expiresAt = at(T0 + expiresInMs);
         info.acquiredAt = at(T0 + expiresInMs - 30'000);
-        info.renewedAt = info.acquiredAt;
     }
     return info;
 }
@@ -111,7 +112,7 @@ QStringList namesIn(const QAbstractItemModel &model)
 }
 
 // Every structural and data signal of a model, in order, as short texts: "insert 1-2",
-// "remove 0-0", "data 3-3 c7-8", "reset", "layout".
+// "remove 0-0", "data 3-3 c7-9", "reset", "layout".
 class SignalLog : public QObject
 {
 public:
@@ -230,6 +231,8 @@ private slots:
     void preparedRowsMergeAsTheListDoes();
     void clockOffsetMovesTheCountdown();
     void lostOwner();
+    void notRenewingAfterHalfTheLease();
+    void lastRenewedCountsUp();
 
     void displayTextsAndTooltips();
     void rolesForSortingAndTheBar();
@@ -625,7 +628,7 @@ void LockTableModelTest::heldForCountsFromTheGrant()
     f.now += 1700; // c: 60.1 s held, the first full minute; its countdown 28.3 s
     f.model.tick();
     QCOMPARE(held(2), u"1 min"_s);
-    QCOMPARE(log.entries, QStringList{u"data 1-2 c7-8"_s}); // with b's countdown
+    QCOMPARE(log.entries, QStringList{u"data 1-2 c7-9"_s}); // with b's countdown
 }
 
 // A hold longer than the threshold of the first pattern that matches its name is highlighted
@@ -730,7 +733,7 @@ void LockTableModelTest::tickRepaintsOnlyTheCountdown()
 
     f.now += 100; // 29.85 s, 0.35 s; 9 min 59.85 s still shows 10 min 00 s
     f.model.tick();
-    QCOMPARE(log.entries, (QStringList{u"data 1-1 c7-8"_s, u"data 3-3 c7-8"_s}));
+    QCOMPARE(log.entries, (QStringList{u"data 1-1 c7-9"_s, u"data 3-3 c7-9"_s}));
     QCOMPARE(remaining(1), u"29.9 s"_s);
     QCOMPARE(remaining(3), u"0.4 s"_s);
     QCOMPARE(remaining(4), u"10 min 00 s"_s);
@@ -738,8 +741,8 @@ void LockTableModelTest::tickRepaintsOnlyTheCountdown()
     log.entries.clear();
     f.now += 400; // d runs out
     f.model.tick();
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c7-8"_s, u"data 3-3 c1-1"_s,
-                                               u"data 3-3 c7-8"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c7-9"_s, u"data 3-3 c1-1"_s,
+                                               u"data 3-3 c7-9"_s}));
     QCOMPARE(f.model.displayState(3), LockDisplayState::Expired);
     QCOMPARE(f.model.index(3, M::State).data().toString(), u"expired"_s);
     QCOMPARE(remaining(3), u"\u2014"_s);
@@ -758,7 +761,7 @@ void LockTableModelTest::tickGroupsNeighbouringRows()
     SignalLog log(&f.model);
     f.now += 1000;
     f.model.tick();
-    QCOMPARE(log.entries, QStringList{u"data 0-2 c7-8"_s});
+    QCOMPARE(log.entries, QStringList{u"data 0-2 c7-9"_s});
 }
 
 // Given the rows a view shows, the countdown texts are recounted (and repainted) for those
@@ -776,8 +779,8 @@ void LockTableModelTest::tickRecountsOnlyTheShownRows()
     SignalLog log(&f.model);
     f.now += 1000;
     f.model.tick({10, 11, 12, 40});
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 10-12 c7-8"_s, u"data 40-40 c7-8"_s,
-                                               u"data 80-80 c1-1"_s, u"data 80-80 c7-8"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 10-12 c7-9"_s, u"data 40-40 c7-9"_s,
+                                               u"data 80-80 c1-1"_s, u"data 80-80 c7-9"_s}));
     QCOMPARE(f.model.displayState(80), LockDisplayState::Expired);
     QCOMPARE(f.model.index(50, M::Remaining).data().toString(), u"29.0 s"_s); // not repainted
     QCOMPARE(f.model.remainingMs(u"l050"_s), 29'000);
@@ -785,7 +788,7 @@ void LockTableModelTest::tickRecountsOnlyTheShownRows()
     f.model.tick({10, 11, 12, 40}); // time stood still
     QCOMPARE(log.entries, QStringList());
     f.model.tick({50}); // its text changed since it was last announced
-    QCOMPARE(log.entries, QStringList{u"data 50-50 c7-8"_s});
+    QCOMPARE(log.entries, QStringList{u"data 50-50 c7-9"_s});
 }
 
 // With many holders, each tick asks about a share of them in turn (every holder about once a
@@ -874,7 +877,7 @@ void LockTableModelTest::clockOffsetMovesTheCountdown()
     QCOMPARE(f.model.dbNowMs(), T0 + 5000);
     SignalLog log(&f.model);
     f.model.tick();
-    QCOMPARE(log.entries, QStringList{u"data 0-0 c7-8"_s});
+    QCOMPARE(log.entries, QStringList{u"data 0-0 c7-9"_s});
     QCOMPARE(f.model.remainingMs(u"a"_s), 25'000);
     QCOMPARE(f.model.index(0, LockTableModel::Remaining).data().toString(), u"25.0 s"_s);
 }
@@ -915,7 +918,103 @@ void LockTableModelTest::lostOwner()
     f.model.tick();
     QCOMPARE(asked.size(), 2);
     QCOMPARE(f.model.displayState(1), LockDisplayState::LostOwner);
-    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c1-1"_s, u"data 1-1 c7-8"_s}));
+    QCOMPARE(sorted(log.entries), (QStringList{u"data 1-1 c1-1"_s, u"data 1-1 c7-9"_s}));
+}
+
+// The lock as read, renewed `agoMs` before T0.
+LockInfo renewedAgo(LockInfo info, qint64 agoMs)
+{
+    info.renewedAt = at(T0 - agoMs);
+    return info;
+}
+
+// "Not renewing": a holder that has not renewed for more than half of its lease, by the
+// database clock, though the lease runs. The tick finds it wherever it is in the table (as it
+// finds leases that ran out); a renewal takes it back to held; a lost owner stays lost owner
+// (known, not suspected); a table that records no renewals never shows it. Each is a problem
+// (ProblemRole), as an expired lock is; a held one is not.
+void LockTableModelTest::notRenewingAfterHalfTheLease()
+{
+    using M = LockTableModel;
+    Fixture f;
+    const QString dead = u"ann@here:4242:00beef"_s;
+    f.model.setOwnerGoneCheck([&](const QString &holder) { return holder == dead; });
+    // a: renewed 10 s ago, 20 s left of a 30 s lease (late from T0 + 5 s); b: renewed 16 s
+    // ago, 14 s left (late now); c: as b, its owner gone; d: as b, no renewal recorded;
+    // e: free; f: expired.
+    f.model.merge({renewedAgo(makeLock(u"a"_s, u"w1"_s, 20'000), 10'000),
+                   renewedAgo(makeLock(u"b"_s, u"w2"_s, 14'000), 16'000),
+                   renewedAgo(makeLock(u"c"_s, dead, 14'000), 16'000),
+                   makeLock(u"d"_s, u"w3"_s, 14'000), makeLock(u"e"_s),
+                   renewedAgo(makeLock(u"f"_s, u"w4"_s, -1000), 31'000)});
+    QCOMPARE(f.model.displayState(0), LockDisplayState::Held);
+    QCOMPARE(f.model.displayState(1), LockDisplayState::NotRenewing);
+    QCOMPARE(f.model.displayState(2), LockDisplayState::LostOwner);
+    QCOMPARE(f.model.displayState(3), LockDisplayState::Held);
+    QCOMPARE(f.model.index(1, M::State).data().toString(), u"not renewing"_s);
+    QVERIFY(f.model.index(1, M::State).data(Qt::ToolTipRole).toString().contains(u"16 s"_s));
+    QCOMPARE(f.model.counts().notRenewing, 1);
+    QCOMPARE(f.model.counts().held, 4); // every running lease
+    QCOMPARE(f.model.count(LockDisplayState::Held), 2);
+    QCOMPARE(f.model.count(LockDisplayState::NotRenewing), 1);
+    const auto problem = [&f](int row) {
+        return f.model.index(row, M::Name).data(M::ProblemRole).toBool();
+    };
+    QCOMPARE((QList<bool>{problem(0), problem(1), problem(2), problem(3), problem(4),
+                          problem(5)}),
+             (QList<bool>{false, true, true, false, false, true}));
+    // The state column sorts it between held and lost owner.
+    QVERIFY(f.model.index(1, M::State).data(M::SortRole).toInt()
+            > f.model.index(0, M::State).data(M::SortRole).toInt());
+    QVERIFY(f.model.index(1, M::State).data(M::SortRole).toInt()
+            < f.model.index(2, M::State).data(M::SortRole).toInt());
+
+    SignalLog log(&f.model);
+    f.now = T0 + 5000; // a: exactly half of its lease: not late yet
+    f.model.tick(QList<int>{}); // no row shown: the state is found anyway
+    QCOMPARE(f.model.displayState(0), LockDisplayState::Held);
+    f.now = T0 + 5001;
+    f.model.tick(QList<int>{});
+    QCOMPARE(f.model.displayState(0), LockDisplayState::NotRenewing);
+    QVERIFY(log.entries.contains(u"data 0-0 c1-1"_s));
+    QVERIFY(problem(0));
+
+    // a renews: held again.
+    LockInfo renewed = makeLock(u"a"_s, u"w1"_s, 30'000 + 5001);
+    renewed.renewedAt = at(T0 + 5001);
+    QList<LockInfo> locks{renewed};
+    for (int row = 1; row < f.model.rowCount(); ++row)
+        locks.append(f.model.index(row, 0).data(M::LockInfoRole).value<LockInfo>());
+    f.model.merge(locks);
+    QCOMPARE(f.model.displayState(0), LockDisplayState::Held);
+    QVERIFY(!problem(0));
+}
+
+// "Last renewed": the age of the holder's last renewal, counted up with the countdown (its
+// cell repainted with Remaining and Held for); an expired lock still shows how long ago its
+// holder last renewed; a free lock, or a table without renewals, shows a dash.
+void LockTableModelTest::lastRenewedCountsUp()
+{
+    using M = LockTableModel;
+    Fixture f;
+    f.model.merge({renewedAgo(makeLock(u"a"_s, u"w1"_s, 20'000), 10'000),
+                   renewedAgo(makeLock(u"b"_s, u"w2"_s, -2000), 32'000), makeLock(u"c"_s),
+                   makeLock(u"d"_s, u"w3"_s, 20'000)});
+    const auto text = [&f](int row) { return f.model.index(row, M::LastRenewed).data().toString(); };
+    QCOMPARE(f.model.headerData(M::LastRenewed, Qt::Horizontal).toString(), u"Last renewed"_s);
+    QCOMPARE(text(0), u"10 s ago"_s);
+    QCOMPARE(text(1), u"32 s ago"_s);
+    QCOMPARE(text(2), u"\u2014"_s);
+    QCOMPARE(text(3), u"\u2014"_s);
+    QCOMPARE(f.model.index(0, M::LastRenewed).data(M::SortRole).toLongLong(), 10'000);
+    QVERIFY(f.model.index(0, M::LastRenewed).data(Qt::ToolTipRole).toString().contains(u"UTC"_s));
+
+    SignalLog log(&f.model);
+    f.now += 1000;
+    f.model.tick();
+    QCOMPARE(text(0), u"11 s ago"_s);
+    QCOMPARE(text(1), u"33 s ago"_s);
+    QVERIFY2(log.entries.contains(u"data 0-1 c7-9"_s), qPrintable(log.entries.join(u", "_s)));
 }
 
 // Texts: local times to the millisecond, a dash without a running lease; tooltips with the

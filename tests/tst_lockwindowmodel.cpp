@@ -91,6 +91,7 @@ private slots:
     void sameFilterChangesTheEndOnly();
     void anotherFilterResets();
     void tickRepaintsTheRowsRead();
+    void notRenewingAndLastRenewed();
 };
 
 // rowCount() is the number of matching locks; outside the window, a placeholder that cannot
@@ -238,6 +239,37 @@ void LockWindowModelTest::tickRepaintsTheRowsRead()
                          .arg(signal.at(0).toModelIndex().column()));
     cells.sort();
     QCOMPARE(cells, (QStringList{u"51:1"_s, u"51:7"_s, u"53:1"_s, u"53:7"_s}));
+}
+
+// As in the whole table: "Last renewed" counts up, and a holder more than half of its lease
+// late to renew shows as not renewing (a problem), found by the tick.
+void LockWindowModelTest::notRenewingAndLastRenewed()
+{
+    using M = LockTableModel;
+    Fixture f;
+    LockPage page = makePage(0, 2, 2);
+    page.locks[1].renewedAt = at(T0 - 10'000); // 20 s left of a 30 s lease: late from T0 + 5 s
+    page.locks[1].expiresAt = at(T0 + 20'000);
+    f.model.setPage(page, queryFor({}));
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Held);
+    QCOMPARE(f.model.index(1, M::LastRenewed).data().toString(), u"10 s ago"_s);
+    QCOMPARE(f.model.index(0, M::LastRenewed).data().toString(), u"\u2014"_s); // free
+    QVERIFY(!f.model.index(1, M::Name).data(M::ProblemRole).toBool());
+
+    QSignalSpy changed(&f.model, &QAbstractItemModel::dataChanged);
+    f.now = T0 + 5001;
+    f.model.tick();
+    QCOMPARE(f.model.displayState(1), LockDisplayState::NotRenewing);
+    QCOMPARE(f.model.index(1, M::State).data().toString(), u"not renewing"_s);
+    QCOMPARE(f.model.index(1, M::LastRenewed).data().toString(), u"15 s ago"_s);
+    QVERIFY(f.model.index(1, M::Name).data(M::ProblemRole).toBool());
+    QStringList cells;
+    for (const QList<QVariant> &signal : std::as_const(changed))
+        cells.append(u"%1:%2-%3"_s.arg(signal.at(0).toModelIndex().row())
+                         .arg(signal.at(0).toModelIndex().column())
+                         .arg(signal.at(1).toModelIndex().column()));
+    cells.sort();
+    QCOMPARE(cells, (QStringList{u"1:1-1"_s, u"1:7-9"_s}));
 }
 
 QTEST_MAIN(LockWindowModelTest)

@@ -20,6 +20,7 @@
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "passwordvault.h"
+#include "problemalerts.h"
 #include "profilestore.h"
 #include "schemadialog.h"
 #include "testacquiredialog.h"
@@ -37,6 +38,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QMenu>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QFileDialog>
 #include <QJsonArray>
@@ -81,6 +83,7 @@ private slots:
     void cleanup();
 
     void showsTheLocksWithLiveState();
+    void problemsAreAnnouncedFilteredAndOpened();
     void everyAdminActionHasAButtonAndAShortcut();
     void initializeCreatesALock();
     void testAcquireRenewAndRelease();
@@ -175,7 +178,9 @@ void MainWindowTest::initTestCase()
     const Status created = m_locks->createSchema();
     LOCKSCOPE_VERIFY_OK(created);
     QVERIFY(m_locks->initialize(u"billing.invoices"_s, 30000, u"Nightly invoices"_s)->created);
-    QVERIFY(m_locks->acquire(u"etl.sync"_s, u"etl-worker-1"_s, 60000)->acquired);
+    // A lease long enough for the whole suite on a slow server (the stopped-server test alone
+    // waits a minute): past half of it, etl.sync would count as not renewing and be announced.
+    QVERIFY(m_locks->acquire(u"etl.sync"_s, u"etl-worker-1"_s, 1'200'000)->acquired);
 }
 
 void MainWindowTest::cleanupTestCase()
@@ -221,6 +226,52 @@ void MainWindowTest::showsTheLocksWithLiveState()
                  || !m_window->messageBar()->text().contains(u"Not connected"_s),
              qPrintable(m_window->messageBar()->text()));
     grab(u"mainwindow-"_s + TestBackend::instance().name());
+}
+
+// A lock that enters a problem while the window watches is announced (offscreen there is no
+// system tray: in the message bar), the "Problems" filter shows it with its state and its
+// "Last renewed" age, and the notice's click (ProblemAlerts::openLockRequested) brings the
+// window up from minimised with that lock selected.
+void MainWindowTest::problemsAreAnnouncedFilteredAndOpened()
+{
+    const QString lateHolder = u"ann@elsewhere:77:ab"_s;
+    auto late = m_locks->acquire(u"alerts.late"_s, lateHolder, 6000); // late after 3 s
+    QVERIFY(late && late->acquired);
+    auto expired = m_locks->acquire(u"alerts.expired"_s, u"bob@elsewhere:78:cd"_s, 300);
+    QVERIFY(expired && expired->acquired);
+    const auto release = qScopeGuard([this] {
+        for (const QString &name : {u"alerts.late"_s, u"alerts.expired"_s})
+            if (auto info = m_locks->lock(name); info && *info)
+                m_locks->forceRelease(name, (*info)->fence, u"test"_s);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"alerts.expired"_s),
+                             10000);
+    QVERIFY2(m_window->messageBar()->text().contains(u"expired"_s),
+             qPrintable(m_window->messageBar()->text()));
+
+    m_window->findChild<StateFilterCombo *>(u"stateFilter"_s)
+        ->setState(LockStateFilter::problems());
+    const auto shownState = [this](const QString &name) {
+        const QAbstractItemModel *shown = m_window->view()->model();
+        for (int row = 0; row < shown->rowCount(); ++row) {
+            const QModelIndex cell = shown->index(row, LockTableModel::State);
+            if (cell.siblingAtColumn(LockTableModel::Name).data().toString() == name)
+                return cell.data().toString();
+        }
+        return QString();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(shownState(u"alerts.late"_s), u"not renewing"_s, 10000);
+    QCOMPARE(shownState(u"alerts.expired"_s), u"expired"_s);
+    QCOMPARE(shownState(u"etl.sync"_s), QString()); // held within its threshold: not shown
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"alerts.late"_s), 10000);
+    grab(u"mainwindow-problems-"_s + TestBackend::instance().name());
+
+    m_window->findChild<StateFilterCombo *>(u"stateFilter"_s)->setState(std::nullopt);
+    m_window->showMinimized();
+    emit m_window->problemAlerts()->openLockRequested(u"alerts.late"_s);
+    QVERIFY(!m_window->isMinimized());
+    QVERIFY(m_window->selectedLock());
+    QCOMPARE(m_window->selectedLock()->name, u"alerts.late"_s);
 }
 
 void MainWindowTest::everyAdminActionHasAButtonAndAShortcut()

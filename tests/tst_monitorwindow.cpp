@@ -62,6 +62,7 @@ private slots:
     void cleanupTestCase();
     void readerSwitchesAtTheThreshold();
     void readerWindowFollowsTheQuery();
+    void readerAsksTheDatabaseForProblems();
     void wholeRefreshesArePreparedAgainstThePrevious();
     void monitorReadsTheViewsWindow();
     void monitorReadsSmallTablesWhole();
@@ -182,6 +183,28 @@ void MonitorWindowTest::readerWindowFollowsTheQuery()
     QCOMPARE(refresh->page.total, qint64(Locks));
     QCOMPARE(refresh->page.free, qint64(Locks - 4));
     QCOMPARE(refresh->statements, quint64(1));
+}
+
+// Above the threshold the "Problems" filter is the database's, with the window's long-hold
+// thresholds: none of the fresh holds is a problem until a rule makes one of them long.
+void MonitorWindowTest::readerAsksTheDatabaseForProblems()
+{
+    LockTableReader reader(10);
+    LockTableQuery query;
+    query.state = LockStateFilter::problems();
+    query.longHolds = LongHoldRules(QList<LongHoldRule>{}); // no thresholds
+    auto refresh = read(reader, query);
+    LOCKSCOPE_VERIFY_OK(refresh);
+    QCOMPARE(refresh->mode, LockRefresh::Mode::Windowed);
+    QCOMPARE(namesOf(refresh->page.locks), QStringList());
+    QCOMPARE(refresh->page.matching, qint64(0));
+
+    query.longHolds = LongHoldRules({{lockName(41), 1}, {u"*"_s, 3'600'000}});
+    refresh = read(reader, query);
+    LOCKSCOPE_VERIFY_OK(refresh);
+    QCOMPARE(namesOf(refresh->page.locks), QStringList{lockName(41)});
+    QCOMPARE(refresh->page.matching, qint64(1));
+    QCOMPARE(refresh->page.total, qint64(Locks));
 }
 
 // Read whole, each refresh carries the steps from the previous one: one changed lock, one

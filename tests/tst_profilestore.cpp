@@ -94,6 +94,7 @@ void ProfileStoreTest::roundTrip()
     saved.table = u"ops.app_locks"_s;
     saved.connectTimeoutS = 17;
     saved.readOnly = true;
+    saved.notifyProblems = false; // on by default: saved off, it stays off
     saved.rememberPassword = true;
     {
         ProfileStore store(iniFile());
@@ -115,6 +116,7 @@ void ProfileStoreTest::roundTrip()
     QCOMPARE(loaded->table, saved.table);
     QCOMPARE(loaded->connectTimeoutS, 17);
     QCOMPARE(loaded->readOnly, true);
+    QCOMPARE(loaded->notifyProblems, false);
     QCOMPARE(loaded->rememberPassword, true);
     QCOMPARE(loaded->displayUrl(), saved.displayUrl());
 }
@@ -316,6 +318,7 @@ void ProfileStoreTest::profileSavedBeforeLockProfilesLoadsAsLockscopeTable()
     QVERIFY(loaded->lockProfile.isEmpty());
     QCOMPARE(loaded->table, u"dist_lock"_s);
     QCOMPARE(loaded->spec.host, u"db"_s);
+    QVERIFY(loaded->notifyProblems); // saved before the setting existed: on
     QVERIFY(loaded->validate().ok());
 }
 

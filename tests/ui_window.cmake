@@ -59,3 +59,11 @@ lockscope_ui_test(tst_lockdetailspane)
 # The cluster view: panel, status bar item and members model fed with ClusterStatus values,
 # and the view reading an SQLite file through its worker (offscreen; no server).
 lockscope_ui_test(tst_clusterpanel)
+
+# Problems announced (ui/alerts): the watcher driven by rows read from each backend, the notice
+# in the message bar where there is no system tray, the count drawn on the tray icon.
+lockscope_backend_test(problemwatcher TIMEOUT 120)
+target_link_libraries(tst_problemwatcher PRIVATE Lockscope::ui)
+foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
+    set_property(TEST problemwatcher_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
+endforeach()

@@ -101,6 +101,23 @@
     </message>
 </context>
 <context>
+    <name>ui::ProblemAlerts</name>
+    <message numerus="yes">
+        <source>%n lock problem(s)</source>
+        <translation>
+            <numerusform>%n lock problem</numerusform>
+            <numerusform>%n lock problems</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ui::SimulatorPanel</name>
     <message numerus="yes">
         <source>%Ln grant(s) came before the previous holder&apos;s release: overlaps, not hand-offs.</source>
@@ -121,6 +138,16 @@
         <translation>
             <numerusform>Runs against %1 (node 1) and %n other node, in its own tables %2*; your locks are not touched.</numerusform>
             <numerusform>Runs against %1 (node 1) and %n other nodes, in its own tables %2*; your locks are not touched.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::TrayNotifier</name>
+    <message numerus="yes">
+        <source>Lockscope: %n lock(s) need you</source>
+        <translation>
+            <numerusform>Lockscope: %n lock needs you</numerusform>
+            <numerusform>Lockscope: %n locks need you</numerusform>
         </translation>
     </message>
 </context>

@@ -217,6 +217,10 @@
         <source>lost owner</source>
         <translation>持有者已退出</translation>
     </message>
+    <message>
+        <source>not renewing</source>
+        <translation>未续期</translation>
+    </message>
 </context>
 <context>
     <name>LockEvent</name>
@@ -278,6 +282,13 @@
     <message>
         <source>Its description was: %1</source>
         <translation>它的描述为：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockProblem</name>
+    <message>
+        <source>long hold</source>
+        <translation>长时间持有</translation>
     </message>
 </context>
 <context>
@@ -2074,6 +2085,10 @@
         <source>Marks the window of this connection with a band of this colour and its name in the title, so that a production database looks like one</source>
         <translation>用此颜色的横条标记该连接的窗口，并在标题中显示其名称，让生产库一眼可辨</translation>
     </message>
+    <message>
+        <source>Not&amp;ify me of problems: expired, lost owner, not renewing, long hold</source>
+        <translation>问题提醒：已过期、持有者已退出、未续期、长时间持有(&amp;I)</translation>
+    </message>
 </context>
 <context>
     <name>ui::ConnectionForm</name>
@@ -3125,6 +3140,32 @@ Nobody holds it now; the next acquirer takes it over.</source>
 结束。
 现在无人持有；下一个获取者将接管它。</translation>
     </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>%1前</translation>
+    </message>
+    <message>
+        <source>Not renewing: %1 last renewed %2 ago, more than half of its %3 lease. The lease still runs until %4; a holder that renews in time never shows this. Is it hung?</source>
+        <translation>未续期：%1 上次续期在 %2前，已超过其 %3 租约的一半。租约仍有效至 %4；按时续期的持有者不会出现此状态。它是否已挂起？</translation>
+    </message>
+    <message>
+        <source>No renewal to show: the lock is free, or its table does not record renewals.</source>
+        <translation>无续期可显示：锁空闲，或其表不记录续期。</translation>
+    </message>
+    <message>
+        <source>Last renewed %1 ago, at
+%2</source>
+        <translation>上次续期在 %1前，时间
+%2</translation>
+    </message>
+    <message>
+        <source>Last renewed</source>
+        <translation>上次续期</translation>
+    </message>
+    <message>
+        <source>How long ago the holder last renewed its lease, in database time; a holder that has not renewed for more than half of its lease shows as not renewing</source>
+        <translation>持有者距上次续期租约的时长（数据库时间）；超过租约一半时长未续期的持有者显示为未续期</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockTablePanel</name>
@@ -3676,6 +3717,37 @@ Password:</source>
     </message>
 </context>
 <context>
+    <name>ui::ProblemAlerts</name>
+    <message>
+        <source>A lock needs you: %1</source>
+        <translation>有锁需要处理：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock problem(s)</source>
+        <translation>
+            <numerusform>%n 个锁出现问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (holder %3)</source>
+        <translation>%1：%2（持有者 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Needs you: %1</source>
+        <translation>需要处理：%1</translation>
+    </message>
+</context>
+<context>
     <name>ui::ReasonedActionDialog</name>
     <message>
         <source>Why, for the audit trail (required)</source>
@@ -4160,6 +4232,14 @@ Password:</source>
         <source>Show only the locks in this state</source>
         <translation>只显示处于此状态的锁</translation>
     </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Expired and not released, lost owner, not renewing, or held longer than its long-hold threshold</source>
+        <translation>已过期未释放、持有者已退出、未续期，或持有时间超过长时间持有阈值</translation>
+    </message>
 </context>
 <context>
     <name>ui::TerminateSessionDialog</name>
@@ -4276,6 +4356,15 @@ Password:</source>
     <message>
         <source>%1 (fence %2): since %3, %4</source>
         <translation>%1（栅栏令牌 %2）：自 %3 起，%4</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TrayNotifier</name>
+    <message numerus="yes">
+        <source>Lockscope: %n lock(s) need you</source>
+        <translation>
+            <numerusform>Lockscope：%n 个锁需要处理</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 namespace lockcore {
 
 struct LockPageRequest; // lockpagerequest.h
+struct LockPageProblems; // lockpagerequest.h
 
 // The names of the lock table and its event table, unquoted and validated.
 struct TableNames

@@ -279,9 +279,9 @@ Statement SqlDialectBase::lockPage(const TableNames &t, const LockPageRequest &r
        << isHeld(u"x.holder"_s) << " AND x.expires_at < n.t THEN 1 ELSE 0 END), 0)"
        << " AS expired_count FROM " << table << " x CROSS JOIN n WHERE x.depth >= 0) a"
        << " CROSS JOIN n LEFT JOIN (SELECT y.name FROM " << table << " y";
-    if (request.state || request.order.by != LockPageSort::Name)
-        st << " CROSS JOIN n"; // (only a state or an order needs the time: without, an index
-                               // walk suffices)
+    if (request.state || request.problems || request.order.by != LockPageSort::Name)
+        st << " CROSS JOIN n"; // (only a state, the problems or an order need the time:
+                               // without, an index walk suffices)
     st << " WHERE y.depth >= 0 AND ";
     appendPageFilter(st, u"y"_s, request);
     st << pageOrder(u"y"_s, request.order);
@@ -325,8 +325,45 @@ void SqlDialectBase::appendPageFilter(Statement &st, const QString &alias,
         }
         any = true;
     }
+    if (request.problems) {
+        if (any)
+            st << " AND ";
+        appendProblemFilter(st, alias, *request.problems);
+        any = true;
+    }
     if (!any)
         st << "1 = 1";
+}
+
+void SqlDialectBase::appendProblemFilter(Statement &st, const QString &alias,
+                                         const LockPageProblems &problems) const
+{
+    const QString a = alias + u'.';
+    const QString now = msOf(u"n.t"_s);
+    // Held, and: expired; or late to renew (2 now > renewed + expires: past the lease's half);
+    // or a running lease longer than its rule's threshold.
+    st << "(" << isHeld(a + u"holder"_s) << " AND (" << a << "expires_at < n.t OR (" << a
+       << "expires_at >= n.t AND " << a << "renewed_at IS NOT NULL AND " << a << "expires_at > "
+       << a << "renewed_at AND 2 * " << now << " > " << msOf(a + u"renewed_at"_s) << " + "
+       << msOf(a + u"expires_at"_s) << ")";
+    if (!problems.longHolds.isEmpty()) {
+        st << " OR ((" << a << "expires_at IS NULL OR " << a << "expires_at >= n.t) AND " << a
+           << "acquired_at IS NOT NULL AND CASE";
+        for (const LockPageProblems::LongHold &rule : problems.longHolds) {
+            // The wildcard as LIKE's pattern: its own '%', '_' and '!' escaped by '!'.
+            QString like;
+            for (const QChar c : rule.pattern) {
+                if (c == u'%' || c == u'_' || c == u'!')
+                    like += u'!';
+                like += c == u'*' ? u'%' : c == u'?' ? u'_' : c;
+            }
+            st << " WHEN " << a << "name LIKE " << text(like) << " ESCAPE '!' THEN CASE WHEN "
+               << now << " - " << msOf(a + u"acquired_at"_s) << " > " << bigint(rule.thresholdMs)
+               << " THEN 1 ELSE 0 END";
+        }
+        st << " ELSE 0 END = 1)";
+    }
+    st << "))";
 }
 
 void SqlDialectBase::appendContains(Statement &st, const QString &column,

@@ -219,6 +219,10 @@ void ConnectionDialog::buildUi()
     colourRow->addWidget(m_colourCombo);
     colourRow->addStretch(1);
     addRow(m_colourLabel, colourRow);
+    m_notifyCheck = new QCheckBox(m_monitorBox);
+    m_notifyCheck->setObjectName(u"notifyProblemsCheck"_s);
+    m_notifyCheck->setChecked(true);
+    addRow(nullptr, m_notifyCheck);
     m_nameEdit = new QLineEdit(m_monitorBox);
     m_nameEdit->setObjectName(u"profileNameEdit"_s);
     m_nameLabel = buddyLabel(m_nameEdit, m_monitorBox);
@@ -275,6 +279,7 @@ void ConnectionDialog::buildUi()
     connect(m_timeoutSpin, &QSpinBox::valueChanged, this, &ConnectionDialog::fieldsEdited);
     connect(m_readOnlyCheck, &QCheckBox::toggled, this, &ConnectionDialog::fieldsEdited);
     connect(m_colourCombo, &QComboBox::activated, this, &ConnectionDialog::fieldsEdited);
+    connect(m_notifyCheck, &QCheckBox::toggled, this, &ConnectionDialog::fieldsEdited);
     connect(m_testButton, &QPushButton::clicked, this, [this] {
         if (m_tester->isRunning())
             stopTest();
@@ -291,7 +296,7 @@ void ConnectionDialog::setUpTabOrder()
     QList<QWidget *> order = {m_profileCombo, m_deleteButton, m_urlEdit};
     order << m_form->focusOrder();
     order << m_kindCombo << m_tableEdit << m_customForm->focusOrder() << m_zoneEdit;
-    order << m_timeoutSpin << m_readOnlyCheck << m_colourCombo << m_nameEdit << m_testButton
+    order << m_timeoutSpin << m_readOnlyCheck << m_colourCombo << m_notifyCheck << m_nameEdit << m_testButton
           << m_connectButton << m_buttons->button(QDialogButtonBox::Cancel) << m_saveButton;
     for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order.at(i - 1), order.at(i));
@@ -341,6 +346,8 @@ void ConnectionDialog::retranslateUi()
     m_colourCombo->setToolTip(tr("Marks the window of this connection with a band of this "
                                  "colour and its name in the title, so that a production "
                                  "database looks like one"));
+    m_notifyCheck->setText(tr("Not&ify me of problems: "
+                              "expired, lost owner, not renewing, long hold"));
     m_nameLabel->setText(tr("Profi&le name:"));
     m_nameEdit->setPlaceholderText(tr("Leave empty to connect without saving"));
     m_connectButton->setText(tr("&Connect"));
@@ -544,6 +551,7 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
         m_readOnlyCheck->setChecked(profile.readOnly);
         m_colourCombo->setCurrentIndex(
             qMax(0, m_colourCombo->findData(connectionColourKey(profile.colour))));
+        m_notifyCheck->setChecked(profile.notifyProblems);
         m_nameEdit->setText(profile.name);
         const int index = m_profileCombo->findData(profile.name);
         m_profileCombo->setCurrentIndex(profile.name.isEmpty() || index < 0 ? 0 : index);
@@ -573,6 +581,7 @@ ConnectionProfile ConnectionDialog::profile() const
     profile.connectTimeoutS = connectTimeoutS();
     profile.readOnly = readOnly();
     profile.colour = connectionColourFromKey(m_colourCombo->currentData().toString());
+    profile.notifyProblems = notifyProblems();
     profile.name = profileName();
     profile.rememberPassword = profile.spec.isServer() && m_form->rememberPassword()
                                && m_vault->state() == PasswordVault::State::Available;
@@ -672,6 +681,11 @@ QVariantMap ConnectionDialog::lockProfile() const
     if (auto profile = Profile::fromMap(map))
         return profile->toMap();
     return map;
+}
+
+bool ConnectionDialog::notifyProblems() const
+{
+    return m_notifyCheck->isChecked();
 }
 
 bool ConnectionDialog::readOnly() const

@@ -53,6 +53,7 @@ public:
     QString lockKind() const;
     void setLockKind(const QString &kind); // as if the user chose it
     bool readOnly() const;
+    bool notifyProblems() const;
     QString profileName() const;
     int connectTimeoutS() const;
 
@@ -133,6 +134,7 @@ private:
     QCheckBox *m_readOnlyCheck;
     QLabel *m_colourLabel;
     QComboBox *m_colourCombo; // the profile's colour: none, production, staging, development
+    QCheckBox *m_notifyCheck;
     QLabel *m_nameLabel;
     QLineEdit *m_nameEdit;
     QPushButton *m_testButton;

@@ -25,6 +25,7 @@ struct ConnectionProfile
     QString table = defaultTable();
     int connectTimeoutS = defaultTimeoutS;
     bool readOnly = false;
+    bool notifyProblems = true; // announce locks that enter a problem (ProblemAlerts)
     bool rememberPassword = false; // the password is kept in the system keychain
     ConnectionColour colour = ConnectionColour::None; // the window's band and title
     // The application's lock table kind (lockcore::Profile::toMap()); empty: Lockscope's own

@@ -104,6 +104,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     profile.connectTimeoutS =
         m_settings->value(u"connectTimeout"_s, ConnectionProfile::defaultTimeoutS).toInt();
     profile.readOnly = m_settings->value(u"readOnly"_s, false).toBool();
+    profile.notifyProblems = m_settings->value(u"notifyProblems"_s, true).toBool();
     profile.rememberPassword = m_settings->value(u"rememberPassword"_s, false).toBool();
     profile.colour = connectionColourFromKey(m_settings->value(u"colour"_s).toString());
     m_settings->beginGroup(u"options"_s);
@@ -151,6 +152,7 @@ void ProfileStore::save(const ConnectionProfile &profile)
     m_settings->setValue(u"table"_s, profile.table);
     m_settings->setValue(u"connectTimeout"_s, profile.connectTimeoutS);
     m_settings->setValue(u"readOnly"_s, profile.readOnly);
+    m_settings->setValue(u"notifyProblems"_s, profile.notifyProblems);
     m_settings->setValue(u"rememberPassword"_s, profile.rememberPassword);
     m_settings->setValue(u"colour"_s, connectionColourKey(profile.colour));
     for (auto it = spec.options.cbegin(); it != spec.options.cend(); ++it)

@@ -98,6 +98,9 @@ QVariant display(const lockcells::Row &row, int column)
             return CellTr::tr("no expiry"); // an application's table without a lease
         return isLeaseRunning(row.state) ? formatRemainingMs(row.remainingMs) : NoValue;
     case M::HeldFor: return heldForText(row);
+    case M::LastRenewed:
+        return row.renewedAgoMs >= 0 ? CellTr::tr("%1 ago").arg(formatHeldMs(row.renewedAgoMs))
+                                     : NoValue;
     case M::Description: return info.description.simplified();
     }
     return {};
@@ -127,6 +130,12 @@ QVariant stateToolTip(const lockcells::Row &row)
             .arg(info.holder, process ? QString::number(process->pid) : CellTr::tr("(unknown)"),
                  localTime(info.expiresAt));
     }
+    case LockDisplayState::NotRenewing:
+        return CellTr::tr("Not renewing: %1 last renewed %2 ago, more than half of its %3 "
+                          "lease. The lease still runs until %4; a holder that renews in time "
+                          "never shows this. Is it hung?")
+            .arg(info.holder, formatHeldMs(row.renewedAgoMs), durationText(row.leaseMs),
+                 localTime(info.expiresAt));
     }
     return {};
 }
@@ -199,6 +208,12 @@ QVariant toolTip(const lockcells::Row &row, int column)
                  times(info.expiresAt));
     case M::HeldFor:
         return heldForToolTip(row);
+    case M::LastRenewed:
+        if (row.renewedAgoMs < 0)
+            return CellTr::tr("No renewal to show: the lock is free, or its table does not "
+                              "record renewals.");
+        return CellTr::tr("Last renewed %1 ago, at\n%2")
+            .arg(formatHeldMs(row.renewedAgoMs), times(info.renewedAt));
     case M::Description: {
         // The lock's definition: what it guards and its default lease.
         QString tip = info.description;
@@ -231,6 +246,7 @@ QVariant sortValue(const lockcells::Row &row, int column)
             return row.remainingMs;
         return qint64(row.state == LockDisplayState::Expired ? 0 : -1);
     case M::HeldFor: return isLeaseRunning(row.state) ? row.heldMs : endedHoldMs(row);
+    case M::LastRenewed: return row.renewedAgoMs;
     case M::Description: return info.description;
     }
     return {};
@@ -251,6 +267,10 @@ Lease Lease::of(const LockInfo &info)
         lease.leaseMs = lease.expiresMs - start.toMSecsSinceEpoch();
     if (lease.leaseMs <= 0)
         lease.leaseMs = info.ttlMs;
+    lease.renewedValid = info.renewedAt.isValid();
+    lease.renewedMs = lease.renewedValid ? info.renewedAt.toMSecsSinceEpoch() : 0;
+    if (lease.renewedValid && lease.expiresValid && lease.expiresMs > lease.renewedMs)
+        lease.staleMs = lease.renewedMs + (lease.expiresMs - lease.renewedMs) / 2;
     return lease;
 }
 
@@ -261,7 +281,21 @@ LockDisplayState stateAt(const LockInfo &info, const Lease &lease, qint64 dbNowM
         return info.state == LockState::Free ? LockDisplayState::Free : LockDisplayState::Expired;
     if (lease.expiresValid && lease.expiresMs - dbNowMs <= 0)
         return LockDisplayState::Expired;
-    return ownerGone ? LockDisplayState::LostOwner : LockDisplayState::Held;
+    if (ownerGone)
+        return LockDisplayState::LostOwner;
+    return dbNowMs > lease.staleMs ? LockDisplayState::NotRenewing : LockDisplayState::Held;
+}
+
+qint64 renewedAgoAt(const Lease &lease, const LockInfo &info, qint64 dbNowMs)
+{
+    if (info.state == LockState::Free || !lease.renewedValid)
+        return -1;
+    return qMax<qint64>(0, dbNowMs - lease.renewedMs);
+}
+
+bool isProblem(const Row &row)
+{
+    return isProblemState(row.state) || row.longHold;
 }
 
 qint64 heldAt(const LockInfo &info, LockDisplayState state, qint64 dbNowMs)
@@ -273,8 +307,10 @@ qint64 heldAt(const LockInfo &info, LockDisplayState state, qint64 dbNowMs)
 
 Shown Shown::at(const LockInfo &info, const Lease &lease, LockDisplayState state, qint64 dbNowMs)
 {
+    const qint64 renewedAgo = renewedAgoAt(lease, info, dbNowMs);
     return {roundedRemainingMs(remainingAt(lease, state, dbNowMs)),
-            roundedHeldMs(heldAt(info, state, dbNowMs))};
+            roundedHeldMs(heldAt(info, state, dbNowMs)),
+            renewedAgo < 0 ? -1 : roundedHeldMs(renewedAgo)};
 }
 
 qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs)
@@ -313,7 +349,7 @@ QVariant data(const Row &row, int column, int role)
         return {};
     case Qt::TextAlignmentRole:
         if (column == M::Depth || column == M::Fence || column == M::Remaining
-            || column == M::HeldFor)
+            || column == M::HeldFor || column == M::LastRenewed)
             return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
         return {};
     case M::LockInfoRole:
@@ -326,6 +362,8 @@ QVariant data(const Row &row, int column, int role)
         return std::clamp(double(row.remainingMs) / double(row.leaseMs), 0.0, 1.0);
     case M::StateRole:
         return QVariant::fromValue(row.state);
+    case M::ProblemRole:
+        return isProblem(row);
     default:
         return {};
     }
@@ -345,6 +383,7 @@ QVariant headerData(int section, int role)
         case M::ExpiresAt: return CellTr::tr("Expires");
         case M::Remaining: return CellTr::tr("Remaining");
         case M::HeldFor: return CellTr::tr("Held for");
+        case M::LastRenewed: return CellTr::tr("Last renewed");
         case M::Description: return CellTr::tr("Description");
         }
     }
@@ -361,6 +400,10 @@ QVariant headerData(int section, int role)
         case M::HeldFor:
             return CellTr::tr("How long the current holder has held the lock, in database time; "
                               "long holds are highlighted (View \u203a Long holds)");
+        case M::LastRenewed:
+            return CellTr::tr("How long ago the holder last renewed its lease, in database "
+                              "time; a holder that has not renewed for more than half of its "
+                              "lease shows as not renewing");
         default:
             break;
         }

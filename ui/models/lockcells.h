@@ -5,6 +5,8 @@
 
 #include <QVariant>
 
+#include <limits>
+
 namespace ui {
 
 struct LongHoldRule;
@@ -21,12 +23,18 @@ struct Lease
     qint64 expiresMs = 0;     // expiresAt in ms since the epoch (0 when invalid)
     qint64 leaseMs = 0;       // length of the current lease, for the fraction left
     bool expiresValid = false;
+    qint64 renewedMs = 0;     // the last renewal (an acquire renews too), ms since the epoch
+    bool renewedValid = false; // the table records renewals (renewedAt) and this row has one
+    // After this database time the holder counts as not renewing: half of the lease after its
+    // last renewal. max() when it never does (no renewal recorded, or no lease end).
+    qint64 staleMs = std::numeric_limits<qint64>::max();
 
     static Lease of(const lockcore::LockInfo &info);
 };
 
 // The state shown at database time `dbNowMs`: the database said held when it was read, and
-// the lease may have run out since (expired) or its owner may be gone (lost owner).
+// the lease may have run out since (expired), its owner may be gone (lost owner) or it may not
+// have been renewed for more than half of the lease (not renewing).
 LockDisplayState stateAt(const lockcore::LockInfo &info, const Lease &lease, qint64 dbNowMs,
                          bool ownerGone);
 // The estimated lease left at `dbNowMs`; 0 unless `state` is a running lease.
@@ -34,6 +42,9 @@ qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs);
 // How long the current holder has held the lock at `dbNowMs` (since its grant); 0 unless
 // `state` is a running lease.
 qint64 heldAt(const lockcore::LockInfo &info, LockDisplayState state, qint64 dbNowMs);
+// How long ago the holder last renewed at `dbNowMs`; -1 unless the lock is held (as read: its
+// lease may have ended since) and the table records its renewals.
+qint64 renewedAgoAt(const Lease &lease, const lockcore::LockInfo &info, qint64 dbNowMs);
 
 // What the countdown cells (Remaining, Held for) show at a database time, as the values their
 // texts are made from: two readings are equal exactly when both texts are the same, so a model
@@ -42,12 +53,14 @@ struct Shown
 {
     qint64 remainingMs = 0; // roundedRemainingMs()
     qint64 heldMs = 0;      // roundedHeldMs()
+    qint64 renewedAgoMs = -1; // roundedHeldMs(), -1 for none
 
     static Shown at(const lockcore::LockInfo &info, const Lease &lease, LockDisplayState state,
                     qint64 dbNowMs);
     bool operator==(const Shown &other) const
     {
-        return remainingMs == other.remainingMs && heldMs == other.heldMs;
+        return remainingMs == other.remainingMs && heldMs == other.heldMs
+               && renewedAgoMs == other.renewedAgoMs;
     }
     bool operator!=(const Shown &other) const { return !(*this == other); }
 };
@@ -61,7 +74,11 @@ struct Row
     qint64 leaseMs;
     qint64 heldMs = 0;
     const LongHoldRule *longHold = nullptr; // the threshold the hold has outgrown, if any
+    qint64 renewedAgoMs = -1; // renewedAgoAt()
 };
+
+// The row needs someone: a problem state (isProblemState) or a long hold.
+bool isProblem(const Row &row);
 
 // The cell's value in `role` (any role of LockTableModel, LockInfoRole included).
 QVariant data(const Row &row, int column, int role);

@@ -18,8 +18,9 @@ int lockDisplayStateOrdinal(LockDisplayState state)
     switch (state) {
     case LockDisplayState::Free: return 0;
     case LockDisplayState::Held: return 1;
-    case LockDisplayState::LostOwner: return 2;
-    case LockDisplayState::Expired: return 3;
+    case LockDisplayState::NotRenewing: return 2;
+    case LockDisplayState::LostOwner: return 3;
+    case LockDisplayState::Expired: return 4;
     }
     return 0;
 }
@@ -31,6 +32,7 @@ QString lockDisplayStateText(LockDisplayState state)
     case LockDisplayState::Held: return LockStateTr::tr("held");
     case LockDisplayState::Expired: return LockStateTr::tr("expired");
     case LockDisplayState::LostOwner: return LockStateTr::tr("lost owner");
+    case LockDisplayState::NotRenewing: return LockStateTr::tr("not renewing");
     }
     return {};
 }

@@ -20,7 +20,7 @@ void LockFilterProxyModel::setFilterText(const QString &text)
     invalidateFilter();
 }
 
-void LockFilterProxyModel::setStateFilter(std::optional<LockDisplayState> state)
+void LockFilterProxyModel::setStateFilter(LockStateFilter state)
 {
     if (state == m_state)
         return;
@@ -31,12 +31,13 @@ void LockFilterProxyModel::setStateFilter(std::optional<LockDisplayState> state)
 bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();
-    if (m_state) {
-        const auto state = source->index(sourceRow, LockTableModel::State, sourceParent)
-                               .data(LockTableModel::StateRole)
-                               .value<LockDisplayState>();
-        const bool held = *m_state == LockDisplayState::Held && isLeaseRunning(state);
-        if (state != *m_state && !held)
+    const QModelIndex stateCell = source->index(sourceRow, LockTableModel::State, sourceParent);
+    if (m_state.isProblems() && !stateCell.data(LockTableModel::ProblemRole).toBool())
+        return false;
+    if (const std::optional<LockDisplayState> only = m_state.oneState()) {
+        const auto state = stateCell.data(LockTableModel::StateRole).value<LockDisplayState>();
+        const bool held = *only == LockDisplayState::Held && isLeaseRunning(state);
+        if (state != *only && !held)
             return false;
     }
     if (m_text.isEmpty())

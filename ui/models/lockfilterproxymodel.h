@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockdisplaystate.h"
+#include "lockstatefilter.h"
 
 #include <QSortFilterProxyModel>
 
@@ -21,10 +21,11 @@ public:
     QString filterText() const { return m_text; }
     void setFilterText(const QString &text);
 
-    // Only rows in this state; Held also shows LostOwner rows (their lease still runs).
-    // std::nullopt: every state.
-    std::optional<LockDisplayState> stateFilter() const { return m_state; }
-    void setStateFilter(std::optional<LockDisplayState> state);
+    // Only rows in this state (Held also shows every other running lease: lost owners and
+    // holders not renewing), or only the problems (LockTableModel::ProblemRole); std::nullopt:
+    // every state.
+    LockStateFilter stateFilter() const { return m_state; }
+    void setStateFilter(LockStateFilter state);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -32,7 +33,7 @@ protected:
 
 private:
     QString m_text;
-    std::optional<LockDisplayState> m_state;
+    LockStateFilter m_state;
 };
 
 } // namespace ui

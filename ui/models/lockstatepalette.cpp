@@ -34,6 +34,9 @@ Hues hues(LockDisplayState state)
     case LockDisplayState::LostOwner:
         // The accent dark enough for white digits on the countdown's chunk (4.5:1).
         return {QColor(0xa8, 0x1f, 0x18), QColor(0xf4, 0x96, 0x8e), QColor(0xc6, 0x28, 0x28)};
+    case LockDisplayState::NotRenewing: // orange: between held's green and lost owner's red
+        // The accent dark enough for white digits on the countdown's chunk (4.5:1).
+        return {QColor(0xa3, 0x3d, 0x00), QColor(0xff, 0xa8, 0x70), QColor(0xb8, 0x50, 0x0a)};
     case LockDisplayState::Free:
         break;
     }

@@ -121,7 +121,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
     const lockcells::Row row{ref.row.info, ref.live.state,
                              lockcells::remainingAt(lease, ref.live.state, m_nowMs),
                              lease.leaseMs, held,
-                             held > 0 ? m_longHolds.exceeded(ref.row.info.name, held) : nullptr};
+                             held > 0 ? m_longHolds.exceeded(ref.row.info.name, held) : nullptr,
+                             lockcells::renewedAgoAt(lease, ref.row.info, m_nowMs)};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -268,6 +269,8 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                     live.shown.remainingMs = before.shown.remainingMs; // not announced
                 if (!(mask & bit(HeldFor)))
                     live.shown.heldMs = before.shown.heldMs;
+                if (!(mask & bit(LastRenewed)))
+                    live.shown.renewedAgoMs = before.shown.renewedAgoMs;
                 m_live.append(live);
                 addChange(changed, at, lowestBit(mask), highestBit(mask));
             }
@@ -286,6 +289,12 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                                          return m_data.row(row).lease.expiresMs <= now;
                                      })
                 - byExpiry.cbegin();
+    const QList<int> &byStale = m_data.byStale();
+    m_stale = std::partition_point(byStale.cbegin(), byStale.cend(),
+                                   [this, now](int row) {
+                                       return m_data.row(row).lease.staleMs < now;
+                                   })
+              - byStale.cbegin();
 }
 
 void LockTableModel::clear()
@@ -297,6 +306,7 @@ void LockTableModel::clear()
     m_live.clear();
     m_gone.clear();
     m_expired = 0;
+    m_stale = 0;
     m_ownerCursor = 0;
     endResetModel();
 }
@@ -328,11 +338,21 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
         stateRows.append(row);
         remainingRows.append(row);
     };
-    const auto runningState = [this](int row) {
-        const int holder = m_data.row(row).holder;
-        return holder >= 0 && m_gone.at(holder) ? LockDisplayState::LostOwner
-                                                : LockDisplayState::Held;
-    };
+    const auto runningState = [this, now](int row) { return this->runningState(row, now); };
+
+    // Holders that became late to renew (or, should the clock have gone back, are not), whose
+    // lease still runs; before the leases that ran out, which may be among them.
+    const QList<int> &byStale = m_data.byStale();
+    while (m_stale < byStale.size() && m_data.row(byStale.at(m_stale)).lease.staleMs < now) {
+        const int row = byStale.at(m_stale++);
+        if (isLeaseRunning(m_live.at(row).state))
+            setState(row, runningState(row));
+    }
+    while (m_stale > 0 && m_data.row(byStale.at(m_stale - 1)).lease.staleMs >= now) {
+        const int row = byStale.at(--m_stale);
+        if (isLeaseRunning(m_live.at(row).state))
+            setState(row, runningState(row));
+    }
 
     // Leases that ran out since the last tick (or, should the clock have gone back, run again).
     const QList<int> &byExpiry = m_data.byExpiry();
@@ -365,7 +385,7 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
     // The countdown texts.
     const auto recount = [&](int row) {
         Live &live = m_live[row];
-        if (isLeaseRunning(live.state) && live.recount(m_data.row(row), now))
+        if (live.state != LockDisplayState::Free && live.recount(m_data.row(row), now))
             remainingRows.append(row);
     };
     if (shownRows) {
@@ -374,12 +394,21 @@ void LockTableModel::tickRows(const QList<int> *shownRows)
                 recount(row);
     } else {
         for (int row = 0; row < m_live.size(); ++row)
-            if (m_data.row(row).info.state == LockState::Held) // the others change on refresh
+            if (m_data.row(row).info.state != LockState::Free) // the others change on refresh
                 recount(row);
     }
 
     emitRuns(stateRows, State, State);
-    emitRuns(remainingRows, Remaining, HeldFor);
+    emitRuns(remainingRows, Remaining, LastRenewed);
+}
+
+// The state of a row whose lease runs at `dbNow`: lost owner, not renewing or held.
+LockDisplayState LockTableModel::runningState(int row, qint64 dbNow) const
+{
+    const PreparedLocks::Row &r = m_data.row(row);
+    if (r.holder >= 0 && m_gone.at(r.holder))
+        return LockDisplayState::LostOwner;
+    return dbNow > r.lease.staleMs ? LockDisplayState::NotRenewing : LockDisplayState::Held;
 }
 
 // dataChanged for columns [firstColumn, lastColumn] of `rows` (in any order, repeats allowed),
@@ -417,6 +446,10 @@ LockTableModel::Counts LockTableModel::counts() const
             ++counts.held;
             ++counts.lostOwner;
             break;
+        case LockDisplayState::NotRenewing:
+            ++counts.held;
+            ++counts.notRenewing;
+            break;
         }
     }
     return counts;
@@ -427,7 +460,8 @@ int LockTableModel::count(LockDisplayState state) const
     const Counts c = counts();
     switch (state) {
     case LockDisplayState::Free: return c.free;
-    case LockDisplayState::Held: return c.held - c.lostOwner;
+    case LockDisplayState::Held: return c.held - c.lostOwner - c.notRenewing;
+    case LockDisplayState::NotRenewing: return c.notRenewing;
     case LockDisplayState::Expired: return c.expired;
     case LockDisplayState::LostOwner: return c.lostOwner;
     }

@@ -24,9 +24,10 @@ class LockTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    // Remaining and HeldFor are neighbours: the countdown repaints them as one span.
+    // Remaining, HeldFor and LastRenewed are neighbours: the countdown repaints them as one
+    // span.
     enum Column { Name, State, Holder, Depth, Fence, AcquiredAt, ExpiresAt, Remaining, HeldFor,
-                  Description, ColumnCount };
+                  LastRenewed, Description, ColumnCount };
     Q_ENUM(Column)
 
     // Besides these: Display, ToolTip, TextAlignment, and Foreground/Background in the
@@ -39,6 +40,7 @@ public:
         SortRole,              // raw values: names, ms since the epoch, ms left, ordinals
         RemainingFractionRole, // double 0..1 of the lease left; invalid unless running
         StateRole,             // LockDisplayState (any column; notified with the State cell)
+        ProblemRole,           // bool: a problem state or a long hold (lockcells::isProblem)
     };
     Q_ENUM(Role)
 
@@ -51,6 +53,7 @@ public:
         int held = 0;
         int expired = 0;
         int lostOwner = 0;
+        int notRenewing = 0; // counted in `held` too
     };
 
     explicit LockTableModel(QObject *parent = nullptr);
@@ -123,6 +126,7 @@ private:
     Live evaluate(const PreparedLocks::Row &row, const QList<char> &gone, qint64 dbNow) const;
     bool ownerGone(const QString &holder) const;
     void tickRows(const QList<int> *shownRows);
+    LockDisplayState runningState(int row, qint64 dbNow) const;
     void addChange(Run &run, int row, int firstColumn, int lastColumn);
     void flush(Run &run);
     void emitRuns(QList<int> &rows, int firstColumn, int lastColumn);
@@ -131,6 +135,7 @@ private:
     QList<Live> m_live;    // per row of m_data
     QList<char> m_gone;    // per holder of m_data: its owner is gone
     qsizetype m_expired = 0; // in m_data.byExpiry(): the leases before it had ended at m_nowMs
+    qsizetype m_stale = 0;   // in m_data.byStale(): the holders before it were late at m_nowMs
     int m_ownerCursor = 0;   // the holder whose owner the next tick asks about first
     qint64 m_nowMs = 0;    // the database time of the last merge or tick
 

@@ -101,7 +101,8 @@ QVariant LockWindowModel::data(const QModelIndex &index, int role) const
     const lockcells::Row row{info, live.state,
                              lockcells::remainingAt(live.lease, live.state, m_nowMs),
                              live.lease.leaseMs, held,
-                             held > 0 ? m_longHolds.exceeded(info.name, held) : nullptr};
+                             held > 0 ? m_longHolds.exceeded(info.name, held) : nullptr,
+                             lockcells::renewedAgoAt(live.lease, info, m_nowMs)};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -241,7 +242,7 @@ void LockWindowModel::tick()
     QList<int> remainingRows;
     evaluateAll(m_nowMs, &stateRows, &remainingRows);
     emitRuns(stateRows, LockTableModel::State, LockTableModel::State);
-    emitRuns(remainingRows, LockTableModel::Remaining, LockTableModel::HeldFor);
+    emitRuns(remainingRows, LockTableModel::Remaining, LockTableModel::LastRenewed);
 }
 
 // dataChanged for columns [firstColumn, lastColumn] of `rows` (ascending), neighbours as one.

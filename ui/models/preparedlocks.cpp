@@ -24,6 +24,7 @@ struct PreparedLocks::Data
     QList<int> holderRows;
     QList<qint64> holderLeaseEnd;
     QList<int> byExpiry;
+    QList<int> byStale;
 };
 
 namespace {
@@ -107,7 +108,7 @@ quint32 PreparedLocks::changedColumns(const Row &before, const Row &after)
     if (x.expiresAt != y.expiresAt)
         mask |= bit(M::ExpiresAt) | bit(M::Remaining) | bit(M::State);
     if (x.renewedAt != y.renewedAt)
-        mask |= bit(M::ExpiresAt);
+        mask |= bit(M::ExpiresAt) | bit(M::LastRenewed) | bit(M::State);
     if (before.lease.leaseMs != after.lease.leaseMs)
         mask |= bit(M::Remaining);
     if (x.ttlMs != y.ttlMs || x.description != y.description)
@@ -140,6 +141,9 @@ PreparedLocks PreparedLocks::prepare(const QList<LockInfo> &read, const Prepared
         row.lease = lockcells::Lease::of(info);
         if (info.state == LockState::Held && row.lease.expiresValid)
             data->byExpiry.append(int(data->rows.size()));
+        if (info.state == LockState::Held
+            && row.lease.staleMs != std::numeric_limits<qint64>::max())
+            data->byStale.append(int(data->rows.size()));
         if (info.state == LockState::Held && !info.holder.isEmpty()) {
             auto it = holderIndex.constFind(info.holder);
             if (it == holderIndex.cend()) {
@@ -173,6 +177,9 @@ PreparedLocks PreparedLocks::prepare(const QList<LockInfo> &read, const Prepared
     const QList<Row> &rows = data->rows;
     std::stable_sort(data->byExpiry.begin(), data->byExpiry.end(), [&rows](int a, int b) {
         return rows.at(a).lease.expiresMs < rows.at(b).lease.expiresMs;
+    });
+    std::stable_sort(data->byStale.begin(), data->byStale.end(), [&rows](int a, int b) {
+        return rows.at(a).lease.staleMs < rows.at(b).lease.staleMs;
     });
     data->steps = diff(base.d->rows, data->rows);
     return PreparedLocks(std::move(data));
@@ -239,6 +246,11 @@ qint64 PreparedLocks::holderLeaseEndMs(int index) const
 const QList<int> &PreparedLocks::byExpiry() const
 {
     return d->byExpiry;
+}
+
+const QList<int> &PreparedLocks::byStale() const
+{
+    return d->byStale;
 }
 
 QList<LockInfo> PreparedLocks::locks() const

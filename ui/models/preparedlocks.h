@@ -62,6 +62,9 @@ public:
 
     // The rows the database said held whose lease has an end, in the order the leases end.
     const QList<int> &byExpiry() const;
+    // The rows the database said held whose holder can be late to renew (lockcells::Lease's
+    // staleMs), in the order they become late.
+    const QList<int> &byStale() const;
 
     QList<lockcore::LockInfo> locks() const; // the rows as read, in name order (a copy)
 

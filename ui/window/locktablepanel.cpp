@@ -61,6 +61,8 @@ LockTablePanel::LockTablePanel(QWidget *parent)
                         header->visualIndex(LockTableModel::Holder) + 1);
     header->moveSection(header->visualIndex(LockTableModel::HeldFor),
                         header->visualIndex(LockTableModel::Remaining) + 1);
+    header->moveSection(header->visualIndex(LockTableModel::LastRenewed),
+                        header->visualIndex(LockTableModel::HeldFor) + 1);
     // Holder ids differ at their ends: elided in the middle, on one line (a wrapped cell breaks
     // at the first hyphen and shows only the first part).
     m_view->setWordWrap(false);
@@ -370,7 +372,7 @@ void LockTablePanel::setFilterText(const QString &text)
     queryFilterChanged();
 }
 
-void LockTablePanel::setStateFilter(std::optional<LockDisplayState> state)
+void LockTablePanel::setStateFilter(LockStateFilter state)
 {
     m_proxy->setStateFilter(state);
     keepChosen();
@@ -393,6 +395,11 @@ void LockTablePanel::setLongHoldRules(const LongHoldRules &rules)
 {
     m_model->setLongHoldRules(rules);
     m_window->setLongHoldRules(rules);
+    if (rules == m_query.longHolds)
+        return;
+    m_query.longHolds = rules;
+    if (m_query.state.isProblems()) // the database picks the long holds of a windowed table
+        queryFilterChanged();
 }
 
 std::optional<LockInfo> LockTablePanel::selectedLock() const
@@ -474,7 +481,7 @@ void LockTablePanel::updateNotice()
         text = tr("This table holds %L1 locks, too many to read at every refresh: it is read a "
                   "window at a time. No lock matches the filter (the database applies it).")
                    .arg(page.total);
-    } else if (m_query.filterText.isEmpty() && !m_query.state) {
+    } else if (m_query.filterText.isEmpty() && m_query.state.isAny()) {
         text = tr("This table holds %L1 locks, too many to read at every refresh: showing rows "
                   "%L2\u2013%L3 of %L1 %4, read from the database as you scroll.")
                    .arg(page.total)

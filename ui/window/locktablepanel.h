@@ -51,8 +51,9 @@ public:
     void tick();
 
     void setFilterText(const QString &text);
-    // Only locks in this state (Held includes lost owners); std::nullopt: every state.
-    void setStateFilter(std::optional<LockDisplayState> state);
+    // Only locks in this state (Held includes every running lease), or only the problems;
+    // std::nullopt: every state.
+    void setStateFilter(ui::LockStateFilter state);
     // Which holds the Held for column highlights as long.
     void setLongHoldRules(const LongHoldRules &rules);
     LockTableQuery query() const { return m_query; }

@@ -15,6 +15,7 @@
 #include "connectionprofile.h"
 #include "messagebar.h"
 #include "nativelockspanel.h"
+#include "problemalerts.h"
 #include "simulatorpanel.h"
 #include "testholds.h"
 #include "userguidedialog.h"
@@ -94,6 +95,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_viewMenu->insertAction(m_languageMenu->menuAction(), m_cluster->toggleAction());
 
     connect(m_monitor, &LockMonitor::refreshed, this, &MainWindow::onRefresh);
+    // Locks that enter a problem: the tray icon's message (or the message bar), after onRefresh.
+    m_alerts = new ProblemAlerts(m_messageBar, this);
+    m_alerts->setLongHoldRules(m_longHolds);
+    connect(m_monitor, &LockMonitor::refreshed, m_alerts, &ProblemAlerts::onRefresh);
+    connect(m_alerts, &ProblemAlerts::openLockRequested, this, &MainWindow::openLock);
     connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
     connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
     connect(m_monitor, &LockMonitor::detected, this, &MainWindow::onDetected);
@@ -457,6 +463,7 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_clock->clear();
     m_refreshed->clear();
     m_panel->clear();
+    m_alerts->start(connection.notifyProblems);
     m_details->clear();
     m_readOnlyBadge->setVisible(connection.readOnly);
     m_band->setConnection(connection.colour, m_connection.title);
@@ -548,6 +555,7 @@ void MainWindow::setLongHoldRules(const LongHoldRules &rules)
 {
     m_longHolds = rules;
     m_panel->setLongHoldRules(rules);
+    m_alerts->setLongHoldRules(rules);
 }
 
 void MainWindow::editLongHolds()
@@ -619,6 +627,19 @@ std::optional<LockInfo> MainWindow::selectedLock() const
 bool MainWindow::selectLock(const QString &name)
 {
     return m_panel->selectLock(name);
+}
+
+void MainWindow::openLock(const QString &name)
+{
+    if (isMinimized())
+        showNormal();
+    raise();
+    activateWindow();
+    if (name.isEmpty() || selectLock(name))
+        return;
+    m_filter->clear(); // the filters hid it: show every lock
+    m_stateFilter->setState(std::nullopt);
+    selectLock(name);
 }
 
 void MainWindow::onRefresh(const LockRefresh &refresh)

@@ -38,6 +38,7 @@ class LockTablePanel;
 class MessageBar;
 class NativeLocksPanel;
 class PasswordVault;
+class ProblemAlerts;
 class ProfileStore;
 class StateFilterCombo;
 class SimulatorPanel;
@@ -77,6 +78,10 @@ public:
     NativeLocksPanel *nativeLocksPanel() const { return m_nativeLocks; }
     ClusterView *clusterView() const { return m_cluster; }
     bool selectLock(const QString &name);
+    // Brings the window up (from minimised too) with `name` selected: what a click on a
+    // problem's notice does (ProblemAlerts::openLockRequested).
+    void openLock(const QString &name);
+    ProblemAlerts *problemAlerts() const { return m_alerts; }
     // Above this many locks the table is read a window at a time (LockTableReader).
     void setWindowThreshold(int rows);
     std::optional<lockcore::LockInfo> selectedLock() const;
@@ -169,6 +174,7 @@ private:
     NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
     ClusterView *m_cluster = nullptr; // the status bar's cluster item and the Cluster dock
     MessageBar *m_messageBar = nullptr;
+    ProblemAlerts *m_alerts = nullptr;
     QLineEdit *m_filter = nullptr;
     StateFilterCombo *m_stateFilter = nullptr;
     QSplitter *m_splitter = nullptr;

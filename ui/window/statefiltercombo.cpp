@@ -9,8 +9,10 @@ namespace ui {
 namespace {
 
 constexpr int AllStates = -1;
-const LockDisplayState Choices[] = {LockDisplayState::Held, LockDisplayState::LostOwner,
-                                    LockDisplayState::Expired, LockDisplayState::Free};
+constexpr int Problems = -2;
+const LockDisplayState Choices[] = {LockDisplayState::Held, LockDisplayState::NotRenewing,
+                                    LockDisplayState::LostOwner, LockDisplayState::Expired,
+                                    LockDisplayState::Free};
 
 } // namespace
 
@@ -18,23 +20,29 @@ StateFilterCombo::StateFilterCombo(QWidget *parent) : QComboBox(parent)
 {
     setObjectName(u"stateFilter"_s);
     addItem(QString(), AllStates);
+    addItem(QString(), Problems);
     for (const LockDisplayState choice : Choices)
         addItem(QString(), int(choice));
     retranslate();
     connect(this, &QComboBox::currentIndexChanged, this, [this] { emit stateChosen(state()); });
 }
 
-std::optional<LockDisplayState> StateFilterCombo::state() const
+LockStateFilter StateFilterCombo::state() const
 {
     const int value = currentData().toInt();
     if (value == AllStates)
         return std::nullopt;
+    if (value == Problems)
+        return LockStateFilter::problems();
     return LockDisplayState(value);
 }
 
-void StateFilterCombo::setState(std::optional<LockDisplayState> state)
+void StateFilterCombo::setState(LockStateFilter state)
 {
-    setCurrentIndex(qMax(0, findData(state ? int(*state) : AllStates)));
+    const int value = state.isProblems() ? Problems
+                      : state.oneState() ? int(*state.oneState())
+                                         : AllStates;
+    setCurrentIndex(qMax(0, findData(value)));
 }
 
 void StateFilterCombo::changeEvent(QEvent *event)
@@ -47,9 +55,14 @@ void StateFilterCombo::changeEvent(QEvent *event)
 void StateFilterCombo::retranslate()
 {
     setItemText(0, tr("All states"));
-    for (int i = 1; i < count(); ++i) {
+    setItemText(1, tr("Problems"));
+    setItemData(1,
+                tr("Expired and not released, lost owner, not renewing, or held longer than its "
+                   "long-hold threshold"),
+                Qt::ToolTipRole);
+    for (int i = 2; i < count(); ++i) {
         const auto choice = LockDisplayState(itemData(i).toInt());
-        // Held shows the lost owners too: their lease runs as well.
+        // Held shows the lost owners and the holders not renewing too: their lease runs.
         setItemText(i, choice == LockDisplayState::Held ? tr("Held (lease running)")
                                                         : lockDisplayStateText(choice));
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lockdisplaystate.h"
+#include "lockstatefilter.h"
 
 #include <QComboBox>
 
@@ -8,8 +8,9 @@
 
 namespace ui {
 
-// "All states", "Held" (lost owners too: their lease still runs), "Expired", "Free", "Lost
-// owner": the lock table's state filter, in the interface language.
+// "All states", "Problems" (what needs someone: lockcells::isProblem), "Held" (every running
+// lease), "Not renewing", "Lost owner", "Expired", "Free": the lock table's state filter, in
+// the interface language.
 class StateFilterCombo : public QComboBox
 {
     Q_OBJECT
@@ -17,11 +18,11 @@ class StateFilterCombo : public QComboBox
 public:
     explicit StateFilterCombo(QWidget *parent = nullptr);
 
-    std::optional<LockDisplayState> state() const;
-    void setState(std::optional<LockDisplayState> state);
+    LockStateFilter state() const;
+    void setState(LockStateFilter state);
 
 signals:
-    void stateChosen(std::optional<ui::LockDisplayState> state);
+    void stateChosen(ui::LockStateFilter state);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -8,6 +8,7 @@ WindowConnection WindowConnection::of(const ConnectionProfile &profile)
     connection.spec = profile.spec;
     connection.table = profile.table;
     connection.readOnly = profile.readOnly;
+    connection.notifyProblems = profile.notifyProblems;
     connection.connectTimeoutS = profile.connectTimeoutS;
     connection.lockProfile = profile.lockProfile;
     connection.colour = profile.colour;
@@ -21,6 +22,7 @@ ConnectionProfile WindowConnection::profile() const
     profile.spec = spec;
     profile.table = table;
     profile.readOnly = readOnly;
+    profile.notifyProblems = notifyProblems;
     profile.connectTimeoutS = connectTimeoutS;
     profile.lockProfile = lockProfile;
     profile.colour = colour;

@@ -16,6 +16,7 @@ struct WindowConnection
     lockcore::ConnectionSpec spec;
     QString table = QStringLiteral("dist_lock");
     bool readOnly = false;
+    bool notifyProblems = true; // as ConnectionProfile::notifyProblems
     int connectTimeoutS = 5;
     QString title; // profile name or the redacted URL
     QVariantMap lockProfile; // as ConnectionProfile::lockProfile; empty: Lockscope's own table

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "lockdisplaystate.h"
 #include "lockpage.h"
 #include "lockpageorder.h"
+#include "lockstatefilter.h"
+#include "longholdrules.h"
 #include "preparedlocks.h"
 
 #include <optional>
@@ -13,8 +14,9 @@ namespace ui {
 // window matters only when the table is too large to be read whole (LockTableReader).
 struct LockTableQuery
 {
-    QString filterText;                    // as LockFilterProxyModel takes it
-    std::optional<LockDisplayState> state; // as LockFilterProxyModel takes it
+    QString filterText;    // as LockFilterProxyModel takes it
+    LockStateFilter state; // as LockFilterProxyModel takes it
+    LongHoldRules longHolds; // what counts as a long hold, for the problems filter
     int first = 0;   // the first row to fetch, among the rows that match
     int count = 200; // how many
     lockcore::LockPageOrder order; // the view's sort, as the database sorts a window
@@ -22,7 +24,8 @@ struct LockTableQuery
     // The same rows in the same order (the window aside).
     bool sameFilter(const LockTableQuery &other) const
     {
-        return filterText == other.filterText && state == other.state && order == other.order;
+        return filterText == other.filterText && state == other.state && order == other.order
+               && (!state.isProblems() || longHolds == other.longHolds);
     }
     bool operator==(const LockTableQuery &other) const
     {

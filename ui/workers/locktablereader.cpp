@@ -14,18 +14,32 @@ namespace ui {
 namespace {
 
 // The view's state filter as the database knows states: a lost owner is a held lock whose
-// holder process is gone, which only this machine can tell; the window holds every held one.
-std::optional<LockState> serverState(std::optional<LockDisplayState> state)
+// holder process is gone, which only this machine can tell, and a holder not renewing is one
+// that the countdown finds late; the window holds every held one.
+std::optional<LockState> serverState(const LockStateFilter &filter)
 {
+    const std::optional<LockDisplayState> state = filter.oneState();
     if (!state)
         return std::nullopt;
     switch (*state) {
     case LockDisplayState::Free: return LockState::Free;
     case LockDisplayState::Expired: return LockState::Expired;
     case LockDisplayState::Held:
+    case LockDisplayState::NotRenewing:
     case LockDisplayState::LostOwner: return LockState::Held;
     }
     return std::nullopt;
+}
+
+// The problems filter as the database applies it, with the long-hold thresholds in force.
+std::optional<LockPageProblems> serverProblems(const LockTableQuery &query)
+{
+    if (!query.state.isProblems())
+        return std::nullopt;
+    LockPageProblems problems;
+    for (const LongHoldRule &rule : query.longHolds.rules())
+        problems.longHolds.append({rule.pattern, rule.thresholdMs});
+    return problems;
 }
 
 // Reads one page, timing it against this machine's clock for the database clock's offset.
@@ -106,6 +120,7 @@ Result<QList<LockInfo>> LockTableReader::readMatching(Session &session, const Ta
     LockPageRequest request;
     request.text = query.filterText;
     request.state = serverState(query.state);
+    request.problems = serverProblems(query);
     request.limit = std::numeric_limits<int>::max();
     auto page = readLockPage(session, tables, request);
     if (!page)
@@ -119,6 +134,7 @@ Result<LockRefresh> LockTableReader::readWindow(Session &session, const TableNam
     LockPageRequest request;
     request.text = query.filterText;
     request.state = serverState(query.state);
+    request.problems = serverProblems(query);
     request.offset = qMax(0, query.first);
     request.limit = qMax(1, query.count);
     request.order = query.order;

@@ -93,6 +93,9 @@ protected:
                           const LockPageRequest &request) const;
     // lockPage()'s " ORDER BY ..." of the rows `alias` at the database time n.t (pageorder.cpp).
     QString pageOrder(const QString &alias, const LockPageOrder &order) const;
+    // lockPage()'s problems filter (LockPageProblems) on the lock row `alias` at n.t.
+    void appendProblemFilter(Statement &st, const QString &alias,
+                             const LockPageProblems &problems) const;
     // "<column> contains <needle>, ignoring case", both lowered by the database.
     void appendContains(Statement &st, const QString &column, const QString &needle) const;
 };
