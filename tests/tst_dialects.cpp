@@ -1300,6 +1300,14 @@ void TestDialects::lockPageOrdersByTheDatabaseClock()
         QVERIFY2(sql.contains(u" y CROSS JOIN n WHERE"_s), qPrintable(sql));
     if (kind == Kind::Oracle && !byNameOnly) // free is holder IS NULL ('' is NULL)
         QVERIFY2(innerKeys.contains(u"CASE WHEN l.holder IS NULL "_s), qPrintable(sql));
+    for (const Forbidden &f : forbiddenFor(kind)) {
+        const auto match = QRegularExpression(f.pattern, QRegularExpression::CaseInsensitiveOption)
+                               .match(sql);
+        QVERIFY2(!match.hasMatch(),
+                 qPrintable(match.captured() + u" ("_s + f.why + u"): "_s + sql));
+    }
+}
+
 void TestDialects::lockPageProblemsAreBoundClauses_data()
 {
     QTest::addColumn<Kind>("kind");

@@ -286,6 +286,8 @@ void LockPageTest::ordersMatchAFullRead()
     auto page = readLockPage(*m_session, m_locks->tables(), middle);
     LOCKSCOPE_VERIFY_OK(page);
     QCOMPARE(namesOf(page->locks), expected.mid(3, 4));
+}
+
 // The names on a page of the problems among the locks named "prob...".
 QStringList problemNames(Session &session, const TableNames &tables,
                          const QList<LockPageProblems::LongHold> &longHolds, qint64 *matching)
