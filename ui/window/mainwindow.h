@@ -45,7 +45,10 @@ class SimulatorPanel;
 class TestHolds;
 
 // The monitor: live lock table, details of the selected lock, admin actions. All database work
-// runs on the LockMonitor's thread; this class only shows results.
+// runs on the LockMonitor's thread; this class only shows results. Its parts, one file each:
+// mainwindow.cpp (layout, refreshes, health, status), windowmenus.cpp (menus, toolbar, texts),
+// windowconnecting.cpp (connections, passwords, other windows), windowexport.cpp (export). What
+// an admin action targets and confirms is LockActions' (ui/actions), never this class's.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
