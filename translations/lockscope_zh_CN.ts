@@ -2086,8 +2086,8 @@
         <translation>用此颜色的横条标记该连接的窗口，并在标题中显示其名称，让生产库一眼可辨</translation>
     </message>
     <message>
-        <source>Not&amp;ify me of problems: expired, lost owner, not renewing, long hold</source>
-        <translation>问题提醒：已过期、持有者已退出、未续期、长时间持有(&amp;I)</translation>
+        <source>Notify me of problems: expired, lost owner, not renewing, long hold</source>
+        <translation>问题提醒：已过期、持有者已退出、未续期、长时间持有</translation>
     </message>
 </context>
 <context>

@@ -346,7 +346,7 @@ void ConnectionDialog::retranslateUi()
     m_colourCombo->setToolTip(tr("Marks the window of this connection with a band of this "
                                  "colour and its name in the title, so that a production "
                                  "database looks like one"));
-    m_notifyCheck->setText(tr("Not&ify me of problems: "
+    m_notifyCheck->setText(tr("Notify me of problems: "
                               "expired, lost owner, not renewing, long hold"));
     m_nameLabel->setText(tr("Profi&le name:"));
     m_nameEdit->setPlaceholderText(tr("Leave empty to connect without saving"));
