@@ -8,6 +8,8 @@
 #include "cuttableproxy.h"
 #include "countdowndelegate.h"
 #include "forcereleasedialog.h"
+#include "forcereleasemanydialog.h"
+#include "lockactions.h"
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
@@ -112,6 +114,9 @@ private slots:
     void forceReleaseIsRefusedWhenTheFenceMoved();
     void forceReleaseOfALockReleasedMeanwhileChangesNothing();
     void forceReleaseWithTheSeenFence();
+    void forceReleaseOfSeveralLocksWithOneReason();
+    void deleteIsRefusedWhenTheLockChangedMeanwhile();
+    void contextMenuCopiesACellAndShowsTheHoldersLocks();
     void deleteAFreeLock();
     void historyOfADeletedLockIsReachable();
     void createSchemaShowsTheDdlFirst();
@@ -1040,6 +1045,101 @@ void MainWindowTest::forceReleaseWithTheSeenFence()
     QCOMPARE(history->first().kind, u"force_release"_s);
     QVERIFY(history->first().detail.contains(u"host is gone"_s));
     QVERIFY(history->first().actor.contains(u"lockscope"_s));
+}
+
+// Issue 36: several locks of a dead host, force-released with one reason; each only while its
+// fence is the one seen (one of them changed hands between the look and the click), each
+// outcome reported.
+void MainWindowTest::forceReleaseOfSeveralLocksWithOneReason()
+{
+    for (const QString &name : {u"dead.a"_s, u"dead.b"_s, u"alive.c"_s}) {
+        auto held = m_locks->acquire(name, name.startsWith(u"dead") ? u"dead-host:9"_s
+                                                                     : u"live-host:1"_s,
+                                     600000);
+        QVERIFY(held && held->acquired);
+    }
+    QVERIFY(waitForLock(u"alive.c"_s));
+    QVERIFY(m_window->selectLock(u"dead.a"_s));
+    QTableView *view = m_window->view();
+    const int rowB = [view] {
+        for (int row = 0; row < view->model()->rowCount(); ++row)
+            if (view->model()->index(row, 0).data().toString() == u"dead.b")
+                return row;
+        return -1;
+    }();
+    QVERIFY(rowB >= 0);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      view->visualRect(view->model()->index(rowB, 0)).center());
+    QCOMPARE(m_window->lockTable()->selectedLocks().size(), 2);
+    QVERIFY(!m_window->selectedLock()); // one-lock actions are not offered for two
+    QTRY_VERIFY(m_window->action(u"forceReleaseAction"_s)->isEnabled());
+    answerNextDialog<ForceReleaseManyDialog>([this](ForceReleaseManyDialog *dialog) {
+        QCOMPARE(dialog->seen().size(), 2);
+        // Someone else frees dead.b and takes it, between the look and the click.
+        const LockInfo b = dialog->seen().at(1).name == u"dead.b" ? dialog->seen().at(1)
+                                                                   : dialog->seen().at(0);
+        QVERIFY(m_locks->forceRelease(u"dead.b"_s, b.fence, u"other admin"_s)->released);
+        QVERIFY(m_locks->acquire(u"dead.b"_s, u"new-host:2"_s, 600000)->acquired);
+        dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"host dead-host is gone"_s);
+        dialog->accept();
+    });
+    m_window->action(u"forceReleaseAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"1 of 2"_s), 5000);
+    QCOMPARE((*m_locks->lock(u"dead.a"_s))->state, LockState::Free);
+    QCOMPARE((*m_locks->lock(u"dead.b"_s))->holder, u"new-host:2"_s);
+    QCOMPARE((*m_locks->lock(u"alive.c"_s))->state, LockState::Held);
+    const QString text = m_window->messageBar()->text();
+    QVERIFY2(text.contains(u"dead.a"_s) && text.contains(u"dead.b"_s), qPrintable(text));
+    auto history = m_locks->history(u"dead.a"_s);
+    QVERIFY(history && history->first().detail.contains(u"host dead-host is gone"_s));
+}
+
+// Issue 36: Delete acts only on the lock the admin saw: one re-created or taken and released
+// meanwhile (another fence) is left as it is, and the admin is told.
+void MainWindowTest::deleteIsRefusedWhenTheLockChangedMeanwhile()
+{
+    QVERIFY(m_locks->initialize(u"changing"_s, 1000, {})->created);
+    QVERIFY(waitForLock(u"changing"_s));
+    QVERIFY(m_window->selectLock(u"changing"_s));
+    QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
+    answerNextDialog<QMessageBox>([this](QMessageBox *box) {
+        auto grant = m_locks->acquire(u"changing"_s, u"quick:1"_s, 60000);
+        QVERIFY(grant && grant->acquired);
+        QVERIFY(m_locks->release(u"changing"_s, u"quick:1"_s, grant->fence)->released);
+        box->done(QMessageBox::Yes);
+    });
+    m_window->action(u"deleteAction"_s)->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"changed since"_s), 5000);
+    QVERIFY(m_locks->lock(u"changing"_s)->has_value());
+}
+
+// Issue 36: the context menu copies the one cell under the mouse, and shows the locks of the
+// row's holder (the filter set to it).
+void MainWindowTest::contextMenuCopiesACellAndShowsTheHoldersLocks()
+{
+    QVERIFY(waitForLock(u"etl.sync"_s));
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QTableView *view = m_window->view();
+    const QModelIndex holder = view->selectionModel()->selectedRows(LockTableModel::Holder).first();
+    const QPoint at = view->visualRect(holder).center();
+    const auto run = [&](const QString &action) {
+        const auto once = connect(m_window->lockActions(), &LockActions::contextMenuAboutToShow,
+                                  this, [action](QMenu *menu) {
+                                      auto *chosen = menu->findChild<QAction *>(action);
+                                      QVERIFY2(chosen, qPrintable(action));
+                                      QMetaObject::invokeMethod(menu, &QMenu::close,
+                                                                Qt::QueuedConnection);
+                                      QMetaObject::invokeMethod(chosen, &QAction::trigger,
+                                                                Qt::QueuedConnection);
+                                  });
+        emit view->customContextMenuRequested(at);
+        disconnect(once);
+    };
+    run(u"copyCellAction"_s);
+    QTRY_COMPARE(QGuiApplication::clipboard()->text(), u"etl-worker-1"_s);
+    run(u"sameHolderAction"_s);
+    QTRY_COMPARE(m_window->findChild<QLineEdit *>(u"filter"_s)->text(), u"etl-worker-1"_s);
+    m_window->findChild<QLineEdit *>(u"filter"_s)->clear();
 }
 
 void MainWindowTest::deleteAFreeLock()
