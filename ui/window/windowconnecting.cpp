@@ -3,35 +3,25 @@
 // found in the same database.
 
 #include "mainwindow.h"
+
 #include "clusterview.h"
-#include "connectiondialog.h"
 #include "connectionband.h"
+#include "connectiondialog.h"
+#include "connectionprofile.h"
 #include "demoworkload.h"
-#include "dialogexec.h"
 #include "lockactions.h"
-#include "holdersessionaction.h"
-#include "language.h"
 #include "lockdetailspane.h"
-#include "lockexport.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
-#include "connectionprofile.h"
 #include "messagebar.h"
 #include "nativelockspanel.h"
 #include "problemalerts.h"
 #include "simulatorpanel.h"
-#include "testholds.h"
-#include "userguidedialog.h"
-#include "longholddialog.h"
-#include "refreshpausebadge.h"
-#include "statecolumnwidth.h"
-#include "statefiltercombo.h"
-#include "windowlayout.h"
 
-#include <QMenu>
-#include <QSpinBox>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QMenu>
+#include <QSpinBox>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;

@@ -2,36 +2,17 @@
 // every matching lock, read on the database thread first).
 
 #include "mainwindow.h"
-#include "clusterview.h"
-#include "connectiondialog.h"
-#include "connectionband.h"
-#include "demoworkload.h"
-#include "dialogexec.h"
-#include "lockactions.h"
-#include "holdersessionaction.h"
-#include "language.h"
-#include "lockdetailspane.h"
+
 #include "lockexport.h"
 #include "locktablemodel.h"
 #include "locktablepanel.h"
-#include "connectionprofile.h"
 #include "messagebar.h"
-#include "nativelockspanel.h"
-#include "problemalerts.h"
-#include "simulatorpanel.h"
-#include "testholds.h"
-#include "userguidedialog.h"
-#include "longholddialog.h"
-#include "refreshpausebadge.h"
-#include "statecolumnwidth.h"
-#include "statefiltercombo.h"
-#include "windowlayout.h"
 
-#include <QTableView>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QTableView>
 
 using namespace Qt::StringLiterals;
 using namespace lockcore;

@@ -2,38 +2,23 @@
 // language (the admin's actions on locks are LockActions', in ui/actions).
 
 #include "mainwindow.h"
-#include "clusterview.h"
-#include "connectiondialog.h"
+
 #include "connectionband.h"
-#include "demoworkload.h"
-#include "dialogexec.h"
-#include "lockactions.h"
-#include "holdersessionaction.h"
 #include "language.h"
-#include "lockdetailspane.h"
-#include "lockexport.h"
-#include "locktablemodel.h"
+#include "lockactions.h"
 #include "locktablepanel.h"
-#include "connectionprofile.h"
 #include "messagebar.h"
 #include "nativelockspanel.h"
-#include "problemalerts.h"
-#include "simulatorpanel.h"
-#include "testholds.h"
-#include "userguidedialog.h"
-#include "longholddialog.h"
-#include "refreshpausebadge.h"
-#include "statecolumnwidth.h"
 #include "statefiltercombo.h"
-#include "windowlayout.h"
+#include "userguidedialog.h"
 
-#include <QSpinBox>
-#include <QLineEdit>
-#include <QMenuBar>
 #include <QActionGroup>
 #include <QApplication>
+#include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QSpinBox>
 #include <QToolBar>
 
 using namespace Qt::StringLiterals;
