@@ -176,7 +176,13 @@ void LockMonitorTest::adminActionsRunOnTheWorker()
     QVERIFY2(result.done, qPrintable(result.summary));
     QCOMPARE((*m_locks->lock(u"admin.job"_s))->state, LockState::Free);
 
-    AdminRequest remove{AdminRequest::Kind::Delete, 0, u"admin.job"_s, {}, 0, 0, {}};
+    // A delete names the fence the admin saw (issue 36): another one deletes nothing.
+    AdminRequest stale{AdminRequest::Kind::Delete, 0, u"admin.job"_s, {}, fence - 1, 0, {}};
+    result = runAction(monitor, stale);
+    QVERIFY(!result.done && !result.error);
+    QVERIFY2(result.summary.contains(u"changed since you looked"_s), qPrintable(result.summary));
+    QVERIFY(m_locks->lock(u"admin.job"_s)->has_value());
+    AdminRequest remove{AdminRequest::Kind::Delete, 0, u"admin.job"_s, {}, fence, 0, {}};
     result = runAction(monitor, remove);
     QVERIFY2(result.done, qPrintable(result.summary));
     QVERIFY(!m_locks->lock(u"admin.job"_s)->has_value());
