@@ -190,7 +190,7 @@ void RandomUserTest::everyAdminEventIsOnTheChosenLock()
     churn.start();
     const int steps = qEnvironmentVariableIsSet("LOCKSCOPE_RANDOM_STEPS")
                           ? qEnvironmentVariableIntValue("LOCKSCOPE_RANDOM_STEPS")
-                          : 1200;
+                          : 1000;
     for (int i = 0; i < steps && m_violations.isEmpty(); ++i) {
         step();
         checkSelection();
