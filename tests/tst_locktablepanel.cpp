@@ -6,6 +6,7 @@
 #include "lockfilterproxymodel.h"
 #include "locktablepanel.h"
 #include "lockwindowmodel.h"
+#include "windowtesthelpers.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
@@ -270,20 +271,6 @@ void LockTablePanelTest::deletedLockTakesItsSelectionWithIt()
 
 namespace {
 
-// Clicks the row that shows `name`, as the admin would.
-bool clickLock(LockTablePanel &panel, const QString &name)
-{
-    QTableView *view = panel.view();
-    for (int row = 0; row < view->model()->rowCount(); ++row) {
-        if (view->model()->index(row, 0).data().toString() != name)
-            continue;
-        const QRect cell = view->visualRect(view->model()->index(row, 0));
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
-        return true;
-    }
-    return false;
-}
-
 QString selectedName(const LockTablePanel &panel)
 {
     return panel.selectedLock().value_or(LockInfo{}).name;
@@ -303,7 +290,7 @@ void LockTablePanelTest::leaseEndingUnderAStateFilterClearsTheChoice()
     f.panel.applyRefresh(refresh);
     f.panel.setStateFilter(LockDisplayState::Held);
     Fixture::settle();
-    QVERIFY(clickLock(f.panel, lockName(3)));
+    QVERIFY(windowtest::clickLock(f.panel.view(), lockName(3)));
     QCOMPARE(selectedName(f.panel), lockName(3));
     QSignalSpy changed(&f.panel, &LockTablePanel::selectionChanged);
     f.now += 2000;
@@ -327,12 +314,12 @@ void LockTablePanelTest::onlyTheAdminsGestureChooses()
     Fixture f;
     f.panel.applyRefresh(wholeTable(30));
     Fixture::settle();
-    QVERIFY(clickLock(f.panel, lockName(7)));
+    QVERIFY(windowtest::clickLock(f.panel.view(), lockName(7)));
     f.panel.view()->sortByColumn(LockTableModel::Name, Qt::DescendingOrder);
     QCOMPARE(selectedName(f.panel), lockName(7));
     f.panel.setFilterText(u"lock-00000"_s);
     QCOMPARE(selectedName(f.panel), lockName(7));
-    QVERIFY(clickLock(f.panel, lockName(2)));
+    QVERIFY(windowtest::clickLock(f.panel.view(), lockName(2)));
     QCOMPARE(selectedName(f.panel), lockName(2));
     // Qt's own selection change, not the admin's: undone.
     f.panel.view()->selectRow(0);

@@ -1060,16 +1060,7 @@ void MainWindowTest::forceReleaseOfSeveralLocksWithOneReason()
     }
     QVERIFY(waitForLock(u"alive.c"_s));
     QVERIFY(m_window->selectLock(u"dead.a"_s));
-    QTableView *view = m_window->view();
-    const int rowB = [view] {
-        for (int row = 0; row < view->model()->rowCount(); ++row)
-            if (view->model()->index(row, 0).data().toString() == u"dead.b")
-                return row;
-        return -1;
-    }();
-    QVERIFY(rowB >= 0);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
-                      view->visualRect(view->model()->index(rowB, 0)).center());
+    QVERIFY(windowtest::clickLock(m_window->view(), u"dead.b"_s, Qt::ControlModifier));
     QCOMPARE(m_window->lockTable()->selectedLocks().size(), 2);
     QVERIFY(!m_window->selectedLock()); // one-lock actions are not offered for two
     QTRY_VERIFY(m_window->action(u"forceReleaseAction"_s)->isEnabled());
@@ -1083,12 +1074,13 @@ void MainWindowTest::forceReleaseOfSeveralLocksWithOneReason()
         dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"host dead-host is gone"_s);
         dialog->accept();
     });
+    QSignalSpy shown(m_window->messageBar(), &MessageBar::messageShown);
     m_window->action(u"forceReleaseAction"_s)->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"1 of 2"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!windowtest::shownMessage(shown, u"1 of 2"_s).isEmpty(), 5000);
     QCOMPARE((*m_locks->lock(u"dead.a"_s))->state, LockState::Free);
     QCOMPARE((*m_locks->lock(u"dead.b"_s))->holder, u"new-host:2"_s);
     QCOMPARE((*m_locks->lock(u"alive.c"_s))->state, LockState::Held);
-    const QString text = m_window->messageBar()->text();
+    const QString text = windowtest::shownMessage(shown, u"1 of 2"_s);
     QVERIFY2(text.contains(u"dead.a"_s) && text.contains(u"dead.b"_s), qPrintable(text));
     auto history = m_locks->history(u"dead.a"_s);
     QVERIFY(history && history->first().detail.contains(u"host dead-host is gone"_s));
@@ -1108,8 +1100,10 @@ void MainWindowTest::deleteIsRefusedWhenTheLockChangedMeanwhile()
         QVERIFY(m_locks->release(u"changing"_s, u"quick:1"_s, grant->fence)->released);
         box->done(QMessageBox::Yes);
     });
+    QSignalSpy shown(m_window->messageBar(), &MessageBar::messageShown);
     m_window->action(u"deleteAction"_s)->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"changed since"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!windowtest::shownMessage(shown, u"changed since"_s).isEmpty(),
+                             5000);
     QVERIFY(m_locks->lock(u"changing"_s)->has_value());
 }
 
@@ -1291,8 +1285,10 @@ void MainWindowTest::stoppedServerLeavesAResponsiveWindow()
     qInfo("worst event-loop gap with the server stopped: %lld ms", probe.worstGapMs());
     QVERIFY2(probe.worstGapMs() < 100, qPrintable(QString::number(probe.worstGapMs())));
 
+    QSignalSpy shown(m_window->messageBar(), &MessageBar::messageShown);
     stopped.resume();
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"answers again"_s), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!windowtest::shownMessage(shown, u"answers again"_s).isEmpty(),
+                             30000);
     QCOMPARE(m_window->monitor()->health(), LockMonitor::Health::Ok);
 }
 

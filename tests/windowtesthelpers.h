@@ -8,10 +8,41 @@
 #include "mainwindow.h"
 
 #include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <functional>
 
 namespace windowtest {
+
+// Clicks the row of `view` whose first column shows `name`, as the admin would (`modifiers`:
+// Ctrl adds it to the choice). False when no row shows it.
+inline bool clickLock(QTableView *view, const QString &name,
+                      Qt::KeyboardModifiers modifiers = {})
+{
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex cell = view->model()->index(row, 0);
+        if (cell.data().toString() != name)
+            continue;
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers,
+                          view->visualRect(cell).center());
+        return true;
+    }
+    return false;
+}
+
+// The first message the window's bar showed (recorded by `shown`, a spy on
+// MessageBar::messageShown) that contains `part`; empty if none. A later message, a problem
+// notice say, may have replaced it on the bar before the test looked.
+inline QString shownMessage(const QSignalSpy &shown, const QString &part)
+{
+    for (const QList<QVariant> &message : shown) {
+        const QString text = message.at(1).toString();
+        if (text.contains(part))
+            return text;
+    }
+    return {};
+}
 
 // Saves what `widget` shows as <name>.png in LOCKSCOPE_SCREENSHOT_DIR, when it is set (for a
 // person to look at; nothing is checked).

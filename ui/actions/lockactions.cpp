@@ -1,5 +1,6 @@
 #include "lockactions.h"
 
+#include "actiontext.h"
 #include "dialect.h"
 #include "dialogexec.h"
 #include "durationtext.h"
@@ -90,11 +91,12 @@ int LockActions::execDialog(QDialog *dialog)
 
 void LockActions::update()
 {
-    const auto chosen = m_panel->selectedLock();
-    // Not while connecting (nothing is known yet) or while the login is refused. A database
-    // that went down keeps them: its missing table is created from here.
-    // Creating the schema needs a connection only (the table may be what is missing); what
-    // acts on the lock table needs the table to answer.
+    const QList<LockInfo> all = m_panel->selectedLocks();
+    const std::optional<LockInfo> chosen =
+        all.size() == 1 ? std::optional(all.constFirst()) : std::nullopt;
+    // Nothing while connecting (nothing is known yet) or while the login is refused. Creating
+    // the schema needs a connection only (a database whose table is missing is down, and the
+    // table is created from here); what acts on the lock table needs the table to answer.
     const LockMonitor::Health health = m_monitor->health();
     const bool connected = health != LockMonitor::Health::Idle
                            && health != LockMonitor::Health::Connecting
@@ -112,7 +114,6 @@ void LockActions::update()
     enable(u"createSchemaAction"_s, connected && native);
     enable(u"renewAction"_s, own && native);
     enable(u"releaseAction"_s, own);
-    const QList<LockInfo> all = m_panel->selectedLocks();
     enable(u"forceReleaseAction"_s,
            std::any_of(all.cbegin(), all.cend(),
                        [](const LockInfo &lock) { return lock.state != LockState::Free; }));
@@ -124,13 +125,7 @@ void LockActions::update()
 
 void LockActions::retranslate()
 {
-    auto set = [this](QAction *action, const QString &text, const QString &tip) {
-        action->setText(text);
-        action->setToolTip(
-            action->shortcut().isEmpty()
-                ? tip
-                : tip + u" ("_s + action->shortcut().toString(QKeySequence::NativeText) + u')');
-    };
+    const auto set = setActionText;
     auto named = [this](const QString &name) { return findChild<QAction *>(name); };
     set(named(u"initializeAction"_s), tr("&Initialize\u2026"),
         tr("Create a lock (never overwrites)"));

@@ -151,12 +151,8 @@ void LockTablePanel::watchSelection()
 QStringList LockTablePanel::selectedNames() const
 {
     QStringList names;
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    for (const QModelIndex &row : rows) {
-        const QVariant info = row.data(LockTableModel::LockInfoRole);
-        if (info.canConvert<LockInfo>())
-            names.append(info.value<LockInfo>().name);
-    }
+    for (const LockInfo &lock : selectedLocks())
+        names.append(lock.name);
     names.sort(); // a set: compared with m_chosen, whatever order the rows were selected in
     return names;
 }

@@ -77,6 +77,7 @@ void MessageBar::showMessage(Kind kind, const QString &text, int timeoutMs)
     else
         m_expiry->stop();
     show();
+    emit messageShown(kind, text);
 }
 
 } // namespace ui

@@ -28,6 +28,10 @@ public:
     Kind kind() const { return m_kind; }
     QString text() const;
 
+signals:
+    // Each message as it is shown (a later one may replace it on the bar).
+    void messageShown(ui::MessageBar::Kind kind, const QString &text);
+
 private:
     QLabel *m_icon;
     QLabel *m_text;

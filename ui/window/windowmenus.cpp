@@ -3,6 +3,7 @@
 
 #include "mainwindow.h"
 
+#include "actiontext.h"
 #include "connectionband.h"
 #include "language.h"
 #include "lockactions.h"
@@ -146,13 +147,8 @@ void MainWindow::retranslate()
                                                            m_profile->id)
                                                 : m_connection.title));
     auto set = [this](const QString &name, const QString &text, const QString &tip) {
-        if (QAction *a = action(name)) {
-            a->setText(text);
-            a->setToolTip(a->shortcut().isEmpty()
-                              ? tip
-                              : tip + u" ("_s + a->shortcut().toString(QKeySequence::NativeText)
-                                    + u')');
-        }
+        if (QAction *a = action(name))
+            setActionText(a, text, tip);
     };
     set(u"connectAction"_s, tr("&Connect\u2026"), tr("Open another lock table"));
     set(u"demoAction"_s, tr("Open the &demo database"),

@@ -1,0 +1,18 @@
+#include "actiontext.h"
+
+#include <QAction>
+
+using namespace Qt::StringLiterals;
+
+namespace ui {
+
+void setActionText(QAction *action, const QString &text, const QString &tip)
+{
+    action->setText(text);
+    const QKeySequence shortcut = action->shortcut();
+    action->setToolTip(shortcut.isEmpty()
+                           ? tip
+                           : tip + u" ("_s + shortcut.toString(QKeySequence::NativeText) + u')');
+}
+
+} // namespace ui
