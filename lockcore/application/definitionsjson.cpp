@@ -55,7 +55,7 @@ public:
                 return ms.error();
             definition.*field = *ms;
         }
-        auto retries = retryCount(definition.waitMs > 0);
+        auto retries = retryCount();
         if (!retries)
             return retries.error();
         definition.retries = *retries;
@@ -92,12 +92,13 @@ private:
         return *ms;
     }
 
-    // Absent: none without a wait, as many as the wait allows with one.
-    Result<int> retryCount(bool waits) const
+    // Absent: LockDefinition's default (as many as the wait allows; one attempt without one),
+    // so that a wait means the same in a file as in code.
+    Result<int> retryCount() const
     {
         const QJsonValue value = m_entry.value(u"retries"_s);
         if (value.isUndefined())
-            return waits ? LockDefinition::untilWaitEnds : 0;
+            return LockDefinition().retries;
         const double count = value.toDouble(-1);
         if (!value.isDouble() || count < 0 || count > 1e6 || count != double(int(count)))
             return fail(Tr::tr("\"retries\" is not a whole number from 0 to 1000000."));

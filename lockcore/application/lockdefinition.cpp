@@ -29,16 +29,28 @@ Status LockDefinition::validate() const
         return invalid(name, Tr::tr("the retry interval is negative."));
     if (retries < untilWaitEnds)
         return invalid(name, Tr::tr("the number of retries is negative."));
-    if (retries == untilWaitEnds && waitMs == 0)
-        return invalid(name, Tr::tr("retries until the wait ends needs a wait longer than 0."));
     return {};
+}
+
+LockDefinition LockDefinition::of(const QString &name, std::chrono::milliseconds lease,
+                                  std::chrono::milliseconds wait)
+{
+    LockDefinition definition;
+    definition.name = name;
+    definition.leaseMs = lease.count();
+    definition.waitMs = wait.count();
+    return definition;
 }
 
 RetryPolicy LockDefinition::retryPolicy() const
 {
     RetryPolicy policy;
     policy.deadlineMs = waitMs;
-    policy.maxAttempts = retries == untilWaitEnds ? 0 : retries + 1;
+    // Until the wait ends: no count (the deadline bounds it); no wait either: one attempt.
+    if (retries == untilWaitEnds)
+        policy.maxAttempts = waitMs > 0 ? 0 : 1;
+    else
+        policy.maxAttempts = retries + 1;
     if (intervalMs > 0) {
         policy.initialDelayMs = intervalMs;
         policy.maxDelayMs = intervalMs;

@@ -15,6 +15,8 @@ LockGuard::LockGuard(const ConnectionSpec &spec, const QList<LockDefinition> &lo
     m_hold->start();
 }
 
+LockGuard::LockGuard(std::unique_ptr<LockHold> hold) : m_hold(std::move(hold)) {}
+
 LockGuard::~LockGuard() = default; // ~LockHold releases
 
 LockGuard::State LockGuard::state() const

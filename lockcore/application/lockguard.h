@@ -53,7 +53,9 @@ struct GuardOptions
     const std::atomic_bool *cancel = nullptr; // set: stop waiting for the lock (Cancelled)
 };
 
-// Holds one lock, or several, for a scope. The constructor acquires (waiting as each
+// Holds one lock, or several, for a scope: the one-lock program's form, with a connection and a
+// thread of its own (an application that takes locks often shares a LockClient instead, whose
+// tryLock gives guards of this same type, renewed by the client's one thread). The constructor acquires (waiting as each
 // definition says; several locks in name order, all or none); a thread of the guard's own, on
 // a connection of its own opened from `spec`, renews every lease at a third of it whatever the
 // application's thread is doing, and reports a lost lease at once (GuardOptions::onLost,
@@ -84,8 +86,10 @@ public:
     // Acquired, no lease found lost, not released, and every lease's end not yet reached on
     // this machine's clock since the last renewal the database confirmed.
     bool isHeld() const;
-    qint64 fence() const; // the first lock's fence (0 if not acquired)
-    qint64 fence(const QString &name) const;
+    // One lock: its fence (0 if not acquired). Several: ambiguous (the first in name order,
+    // whatever order they were given in); write with fence(name) instead.
+    qint64 fence() const;
+    qint64 fence(const QString &name) const; // that lock's fence (0: not one of them, or none)
     QList<Grant> grants() const; // as acquired, in name order
     QString holder() const;
     int renewals() const; // renewals the database confirmed, all locks together
@@ -102,6 +106,9 @@ public:
     Status releaseError() const;
 
 private:
+    friend class LockClient;
+    explicit LockGuard(std::unique_ptr<LockHold> hold); // started already
+
     std::unique_ptr<LockHold> m_hold;
 };
 

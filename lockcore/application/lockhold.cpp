@@ -1,10 +1,15 @@
 #include "lockhold.h"
 
+#include "clientcore.h"
 #include "holderid.h"
+#include "lockclient.h"
 #include "lockservice.h"
+#include "slicedsleep.h"
 #include "validation.h"
 
 #include "tr.h"
+
+#include <QRandomGenerator>
 
 #include <algorithm>
 
@@ -26,6 +31,17 @@ LockHold::LockHold(const ConnectionSpec &spec, QList<LockDefinition> locks, Guar
     m_clock.start();
 }
 
+LockHold::LockHold(std::shared_ptr<ClientCore> client, QList<LockDefinition> locks,
+                   LockOptions options)
+    : LockHold(ConnectionSpec(), std::move(locks), GuardOptions())
+{
+    m_client = std::move(client);
+    m_holder = m_client->nextHolder();
+    m_options.holder = m_holder;
+    m_options.onLost = std::move(options.onLost);
+    m_options.cancel = options.cancel;
+}
+
 LockHold::~LockHold()
 {
     release();
@@ -33,6 +49,8 @@ LockHold::~LockHold()
 
 void LockHold::start()
 {
+    if (m_client)
+        return acquireThroughClient();
     m_thread = std::thread([this] {
         m_threadId = std::this_thread::get_id(); // before anything can call onLost
         run();
@@ -111,15 +129,7 @@ bool LockHold::acquireAll(LockService &service)
             settle(grant ? State::Refused : State::Failed);
             return false;
         }
-        Kept kept;
-        kept.definition = definition;
-        kept.keeper = std::make_unique<LeaseKeeper>(service, *grant, definition.leaseMs,
-                                                    [this] { return now(); }, sentAt);
-        // A grant that waited began its lease sometime after `sentAt`: one renewal now
-        // times it from a known send (else it would count as ending a wait too early).
-        if (grant->attempts > 1)
-            checkKept(kept, kept.keeper->renewNow());
-        m_kept.push_back(std::move(kept));
+        keep(service, definition, *grant, sentAt);
         grants.append(*grant);
     }
     {
@@ -128,6 +138,96 @@ bool LockHold::acquireAll(LockService &service)
     }
     updateHeldUntil();
     return true;
+}
+
+void LockHold::keep(LockService &service, const LockDefinition &definition, const Grant &grant,
+                    qint64 sentAt)
+{
+    Kept kept;
+    kept.definition = definition;
+    kept.keeper = std::make_unique<LeaseKeeper>(service, grant, definition.leaseMs,
+                                                [this] { return now(); }, sentAt);
+    // A grant that waited began its lease sometime after `sentAt`: one renewal now
+    // times it from a known send (else it would count as ending a wait too early).
+    if (grant.attempts > 1)
+        checkKept(kept, kept.keeper->renewNow());
+    m_kept.push_back(std::move(kept));
+    updateHeldUntil();
+    if (m_client)
+        m_client->watch(this);
+}
+
+void LockHold::acquireThroughClient()
+{
+    m_threadId = m_client->threadId(); // onLost runs there
+    Status valid = checkInput();
+    if (valid && m_client->onThread())
+        valid = Error::invalidInput(Tr::tr("A lock client cannot be called from its own "
+                                           "onLost callback."));
+    if (!valid) {
+        m_error = valid.error();
+        return settle(State::Failed);
+    }
+    QList<Grant> grants;
+    for (const LockDefinition &definition : std::as_const(m_locks)) {
+        auto grant = acquireWaiting(definition);
+        if (!grant || !grant->acquired) {
+            if (grant)
+                m_refusal = *grant;
+            else
+                m_error = grant.error();
+            m_client->call([this](LockService &service) { releaseOnClient(service); });
+            return settle(grant ? State::Refused : State::Failed);
+        }
+        grants.append(*grant);
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_grants = grants;
+    }
+    settle(State::Held);
+}
+
+Result<Grant> LockHold::acquireWaiting(const LockDefinition &definition)
+{
+    const RetryPolicy policy = definition.retryPolicy();
+    QElapsedTimer waited;
+    waited.start();
+    for (int attempt = 1;; ++attempt) {
+        auto grant = m_client->call(
+            [&](LockService &service) { return attemptOnce(service, definition); });
+        if (!grant || grant->acquired)
+            return grant;
+        grant->attempts = attempt;
+        const qint64 left = policy.deadlineMs - waited.elapsed();
+        if ((policy.maxAttempts > 0 && attempt >= policy.maxAttempts)
+            || (policy.deadlineMs > 0 && left <= 0))
+            return grant;
+        qint64 pauseMs = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
+        if (policy.deadlineMs > 0)
+            pauseMs = qMin(pauseMs, left);
+        if (!sleepInSlices(pauseMs, 20, m_options.cancel))
+            return Error{Error::Kind::Cancelled,
+                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(definition.name), {},
+                         {}};
+    }
+}
+
+Result<Grant> LockHold::attemptOnce(LockService &service, const LockDefinition &definition)
+{
+    const qint64 sentAt = now();
+    auto grant = service.acquire(definition.name, m_holder, definition.leaseMs);
+    if (grant && grant->acquired)
+        keep(service, definition, *grant, sentAt);
+    return grant;
+}
+
+void LockHold::releaseOnClient(LockService &service)
+{
+    noteLapsed();
+    releaseAll(service);
+    m_kept.clear(); // the keepers refer to the service
+    m_client->unwatch(this);
 }
 
 Result<Grant> LockHold::acquireKeeping(LockService &service, const LockDefinition &definition,
@@ -171,6 +271,11 @@ void LockHold::keepUntilStopped()
                            [this] { return m_stop; });
     }
     lock.unlock();
+    noteLapsed();
+}
+
+void LockHold::noteLapsed()
+{
     // Asked to stop right after a pause past a lease's end (the thread had no turn to see it):
     // that lease lapsed all the same, and says so before the release.
     for (Kept &kept : m_kept)
@@ -296,6 +401,8 @@ Status LockHold::release()
     if (std::this_thread::get_id() == m_threadId)
         return Error::invalidInput(Tr::tr("A lock guard cannot be released from its own "
                                           "onLost callback."));
+    if (m_client)
+        return releaseThroughClient();
     std::lock_guard once(m_releasing); // one caller joins; the others wait and get its status
     if (!m_thread.joinable())
         return releaseStatus();
@@ -305,6 +412,23 @@ Status LockHold::release()
         m_changed.notify_all();
     }
     m_thread.join();
+    std::lock_guard lock(m_mutex);
+    m_heldUntilMs.store(0);
+    if (m_acquired)
+        m_state = State::Released;
+    return m_releaseStatus;
+}
+
+Status LockHold::releaseThroughClient()
+{
+    std::lock_guard once(m_releasing); // one caller releases; the others get its status
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stop)
+            return m_releaseStatus;
+        m_stop = true;
+    }
+    m_client->call([this](LockService &service) { releaseOnClient(service); });
     std::lock_guard lock(m_mutex);
     m_heldUntilMs.store(0);
     if (m_acquired)

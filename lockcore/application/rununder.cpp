@@ -8,6 +8,8 @@ RunReport RunReport::after(LockGuard &guard, bool ran)
 {
     RunReport report;
     report.fence = guard.fence();
+    for (const Grant &grant : guard.grants())
+        report.fences.insert(grant.name, grant.fence);
     if (!guard.acquired()) {
         report.refusal = guard.refusal();
         report.error = guard.error();

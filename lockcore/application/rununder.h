@@ -3,6 +3,8 @@
 #include "lockdefinitions.h"
 #include "lockguard.h"
 
+#include <QMap>
+
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -24,7 +26,10 @@ enum class RunStatus {
 struct RunReport
 {
     RunStatus status = RunStatus::Failed;
-    qint64 fence = 0;              // the first lock's fence (in name order), as the run had it
+    // One lock: its fence, as the run had it. Several: ambiguous (the first in name order);
+    // use fences / fenceOf(name).
+    qint64 fence = 0;
+    QMap<QString, qint64> fences;  // every lock's fence by name, as the run had them
     std::optional<Grant> refusal;  // Refused
     Error error;                   // Failed
     std::optional<LostLease> lost; // Lost
@@ -33,6 +38,7 @@ struct RunReport
 
     bool ok() const { return status == RunStatus::Done; }
     bool ran() const { return status == RunStatus::Done || status == RunStatus::Lost; }
+    qint64 fenceOf(const QString &name) const { return fences.value(name); }
     // One sentence for a log: why the function did not run, or what went wrong after.
     QString summary() const;
     // After the run (`ran`: the function was started): from the guard, released.
@@ -51,16 +57,12 @@ template<typename F>
 using RunValue = std::conditional_t<std::is_void_v<std::invoke_result_t<F, const LockGuard &>>,
                                     std::monostate, std::invoke_result_t<F, const LockGuard &>>;
 
-// Runs `work(guard)` holding `locks` (in name order, all or none; one lock: a list of one), the
-// leases renewed meanwhile on the guard's own thread; releases them afterwards. `work` sees the
-// fence (guard.fence()) to write with, and may ask guard.isHeld() between steps to stop early.
-// The function runs on the caller's thread; GuardOptions::onLost, if set, on the guard's.
+// Runs `work(guard)` if `guard` holds its locks, then releases them and reports: the one
+// place where a run under a lock is carried out (runUnder here and LockClient::runUnder).
 template<typename F>
-RunOutcome<RunValue<F>> runUnder(const ConnectionSpec &spec, const QList<LockDefinition> &locks,
-                                 F &&work, GuardOptions options = {})
+RunOutcome<RunValue<F>> runHolding(LockGuard &guard, F &&work)
 {
     RunOutcome<RunValue<F>> outcome;
-    LockGuard guard(spec, locks, std::move(options));
     // Held, not merely acquired: a lease lost while the last lock was waited for runs nothing.
     const bool run = guard.isHeld();
     if (run) {
@@ -73,6 +75,18 @@ RunOutcome<RunValue<F>> runUnder(const ConnectionSpec &spec, const QList<LockDef
     }
     static_cast<RunReport &>(outcome) = RunReport::after(guard, run);
     return outcome;
+}
+
+// Runs `work(guard)` holding `locks` (in name order, all or none; one lock: a list of one), the
+// leases renewed meanwhile on the guard's own thread; releases them afterwards. `work` sees the
+// fence (guard.fence(name)) to write with, and may ask guard.isHeld() between steps to stop
+// early. The function runs on the caller's thread; GuardOptions::onLost, if set, on the guard's.
+template<typename F>
+RunOutcome<RunValue<F>> runUnder(const ConnectionSpec &spec, const QList<LockDefinition> &locks,
+                                 F &&work, GuardOptions options = {})
+{
+    LockGuard guard(spec, locks, std::move(options));
+    return runHolding(guard, std::forward<F>(work));
 }
 
 template<typename F>

@@ -35,3 +35,11 @@ add_executable(bench_pageorder
     ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
 target_include_directories(bench_pageorder PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(bench_pageorder PRIVATE Lockscope::testsupport)
+
+# bench_lockclient: acquire + release on a shared LockClient against a guard of its own
+# (issue 37; the figures in docs/benchmarks.md). A benchmark, not a test: no ctest entry.
+add_executable(bench_lockclient
+    ${CMAKE_CURRENT_LIST_DIR}/bench_lockclient.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchresult.cpp ${CMAKE_CURRENT_LIST_DIR}/benchresult.h)
+target_include_directories(bench_lockclient PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(bench_lockclient PRIVATE Lockscope::testsupport)

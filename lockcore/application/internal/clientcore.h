@@ -1,0 +1,90 @@
+#pragma once
+
+#include "connectionspec.h"
+#include "lockservice.h"
+#include "result.h"
+#include "session.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace lockcore {
+
+class LockHold;
+struct ClientOptions;
+
+// A LockClient's one thread: it opens the client's Session and LockService, and is the only
+// thread that uses them (a connection belongs to the thread that opened it). Application
+// threads post their statements to it and wait for the answer (call()); between statements it
+// renews the leases of every hold the client has, at a third of each lease, and looks for
+// release notifications (PostgreSQL) as a guard's own thread does. A waiter's pauses between
+// attempts are spent on its own thread, so that nobody's wait holds up the others' statements
+// or the renewals.
+class ClientCore
+{
+public:
+    // Starts the thread and waits until it has opened the connection, or could not.
+    static Result<std::shared_ptr<ClientCore>> open(const ConnectionSpec &spec,
+                                                    const ClientOptions &options);
+    ~ClientCore(); // stops the thread, which closes the connection
+
+    // Runs `work(service)` on the client's thread and returns what it returned. Never from
+    // that thread itself (onThread()): it would wait for itself.
+    template<typename F>
+    auto call(F &&work) -> std::invoke_result_t<F, LockService &>
+    {
+        using R = std::invoke_result_t<F, LockService &>;
+        std::packaged_task<R(LockService &)> task(std::forward<F>(work));
+        auto answer = task.get_future();
+        post([&task](LockService &service) { task(service); });
+        return answer.get();
+    }
+
+    bool onThread() const { return std::this_thread::get_id() == m_threadId; }
+    std::thread::id threadId() const { return m_threadId; }
+    const QString &holder() const { return m_holder; }
+    // A guard's own holder id: the client's, then "#" and a number, one per guard, so that two
+    // guards of one client (two threads) exclude each other as two processes do.
+    QString nextHolder();
+    std::chrono::milliseconds lease() const { return m_lease; }
+
+    // On the client's thread only: the holds whose leases it renews.
+    void watch(LockHold *hold);
+    void unwatch(LockHold *hold);
+
+private:
+    ClientCore() = default;
+    void post(std::function<void(LockService &)> task);
+    void run(const ConnectionSpec &spec, const ClientOptions &options);
+    Status openService(const ConnectionSpec &spec, const ClientOptions &options);
+    void serve();
+    // Renews what is due in every hold; how long until the next renewal or notification poll.
+    qint64 keepAll();
+
+    QString m_holder;
+    std::chrono::milliseconds m_lease{0};
+    std::atomic<qint64> m_guards{0};
+    std::unique_ptr<Session> m_session; // the client thread's own, as are the two below
+    std::optional<LockService> m_service;
+    std::vector<LockHold *> m_holds;
+    bool m_notifies = false;
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<std::function<void(LockService &)>> m_tasks;
+    bool m_opened = false;
+    bool m_stop = false;
+    Error m_openError;
+    std::thread m_thread;
+    std::thread::id m_threadId;
+};
+
+} // namespace lockcore
