@@ -1260,10 +1260,6 @@
         <translation>重试次数为负数。</translation>
     </message>
     <message>
-        <source>retries until the wait ends needs a wait longer than 0.</source>
-        <translation>“重试直到等待结束”需要大于 0 的等待时间。</translation>
-    </message>
-    <message>
         <source>Cannot read the lock definitions file %1: %2</source>
         <translation>无法读取锁定义文件 %1：%2</translation>
     </message>
@@ -1486,6 +1482,10 @@
     <message>
         <source>The holder &quot;%1&quot; was not made by lockcore or lockctl: which process it is, and so its session, cannot be told.</source>
         <translation>持有者“%1”不是由 lockcore 或 lockctl 创建的：无法判断它是哪个进程，因而也无法判断它的会话。</translation>
+    </message>
+    <message>
+        <source>A lock client cannot be called from its own onLost callback.</source>
+        <translation>不能在锁客户端自己的 onLost 回调中调用它。</translation>
     </message>
 </context>
 <context>

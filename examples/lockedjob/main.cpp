@@ -3,9 +3,11 @@
 //
 //   lockedjob [--db URL] [--table T] [--ttl D] [--wait D] [--seconds N] LOCK
 //
-// It runs its job under LOCK with lockcore's runUnder (seed 000's autoLock): the lock is
-// acquired (waiting up to --wait while another holder has it), its lease renewed on the guard's
-// own thread while the job works for --seconds, and released afterwards. The job prints the
+// It opens one LockClient for the database (the one connection and renewal thread an
+// application shares among all its locks) and runs its job under LOCK with the client's
+// runUnder (seed 000's autoLock): the lock is acquired (waiting up to --wait while another
+// holder has it), its lease renewed on the client's thread while the job works for --seconds,
+// and released afterwards. The job prints the
 // fence the grant carries: every write it makes to a protected resource carries that fence, so
 // that the resource can refuse a writer whose lease ran out (docs/library.md). Between steps it
 // asks the guard whether the lease is still held, and stops at once when it is not.
@@ -15,12 +17,14 @@
 
 #include "connectionspec.h"
 #include "duration.h"
-#include "rununder.h"
+#include "lockclient.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QTextStream>
 #include <QThread>
+
+#include <chrono>
 
 using namespace Qt::StringLiterals;
 
@@ -106,7 +110,7 @@ int reportOf(const lockcore::RunOutcome<bool> &run, const QString &lock)
             err() << run.releaseError.error().fullText() << Qt::endl;
             return DatabaseError;
         }
-        out() << "released " << lock << " fence " << run.fence << Qt::endl;
+        out() << "released " << lock << " fence " << run.fenceOf(lock) << Qt::endl;
         return Done;
     case lockcore::RunStatus::Refused:
         err() << "not acquired: " << lock << " is held by " << run.refusal->current.holder
@@ -114,7 +118,7 @@ int reportOf(const lockcore::RunOutcome<bool> &run, const QString &lock)
         return Refused;
     case lockcore::RunStatus::Lost:
     case lockcore::RunStatus::LostBeforeRun:
-        err() << "lease lost: fence " << run.fence << " is no longer valid" << Qt::endl;
+        err() << "lease lost: fence " << run.fenceOf(lock) << " is no longer valid" << Qt::endl;
         return Refused;
     case lockcore::RunStatus::Failed:
         break;
@@ -139,18 +143,19 @@ int main(int argc, char **argv)
         err() << spec.error().fullText() << Qt::endl;
         return Usage;
     }
-    lockcore::LockDefinition definition;
-    definition.name = options->lock;
-    definition.leaseMs = options->ttlMs;
-    definition.waitMs = options->waitMs;
-    definition.retries = options->waitMs > 0 ? lockcore::LockDefinition::untilWaitEnds : 0;
-    lockcore::GuardOptions guardOptions;
-    guardOptions.table = options->table;
-    const auto run = lockcore::runUnder(
-        spec.value(), definition,
-        [&](const lockcore::LockGuard &guard) {
-            return runJob(guard, options->lock, options->seconds);
-        },
-        guardOptions);
+    lockcore::ClientOptions clientOptions;
+    clientOptions.table = options->table;
+    auto client = lockcore::LockClient::open(spec.value(), clientOptions);
+    if (!client) {
+        err() << client.error().fullText() << Qt::endl;
+        return client.error().kind == lockcore::Error::Kind::InvalidInput ? Usage : DatabaseError;
+    }
+    // A wait means what it says: the client tries until it ends (no wait: one attempt).
+    const auto definition = lockcore::LockDefinition::of(
+        options->lock, std::chrono::milliseconds(options->ttlMs),
+        std::chrono::milliseconds(options->waitMs));
+    const auto run = client->runUnder(definition, [&](const lockcore::LockGuard &guard) {
+        return runJob(guard, options->lock, options->seconds);
+    });
     return reportOf(run, options->lock);
 }
