@@ -89,14 +89,13 @@ void ClientCore::serve()
 {
     std::unique_lock lock(m_mutex);
     while (!m_stop) {
-        while (!m_tasks.empty()) {
-            auto task = std::move(m_tasks.front());
-            m_tasks.pop_front();
-            lock.unlock();
-            task(*m_service);
-            lock.lock();
-        }
+        // The tasks posted so far, then the renewals due: callers that keep posting cannot
+        // hold the renewals back for longer than one batch.
+        std::deque<std::function<void(LockService &)>> batch;
+        batch.swap(m_tasks);
         lock.unlock();
+        for (auto &task : batch)
+            task(*m_service);
         const qint64 sleepMs = keepAll();
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(qMax<qint64>(1, sleepMs)),
