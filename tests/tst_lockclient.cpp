@@ -18,6 +18,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QMutex>
+#include <QScopeGuard>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <atomic>
@@ -57,6 +59,7 @@ private slots:
     void aClientWaitCanBeCancelled();
     void severalLocksOnAClientAllOrNone();
     void runUnderReportsTheFenceOfEachLock();
+    void aClientClaimsTheFenceAndRecordsEvents();
     void aWaitInCodeWaitsAsInADefinitionsFile();
 
 private:
@@ -416,6 +419,51 @@ void LockClientTest::runUnderReportsTheFenceOfEachLock()
     QVERIFY2(ownGuard.ok(), qPrintable(ownGuard.summary()));
     QCOMPARE(ownGuard.fenceOf(u"run.z"_s), row(u"run.z"_s).fence);
     QCOMPARE(ownGuard.fenceOf(u"run.y"_s), row(u"run.y"_s).fence);
+}
+
+// A client with a fence table and every event recorded: each grant moves the lock's row in the
+// fence table to its fence in the grant's transaction, and the event table has the grant and
+// the release, under the guard's holder and fence.
+void LockClientTest::aClientClaimsTheFenceAndRecordsEvents()
+{
+    const QString name = u"claimed.by.client"_s;
+    const QString fences = TestBackend::uniqueTable(u"clientclaim"_s);
+    QVERIFY(testsupport::execRaw(*m_session, u"CREATE TABLE "_s + fences
+                                                 + u" (resource VARCHAR(200) PRIMARY KEY, "
+                                                   "fence BIGINT NOT NULL)"_s));
+    const auto cleanup = qScopeGuard(
+        [&] { testsupport::execRaw(*m_session, u"DROP TABLE "_s + fences); });
+    const auto rowFence = [&] {
+        QSqlQuery read(m_session->database());
+        if (!read.exec(u"SELECT fence FROM "_s + fences + u" WHERE resource = '"_s + name + u"'"_s)
+            || !read.next())
+            return qint64(-1);
+        return read.value(0).toLongLong();
+    };
+    ClientOptions settings = options();
+    settings.fenceTable = fences;
+    settings.events = LockService::EventLevel::All;
+    auto shared = client(settings);
+    LOCKSCOPE_VERIFY_OK(shared);
+    for (int i = 0; i < 2; ++i) {
+        LockResult lock = shared->tryLock(name);
+        QVERIFY(lock);
+        QCOMPARE(rowFence(), lock->fence());
+        const QString holder = lock->holder();
+        const qint64 fence = lock->fence();
+        LOCKSCOPE_VERIFY_OK(lock->release());
+        auto events = m_locks->history(name, 2);
+        LOCKSCOPE_VERIFY_OK(events);
+        QCOMPARE(events->size(), 2);
+        QStringList kinds;
+        for (const LockEvent &event : *events) {
+            QCOMPARE(event.holder, holder);
+            QCOMPARE(event.fence, fence);
+            kinds.append(event.kind);
+        }
+        kinds.sort();
+        QCOMPARE(kinds, (QStringList{u"acquire"_s, u"release"_s}));
+    }
 }
 
 // `LockDefinition{name, lease, wait}` in code and the same lock in a definitions file give
