@@ -1,0 +1,113 @@
+// LockHold's steps when it is taken from a LockClient: the statements on the client's thread
+// (ClientCore::call), the pauses of a wait on the caller's; the renewals are the client
+// thread's, through the same renewDue and releaseNotified as a hold's own thread.
+
+#include "lockhold.h"
+
+#include "clientcore.h"
+#include "lockservice.h"
+#include "slicedsleep.h"
+
+#include "tr.h"
+
+#include <QRandomGenerator>
+
+namespace lockcore {
+
+namespace {
+
+using State = LockGuard::State;
+
+} // namespace
+
+void LockHold::acquireThroughClient()
+{
+    m_threadId = m_client->threadId(); // onLost runs there
+    Status valid = checkInput();
+    if (valid && m_client->onThread())
+        valid = Error::invalidInput(Tr::tr("A lock client cannot be called from its own "
+                                           "onLost callback."));
+    if (!valid) {
+        m_error = valid.error();
+        return settle(State::Failed);
+    }
+    QList<Grant> grants;
+    for (const LockDefinition &definition : std::as_const(m_locks)) {
+        auto grant = acquireWaiting(definition);
+        if (!grant || !grant->acquired) {
+            if (grant)
+                m_refusal = *grant;
+            else
+                m_error = grant.error();
+            m_client->call([this](LockService &service) { releaseOnClient(service); });
+            return settle(grant ? State::Refused : State::Failed);
+        }
+        grants.append(*grant);
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_grants = grants;
+    }
+    settle(State::Held);
+}
+
+Result<Grant> LockHold::acquireWaiting(const LockDefinition &definition)
+{
+    const RetryPolicy policy = definition.retryPolicy();
+    QElapsedTimer waited;
+    waited.start();
+    for (int attempt = 1;; ++attempt) {
+        auto grant = m_client->call(
+            [&](LockService &service) { return attemptOnce(service, definition); });
+        if (!grant || grant->acquired)
+            return grant;
+        grant->attempts = attempt;
+        const qint64 left = policy.deadlineMs - waited.elapsed();
+        if ((policy.maxAttempts > 0 && attempt >= policy.maxAttempts)
+            || (policy.deadlineMs > 0 && left <= 0))
+            return grant;
+        qint64 pauseMs = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
+        if (policy.deadlineMs > 0)
+            pauseMs = qMin(pauseMs, left);
+        if (!sleepInSlices(pauseMs, 20, m_options.cancel))
+            return Error{Error::Kind::Cancelled,
+                         Tr::tr("Waiting for \"%1\" was cancelled.").arg(definition.name), {},
+                         {}};
+    }
+}
+
+Result<Grant> LockHold::attemptOnce(LockService &service, const LockDefinition &definition)
+{
+    const qint64 sentAt = now();
+    auto grant = service.acquire(definition.name, m_holder, definition.leaseMs);
+    if (grant && grant->acquired)
+        keep(service, definition, *grant, sentAt);
+    return grant;
+}
+
+void LockHold::releaseOnClient(LockService &service)
+{
+    noteLapsed();
+    releaseAll(service);
+    m_kept.clear(); // the keepers refer to the service
+    m_client->unwatch(this);
+}
+
+Status LockHold::releaseThroughClient()
+{
+    std::lock_guard once(m_releasing); // one caller releases; the others get its status
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stop)
+            return m_releaseStatus;
+        m_stop = true;
+    }
+    m_client->call([this](LockService &service) { releaseOnClient(service); });
+    std::lock_guard lock(m_mutex);
+    m_heldUntilMs.store(0);
+    if (m_acquired)
+        m_state = State::Released;
+    return m_releaseStatus;
+}
+
+} // namespace lockcore
