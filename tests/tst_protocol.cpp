@@ -1021,8 +1021,8 @@ QVariant ProtocolTest::valueOf(Session &session, const QString &sql)
 
 bool ProtocolTest::notifyFromOther(const QString &name)
 {
-    return execOther(u"SELECT pg_notify('"_s + m_session->dialect().releaseChannel(m_locks->tables())
-                     + u"', '"_s + name + u"')"_s);
+    const QString channel = m_session->dialect().releaseChannel(m_locks->tables());
+    return execOther(u"SELECT pg_notify('"_s + channel + u"', '"_s + name + u"')"_s);
 }
 
 QString ProtocolTest::withoutLibpq() const
