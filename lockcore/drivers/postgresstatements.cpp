@@ -1,5 +1,7 @@
 #include "postgresstatements.h"
 
+#include "postgreshandle.h"
+
 #include <QSqlDatabase>
 #include <QSqlDriver>
 
@@ -39,18 +41,6 @@ QByteArray PostgresStatements::numberedPlaceholders(const QString &text, int *co
 #ifdef LOCKSCOPE_HAVE_LIBPQ
 
 namespace {
-
-PGconn *handleOf(const QSqlDatabase &db)
-{
-    if (!db.isOpen() || !db.driver())
-        return nullptr;
-    const QVariant handle = db.driver()->handle();
-    // Qt registers the driver's handle as "PGconn*" (PGconn is a typedef of pg_conn).
-    const char *type = handle.typeName();
-    if (qstrcmp(type, "PGconn*") != 0 && qstrcmp(type, "pg_conn*") != 0)
-        return nullptr;
-    return *static_cast<PGconn *const *>(handle.constData());
-}
 
 // How a bound value travels in libpq's text format; Other: a type lockcore's statements never
 // bind (then Qt's driver runs the statement).
@@ -161,18 +151,18 @@ bool PostgresStatements::compiledIn()
 
 bool PostgresStatements::usable(const QSqlDatabase &db)
 {
-    return handleOf(db) != nullptr;
+    return postgresHandleOf(db) != nullptr;
 }
 
 int PostgresStatements::socketOf(const QSqlDatabase &db)
 {
-    PGconn *conn = handleOf(db);
+    PGconn *conn = postgresHandleOf(db);
     return conn ? PQsocket(conn) : -1;
 }
 
 QString PostgresStatements::serverParameter(const QSqlDatabase &db, const char *name)
 {
-    PGconn *conn = handleOf(db);
+    PGconn *conn = postgresHandleOf(db);
     const char *value = conn ? PQparameterStatus(conn, name) : nullptr;
     return value ? QString::fromUtf8(value) : QString();
 }
@@ -198,11 +188,16 @@ void PostgresStatements::forget(const QString &text)
     m_statements.erase(StatementKey::of(text));
 }
 
+bool PostgresStatements::isPrepared(const QString &text) const
+{
+    return m_statements.find(StatementKey::of(text)) != m_statements.end();
+}
+
 PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &db,
                                                      const Statement &statement)
 {
     Outcome out;
-    PGconn *conn = handleOf(db);
+    PGconn *conn = postgresHandleOf(db);
     if (!conn) {
         out.error = QSqlError(u"The connection is not open"_s, {}, QSqlError::ConnectionError,
                               u"08003"_s);
@@ -318,6 +313,11 @@ PostgresStatements::~PostgresStatements() = default;
 void PostgresStatements::clear() {}
 
 void PostgresStatements::forget(const QString &) {}
+
+bool PostgresStatements::isPrepared(const QString &) const
+{
+    return false;
+}
 
 PostgresStatements::Outcome PostgresStatements::exec(const QSqlDatabase &, const Statement &)
 {

@@ -659,6 +659,8 @@ bool Session::listenForReleases(const QString &channel)
     const CallWatch call(*this);
     if (m_broken)
         return false; // the next statement reconnects; listen after that
+    if (!m_direct || m_direct->kind() != Transport::Kind::Libpq)
+        return false; // notifications come through libpq, the protocol's client stack: poll
     bool sent = false;
     const bool listening = m_listener->listen(m_db, channel, &sent);
     if (sent)

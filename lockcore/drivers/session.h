@@ -150,7 +150,7 @@ public:
     // failed, or did not say whether the wait took it.
     void giveBackWakeLock(const QString &lock);
 
-    // Tests: `text` is prepared on this connection (Qt's driver or Connector/C). A statement
+    // Tests: `text` is prepared on this connection (Qt's driver, libpq or Connector/C). A statement
     // that failed stays prepared after the outcomes that leave it intact (preparedAfresh()).
     bool isPrepared(const QString &text) const;
         // Statements sent to the server so far: the round trips an operation cost.

@@ -22,7 +22,7 @@ public:
         return {std::move(out.result), out.error};
     }
     void forget(const QString &text) override { m_statements.forget(text); }
-    bool isPrepared(const QString &) const override { return false; } // (tests ask the server)
+    bool isPrepared(const QString &text) const override { return m_statements.isPrepared(text); }
     void clear() override { m_statements.clear(); }
 
 private:

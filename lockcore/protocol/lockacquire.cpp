@@ -85,15 +85,24 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
         return refusal(name, holder);
     }
     // The lock's first grant (a deleted lock keeps its row, so this name was never used).
-    if (const QString wakeLock = wakeLockFor(name);
-        !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock))
-        waitForWakeLock(wakeLock, 0);
-    auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
-    if (!answer)
-        return answer.error();
-    if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
-        return refusedGrant(name, holder);
-    return answerOf(answer->rows.constFirst(), name, holder, {});
+    const QString wakeLock = wakeLockFor(name);
+    const bool tookWakeLock = !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock)
+                              && waitForWakeLock(wakeLock, 0);
+    const auto answerToInsert = [&]() -> Result<Grant> {
+        auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
+        if (!answer)
+            return answer.error();
+        if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
+            return refusedGrant(name, holder);
+        return answerOf(answer->rows.constFirst(), name, holder, {});
+    };
+    Result<Grant> grant = answerToInsert();
+    // The wake-up lock goes with the lock: not kept after a refusal or a failure (a lost
+    // connection took it with it).
+    if (tookWakeLock && !(grant && grant->acquired)
+        && (grant || grant.error().kind != Error::Kind::ConnectionLost))
+        m_session->freeWakeLock(wakeLock);
+    return grant;
 }
 
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
@@ -319,8 +328,13 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     const auto random = [] { return QRandomGenerator::global()->generateDouble(); };
     const auto cancelled = [cancel] { return cancel && cancel->load(); };
     // LISTEN only once a wait is needed: a listening connection is signalled by every release
-    // in the table, which costs the server even when nobody waits for that lock.
+    // in the table, which costs the server even when nobody waits for that lock. For the same
+    // reason UNLISTEN when the wait ends, however it ends (a grant included).
     bool listening = false;
+    const auto unlisten = qScopeGuard([&] {
+        if (listening)
+            m_session->stopListening(channel);
+    });
     // After a notification the lock has just changed hands: a refusal then needs no read of
     // who holds it (that would double the cost of every woken waiter that lost the race).
     bool woken = false;

@@ -24,8 +24,8 @@ namespace lockcore {
 // as parameters of a prepared statement (PQexecPrepared), as pgbench -M prepared sends them;
 // docs/benchmarks.md has what that saves.
 //
-// Notifications that arrive during a statement stay in libpq's queue, where the driver's own
-// reading (ReleaseListener::drain) finds them, as after a statement of the driver's.
+// Notifications that arrive during a statement stay in libpq's queue, where
+// PostgresNotifications::take (ReleaseListener) finds them.
 //
 // Owned by the Session of that connection and used on its thread only. clear() when the
 // connection closes or is reopened; a different handle also starts afresh.
@@ -67,6 +67,8 @@ public:
     // (after a failure that may have left it in a bad state; the old one goes with the
     // connection).
     void forget(const QString &text);
+    // `text` is prepared on the connection (exec() ran it, and it was not forgotten since).
+    bool isPrepared(const QString &text) const;
 
 private:
     struct Prepared

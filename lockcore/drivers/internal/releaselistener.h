@@ -1,36 +1,39 @@
 #pragma once
 
 #include <QHash>
-#include <QMetaMethod>
-#include <QMetaObject>
-#include <QPointer>
 #include <QSqlDatabase>
-#include <QSqlDriver>
+#include <QString>
 #include <atomic>
 
 namespace lockcore {
 
-// Wakes a waiting acquirer when a release is NOTIFYed (PostgreSQL LISTEN/NOTIFY through
-// QSqlDriver notifications), without an event loop: the waiter polls the connection's socket
-// itself and lets the driver read the notifications, which arrive as QSqlDriver::notification.
-// Lives in the Session's thread.
+// Wakes a waiting acquirer when a release is NOTIFYed (PostgreSQL LISTEN/NOTIFY), without an
+// event loop: LISTEN, UNLISTEN and the reading of notifications go through libpq on the
+// connection's own handle (PostgresNotifications), the client stack of the protocol's
+// statements; the waiter polls the connection's socket itself. Without libpq in this build, or
+// where the session's statements do not go through libpq (Session::forceQtDriver, ODBC), there
+// are no notifications and waiters poll. Lives in the Session's thread.
 //
 // Use: arm(name) before an acquire attempt, then waitForRelease() after a refusal, disarm()
-// when done. A release notified after arm() (even during the attempt) ends the wait at once.
+// when done. A release notified after arm() (even during the attempt: libpq queues what
+// arrives while a statement runs) ends the wait at once.
 class ReleaseListener
 {
 public:
     ReleaseListener() = default;
-    ~ReleaseListener();
     ReleaseListener(const ReleaseListener &) = delete;
     ReleaseListener &operator=(const ReleaseListener &) = delete;
 
     // LISTENs on `channel` on this connection (again after a reconnect). False when the
-    // driver has no notifications (then waiters only poll). `sent` is set when a LISTEN went
-    // to the server (one round trip).
+    // connection has no notifications here (then waiters only poll). `sent` is set when a
+    // LISTEN went to the server (one round trip).
     bool listen(QSqlDatabase db, const QString &channel, bool *sent);
-    // UNLISTENs `channel` again (one round trip, `sent` set) if this connection listens on it.
+    // UNLISTENs `channel` again (one round trip, `sent` set) if this connection listens on it;
+    // notifications already queued are dropped.
     void unlisten(QSqlDatabase db, const QString &channel, bool *sent);
+    // This connection listens on `channel` (as far as the listener knows: a LISTEN it sent on
+    // the connection open now).
+    bool isListening(const QSqlDatabase &db, const QString &channel) const;
 
     // Starts (or restarts) watching for releases of `name`.
     void arm(const QString &name);
@@ -43,15 +46,12 @@ public:
     quint64 received() const { return m_received; }
 
 private:
-    void attach(QSqlDriver *driver);
-    void drain();
-    int socket() const; // the connection's socket, -1 if unknown
+    // Reads what arrived; false when the connection broke.
+    bool drain();
 
-    QPointer<QSqlDriver> m_driver;
-    QMetaObject::Connection m_connection;
-    QMetaMethod m_readSlot;
-    bool m_readSlotTakesInt = false;
+    QSqlDatabase m_db;
     QString m_channel;
+    quint64 m_listeningOn = 0; // PostgresNotifications::connectionId of the LISTEN; 0: none
     QHash<QString, bool> m_armed; // lock names waited for -> released since arm()
     quint64 m_received = 0;
 };
