@@ -6,6 +6,7 @@
 #include "mariadbstatements.h"
 #include "postgresstatements.h"
 #include "releaselistener.h"
+#include "sessioninternals.h"
 
 #include <QSqlQuery>
 #include <QVersionNumber>
@@ -836,7 +837,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     QVERIFY2(holder.held, qPrintable(holder.error));
 
     const RetryPolicy policy = pollingEvery10s(30000);
-    const quint64 notificationsBefore = m_session->releaseListener().received();
+    const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     const qint64 acquiredAtMs = holder.clock.elapsed();
     holder.thread->wait();
@@ -847,7 +848,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         // Refused; LISTEN, refused again (a release before the LISTEN would not have been
         // heard); then woken by the release.
         QCOMPARE(waited->attempts, 3);
-        QVERIFY(m_session->releaseListener().received() > notificationsBefore);
+        QVERIFY(SessionInternals::releaseListener(*m_session).received() > notificationsBefore);
     } else {
         // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
         // release inside the second attempt; the wake-up lock is passed on with the lock.
@@ -875,7 +876,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     QVERIFY2(holder.held, qPrintable(holder.error));
     QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
 
-    const quint64 notificationsBefore = m_session->releaseListener().received();
+    const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     const qint64 acquiredAtMs = holder.clock.elapsed();
     holder.thread->wait();
@@ -883,7 +884,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
     QCOMPARE(waited->attempts, 1);
-    QCOMPARE(m_session->releaseListener().received(), notificationsBefore);
+    QCOMPARE(SessionInternals::releaseListener(*m_session).received(), notificationsBefore);
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
     QVERIFY2(gap < 100, qPrintable(QString::number(gap)));
@@ -1373,16 +1374,18 @@ void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
         return answer ? std::nullopt : std::optional<Error>(answer.error());
     };
     QVERIFY(!runIt(insert));
-    QVERIFY(m_session->isPrepared(insert.text()));
+    QVERIFY(SessionInternals::isPrepared(*m_session, insert.text()));
     const auto duplicate = runIt(insert);
     QVERIFY(duplicate);
     QCOMPARE(duplicate->kind, Error::Kind::Duplicate);
-    QVERIFY2(m_session->isPrepared(insert.text()), direct ? "Connector/C" : "Qt driver");
+    QVERIFY2(SessionInternals::isPrepared(*m_session, insert.text()),
+             direct ? "Connector/C" : "Qt driver");
     Statement unknown;
     unknown << "INSERT INTO " << table << " (k) VALUES (" << Param{u"not a number"_s} << ")";
     if (!TestBackend::instance().isSqlite()) { // SQLite stores the text as it is
         QVERIFY(runIt(unknown));
-        QVERIFY(!m_session->isPrepared(unknown.text())); // prepared afresh next time
+        // prepared afresh next time
+        QVERIFY(!SessionInternals::isPrepared(*m_session, unknown.text()));
     }
     LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"DROP TABLE "_s + table));
 }
