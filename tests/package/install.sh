@@ -39,7 +39,7 @@ internal=$(find "$source/lockcore" -path '*/internal/*' -name '*.h' -printf '%f\
 shared=$(comm -12 <(echo "$internal") <(echo "$installed") | tr '\n' ' ')
 [[ -z $shared ]] || fail "internal headers are installed: $shared"
 hooks='forceMySqlPath|forceBatchAcquire|forceQtDriver|isPrepared|releaseListener'
-! grep -l -E "$hooks" "$prefix"/include/lockscope/*.h ||
+! grep -l -E "\\b($hooks) *\\(" "$prefix"/include/lockscope/*.h ||
     fail "installed headers name the Session's test hooks ($hooks)"
 
 printed=$("$prefix/bin/lockctl" --version)
