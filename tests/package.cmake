@@ -6,8 +6,10 @@
 #                                          pass desktop-file-validate and appstreamcli --strict
 #   package_manpage, package_completion    lockctl's man page and bash completion against
 #                                          "lockctl --help" and each command's --help
-#   package_install                        cmake --install into <build>/test-install
-#   package_headers                        each installed header compiles on its own
+#   package_install                        cmake --install into <build>/test-install: the
+#                                          API headers only (lockcore_api_headers())
+#   package_headers                        each installed header compiles on its own as
+#                                          <lockscope/x.h>; glibc's <error.h> beside them
 #   package_example_build                  examples/ built against that install only
 #   example_<backend>                      the example holds a lock on each backend
 #   package_deb                            cpack -G DEB into <build>/packages

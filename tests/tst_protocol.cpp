@@ -6,6 +6,7 @@
 #include "mariadbstatements.h"
 #include "postgresstatements.h"
 #include "releaselistener.h"
+#include "sessioninternals.h"
 
 #include <QScopeGuard>
 #include <QSqlError>
@@ -850,7 +851,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     QVERIFY2(holder.held, qPrintable(holder.error));
 
     const RetryPolicy policy = pollingEvery10s(30000);
-    const quint64 notificationsBefore = m_session->releaseListener().received();
+    const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     const qint64 acquiredAtMs = holder.clock.elapsed();
     holder.thread->wait();
@@ -861,7 +862,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         // Refused; LISTEN, refused again (a release before the LISTEN would not have been
         // heard); then woken by the release.
         QCOMPARE(waited->attempts, 3);
-        QVERIFY(m_session->releaseListener().received() > notificationsBefore);
+        QVERIFY(SessionInternals::releaseListener(*m_session).received() > notificationsBefore);
     } else {
         // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
         // release inside the second attempt; the wake-up lock is passed on with the lock.
@@ -889,7 +890,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     QVERIFY2(holder.held, qPrintable(holder.error));
     QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
 
-    const quint64 notificationsBefore = m_session->releaseListener().received();
+    const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
     const qint64 acquiredAtMs = holder.clock.elapsed();
     holder.thread->wait();
@@ -897,7 +898,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
     QCOMPARE(waited->attempts, 1);
-    QCOMPARE(m_session->releaseListener().received(), notificationsBefore);
+    QCOMPARE(SessionInternals::releaseListener(*m_session).received(), notificationsBefore);
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
     QVERIFY2(gap < 100, qPrintable(QString::number(gap)));
@@ -1048,7 +1049,8 @@ void ProtocolTest::postgresAcquireIsPreparedThroughLibpq()
         auto grant = m_locks->acquire(name, u"alice"_s, 30000);
         LOCKSCOPE_VERIFY_OK(grant);
         QVERIFY(grant->acquired);
-        QVERIFY2(m_session->isPrepared(acquire), "the acquire through libpq is not prepared");
+        QVERIFY2(SessionInternals::isPrepared(*m_session, acquire),
+                 "the acquire through libpq is not prepared");
         QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
     }
 }
@@ -1064,13 +1066,13 @@ void ProtocolTest::waitedGrantStopsListening()
     holder.start(m_table, name, 500);
     QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
     QVERIFY2(holder.held, qPrintable(holder.error));
-    const quint64 notificationsBefore = m_session->releaseListener().received();
+    const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 30000, pollingEvery10s(30000));
     holder.thread->wait();
     QVERIFY2(holder.error.isEmpty(), qPrintable(holder.error));
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
-    QVERIFY2(m_session->releaseListener().received() > notificationsBefore,
+    QVERIFY2(SessionInternals::releaseListener(*m_session).received() > notificationsBefore,
              "the waiter was not woken by a notification: the test proves nothing");
     QCOMPARE(valueOf(*m_session, u"SELECT count(*) FROM pg_listening_channels()"_s).toInt(), 0);
 
@@ -1079,11 +1081,11 @@ void ProtocolTest::waitedGrantStopsListening()
     QVERIFY(m_locks->release(name, u"alice"_s, waited->fence)->released);
     QVERIFY(notifyFromOther(name));
     QVERIFY(valueOf(*m_session, u"SELECT 1"_s).isValid());
-    const quint64 afterGrant = m_session->releaseListener().received();
-    m_session->releaseListener().arm(name);
+    const quint64 afterGrant = SessionInternals::releaseListener(*m_session).received();
+    SessionInternals::releaseListener(*m_session).arm(name);
     QVERIFY(!m_session->waitForRelease(name, 0, nullptr));
-    m_session->releaseListener().disarm(name);
-    QCOMPARE(m_session->releaseListener().received(), afterGrant);
+    SessionInternals::releaseListener(*m_session).disarm(name);
+    QCOMPARE(SessionInternals::releaseListener(*m_session).received(), afterGrant);
 }
 
 void ProtocolTest::releaseNotifiedDuringAStatementEndsTheWait()
@@ -1097,7 +1099,7 @@ void ProtocolTest::releaseNotifiedDuringAStatementEndsTheWait()
     auto held = m_otherLocks->acquire(name, u"bob"_s, 30000);
     QVERIFY(held && held->acquired);
     QVERIFY(m_session->listenForReleases(m_session->dialect().releaseChannel(m_locks->tables())));
-    m_session->releaseListener().arm(name);
+    SessionInternals::releaseListener(*m_session).arm(name);
     QVERIFY(notifyFromOther(name)); // as a release sends it when a waiter is queued
     // A statement through libpq (an attempt, refused): the notification comes in with its
     // answer.
@@ -1108,7 +1110,7 @@ void ProtocolTest::releaseNotifiedDuringAStatementEndsTheWait()
     QVERIFY2(m_session->waitForRelease(name, 10000, nullptr),
              "the release notified during the statement was not seen");
     QVERIFY2(waited.elapsed() < 5000, qPrintable(QString::number(waited.elapsed())));
-    m_session->releaseListener().disarm(name);
+    SessionInternals::releaseListener(*m_session).disarm(name);
     m_session->stopListening(m_session->dialect().releaseChannel(m_locks->tables()));
     QCOMPARE(valueOf(*m_session, u"SELECT count(*) FROM pg_listening_channels()"_s).toInt(), 0);
     QVERIFY(m_otherLocks->release(name, u"bob"_s, held->fence)->released);
@@ -1520,16 +1522,18 @@ void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
         return answer ? std::nullopt : std::optional<Error>(answer.error());
     };
     QVERIFY(!runIt(insert));
-    QVERIFY(m_session->isPrepared(insert.text()));
+    QVERIFY(SessionInternals::isPrepared(*m_session, insert.text()));
     const auto duplicate = runIt(insert);
     QVERIFY(duplicate);
     QCOMPARE(duplicate->kind, Error::Kind::Duplicate);
-    QVERIFY2(m_session->isPrepared(insert.text()), direct ? "past Qt's driver" : "Qt driver");
+    QVERIFY2(SessionInternals::isPrepared(*m_session, insert.text()),
+             direct ? "past Qt's driver" : "Qt driver");
     Statement unknown;
     unknown << "INSERT INTO " << table << " (k) VALUES (" << Param{u"not a number"_s} << ")";
     if (!TestBackend::instance().isSqlite()) { // SQLite stores the text as it is
         QVERIFY(runIt(unknown));
-        QVERIFY(!m_session->isPrepared(unknown.text())); // prepared afresh next time
+        // prepared afresh next time
+        QVERIFY(!SessionInternals::isPrepared(*m_session, unknown.text()));
     }
     LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"DROP TABLE "_s + table));
 }

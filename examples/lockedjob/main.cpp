@@ -15,9 +15,9 @@
 // Exit status, as lockctl's: 0 done, 1 refused (the lock is held by another, or the lease was
 // lost during the job), 2 usage error, 3 database error.
 
-#include "connectionspec.h"
-#include "duration.h"
-#include "lockclient.h"
+#include <lockscope/connectionspec.h>
+#include <lockscope/duration.h>
+#include <lockscope/lockclient.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

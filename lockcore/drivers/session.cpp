@@ -199,18 +199,6 @@ Transport &Session::transport()
     return m_direct ? *m_direct : *m_qt;
 }
 
-void Session::forceMySqlPath(bool force)
-{
-    m_forceMySqlPath = force;
-    chooseTransport();
-}
-
-void Session::forceQtDriver(bool force)
-{
-    m_forceQtDriver = force;
-    chooseTransport();
-}
-
 Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
                                                const SessionOptions &options)
 {
@@ -631,11 +619,6 @@ bool Session::runsRowsDirectly() const
     return m_direct != nullptr;
 }
 
-bool Session::isPrepared(const QString &text) const
-{
-    return (m_qt && m_qt->isPrepared(text)) || (m_direct && m_direct->isPrepared(text));
-}
-
 bool Session::reopensAfter(const Error &error)
 {
     // A lost connection; a server that takes no writes now, where the next connection may
@@ -677,11 +660,6 @@ void Session::stopListening(const QString &channel)
     m_listener->unlisten(m_db, channel, &sent);
     if (sent)
         ++m_roundTrips;
-}
-
-ReleaseListener &Session::releaseListener()
-{
-    return *m_listener;
 }
 
 bool Session::waitForRelease(const QString &name, qint64 timeoutMs,

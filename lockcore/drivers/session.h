@@ -110,8 +110,7 @@ public:
     bool listenForReleases(const QString &channel);
     // UNLISTEN again: a listening connection is signalled by every release in the table.
     void stopListening(const QString &channel);
-    ReleaseListener &releaseListener(); // internal (releaselistener.h): lockcore and its tests
-    // Waits for a release of `name` notified since releaseListener().arm(name) (see there).
+    // Waits for a release of `name` notified since its listener was armed (releaselistener.h).
     bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
     // Sets this connection's time zone (and again after every reconnect); empty: the server's
     // default from the next connection on. Refused on SQLite (no session time zone).
@@ -134,14 +133,6 @@ public:
     bool supportsDirect() const;
     // ... and 10.5 on: an acquire is one prepared INSERT .. RETURNING (Dialect::acquireUpsert).
     bool supportsInsertReturning();
-    // Tests: MariaDB as on MySQL: the acquire is the UPDATE + SELECT batch, and every statement
-    // goes through the Qt driver.
-    void forceMySqlPath(bool force);
-    // Tests: MariaDB as before 10.5: the acquire is the batch, the release still goes direct.
-    void forceBatchAcquire(bool force) { m_forceBatchAcquire = force; }
-    // Tests: PostgreSQL without libpq: every statement through Qt's driver (QPSQL), as in a
-    // build without libpq's headers.
-    void forceQtDriver(bool force);
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.
@@ -150,10 +141,7 @@ public:
     // failed, or did not say whether the wait took it.
     void giveBackWakeLock(const QString &lock);
 
-    // Tests: `text` is prepared on this connection (Qt's driver, libpq or Connector/C). A statement
-    // that failed stays prepared after the outcomes that leave it intact (preparedAfresh()).
-    bool isPrepared(const QString &text) const;
-        // Statements sent to the server so far: the round trips an operation cost.
+    // Statements sent to the server so far: the round trips an operation cost.
     quint64 roundTrips() const { return m_roundTrips; }
     // The connection broke; the next statement reopens it.
     bool isBroken() const { return m_broken; }
@@ -167,6 +155,9 @@ public:
     Error transactionFailure(const QSqlError &error, const QString &what);
 
 private:
+    // What is not lockcore's API (this header is installed): the release listener and the
+    // tests' hooks, in SessionInternals (drivers/internal/sessioninternals.h).
+    friend class SessionInternals;
     class CallWatch; // arms the CallWatchdog for the outermost call on the network
     Session(const ConnectionSpec &spec, const QString &connectionName);
     Status openConnection(const SessionOptions &options);

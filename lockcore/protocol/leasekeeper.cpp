@@ -3,6 +3,7 @@
 #include "lockservice.h"
 #include "releaselistener.h"
 #include "session.h"
+#include "sessioninternals.h"
 
 #include "tr.h"
 
@@ -120,7 +121,7 @@ bool LeaseKeeper::listening()
     if (!session.listenForReleases(m_channel))
         return false;
     if (!m_armed)
-        session.releaseListener().arm(m_grant.name);
+        SessionInternals::releaseListener(session).arm(m_grant.name);
     m_armed = true;
     return true;
 }
@@ -134,7 +135,7 @@ bool LeaseKeeper::wait(qint64 maxMs, const std::atomic_bool &stop)
         if (!m_service.session().waitForRelease(m_grant.name, ms, &stop))
             return false;
         m_notified = true; // (a renewal says whether it is still ours)
-        m_service.session().releaseListener().arm(m_grant.name);
+        SessionInternals::releaseListener(m_service.session()).arm(m_grant.name);
         return true;
     }
     QElapsedTimer waited;

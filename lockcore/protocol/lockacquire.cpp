@@ -5,6 +5,7 @@
 #include "releaselistener.h"
 #include "rows.h"
 #include "session.h"
+#include "sessioninternals.h"
 #include "slicedsleep.h"
 #include "tr.h"
 #include "validation.h"
@@ -316,7 +317,7 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // free (starved for seconds in the simulator). There, every waiter polls.
     const bool nodeLocal = m_session->wakeLocksAreNodeLocal();
     WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal});
-    ReleaseListener &listener = m_session->releaseListener();
+    ReleaseListener &listener = SessionInternals::releaseListener(*m_session);
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     bool granted = false;
     const auto dropWakeLock = qScopeGuard([&] {

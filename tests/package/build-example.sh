@@ -2,7 +2,9 @@
 # Builds examples/ in a fresh directory against the Lockscope package installed in PREFIX (by
 # the package_install test), as an application outside this tree would: find_package(Lockscope)
 # must find PREFIX's package (no other: no package registry, no build tree), and no compile
-# command may reach into the source tree's lockcore/ (only PREFIX/include/lockscope).
+# command may reach into the source tree's lockcore/: its include path is PREFIX/include (the
+# example includes <lockscope/...>), never PREFIX/include/lockscope, where lockcore's error.h
+# would shadow glibc's <error.h>.
 #   build-example.sh SOURCE_DIR PREFIX EXAMPLE_BUILD_DIR CXX_COMPILER
 set -euo pipefail
 source=$1 prefix=$2 exbuild=$3 cxx=$4
@@ -22,8 +24,10 @@ found=$(sed -n 's/^Lockscope_DIR:PATH=//p' "$exbuild/CMakeCache.txt")
 # Every include directory of the compile commands: PREFIX's, or the system's (Qt's).
 dirs=$(grep -o -E -e '-(I|isystem )[^ "]+' "$exbuild/compile_commands.json" |
     sed -E 's/^-(I|isystem )//' | sort -u)
-grep -qx "$prefix/include/lockscope" <<<"$dirs" ||
-    { echo "FAIL: the example is not compiled with $prefix/include/lockscope" >&2; exit 1; }
+grep -qx "$prefix/include" <<<"$dirs" ||
+    { echo "FAIL: the example is not compiled with $prefix/include" >&2; exit 1; }
+! grep -qx "$prefix/include/lockscope/\?" <<<"$dirs" ||
+    { echo "FAIL: the example is compiled with $prefix/include/lockscope on its path" >&2; exit 1; }
 foreign=$(grep -v -e "^$prefix/" -e '^/usr/' <<<"$dirs" || true)
 [[ -z $foreign ]] ||
     { echo "FAIL: the example is compiled with headers from: $foreign" >&2; exit 1; }

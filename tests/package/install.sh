@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # cmake --install of the build tree into PREFIX (emptied first), and the installed tree checked:
-# the tools, lockcore and its CMake package, exactly the public headers of lockcore's folders
-# (none of internal/), the desktop entry, icon, AppStream metadata, man page and completion,
-# the Prometheus alert rules and the Grafana dashboard (same as in the source tree);
+# the tools, lockcore and its CMake package, exactly lockcore's API headers in include/lockscope/
+# (none of internal/, no test hooks), the desktop entry, icon, AppStream metadata, man page and
+# completion, the Prometheus alert rules and the Grafana dashboard (same as in the source tree);
 # the installed lockctl prints the project's version, and appstreamcli accepts the tree.
 #   install.sh BUILD_DIR PREFIX SOURCE_DIR VERSION
 set -euo pipefail
@@ -25,13 +25,22 @@ for file in bin/lockctl bin/lockscope lib/liblockcore.a \
 done
 [[ ! -e $prefix/bin/lockbench ]] || fail "lockbench (a developer tool) is installed"
 
-# The headers: those of lockcore's folders, not their internal/ ones.
-expected=$(find "$source/lockcore" -path "$source/lockcore/sim" -prune -o -name '*.h' \
-    -not -path '*/internal/*' -printf '%f\n' | sort)
+# The headers: lockcore's API (lockcore_api_headers(), listed by the build in
+# package/api-headers.txt) in include/lockscope/ and nothing else in include/; none of them an
+# internal/ one, and none declaring the Session's test hooks.
+expected=$(sort "$build/package/api-headers.txt")
 installed=$(find "$prefix/include/lockscope" -type f -printf '%f\n' | sort)
 [[ $installed == "$expected" ]] ||
-    fail "installed headers differ from lockcore's public ones: $(diff <(echo "$expected") \
+    fail "installed headers differ from lockcore's API: $(diff <(echo "$expected") \
 <(echo "$installed") | grep '^[<>]' | tr '\n' ' ')"
+others=$(find "$prefix/include" -mindepth 1 -maxdepth 1 -not -name lockscope -printf '%f ')
+[[ -z $others ]] || fail "include/ holds more than lockscope/: $others"
+internal=$(find "$source/lockcore" -path '*/internal/*' -name '*.h' -printf '%f\n' | sort)
+shared=$(comm -12 <(echo "$internal") <(echo "$installed") | tr '\n' ' ')
+[[ -z $shared ]] || fail "internal headers are installed: $shared"
+hooks='forceMySqlPath|forceBatchAcquire|forceQtDriver|isPrepared|releaseListener'
+! grep -l -E "\\b($hooks) *\\(" "$prefix"/include/lockscope/*.h ||
+    fail "installed headers name the Session's test hooks ($hooks)"
 
 printed=$("$prefix/bin/lockctl" --version)
 [[ $printed == "lockctl $version" ]] || fail "lockctl --version prints \"$printed\""

@@ -1,5 +1,7 @@
 #include "testbackend.h"
 
+#include "sessioninternals.h"
+
 #include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -80,12 +82,12 @@ std::unique_ptr<Session> TestBackend::open(QString *error) const
     // before 10.5 gets (the batch, the release through Connector/C).
     const int mysqlBatch = qEnvironmentVariableIntValue("LOCKSCOPE_TEST_MYSQL_BATCH");
     if (mysqlBatch == 1)
-        (*session)->forceMySqlPath(true);
+        SessionInternals::forceMySqlPath(**session, true);
     else if (mysqlBatch == 2)
-        (*session)->forceBatchAcquire(true);
+        SessionInternals::forceBatchAcquire(**session, true);
     // PostgreSQL through Qt's driver alone (what a build without libpq runs).
     if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_PG_QT_DRIVER") == 1)
-        (*session)->forceQtDriver(true);
+        SessionInternals::forceQtDriver(**session, true);
     return std::move(session).value();
 }
 
