@@ -1131,8 +1131,8 @@ void ProtocolTest::refusalAfterTheInsertFreesTheWakeLock()
                       + u" FOR EACH ROW SET NEW.holder = IF(NEW.name = '"_s + name
                       + u"', 'mallory', NEW.holder)"_s));
     const auto dropTrigger = qScopeGuard([&] { execOther(u"DROP TRIGGER "_s + trigger); });
-    m_session->forceBatchAcquire(true);
-    const auto unforce = qScopeGuard([&] { m_session->forceBatchAcquire(false); });
+    SessionInternals::forceBatchAcquire(*m_session, true);
+    const auto unforce = qScopeGuard([&] { SessionInternals::forceBatchAcquire(*m_session, false); });
     const quint64 tripsBefore = m_session->roundTrips();
     auto grant = m_locks->acquire(name, u"alice"_s, 30000);
     LOCKSCOPE_VERIFY_OK(grant);
