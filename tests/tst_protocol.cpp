@@ -823,7 +823,7 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     // (GET_LOCK) that the waiter is blocked on. Either way a waiter polling every 10 s gets the
     // lock as soon as the holder (another connection, in another thread) releases it.
     const bool postgres = m_session->dialect().kind() == Dialect::Kind::PostgreSQL;
-    if (!postgres && !m_session->supportsWakeLocks())
+    if (!postgres && !m_session->hasFeature(Feature::WakeLocks))
         QSKIP("Only PostgreSQL and MariaDB wake waiters on release; SQLite polls (tested above).");
     if (postgres && TestBackend::instance().isOdbc())
         QSKIP("Through ODBC a PostgreSQL release notifies nobody: ODBC has no LISTEN/NOTIFY (QODBC "
@@ -865,7 +865,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     // lock's wake-up lock (an advisory lock, GET_LOCK); a waiter's attempt first waits for
     // that inside its own statement, so the release hands the lock over without another
     // statement: one attempt, no notification needed, and little time from release to grant.
-    if (!m_session->supportsWakeLocks())
+    if (!m_session->hasFeature(Feature::WakeLocks))
         QSKIP("SQLite polls.");
     const QString name = lockName();
     const RetryPolicy policy = pollingEvery10s(10000);
@@ -897,13 +897,13 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     // out meanwhile must not take the lock just released from under it: that would part the
     // lock from its wake-up lock, and the next release would wake nobody. For a moment only:
     // a waiter that stopped holding the wake-up lock cannot keep a free lock from everyone.
-    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->supportsWakeLocks())
+    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->hasFeature(Feature::WakeLocks))
         QSKIP("MariaDB only (on PostgreSQL a queued wait that runs out fails its statement).");
     const QString name = lockName();
     const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
     auto grant = m_otherLocks->acquire(name, u"bob"_s, 60000);
     QVERIFY(grant && grant->acquired);
-    QVERIFY(m_session->supportsWakeLocks() && m_other->holdsWakeLock(wakeLock));
+    QVERIFY(m_session->hasFeature(Feature::WakeLocks) && m_other->holdsWakeLock(wakeLock));
     // bob releases and, before alice gets there, another waiter (a third connection) takes
     // the wake-up lock, as the first waiter in the queue would.
     QVERIFY(m_otherLocks->release(name, u"bob"_s, grant->fence)->released);
@@ -928,7 +928,7 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
 
     // A plain acquire (no waiting, so no queue) is not held back.
     QVERIFY(m_locks->acquire(name, u"carol"_s, 5000)->acquired);
-    if (m_session->supportsInsertReturning()) {
+    if (m_session->hasFeature(Feature::InsertReturning)) {
         // One statement decides, and a refusal changes nothing: depth and fence as they were.
         const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
         auto refused = m_otherLocks->acquireWithWait(name, u"dave"_s, 5000, [] {
@@ -951,16 +951,16 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
         QSKIP("PostgreSQL only");
     if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_PG_QT_DRIVER") == 1) {
-        QVERIFY(!m_session->runsRowsDirectly());
+        QVERIFY(!m_session->hasFeature(Feature::DirectTransport));
         QSKIP("Qt's driver is forced (LOCKSCOPE_TEST_PG_QT_DRIVER)");
     }
     if (TestBackend::instance().isOdbc()) {
-        QVERIFY(!m_session->runsRowsDirectly());
+        QVERIFY(!m_session->hasFeature(Feature::DirectTransport));
         QSKIP("Through ODBC every statement goes through QODBC and psqlODBC: libpq is QPSQL's");
     }
     QVERIFY2(PostgresStatements::compiledIn(),
              "built without libpq: install libpq-dev and configure again");
-    QVERIFY(m_session->runsRowsDirectly());
+    QVERIFY(m_session->hasFeature(Feature::DirectTransport));
     const QString name = lockName();
     for (const bool queued : {false, true}) {
         auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 30000, RetryPolicy{})
@@ -1033,7 +1033,7 @@ void ProtocolTest::mariadbAcquireIsOnePreparedStatement()
     QVERIFY(version.exec(u"SELECT VERSION()"_s) && version.next());
     if (QVersionNumber::fromString(version.value(0).toString()) < QVersionNumber(10, 5))
         QSKIP("MariaDB before 10.5 has no INSERT .. RETURNING");
-    QVERIFY(m_session->supportsInsertReturning());
+    QVERIFY(m_session->hasFeature(Feature::InsertReturning));
 }
 
 void ProtocolTest::roundTripsPerOperation()
@@ -1043,7 +1043,7 @@ void ProtocolTest::roundTripsPerOperation()
     // PostgreSQL, SQLite: INSERT .. ON CONFLICT .. RETURNING; MariaDB 10.5 on: INSERT .. ON
     // DUPLICATE KEY UPDATE .. RETURNING; MySQL and older MariaDB: a batch, or two statements.
     const bool oneStatement =
-        m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning();
+        m_session->dialect().hasFeature(Feature::UpsertReturning) || m_session->hasFeature(Feature::InsertReturning);
     const quint64 maxAcquire = oneStatement ? 1 : 2;
     // MySQL, MariaDB: the renewal's UPDATE and the SELECT of its row in one batch.
     // Through ODBC, MariaDB Connector/ODBC takes one statement per call (the renewal's batch is
@@ -1051,9 +1051,9 @@ void ProtocolTest::roundTripsPerOperation()
     const bool odbcMysql = TestBackend::instance().isOdbc()
                            && m_session->dialect().kind() == Dialect::Kind::MySQL;
     const bool renewInOne =
-        m_session->dialect().capabilities().upsertReturning
+        m_session->dialect().hasFeature(Feature::UpsertReturning)
         || (!odbcMysql
-            && !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty());
+            && m_session->dialect().hasFeature(Feature::Batches));
 
     QVERIFY(m_locks->initialize(name, 5000, {})->created);
     quint64 before = m_session->roundTrips();
@@ -1124,7 +1124,7 @@ void ProtocolTest::deletedLockComesBackAboveItsFence()
     auto grant = m_locks->acquire(name, u"alice"_s, 60000);
     LOCKSCOPE_VERIFY_OK(grant);
     QVERIFY(grant->acquired);
-    if (m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning())
+    if (m_session->dialect().hasFeature(Feature::UpsertReturning) || m_session->hasFeature(Feature::InsertReturning))
         QCOMPARE(m_session->roundTrips() - before, quint64(1));
     QCOMPARE(grant->fence, deletedFence + 1);
     QCOMPARE(grant->depth, 1);
@@ -1233,7 +1233,7 @@ void ProtocolTest::directStatementsTakeEveryNewValue()
     // send exactly its own values and read back exactly its own row: changed or not, rebound
     // in place (as LockService does) or in another list, short, empty, NULL, non-ASCII and
     // longer than a column's first buffer (256 bytes).
-    if (!m_session->runsRowsDirectly())
+    if (!m_session->hasFeature(Feature::DirectTransport))
         QSKIP("This connection runs every statement through Qt's driver.");
     const bool postgres = m_session->dialect().kind() == lockcore::Dialect::Kind::PostgreSQL;
     const QString text = postgres ? u"SELECT CAST(? AS text), CAST(? AS bigint), CAST(? AS text)"_s
@@ -1363,7 +1363,9 @@ void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
     LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"CREATE TABLE "_s + table + u" (k INT PRIMARY KEY)"_s));
     Statement insert;
     insert << "INSERT INTO " << table << " (k) VALUES (" << Param{1} << ")";
-    const bool direct = m_session->supportsDirect();
+    // (Connector/C: the statements past Qt's driver that this test's isPrepared() can see)
+    const bool direct = m_session->hasFeature(Feature::DirectTransport)
+                        && m_session->dialect().kind() == Dialect::Kind::MySQL;
     const auto runIt = [&](const Statement &statement) -> std::optional<Error> {
         if (direct) {
             auto answer = m_session->runRows(statement, u"inserting"_s);

@@ -370,6 +370,24 @@ Statement MysqlDialect::clockCheck() const
     return st;
 }
 
+bool MysqlDialect::hasFeature(Feature feature) const
+{
+    switch (feature) {
+    case Feature::Batches:
+    case Feature::InsertReturning: // MariaDB 10.5 on (Session::hasFeature asks the version)
+    case Feature::ReleaseDepthViaInsertId:
+    case Feature::SessionTimeZone:
+    case Feature::ClockCheck:
+    case Feature::WakeLocks: // GET_LOCK (Session::hasFeature: fractional waits, MariaDB)
+    case Feature::ClusterFacts:
+    case Feature::ReadOnlySession:
+    case Feature::MultiPrimaryProbe:
+        return true;
+    default:
+        return false;
+    }
+}
+
 Statement MysqlDialect::setTimeZone(const QString &zone) const
 {
     Statement st;

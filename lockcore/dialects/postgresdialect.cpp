@@ -451,6 +451,24 @@ bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const
            || text.contains(u"no pg_hba.conf entry"_s);
 }
 
+bool PostgresDialect::hasFeature(Feature feature) const
+{
+    switch (feature) {
+    case Feature::UpsertReturning:
+    case Feature::WokenRetry:
+    case Feature::ReleaseNotifies:
+    case Feature::SessionTimeZone:
+    case Feature::WakeLocks:
+    case Feature::ServerAddress:
+    case Feature::ClusterFacts:
+    case Feature::ClusterStandbys:
+    case Feature::ReadOnlySession:
+        return true;
+    default:
+        return false;
+    }
+}
+
 Statement PostgresDialect::setTimeZone(const QString &zone) const
 {
     Statement st; // SET cannot take a bind; set_config can
