@@ -969,7 +969,7 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
     changes << my->acquireBatch(t, kName, kHolder, kTtl, wake, Taking::WaitedFirst)
                    .text()
                    .section(u";\n"_s, 1, 1); // (after the SET that waits)
-    for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
+    for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         changes << my->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(changes)) {
         QVERIFY2(sql.contains(u"SYSDATE(3)"_s), qPrintable(sql));
@@ -1069,7 +1069,7 @@ void TestDialects::mysqlStoresOneClockReadingPerChange()
     using Taking = Dialect::WakeLockTaking;
     const auto codeOf = [](const QString &sql) { return scanSql(withoutMysqlSettings(sql)).code; };
     QStringList inserts = {build(*d, t, u"insertAcquire"_s).statement.text()};
-    for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
+    for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         inserts << d->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(inserts)) {
         const QString code = codeOf(sql);
@@ -1689,7 +1689,7 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
     const auto d = dialect(Kind::MySQL);
     const QString wake = d->wakeLockName(tables(false), kName);
     const QString plain = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
-                                                      Dialect::WakeLockTaking::OnFreshGrant));
+                                                      Dialect::WakeLockTaking::NotQueued));
     QVERIFY2(withoutMysqlSettings(plain).startsWith(
                  u"INSERT INTO `dist_lock` (description, name,"_s),
              qPrintable(plain));
@@ -1699,9 +1699,10 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
     const qsizetype update = plain.indexOf(u" ON DUPLICATE KEY UPDATE depth = IF("_s);
     const qsizetype restore = plain.indexOf(u", depth = IF(depth < 0, -1 - depth, depth) RETURNING "_s);
     QVERIFY2(update > 0 && restore > update, qPrintable(plain));
-    // Not waiting: the wake-up lock is taken only by a fresh grant, after the row decided.
-    QVERIFY(plain.indexOf(u"GET_LOCK("_s) > restore);
-    QVERIFY(plain.contains(u"holder IN ('', VALUES(holder)) OR expires_at < SYSDATE(3)"_s));
+    // Not waiting: no wake-up lock is taken (Feature::WakeLockOnContention), and a lock just
+    // released is left to the waiter that holds its wake-up lock.
+    QVERIFY(!plain.contains(u"GET_LOCK("_s));
+    QVERIFY(plain.contains(u"COALESCE(IS_USED_LOCK("_s));
 
     const QString waiting = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
                                                         Dialect::WakeLockTaking::WaitedFirst,
@@ -1767,6 +1768,7 @@ void TestDialects::everyFeatureHasItsStatements()
         {Kind::MySQL,
          {Feature::Batches, Feature::InsertReturning, Feature::ReleaseDepthViaInsertId,
           Feature::SessionTimeZone, Feature::ClockCheck, Feature::WakeLocks,
+          Feature::WakeLockOnContention,
           Feature::ClusterFacts, Feature::ReadOnlySession, Feature::MultiPrimaryProbe}},
         {Kind::Oracle, {Feature::SessionTimeZone}},
     };
@@ -1787,7 +1789,7 @@ void TestDialects::everyFeatureHasItsStatements()
                       << d->renewBatch(t, kName, kHolder, kFence, kTtl).text();
                 break;
             case Feature::InsertReturning:
-                texts << d->acquireUpsert(t, kName, kHolder, kTtl, {}, Taking::OnFreshGrant)
+                texts << d->acquireUpsert(t, kName, kHolder, kTtl, {}, Taking::NotQueued)
                              .text();
                 break;
             case Feature::WokenRetry:

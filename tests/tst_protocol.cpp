@@ -117,6 +117,7 @@ private slots:
     void acquireWithWaitWakesOnReleaseNotification();
     void acquireWithWaitQueuesInTheServer();
     void releasedLockIsLeftToTheWokenWaiter();
+    void aFreshGrantTakesNoWakeLock();
     void mariadbAcquireIsOnePreparedStatement();
     void postgresStatementsGoThroughLibpq();
     void postgresAcquireWhileAQueryIsBeingRead();
@@ -849,9 +850,10 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         QCOMPARE(waited->attempts, 3);
         QVERIFY(m_session->releaseListener().received() > notificationsBefore);
     } else {
-        // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
-        // release inside the second attempt; the wake-up lock is passed on with the lock.
-        QCOMPARE(waited->attempts, 2);
+        // bob's grant found no waiter, so it took no wake-up lock (WakeLockOnContention):
+        // alice, the first waiter, took it and polled every WaitPlan::headPollMs, not 10 s;
+        // the wake-up lock stays with the lock she got.
+        QVERIFY(waited->attempts >= 2);
         releaseFreesPassedOnWakeLock(name, waited->fence);
     }
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
@@ -873,7 +875,10 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     holder.start(m_table, name, 120, policy); // held less than a waiter's slice (250 ms) queued
     QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
     QVERIFY2(holder.held, qPrintable(holder.error));
-    QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
+    // MariaDB: bob found the lock free, so took no wake-up lock (WakeLockOnContention); alice
+    // takes it and, at the head of the queue, polls every WaitPlan::headPollMs.
+    const bool onContention = m_session->hasFeature(Feature::WakeLockOnContention);
+    QVERIFY2(holder.tookWakeLock != onContention, "bob's wake-up lock");
 
     const quint64 notificationsBefore = m_session->releaseListener().received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
@@ -882,7 +887,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     QVERIFY2(holder.error.isEmpty(), qPrintable(holder.error));
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
-    QCOMPARE(waited->attempts, 1);
+    QVERIFY(onContention ? waited->attempts > 1 : waited->attempts == 1);
     QCOMPARE(m_session->releaseListener().received(), notificationsBefore);
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
@@ -903,7 +908,10 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
     auto grant = m_otherLocks->acquire(name, u"bob"_s, 60000);
     QVERIFY(grant && grant->acquired);
-    QVERIFY(m_session->hasFeature(Feature::WakeLocks) && m_other->holdsWakeLock(wakeLock));
+    // bob holds the wake-up lock as a holder that got the lock through the queue does (a
+    // fresh grant takes none: WakeLockOnContention).
+    QVERIFY(testsupport::execRaw(*m_other, u"DO GET_LOCK('%1', 0)"_s.arg(wakeLock)));
+    m_other->noteWakeLock(wakeLock, true);
     // bob releases and, before alice gets there, another waiter (a third connection) takes
     // the wake-up lock, as the first waiter in the queue would.
     QVERIFY(m_otherLocks->release(name, u"bob"_s, grant->fence)->released);
@@ -926,7 +934,10 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     QVERIFY2(tookMs >= 300 && tookMs < 5000, qPrintable(QString::number(tookMs)));
     QVERIFY(m_locks->release(name, u"alice"_s, waited->fence)->released);
 
-    // A plain acquire (no waiting, so no queue) is not held back.
+    // A plain acquire (it takes no wake-up lock of its own) leaves it to that waiter too, for
+    // the same moment; once the wake-up lock is free, it is not held back.
+    QVERIFY(!m_locks->acquire(name, u"carol"_s, 5000)->acquired);
+    QVERIFY(testsupport::execRaw(*third, u"DO RELEASE_LOCK('%1')"_s.arg(wakeLock), &error));
     QVERIFY(m_locks->acquire(name, u"carol"_s, 5000)->acquired);
     if (m_session->hasFeature(Feature::InsertReturning)) {
         // One statement decides, and a refusal changes nothing: depth and fence as they were.
@@ -939,6 +950,40 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
         QVERIFY(refused && !refused->acquired);
         QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
     }
+}
+
+void ProtocolTest::aFreshGrantTakesNoWakeLock()
+{
+    // MariaDB (Feature::WakeLockOnContention): a grant nobody waited for takes no wake-up lock,
+    // neither a plain acquire nor a waited one that found the lock free: GET_LOCK and its
+    // RELEASE_LOCK were the cost of every uncontended cycle. Only a waiter takes one.
+    if (m_session->dialect().kind() != Dialect::Kind::MySQL
+        || !m_session->hasFeature(Feature::WakeLocks))
+        QSKIP("MariaDB only (PostgreSQL queues every waited attempt on its advisory lock).");
+    const QString name = lockName();
+    const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
+    const auto usedOnServer = [&] {
+        QSqlQuery query(m_other->database());
+        query.exec(u"SELECT IS_USED_LOCK('%1') IS NOT NULL"_s.arg(wakeLock));
+        return query.next() && query.value(0).toInt() == 1;
+    };
+    for (const bool waited : {false, true}) {
+        auto grant = waited ? m_locks->acquireWithWait(name, u"alice"_s, 5000, pollingEvery10s(5000))
+                            : m_locks->acquire(name, u"alice"_s, 5000);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        QVERIFY2(!m_session->holdsWakeLock(wakeLock), waited ? "waited" : "plain");
+        QVERIFY2(!usedOnServer(), waited ? "waited" : "plain");
+        QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    }
+    // A waiter that finds the lock held takes it, and keeps it with the lock it then gets.
+    auto held = m_otherLocks->acquire(name, u"bob"_s, 300);
+    QVERIFY(held && held->acquired);
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, pollingEvery10s(5000));
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QVERIFY(waited->attempts > 1);
+    releaseFreesPassedOnWakeLock(name, waited->fence);
 }
 
 void ProtocolTest::postgresStatementsGoThroughLibpq()

@@ -54,7 +54,7 @@ Block blockOf(Kind kind)
         b.heading = u"### MySQL 8 / MariaDB 10.5 or later"_s;
         add(b.sql, u"MariaDB 10.5 and later: acquire, one prepared statement; with the wake-up lock \"lockscope:<digest>\""_s,
             d->acquireUpsert(t, kName, kHolder, kTtl, d->wakeLockName(t, kName),
-                             Dialect::WakeLockTaking::OnFreshGrant)
+                             Dialect::WakeLockTaking::NotQueued)
                 .text());
         add(b.sql, u"MySQL: acquire, sent together with the SELECT after it, as one batch; ? are written in as literals"_s,
             d->acquireBatch(t, kName, kHolder, kTtl).text());

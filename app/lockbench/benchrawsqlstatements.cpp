@@ -21,7 +21,7 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     // addition that raw-sql does not have, as it has no NOTIFY on PostgreSQL).
     if (insertReturning) {
         acquire.statement = dialect.acquireUpsert(tables, name, holder, ttlMs, {},
-                                                  Dialect::WakeLockTaking::OnFreshGrant);
+                                                  Dialect::WakeLockTaking::NotQueued);
         return acquire;
     }
     // As LockService::acquire: the batch where the dialect has one (MySQL), sent as text with

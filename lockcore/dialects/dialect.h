@@ -120,17 +120,17 @@ public:
     // Where there is no RETURNING but the driver sends several statements in one round trip
     // (Feature::Batches, MySQL): the conditional UPDATE followed by a SELECT of the
     // acquire's answer (col::Acquire; no row: the lock does not exist), one batch
-    // (Statement::statements()). `takeWakeLock` (not empty): the batch also takes that
-    // wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL not tried.
-    // OnFreshGrant: the SELECT takes it, without waiting, when the UPDATE granted a fresh
-    // hold. WaitedFirst: a statement before the UPDATE waits for it (the bind marked
+    // (Statement::statements()). `takeWakeLock` (not empty), WaitedFirst: the batch also
+    // takes that wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL
+    // not tried. NotQueued: the wake-up lock is not taken (AWake NULL): a fresh grant takes
+    // none (Feature::WakeLockOnContention). WaitedFirst: a statement before the UPDATE waits for it (the bind marked
     // Statement::Slot::WakeWait, wakeWaitValue), so a waiter woken by the holder's release goes
     // on to its UPDATE inside the server, without a round trip to the client first.
-    enum class WakeLockTaking { OnFreshGrant, WaitedFirst };
+    enum class WakeLockTaking { NotQueued, WaitedFirst };
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs,
                                    const QString &takeWakeLock = {},
-                                   WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const;
+                                   WakeLockTaking taking = WakeLockTaking::NotQueued) const;
     // MariaDB 10.5 and later (INSERT .. RETURNING, Feature::InsertReturning): the whole
     // acquire as one statement that can be prepared, INSERT .. ON DUPLICATE KEY UPDATE ..
     // RETURNING the acquire's answer (col::Acquire); a missing lock is created. `taking` as

@@ -29,6 +29,10 @@ enum class Feature {
     // releaseFreeingWakeLock): PostgreSQL's advisory locks, GET_LOCK; a session: PostgreSQL,
     // MariaDB 10.1.2 on (MySQL's GET_LOCK takes whole seconds only).
     WakeLocks,
+    // ... taken only when a waiter needs one: a fresh grant takes none, a waiter that finds
+    // the lock held takes it (queueing later waiters behind it) and keeps it with the lock:
+    // MySQL (MariaDB). Without it (PostgreSQL) every waited attempt queues from the first.
+    WakeLockOnContention,
     // The server names the address a connection reached (serverAddress): PostgreSQL.
     ServerAddress,
     // The server tells of the cluster it is a node of (clusterFacts): PostgreSQL, MySQL.

@@ -175,7 +175,7 @@ LockService::AcquireText &LockService::acquireText(const QString &name, const QS
     text.what = Tr::tr("acquiring \"%1\"").arg(name);
     if (m_session->hasFeature(Feature::InsertReturning)) { // MariaDB 10.5 on, Connector/C
         text.plain = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                           Taking::OnFreshGrant);
+                                           Taking::NotQueued);
         if (!wakeLock.isEmpty())
             text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                 Taking::WaitedFirst);
@@ -308,7 +308,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // themselves at once, and another node's waiter, which can only poll, would rarely find it
     // free (starved for seconds in the simulator). There, every waiter polls.
     const bool nodeLocal = m_session->wakeLocksAreNodeLocal();
-    WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal});
+    WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal,
+                           m_session->dialect().hasFeature(Feature::WakeLockOnContention)});
     ReleaseListener &listener = m_session->releaseListener();
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     bool granted = false;
@@ -409,7 +410,9 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             wakeWaitMs = queueFor(wakeLock, pause, plan, clock, cancel);
             break;
         case WaitPlan::Way::Sleep:
-            sleepInSlices(pause, 20, cancel);
+            sleepInSlices(m_session->holdsWakeLock(wakeLock) ? plan.headOfQueuePause(pause)
+                                                             : pause,
+                          20, cancel);
             break;
         }
         if (cancelled())

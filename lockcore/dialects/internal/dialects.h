@@ -239,7 +239,7 @@ public:
                          qint64 fence, qint64 ttlMs) const override;
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
                            qint64 ttlMs, const QString &takeWakeLock = {},
-                           WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;
+                           WakeLockTaking taking = WakeLockTaking::NotQueued) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
