@@ -23,6 +23,7 @@
 
 using namespace Qt::StringLiterals;
 using lockcore::Dialect;
+using lockcore::Feature;
 using lockcore::Param;
 using lockcore::PostgresStatements;
 using lockcore::Statement;
@@ -457,6 +458,7 @@ private slots:
     void mysqlAcquireIsOneBatchWithInlinedHexText();
     void mariadbAcquireIsOneUpsertThatDecidesOnce();
     void postgresReleaseNotifiesItsTablesChannel();
+    void everyFeatureHasItsStatements();
     void migrationBringsOldTablesUpToDate();
     void postgresWokenRetryIsAPlainConditionalUpdate();
     void rebindingASlotEqualsBuildingAfresh();
@@ -701,7 +703,7 @@ void TestDialects::tablesAreQuotedAndQualified()
     // No other, unqualified or unquoted, mention of either table.
     // (PostgreSQL's release NOTIFYs a channel named after the table, as a string.)
     QStringList named{events, locks};
-    if (!d->releaseChannel(t).isEmpty())
+    if (d->hasFeature(Feature::ReleaseNotifies))
         named << u'\'' + d->releaseChannel(t) + u'\'';
     const QString rest = without(sql, named);
     QVERIFY2(!rest.contains(u"dist_lock"_s), qPrintable(sql));
@@ -775,7 +777,7 @@ void TestDialects::resultColumns_data()
         QTest::newRow(qPrintable(k + u"/selectAll"_s)) << kind << u"selectAll"_s << state;
         QTest::newRow(qPrintable(k + u"/history"_s)) << kind << u"history"_s << event;
         QTest::newRow(qPrintable(k + u"/now"_s)) << kind << u"now"_s << QStringList{clock};
-        if (Dialect::create(kind)->capabilities().upsertReturning) {
+        if (Dialect::create(kind)->hasFeature(Feature::UpsertReturning)) {
             QTest::newRow(qPrintable(k + u"/acquire"_s)) << kind << u"acquire"_s << granted;
             QTest::newRow(qPrintable(k + u"/renew"_s)) << kind << u"renew"_s << grant;
             // The time of the release is the lease end it wrote when the lock became free
@@ -827,11 +829,11 @@ void TestDialects::returningMatchesCapabilities()
     const TableNames t = tables(false);
     for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s}) {
         const QString code = scanSql(build(*d, t, builder).statement.text()).code;
-        QVERIFY2((topLevelIndex(code, u"RETURNING"_s) >= 0) == d->capabilities().upsertReturning,
+        QVERIFY2((topLevelIndex(code, u"RETURNING"_s) >= 0) == d->hasFeature(Feature::UpsertReturning),
                  qPrintable(builder + u": "_s + code));
     }
     const QString acquire = build(*d, t, u"acquire"_s).statement.text();
-    if (d->capabilities().upsertReturning) {
+    if (d->hasFeature(Feature::UpsertReturning)) {
         // One statement creates a missing row or takes a free/expired one.
         QVERIFY2((acquire.startsWith(u"INSERT INTO "_s)
                   || acquire.startsWith(
@@ -846,8 +848,8 @@ void TestDialects::returningMatchesCapabilities()
     }
     // Only MySQL hands the remaining depth back through LAST_INSERT_ID(expr).
     const QString release = build(*d, t, u"release"_s).statement.text();
-    QCOMPARE(d->capabilities().releaseDepthViaInsertId, kind == Kind::MySQL);
-    QCOMPARE(release.contains(u"LAST_INSERT_ID("_s), d->capabilities().releaseDepthViaInsertId);
+    QCOMPARE(d->hasFeature(Feature::ReleaseDepthViaInsertId), kind == Kind::MySQL);
+    QCOMPARE(release.contains(u"LAST_INSERT_ID("_s), d->hasFeature(Feature::ReleaseDepthViaInsertId));
 }
 
 void TestDialects::conditionsOfTheProtocol_data()
@@ -915,7 +917,7 @@ void TestDialects::conditionsOfTheProtocol()
     // acquire succeeds on a free row, an expired one, or our own.
     {
         const QString sql = code(u"acquire"_s);
-        if (d->capabilities().upsertReturning) {
+        if (d->hasFeature(Feature::UpsertReturning)) {
             QVERIFY2(sql.contains(u", '', 1, 1, "_s), qPrintable(sql)); // a new row: fence 1
             QVERIFY2(has(sql, uR"(DO UPDATE SET .* WHERE l\.holder = '' )"_s
                                   uR"(OR l\.expires_at < )"_s
@@ -941,7 +943,7 @@ void TestDialects::postgresReadsTheClockOncePerStatement()
     // stores. (insertAcquire is not used on PostgreSQL, whose acquire is one upsert; it reads
     // the clock once all the same.)
     const auto d = dialect(Kind::PostgreSQL);
-    QVERIFY(d->capabilities().upsertReturning);
+    QVERIFY(d->hasFeature(Feature::UpsertReturning));
     for (const QString &builder : builders) {
         const QString sql = build(*d, tables(false), builder).statement.text();
         QVERIFY2(sql.count(u"clock_timestamp()"_s) <= (builder == u"acquire" ? 2 : 1),
@@ -967,7 +969,7 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
     changes << my->acquireBatch(t, kName, kHolder, kTtl, wake, Taking::WaitedFirst)
                    .text()
                    .section(u";\n"_s, 1, 1); // (after the SET that waits)
-    for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
+    for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         changes << my->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(changes)) {
         QVERIFY2(sql.contains(u"SYSDATE(3)"_s), qPrintable(sql));
@@ -1067,7 +1069,7 @@ void TestDialects::mysqlStoresOneClockReadingPerChange()
     using Taking = Dialect::WakeLockTaking;
     const auto codeOf = [](const QString &sql) { return scanSql(withoutMysqlSettings(sql)).code; };
     QStringList inserts = {build(*d, t, u"insertAcquire"_s).statement.text()};
-    for (const Taking taking : {Taking::OnFreshGrant, Taking::WaitedFirst})
+    for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         inserts << d->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(inserts)) {
         const QString code = codeOf(sql);
@@ -1676,13 +1678,8 @@ void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
              qPrintable(renew));
     QVERIFY(!renew.contains(u'?') && !renew.contains(kName) && renew.contains(hexName));
     // The other dialects have RETURNING (or, Oracle, no batches).
-    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle}) {
-        QVERIFY(dialect(kind)->acquireBatch(tables(false), kName, kHolder, kTtl).text().isEmpty());
-        QVERIFY(dialect(kind)
-                    ->renewBatch(tables(false), kName, kHolder, kFence, kTtl)
-                    .text()
-                    .isEmpty());
-    }
+    for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
+        QVERIFY(!dialect(kind)->hasFeature(Feature::Batches));
 }
 
 void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
@@ -1692,7 +1689,7 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
     const auto d = dialect(Kind::MySQL);
     const QString wake = d->wakeLockName(tables(false), kName);
     const QString plain = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
-                                                      Dialect::WakeLockTaking::OnFreshGrant));
+                                                      Dialect::WakeLockTaking::NotQueued));
     QVERIFY2(withoutMysqlSettings(plain).startsWith(
                  u"INSERT INTO `dist_lock` (description, name,"_s),
              qPrintable(plain));
@@ -1702,9 +1699,10 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
     const qsizetype update = plain.indexOf(u" ON DUPLICATE KEY UPDATE depth = IF("_s);
     const qsizetype restore = plain.indexOf(u", depth = IF(depth < 0, -1 - depth, depth) RETURNING "_s);
     QVERIFY2(update > 0 && restore > update, qPrintable(plain));
-    // Not waiting: the wake-up lock is taken only by a fresh grant, after the row decided.
-    QVERIFY(plain.indexOf(u"GET_LOCK("_s) > restore);
-    QVERIFY(plain.contains(u"holder IN ('', VALUES(holder)) OR expires_at < SYSDATE(3)"_s));
+    // Not waiting: no wake-up lock is taken (Feature::WakeLockOnContention), and a lock just
+    // released is left to the waiter that holds its wake-up lock.
+    QVERIFY(!plain.contains(u"GET_LOCK("_s));
+    QVERIFY(plain.contains(u"COALESCE(IS_USED_LOCK("_s));
 
     const QString waiting = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
                                                         Dialect::WakeLockTaking::WaitedFirst,
@@ -1719,11 +1717,7 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
         u"expires_at < TIMESTAMPADD(MICROSECOND, 1000 * (-500), SYSDATE(3))"_s));
     // The other dialects have no such statement.
     for (const Kind kind : {Kind::SQLite, Kind::PostgreSQL, Kind::Oracle})
-        QVERIFY(dialect(kind)
-                    ->acquireUpsert(tables(false), kName, kHolder, kTtl, {},
-                                    Dialect::WakeLockTaking::OnFreshGrant)
-                    .text()
-                    .isEmpty());
+        QVERIFY(!dialect(kind)->hasFeature(Feature::InsertReturning));
 }
 
 void TestDialects::postgresReleaseNotifiesItsTablesChannel()
@@ -1756,9 +1750,97 @@ void TestDialects::postgresReleaseNotifiesItsTablesChannel()
     QCOMPARE(force.text(), u"SELECT pg_notify('lockscope_dist_lock', CAST(? AS text))"_s);
     QCOMPARE(force.binds(), QVariantList{kName});
     // Only PostgreSQL notifies.
-    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle}) {
-        QVERIFY(dialect(kind)->releaseChannel(tables(false)).isEmpty());
-        QVERIFY(dialect(kind)->notifyReleased(tables(false), kName).text().isEmpty());
+    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle})
+        QVERIFY(!dialect(kind)->hasFeature(Feature::ReleaseNotifies));
+}
+
+// One question says what a dialect can do (Dialect::hasFeature): where it answers yes, the
+// feature's builders give statements; where no, they are not called (no empty text to test).
+void TestDialects::everyFeatureHasItsStatements()
+{
+    const TableNames t = tables(false);
+    const QMap<Kind, QList<Feature>> expected{
+        {Kind::SQLite, {Feature::UpsertReturning, Feature::BeginStatement}},
+        {Kind::PostgreSQL,
+         {Feature::UpsertReturning, Feature::WokenRetry, Feature::ReleaseNotifies,
+          Feature::SessionTimeZone, Feature::WakeLocks, Feature::ServerAddress,
+          Feature::ClusterFacts, Feature::ClusterStandbys, Feature::ReadOnlySession}},
+        {Kind::MySQL,
+         {Feature::Batches, Feature::InsertReturning, Feature::ReleaseDepthViaInsertId,
+          Feature::SessionTimeZone, Feature::ClockCheck, Feature::WakeLocks,
+          Feature::WakeLockOnContention,
+          Feature::ClusterFacts, Feature::ReadOnlySession, Feature::MultiPrimaryProbe}},
+        {Kind::Oracle, {Feature::SessionTimeZone}},
+    };
+    using Taking = Dialect::WakeLockTaking;
+    for (const Kind kind : allKinds) {
+        const auto d = dialect(kind);
+        for (int f = 0; f <= int(Feature::DirectTransport); ++f) {
+            const auto feature = Feature(f);
+            const bool has = expected.value(kind).contains(feature);
+            QVERIFY2(d->hasFeature(feature) == has,
+                     qPrintable(d->name() + u": feature "_s + QString::number(f)));
+            if (!has)
+                continue;
+            QStringList texts;
+            switch (feature) {
+            case Feature::Batches:
+                texts << d->acquireBatch(t, kName, kHolder, kTtl).text()
+                      << d->renewBatch(t, kName, kHolder, kFence, kTtl).text();
+                break;
+            case Feature::InsertReturning:
+                texts << d->acquireUpsert(t, kName, kHolder, kTtl, {}, Taking::NotQueued)
+                             .text();
+                break;
+            case Feature::WokenRetry:
+                texts << d->acquireExisting(t, kName, kHolder, kTtl).text();
+                break;
+            case Feature::ReleaseNotifies:
+                texts << d->releaseChannel(t) << d->notifyReleased(t, kName).text();
+                break;
+            case Feature::SessionTimeZone:
+                texts << d->setTimeZone(u"UTC"_s).text();
+                break;
+            case Feature::ClockCheck:
+                texts << d->clockCheck().text();
+                break;
+            case Feature::WakeLocks: {
+                const QString wake = d->wakeLockName(t, kName);
+                texts << wake << d->takeWakeLock(wake, 0.25).text()
+                      << d->freeWakeLock(wake).text()
+                      << d->releaseFreeingWakeLock(t, kName, kHolder, kFence, wake).text()
+                      << d->acquireUpsert(t, kName, kHolder, kTtl, wake, Taking::WaitedFirst, 0.25)
+                             .text();
+                break;
+            }
+            case Feature::ServerAddress:
+                texts << d->serverAddress().text();
+                break;
+            case Feature::ClusterFacts:
+                QVERIFY(!d->clusterFacts().isEmpty());
+                for (const Statement &st : d->clusterFacts())
+                    texts << st.text();
+                break;
+            case Feature::ClusterStandbys:
+                texts << d->clusterStandbys().text() << d->clusterUpstream().text();
+                break;
+            case Feature::ReadOnlySession:
+                texts << d->readOnlySession();
+                break;
+            case Feature::BeginStatement:
+                texts << d->beginTransaction();
+                break;
+            case Feature::MultiPrimaryProbe:
+                texts << d->multiPrimaryProbe() << d->multiPrimaryReadyProbe()
+                      << d->multiPrimarySessionSettings();
+                break;
+            default:
+                break;
+            }
+            for (const QString &text : std::as_const(texts))
+                QVERIFY2(!text.trimmed().isEmpty(),
+                         qPrintable(d->name() + u": feature "_s + QString::number(f)));
+        }
     }
 }
 
@@ -1773,7 +1855,8 @@ void TestDialects::rebindingASlotEqualsBuildingAfresh()
     };
     for (const Kind kind : allKinds) {
         const auto d = dialect(kind);
-        const QString wakeLock = d->wakeLockName(t, u"orders"_s);
+        const QString wakeLock =
+            d->hasFeature(Feature::WakeLocks) ? d->wakeLockName(t, u"orders"_s) : QString();
         QList<std::pair<Statement, Statement>> fences{
             {d->release(t, u"orders"_s, u"worker-1"_s, 41),
              d->release(t, u"orders"_s, u"worker-1"_s, 9000000001)}};
@@ -1795,8 +1878,6 @@ void TestDialects::rebindingASlotEqualsBuildingAfresh()
                                              Dialect::WakeLockTaking::WaitedFirst, 0.0);
         const Statement longer = d->acquireUpsert(t, u"orders"_s, u"worker-1"_s, 30000, wakeLock,
                                                   Dialect::WakeLockTaking::WaitedFirst, 0.25);
-        if (waiting.text().isEmpty())
-            continue;
         const qsizetype at = waiting.slotIndex(Statement::Slot::WakeWait);
         QVERIFY2(at >= 0, qPrintable(d->name() + u": no wait marked"_s));
         QVERIFY(!sameStatement(waiting, longer));
@@ -1907,7 +1988,7 @@ void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
         QVERIFY(bind == QVariant(kName) || bind == QVariant(kHolder) || bind == QVariant(kTtl));
     QVERIFY(!sql.contains(kName));
     for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle})
-        QVERIFY(dialect(kind)->acquireExisting(tables(false), kName, kHolder, kTtl).text().isEmpty());
+        QVERIFY(!dialect(kind)->hasFeature(Feature::WokenRetry));
 }
 
 void TestDialects::migrationBringsOldTablesUpToDate()

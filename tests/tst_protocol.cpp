@@ -120,6 +120,7 @@ private slots:
     void acquireWithWaitWakesOnReleaseNotification();
     void acquireWithWaitQueuesInTheServer();
     void releasedLockIsLeftToTheWokenWaiter();
+    void aFreshGrantTakesNoWakeLock();
     void mariadbAcquireIsOnePreparedStatement();
     void postgresStatementsGoThroughLibpq();
     void postgresAcquireWhileAQueryIsBeingRead();
@@ -837,9 +838,9 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
     // (GET_LOCK) that the waiter is blocked on. Either way a waiter polling every 10 s gets the
     // lock as soon as the holder (another connection, in another thread) releases it.
     const bool postgres = m_session->dialect().kind() == Dialect::Kind::PostgreSQL;
-    if (!postgres && !m_session->supportsWakeLocks())
+    if (!postgres && !m_session->hasFeature(Feature::WakeLocks))
         QSKIP("Only PostgreSQL and MariaDB wake waiters on release; SQLite polls (tested above).");
-    if (postgres && !m_session->runsRowsDirectly())
+    if (postgres && !m_session->hasFeature(Feature::DirectTransport))
         QSKIP("Notifications are read through libpq, the client stack of the protocol's "
               "statements: through ODBC, Qt's driver alone (a build without libpq) or "
               "forceQtDriver nothing LISTENs, and a waiter is woken by its queue in the server "
@@ -864,9 +865,10 @@ void ProtocolTest::acquireWithWaitWakesOnReleaseNotification()
         QCOMPARE(waited->attempts, 3);
         QVERIFY(SessionInternals::releaseListener(*m_session).received() > notificationsBefore);
     } else {
-        // Queued for bob's wake-up lock: a 250 ms slice ran out (refused), then woken by the
-        // release inside the second attempt; the wake-up lock is passed on with the lock.
-        QCOMPARE(waited->attempts, 2);
+        // bob's grant found no waiter, so it took no wake-up lock (WakeLockOnContention):
+        // alice, the first waiter, took it and polled every WaitPlan::headPollMs, not 10 s;
+        // the wake-up lock stays with the lock she got.
+        QVERIFY(waited->attempts >= 2);
         releaseFreesPassedOnWakeLock(name, waited->fence);
     }
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
@@ -880,7 +882,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     // lock's wake-up lock (an advisory lock, GET_LOCK); a waiter's attempt first waits for
     // that inside its own statement, so the release hands the lock over without another
     // statement: one attempt, no notification needed, and little time from release to grant.
-    if (!m_session->supportsWakeLocks())
+    if (!m_session->hasFeature(Feature::WakeLocks))
         QSKIP("SQLite polls.");
     const QString name = lockName();
     const RetryPolicy policy = pollingEvery10s(10000);
@@ -888,7 +890,10 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     holder.start(m_table, name, 120, policy); // held less than a waiter's slice (250 ms) queued
     QTRY_VERIFY_WITH_TIMEOUT(holder.held || holder.thread->isFinished(), 10000);
     QVERIFY2(holder.held, qPrintable(holder.error));
-    QVERIFY2(holder.tookWakeLock, "bob's grant did not take the wake-up lock");
+    // MariaDB: bob found the lock free, so took no wake-up lock (WakeLockOnContention); alice
+    // takes it and, at the head of the queue, polls every WaitPlan::headPollMs.
+    const bool onContention = m_session->hasFeature(Feature::WakeLockOnContention);
+    QVERIFY2(holder.tookWakeLock != onContention, "bob's wake-up lock");
 
     const quint64 notificationsBefore = SessionInternals::releaseListener(*m_session).received();
     auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, policy);
@@ -897,7 +902,7 @@ void ProtocolTest::acquireWithWaitQueuesInTheServer()
     QVERIFY2(holder.error.isEmpty(), qPrintable(holder.error));
     LOCKSCOPE_VERIFY_OK(waited);
     QVERIFY(waited->acquired);
-    QCOMPARE(waited->attempts, 1);
+    QVERIFY(onContention ? waited->attempts > 1 : waited->attempts == 1);
     QCOMPARE(SessionInternals::releaseListener(*m_session).received(), notificationsBefore);
     const qint64 gap = acquiredAtMs - holder.releasedAtMs;
     qInfo("release to acquire, queued in the server: %lld ms", gap);
@@ -912,13 +917,16 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     // out meanwhile must not take the lock just released from under it: that would part the
     // lock from its wake-up lock, and the next release would wake nobody. For a moment only:
     // a waiter that stopped holding the wake-up lock cannot keep a free lock from everyone.
-    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->supportsWakeLocks())
+    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->hasFeature(Feature::WakeLocks))
         QSKIP("MariaDB only (on PostgreSQL a queued wait that runs out fails its statement).");
     const QString name = lockName();
     const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
     auto grant = m_otherLocks->acquire(name, u"bob"_s, 60000);
     QVERIFY(grant && grant->acquired);
-    QVERIFY(m_session->supportsWakeLocks() && m_other->holdsWakeLock(wakeLock));
+    // bob holds the wake-up lock as a holder that got the lock through the queue does (a
+    // fresh grant takes none: WakeLockOnContention).
+    QVERIFY(testsupport::execRaw(*m_other, u"DO GET_LOCK('%1', 0)"_s.arg(wakeLock)));
+    m_other->noteWakeLock(wakeLock, true);
     // bob releases and, before alice gets there, another waiter (a third connection) takes
     // the wake-up lock, as the first waiter in the queue would.
     QVERIFY(m_otherLocks->release(name, u"bob"_s, grant->fence)->released);
@@ -941,9 +949,12 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     QVERIFY2(tookMs >= 300 && tookMs < 5000, qPrintable(QString::number(tookMs)));
     QVERIFY(m_locks->release(name, u"alice"_s, waited->fence)->released);
 
-    // A plain acquire (no waiting, so no queue) is not held back.
+    // A plain acquire (it takes no wake-up lock of its own) leaves it to that waiter too, for
+    // the same moment; once the wake-up lock is free, it is not held back.
+    QVERIFY(!m_locks->acquire(name, u"carol"_s, 5000)->acquired);
+    QVERIFY(testsupport::execRaw(*third, u"DO RELEASE_LOCK('%1')"_s.arg(wakeLock), &error));
     QVERIFY(m_locks->acquire(name, u"carol"_s, 5000)->acquired);
-    if (m_session->supportsInsertReturning()) {
+    if (m_session->hasFeature(Feature::InsertReturning)) {
         // One statement decides, and a refusal changes nothing: depth and fence as they were.
         const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
         auto refused = m_otherLocks->acquireWithWait(name, u"dave"_s, 5000, [] {
@@ -956,6 +967,40 @@ void ProtocolTest::releasedLockIsLeftToTheWokenWaiter()
     }
 }
 
+void ProtocolTest::aFreshGrantTakesNoWakeLock()
+{
+    // MariaDB (Feature::WakeLockOnContention): a grant nobody waited for takes no wake-up lock,
+    // neither a plain acquire nor a waited one that found the lock free: GET_LOCK and its
+    // RELEASE_LOCK were the cost of every uncontended cycle. Only a waiter takes one.
+    if (m_session->dialect().kind() != Dialect::Kind::MySQL
+        || !m_session->hasFeature(Feature::WakeLocks))
+        QSKIP("MariaDB only (PostgreSQL queues every waited attempt on its advisory lock).");
+    const QString name = lockName();
+    const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
+    const auto usedOnServer = [&] {
+        QSqlQuery query(m_other->database());
+        query.exec(u"SELECT IS_USED_LOCK('%1') IS NOT NULL"_s.arg(wakeLock));
+        return query.next() && query.value(0).toInt() == 1;
+    };
+    for (const bool waited : {false, true}) {
+        auto grant = waited ? m_locks->acquireWithWait(name, u"alice"_s, 5000, pollingEvery10s(5000))
+                            : m_locks->acquire(name, u"alice"_s, 5000);
+        LOCKSCOPE_VERIFY_OK(grant);
+        QVERIFY(grant->acquired);
+        QVERIFY2(!m_session->holdsWakeLock(wakeLock), waited ? "waited" : "plain");
+        QVERIFY2(!usedOnServer(), waited ? "waited" : "plain");
+        QVERIFY(m_locks->release(name, u"alice"_s, grant->fence)->released);
+    }
+    // A waiter that finds the lock held takes it, and keeps it with the lock it then gets.
+    auto held = m_otherLocks->acquire(name, u"bob"_s, 300);
+    QVERIFY(held && held->acquired);
+    auto waited = m_locks->acquireWithWait(name, u"alice"_s, 5000, pollingEvery10s(5000));
+    LOCKSCOPE_VERIFY_OK(waited);
+    QVERIFY(waited->acquired);
+    QVERIFY(waited->attempts > 1);
+    releaseFreesPassedOnWakeLock(name, waited->fence);
+}
+
 void ProtocolTest::postgresStatementsGoThroughLibpq()
 {
     // The libpq path must not fall back to Qt's driver unnoticed: with libpq in this build
@@ -966,16 +1011,16 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
         QSKIP("PostgreSQL only");
     if (qEnvironmentVariableIntValue("LOCKSCOPE_TEST_PG_QT_DRIVER") == 1) {
-        QVERIFY(!m_session->runsRowsDirectly());
+        QVERIFY(!m_session->hasFeature(Feature::DirectTransport));
         QSKIP("Qt's driver is forced (LOCKSCOPE_TEST_PG_QT_DRIVER)");
     }
     if (TestBackend::instance().isOdbc()) {
-        QVERIFY(!m_session->runsRowsDirectly());
+        QVERIFY(!m_session->hasFeature(Feature::DirectTransport));
         QSKIP("Through ODBC every statement goes through QODBC and psqlODBC: libpq is QPSQL's");
     }
     QVERIFY2(PostgresStatements::compiledIn(),
              "built without libpq: install libpq-dev and configure again");
-    QVERIFY(m_session->runsRowsDirectly());
+    QVERIFY(m_session->hasFeature(Feature::DirectTransport));
     const QString name = lockName();
     for (const bool queued : {false, true}) {
         auto grant = queued ? m_locks->acquireWithWait(name, u"alice"_s, 30000, RetryPolicy{})
@@ -1030,7 +1075,7 @@ QString ProtocolTest::withoutLibpq() const
 {
     if (m_session->dialect().kind() != Dialect::Kind::PostgreSQL)
         return u"PostgreSQL only"_s;
-    if (!m_session->runsRowsDirectly())
+    if (!m_session->hasFeature(Feature::DirectTransport))
         return u"Statements go through Qt's driver (no libpq, ODBC, or forced): waiters poll, "
                "nothing listens"_s;
     return {};
@@ -1122,7 +1167,7 @@ void ProtocolTest::refusalAfterTheInsertFreesTheWakeLock()
     // wake-up lock taken, then the answer read. An answer that refuses (here a trigger gives
     // the new row to another holder, as a concurrent change in between would) must not keep
     // the wake-up lock: it was kept, so the next waiter queued on it behind nobody.
-    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->supportsWakeLocks())
+    if (m_session->dialect().kind() != Dialect::Kind::MySQL || !m_session->hasFeature(Feature::WakeLocks))
         QSKIP("MariaDB's wake-up locks only");
     const QString name = lockName();
     const QString wakeLock = m_session->dialect().wakeLockName(m_locks->tables(), name);
@@ -1181,7 +1226,7 @@ void ProtocolTest::mariadbAcquireIsOnePreparedStatement()
     QVERIFY(version.exec(u"SELECT VERSION()"_s) && version.next());
     if (QVersionNumber::fromString(version.value(0).toString()) < QVersionNumber(10, 5))
         QSKIP("MariaDB before 10.5 has no INSERT .. RETURNING");
-    QVERIFY(m_session->supportsInsertReturning());
+    QVERIFY(m_session->hasFeature(Feature::InsertReturning));
 }
 
 void ProtocolTest::roundTripsPerOperation()
@@ -1191,7 +1236,7 @@ void ProtocolTest::roundTripsPerOperation()
     // PostgreSQL, SQLite: INSERT .. ON CONFLICT .. RETURNING; MariaDB 10.5 on: INSERT .. ON
     // DUPLICATE KEY UPDATE .. RETURNING; MySQL and older MariaDB: a batch, or two statements.
     const bool oneStatement =
-        m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning();
+        m_session->dialect().hasFeature(Feature::UpsertReturning) || m_session->hasFeature(Feature::InsertReturning);
     const quint64 maxAcquire = oneStatement ? 1 : 2;
     // MySQL, MariaDB: the renewal's UPDATE and the SELECT of its row in one batch.
     // Through ODBC, MariaDB Connector/ODBC takes one statement per call (the renewal's batch is
@@ -1199,9 +1244,9 @@ void ProtocolTest::roundTripsPerOperation()
     const bool odbcMysql = TestBackend::instance().isOdbc()
                            && m_session->dialect().kind() == Dialect::Kind::MySQL;
     const bool renewInOne =
-        m_session->dialect().capabilities().upsertReturning
+        m_session->dialect().hasFeature(Feature::UpsertReturning)
         || (!odbcMysql
-            && !m_session->dialect().renewBatch(m_locks->tables(), name, u"alice"_s, 1, 5000).text().isEmpty());
+            && m_session->dialect().hasFeature(Feature::Batches));
 
     QVERIFY(m_locks->initialize(name, 5000, {})->created);
     quint64 before = m_session->roundTrips();
@@ -1272,7 +1317,7 @@ void ProtocolTest::deletedLockComesBackAboveItsFence()
     auto grant = m_locks->acquire(name, u"alice"_s, 60000);
     LOCKSCOPE_VERIFY_OK(grant);
     QVERIFY(grant->acquired);
-    if (m_session->dialect().capabilities().upsertReturning || m_session->supportsInsertReturning())
+    if (m_session->dialect().hasFeature(Feature::UpsertReturning) || m_session->hasFeature(Feature::InsertReturning))
         QCOMPARE(m_session->roundTrips() - before, quint64(1));
     QCOMPARE(grant->fence, deletedFence + 1);
     QCOMPARE(grant->depth, 1);
@@ -1381,7 +1426,7 @@ void ProtocolTest::directStatementsTakeEveryNewValue()
     // send exactly its own values and read back exactly its own row: changed or not, rebound
     // in place (as LockService does) or in another list, short, empty, NULL, non-ASCII and
     // longer than a column's first buffer (256 bytes).
-    if (!m_session->runsRowsDirectly())
+    if (!m_session->hasFeature(Feature::DirectTransport))
         QSKIP("This connection runs every statement through Qt's driver.");
     const bool postgres = m_session->dialect().kind() == lockcore::Dialect::Kind::PostgreSQL;
     const QString text = postgres ? u"SELECT CAST(? AS text), CAST(? AS bigint), CAST(? AS text)"_s
@@ -1512,7 +1557,7 @@ void ProtocolTest::aDuplicateKeyKeepsThePreparedStatement()
     LOCKSCOPE_VERIFY_OK(m_session->runDdl(u"CREATE TABLE "_s + table + u" (k INT PRIMARY KEY)"_s));
     Statement insert;
     insert << "INSERT INTO " << table << " (k) VALUES (" << Param{1} << ")";
-    const bool direct = m_session->runsRowsDirectly(); // Connector/C or libpq
+    const bool direct = m_session->hasFeature(Feature::DirectTransport); // Connector/C or libpq
     const auto runIt = [&](const Statement &statement) -> std::optional<Error> {
         if (direct) {
             auto answer = m_session->runRows(statement, u"inserting"_s);

@@ -54,13 +54,14 @@ Block blockOf(Kind kind)
         b.heading = u"### MySQL 8 / MariaDB 10.5 or later"_s;
         add(b.sql, u"MariaDB 10.5 and later: acquire, one prepared statement; with the wake-up lock \"lockscope:<digest>\""_s,
             d->acquireUpsert(t, kName, kHolder, kTtl, d->wakeLockName(t, kName),
-                             Dialect::WakeLockTaking::OnFreshGrant)
+                             Dialect::WakeLockTaking::NotQueued)
                 .text());
         add(b.sql, u"MySQL: acquire, sent together with the SELECT after it, as one batch; ? are written in as literals"_s,
             d->acquireBatch(t, kName, kHolder, kTtl).text());
         add(b.sql, u"MySQL: acquire of a name that has no row (the batch found none)"_s,
             d->insertAcquire(t, kName, kHolder, kTtl).text());
-        add(b.sql, u"selectGrant: after insertAcquire"_s, d->selectGrant(t, kName, kHolder).text());
+        add(b.sql, u"acquireAnswer: after insertAcquire"_s,
+            d->acquireAnswer(t, kName, kHolder).text());
         break;
     case Kind::SQLite:
         b.heading = u"### SQLite (3.35 or later)"_s;
@@ -68,11 +69,11 @@ Block blockOf(Kind kind)
         break;
     case Kind::Oracle:
         b.heading = u"### Oracle (12c or later) — not run against a live server"_s;
-        add(b.sql, u"acquire: a conditional UPDATE, then selectGrant when it changed a row"_s,
+        add(b.sql, u"acquire: a conditional UPDATE, then acquireAnswer"_s,
             d->acquire(t, kName, kHolder, kTtl).text());
         add(b.sql, u"acquire of a name that has no row (the UPDATE changed none, and no row is there)"_s,
             d->insertAcquire(t, kName, kHolder, kTtl).text());
-        add(b.sql, u"selectGrant"_s, d->selectGrant(t, kName, kHolder).text());
+        add(b.sql, u"acquireAnswer"_s, d->acquireAnswer(t, kName, kHolder).text());
         break;
     }
     const Statement renewBatch = d->renewBatch(t, kName, kHolder, fence, kTtl);

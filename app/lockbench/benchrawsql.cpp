@@ -71,7 +71,7 @@ private:
         if (cached == m_acquire.end())
             cached = m_acquire.insert(
                 lock, rawAcquire(m_sql.dialect(), m_tables, lock, m_holder, m_ttlMs,
-                                 m_sql.session().supportsInsertReturning()));
+                                 m_sql.session().hasFeature(lockcore::Feature::InsertReturning)));
         const RawAcquire &acquire = *cached;
         using Answer = RawAcquire::Answer;
 

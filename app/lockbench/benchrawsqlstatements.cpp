@@ -13,7 +13,7 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     RawAcquire acquire;
     // The statements lockcore sends (the bench's lock rows exist: RawSqlProtocol::setUp
     // initializes them).
-    if (dialect.capabilities().upsertReturning) {
+    if (dialect.hasFeature(lockcore::Feature::UpsertReturning)) {
         acquire.statement = dialect.acquire(tables, name, holder, ttlMs);
         return acquire;
     }
@@ -21,12 +21,12 @@ RawAcquire rawAcquire(const Dialect &dialect, const TableNames &tables, const QS
     // addition that raw-sql does not have, as it has no NOTIFY on PostgreSQL).
     if (insertReturning) {
         acquire.statement = dialect.acquireUpsert(tables, name, holder, ttlMs, {},
-                                                  Dialect::WakeLockTaking::OnFreshGrant);
+                                                  Dialect::WakeLockTaking::NotQueued);
         return acquire;
     }
     // As LockService::acquire: the batch where the dialect has one (MySQL), sent as text with
     // its values written in (Session::runBatch does the same).
-    if (dialect.capabilities().batches) {
+    if (dialect.hasFeature(lockcore::Feature::Batches)) {
         const Statement batch = dialect.acquireBatch(tables, name, holder, ttlMs);
         acquire.statement << dialect.inlined(batch);
         acquire.results = batch.statements();
@@ -45,7 +45,7 @@ Statement rawRelease(const Dialect &dialect, const TableNames &tables, const QSt
 
 bool releaseReturnsRow(const Dialect &dialect)
 {
-    return dialect.capabilities().upsertReturning;
+    return dialect.hasFeature(lockcore::Feature::UpsertReturning);
 }
 
 } // namespace lockbench

@@ -23,7 +23,7 @@ struct RawAcquire
     int results = 1;               // statements in the batch
 };
 
-// insertReturning: Session::supportsInsertReturning(), where lockcore sends the upsert.
+// insertReturning: Session::hasFeature(Feature::InsertReturning), where lockcore sends the upsert.
 RawAcquire rawAcquire(const lockcore::Dialect &dialect, const lockcore::TableNames &tables,
                       const QString &name, const QString &holder, qint64 ttlMs,
                       bool insertReturning);

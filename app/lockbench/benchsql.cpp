@@ -54,7 +54,7 @@ Result<SqlReply *> SqlRunner::run(const QString &sql, const QVariantList &binds,
                                const QString &what)
 {
     m_reply = SqlReply();
-    if (m_session.runsRowsDirectly()) {
+    if (m_session.hasFeature(lockcore::Feature::DirectTransport)) {
         lockcore::Statement statement;
         statement.embed(sql, binds);
         ++m_roundTrips;

@@ -39,7 +39,7 @@ private:
 // The SQL of one client of a protocol other than lockcore: plain QSqlQuery objects on the
 // client's own connection, each statement prepared once and then only bound and executed, so
 // every execution is one round trip, counted. On PostgreSQL and MariaDB every protocol's
-// statements go past the Qt driver as lockcore's do (Session::runsRowsDirectly): libpq's
+// statements go past the Qt driver as lockcore's do (Feature::DirectTransport): libpq's
 // extended protocol on PostgreSQL, Connector/C on MariaDB; the same transport for all.
 // Errors are classified by the session's dialect (a duplicate key is Error::Kind::Duplicate).
 class SqlRunner

@@ -74,7 +74,7 @@ Status ClientCore::openService(const ConnectionSpec &spec, const ClientOptions &
         return service.error();
     m_service.emplace(std::move(service).value());
     m_service->setEventLevel(options.events);
-    m_notifies = m_session->dialect().capabilities().releaseNotifies;
+    m_notifies = m_session->dialect().hasFeature(Feature::ReleaseNotifies);
     return m_service->setFenceTable(options.fenceTable);
 }
 

@@ -91,7 +91,7 @@ void LockHold::run()
         m_error = claims.error();
         return settle(State::Failed);
     }
-    m_notifies = (*session)->dialect().capabilities().releaseNotifies;
+    m_notifies = (*session)->dialect().hasFeature(Feature::ReleaseNotifies);
     if (!acquireAll(service.value()))
         return; // settled as refused or failed; nothing held
     settle(State::Held);

@@ -38,6 +38,8 @@ Result<QList<QVariantList>> rowsOf(Session &session, const Statement &statement,
 Status readValues(Session &session, ClusterFacts &facts)
 {
     const QString what = Tr::tr("reading the server's replication settings");
+    if (!session.dialect().hasFeature(Feature::ClusterFacts))
+        return {};
     for (const Statement &statement : session.dialect().clusterFacts()) {
         auto rows = rowsOf(session, statement, what);
         if (!rows)
@@ -55,8 +57,6 @@ Status readValues(Session &session, ClusterFacts &facts)
 Result<QList<QVariantList>> readView(Session &session, const Statement &statement,
                                      const QString &view, ClusterFacts &facts)
 {
-    if (statement.text().isEmpty())
-        return QList<QVariantList>();
     auto rows = rowsOf(session, statement, Tr::tr("reading %1").arg(view));
     if (rows || rows.error().kind == Error::Kind::ConnectionLost)
         return rows;
@@ -72,14 +72,18 @@ Result<ClusterStatus> readClusterStatus(Session &session)
     if (Status read = readValues(session, facts); !read)
         return read.error();
     const Dialect &dialect = session.dialect();
-    auto standbys = readView(session, dialect.clusterStandbys(), u"pg_stat_replication"_s, facts);
-    if (!standbys)
-        return standbys.error();
-    facts.standbys = *standbys;
-    auto upstream = readView(session, dialect.clusterUpstream(), u"pg_stat_wal_receiver"_s, facts);
-    if (!upstream)
-        return upstream.error();
-    facts.upstream = *upstream;
+    if (dialect.hasFeature(Feature::ClusterStandbys)) {
+        auto standbys =
+            readView(session, dialect.clusterStandbys(), u"pg_stat_replication"_s, facts);
+        if (!standbys)
+            return standbys.error();
+        facts.standbys = *standbys;
+        auto upstream =
+            readView(session, dialect.clusterUpstream(), u"pg_stat_wal_receiver"_s, facts);
+        if (!upstream)
+            return upstream.error();
+        facts.upstream = *upstream;
+    }
     ClusterStatus status = statusFromFacts(facts);
     if (status.node.isEmpty()) // a database that says nothing of itself: SQLite's file
         status.node = session.spec().path;

@@ -66,30 +66,6 @@ QString Dialect::eventTable(const TableNames &t) const
     return qualified(t, t.events);
 }
 
-Statement Dialect::acquireExisting(const TableNames &, const QString &, const QString &,
-                                   qint64) const
-{
-    return {};
-}
-
-Statement Dialect::renewBatch(const TableNames &, const QString &, const QString &, qint64,
-                              qint64) const
-{
-    return {};
-}
-
-Statement Dialect::acquireBatch(const TableNames &, const QString &, const QString &, qint64,
-                                const QString &, WakeLockTaking) const
-{
-    return {};
-}
-
-Statement Dialect::acquireUpsert(const TableNames &, const QString &, const QString &, qint64,
-                                 const QString &, WakeLockTaking, double) const
-{
-    return {};
-}
-
 QString Dialect::inlineLiteral(const QVariant &value) const
 {
     if (value.isNull())
@@ -141,45 +117,15 @@ QStringList Dialect::sessionSettings(bool) const
     return {};
 }
 
-QString Dialect::releaseChannel(const TableNames &) const
-{
-    return {};
-}
-
-Statement Dialect::notifyReleased(const TableNames &, const QString &) const
-{
-    return {};
-}
-
 } // namespace lockcore
 
 namespace lockcore {
-
-Statement Dialect::setTimeZone(const QString &) const
-{
-    return {};
-}
-
-QString Dialect::wakeLockName(const TableNames &, const QString &) const
-{
-    return {};
-}
 
 Statement Dialect::releaseFreeingWakeLock(const TableNames &t, const QString &name,
                                           const QString &holder, qint64 fence,
                                           const QString &) const
 {
     return release(t, name, holder, fence);
-}
-
-Statement Dialect::takeWakeLock(const QString &, double) const
-{
-    return {};
-}
-
-Statement Dialect::freeWakeLock(const QString &) const
-{
-    return {};
 }
 
 } // namespace lockcore

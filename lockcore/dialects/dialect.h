@@ -1,5 +1,6 @@
 #pragma once
 
+#include "feature.h"
 #include "statement.h"
 
 #include <QDateTime>
@@ -67,30 +68,9 @@ public:
     virtual Kind kind() const = 0;
     virtual QString name() const = 0;
 
-    // What the database's SQL can do, as the protocol uses it: where a dialect has no such
-    // statement, its builder returns empty text and is not called.
-    struct Capabilities
-    {
-        // acquire, renew and release are each one statement that returns the row
-        // (INSERT .. ON CONFLICT .. RETURNING): PostgreSQL, SQLite.
-        bool upsertReturning = false;
-        // Several statements in one round trip, as text (acquireBatch, renewBatch): MySQL.
-        bool batches = false;
-        // The acquire as one prepared INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING
-        // (acquireUpsert): MariaDB 10.5 and later, where the session can read its row.
-        bool insertReturning = false;
-        // A woken waiter's retry as a plain conditional UPDATE (acquireExisting): PostgreSQL.
-        bool wokenRetry = false;
-        // A release notifies waiters (releaseChannel, notifyReleased): PostgreSQL.
-        bool releaseNotifies = false;
-        // A release reports the remaining depth in LAST_INSERT_ID(expr): MySQL.
-        bool releaseDepthViaInsertId = false;
-        // The session has a time zone to set (setTimeZone): all but SQLite.
-        bool sessionTimeZone = true;
-        // A connection's clock must be checked to move within a statement (clockCheck): MySQL.
-        bool clockCheck = false;
-    };
-    virtual Capabilities capabilities() const = 0;
+    // What the database's SQL can do, as the protocol uses it (feature.h). A builder that
+    // belongs to a feature the dialect lacks is never called: it asserts and returns no text.
+    virtual bool hasFeature(Feature feature) const = 0;
 
     // Idempotent DDL (each element one statement, runnable as printed).
     virtual QStringList schema(const TableNames &t) const = 0;
@@ -112,7 +92,7 @@ public:
     // A retry of a waiter that was just told the lock is free (so the row exists): the
     // conditional UPDATE alone, returning its answer (col::Acquire) when granted and no row
     // when refused. It locks no row it does not change, unlike the upsert
-    // (Capabilities::wokenRetry).
+    // (Feature::WokenRetry).
     virtual Statement acquireExisting(const TableNames &t, const QString &name,
                                       const QString &holder, qint64 ttlMs) const;
     // The two-step form's acquire of a name that has no row yet: held by `holder` with
@@ -130,28 +110,28 @@ public:
                             qint64 fence, qint64 ttlMs) const = 0;
     // Where there is no RETURNING but the driver sends several statements in one round trip
     // (MySQL): renew() followed by a SELECT of the grant columns (col::Grant) of the row held
-    // with that holder and fence, which is there only when the renewal matched it. Empty
-    // text: not supported (renew(), then selectGrant()).
+    // with that holder and fence, which is there only when the renewal matched it
+    // (Feature::Batches; without it: renew(), then selectGrant()).
     virtual Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
                                  qint64 fence, qint64 ttlMs) const;
     virtual Statement release(const TableNames &t, const QString &name, const QString &holder,
                               qint64 fence) const = 0;
 
     // Where there is no RETURNING but the driver sends several statements in one round trip
-    // (Capabilities::batches, MySQL): the conditional UPDATE followed by a SELECT of the
+    // (Feature::Batches, MySQL): the conditional UPDATE followed by a SELECT of the
     // acquire's answer (col::Acquire; no row: the lock does not exist), one batch
-    // (Statement::statements()). `takeWakeLock` (not empty): the batch also takes that
-    // wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL not tried.
-    // OnFreshGrant: the SELECT takes it, without waiting, when the UPDATE granted a fresh
-    // hold. WaitedFirst: a statement before the UPDATE waits for it (the bind marked
+    // (Statement::statements()). `takeWakeLock` (not empty), WaitedFirst: the batch also
+    // takes that wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL
+    // not tried. NotQueued: the wake-up lock is not taken (AWake NULL): a fresh grant takes
+    // none (Feature::WakeLockOnContention). WaitedFirst: a statement before the UPDATE waits for it (the bind marked
     // Statement::Slot::WakeWait, wakeWaitValue), so a waiter woken by the holder's release goes
     // on to its UPDATE inside the server, without a round trip to the client first.
-    enum class WakeLockTaking { OnFreshGrant, WaitedFirst };
+    enum class WakeLockTaking { NotQueued, WaitedFirst };
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs,
                                    const QString &takeWakeLock = {},
-                                   WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const;
-    // MariaDB 10.5 and later (INSERT .. RETURNING, Capabilities::insertReturning): the whole
+                                   WakeLockTaking taking = WakeLockTaking::NotQueued) const;
+    // MariaDB 10.5 and later (INSERT .. RETURNING, Feature::InsertReturning): the whole
     // acquire as one statement that can be prepared, INSERT .. ON DUPLICATE KEY UPDATE ..
     // RETURNING the acquire's answer (col::Acquire); a missing lock is created. `taking` as
     // for acquireBatch; WaitedFirst waits up to `waitSeconds` for the wake-up lock before the
@@ -166,7 +146,8 @@ public:
     QString inlined(const Statement &statement) const;
 
     // MySQL/MariaDB: a server-side lock the holder keeps while it holds `name` (GET_LOCK), so
-    // that waiters block in the server and the release wakes one of them at once. Empty: none.
+    // that waiters block in the server and the release wakes one of them at once
+    // (Feature::WakeLocks).
     // A hint only: the lease row decides; a wake-up lock held by anyone else costs a waiter
     // time, never safety.
     virtual QString wakeLockName(const TableNames &t, const QString &name) const;
@@ -182,7 +163,7 @@ public:
     virtual Statement freeWakeLock(const QString &wakeLock) const;
 
     // PostgreSQL: the channel a release NOTIFYs (payload: the lock name) so that waiters retry
-    // at once instead of at their next poll. Empty: no notification, waiters poll.
+    // at once instead of at their next poll (Feature::ReleaseNotifies; without it waiters poll).
     virtual QString releaseChannel(const TableNames &t) const;
     // A statement that notifies waiters that `name` is free (after a force release).
     virtual Statement notifyReleased(const TableNames &t, const QString &name) const;
@@ -213,15 +194,16 @@ public:
     virtual Statement now() const = 0;
 
     // What the server says about the cluster it is a node of (lockcore/cluster): reads any user
-    // may run, each sent as text (MySQL cannot prepare SHOW). Empty: the database has none.
+    // may run, each sent as text (MySQL cannot prepare SHOW): Feature::ClusterFacts.
     // clusterFacts: rows of (name, value), the server's own replication settings and state
     // under its own names (Galera's wsrep_* variables and status; PostgreSQL's
     // pg_is_in_recovery, synchronous_commit, ...), a NULL value where it has none.
-    virtual QList<Statement> clusterFacts() const { return {}; }
-    // The standbys streaming from this server, one row each (col::Standby).
-    virtual Statement clusterStandbys() const { return {}; }
+    virtual QList<Statement> clusterFacts() const;
+    // The standbys streaming from this server, one row each (col::Standby):
+    // Feature::ClusterStandbys, as clusterUpstream.
+    virtual Statement clusterStandbys() const;
     // The server this one replicates from, when it is a standby: one row (col::Upstream).
-    virtual Statement clusterUpstream() const { return {}; }
+    virtual Statement clusterUpstream() const;
 
     // `at`: the database time the change took effect, as the operation reported it (a grant's
     // acquired_at, a renewal's renewed_at, a release's time), so the history carries the same
@@ -246,29 +228,31 @@ public:
                                   qint64 fence) const = 0;
 
     // A query whose one row's last column is 1 when the clock a change reads moves within a
-    // statement, as the protocol needs (the lease is timed after the statement's waits);
-    // empty: nothing to check.
-    virtual Statement clockCheck() const { return {}; }
+    // statement, as the protocol needs (the lease is timed after the statement's waits):
+    // Feature::ClockCheck.
+    virtual Statement clockCheck() const;
 
     // Sets the session's time zone (validated by validateTimeZoneName): the zone local-time
-    // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in. Empty: not supported.
+    // functions (now(), LOCALTIMESTAMP, SYSDATE() on MySQL) answer in
+    // (Feature::SessionTimeZone).
     virtual Statement setTimeZone(const QString &zone) const;
 
     // The server this connection reached, one row: its address (NULL over a Unix socket) and
     // its port. With several hosts in the URL, the one libpq chose (see reachedServer()).
-    // Empty: the database cannot tell.
-    virtual Statement serverAddress() const { return {}; }
+    // Feature::ServerAddress.
+    virtual Statement serverAddress() const;
 
     // What a connection runs when it opens, and again after a reconnect: settings whose
     // failure does not matter (PostgreSQL: no notices; SQLite, writable: WAL, so that readers
     // run beside the one writer), then, on a read-only connection, the statement that makes
-    // the session itself read-only where the database has one (empty: none; SQLite is opened
-    // read-only, Oracle relies on lockcore's own check).
+    // the session itself read-only where the database has one (Feature::ReadOnlySession;
+    // SQLite is opened read-only, Oracle relies on lockcore's own check).
     virtual QStringList sessionSettings(bool readOnly) const;
-    virtual QString readOnlySession() const { return {}; }
+    virtual QString readOnlySession() const;
 
-    // How a transaction starts (empty: use QSqlDatabase::transaction()).
-    virtual QString beginTransaction() const { return {}; }
+    // How a transaction starts (Feature::BeginStatement; without it
+    // QSqlDatabase::transaction()).
+    virtual QString beginTransaction() const;
 
     virtual bool isDuplicateKey(const QSqlError &error) const = 0;
     virtual bool isMissingTable(const QSqlError &error) const = 0;
@@ -287,14 +271,15 @@ public:
 
     // Multi-primary clusters (MariaDB Galera), where a write on any node is certified against
     // the others at commit and the wake-up locks are each node's own. A query whose answer has
-    // a row with "ON" in its second column on such a node (empty: the database has none).
-    virtual QString multiPrimaryProbe() const { return {}; }
+    // a row with "ON" in its second column on such a node (Feature::MultiPrimaryProbe, as the
+    // next two).
+    virtual QString multiPrimaryProbe() const;
     // What a session on such a node runs after sessionSettings(): reads that see every write
     // the cluster committed before them.
-    virtual QStringList multiPrimarySessionSettings() const { return {}; }
+    virtual QStringList multiPrimarySessionSettings() const;
     // A query whose answer has "ON" in its second column while such a node serves: it is in
     // the cluster's primary component (quorum) and synced.
-    virtual QString multiPrimaryReadyProbe() const { return {}; }
+    virtual QString multiPrimaryReadyProbe() const;
 
     virtual QString quoteIdentifier(const QString &identifier) const;
     QString lockTable(const TableNames &t) const;

@@ -111,7 +111,7 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
     // The conditional UPDATE and a SELECT of the row as the acquire's answer (col::Acquire;
     // granted: ROW_COUNT(), the UPDATE's affected rows, is 1 and the row is ours) sent
     // together: granted or refused, an acquire of an existing lock is one round trip; no row:
-    // the lock does not exist. OnFreshGrant: a fresh grant (depth 1, ours) also takes the
+    // the lock does not exist. NotQueued: a fresh grant (depth 1, ours) also takes the
     // wake-up lock, without waiting for it. WaitedFirst: a statement before the UPDATE waits
     // for the wake-up lock (not inside the UPDATE, which would hold the row's lock meanwhile,
     // and the holder's release needs that row); its wait is the bind marked WakeWait.
@@ -137,13 +137,8 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
     }
     st << ";\nSELECT " << stateColumns(u"l"_s) << ", CASE WHEN ROW_COUNT() = 1 AND l.holder = "
        << text(holder) << " THEN 1 ELSE 0 END, ";
-    if (waitFirst)
-        st << kWakeVariable;
-    else if (!takeWakeLock.isEmpty())
-        st << "CASE WHEN ROW_COUNT() = 1 AND l.depth = 1 AND l.holder = " << text(holder)
-           << " THEN GET_LOCK(" << text(takeWakeLock) << ", 0) END";
-    else
-        st << "NULL";
+    // Not waiting, the wake-up lock is not taken (Feature::WakeLockOnContention): NULL.
+    st << (waitFirst ? kWakeVariable : "NULL");
     st << " FROM " << lockTable(t) << " l, " << nowSource() << " WHERE l.name = " << text(name);
     st.sentAsBatchOf(waitFirst ? 3 : 2);
     return st;
@@ -185,6 +180,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     const auto owns = [&] {
         st << "IS_USED_LOCK(" << text(wakeLock) << ") <=> CONNECTION_ID()";
     };
+    const auto freeOrOwned = [&] {
+        st << "COALESCE(IS_USED_LOCK(" << text(wakeLock) << "), CONNECTION_ID()) = CONNECTION_ID()";
+    };
     st << writeVerb(u"INSERT"_s) << " INTO " << table
        << " (description, name, holder, prev_holder, depth, fence, acquired_at, expires_at,"
           " renewed_at, ttl_ms) VALUES (";
@@ -203,13 +201,13 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
        << QString::number(firstFence) << ", " << now << ", "
        << plusMs(u"acquired_at"_s, QString::number(insertTtl)) << ", acquired_at, "
        << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
-    if (waitFirst) {
-        // A waiter without the wake-up lock leaves a lock released less than kQueueGraceMs
+    if (!wakeLock.isEmpty()) {
+        // An acquirer without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
         // see acquireBatch. A tombstone has no lease end: taken at once.
         st << "holder = VALUES(holder) OR (holder <> '' AND expires_at < " << now
            << ") OR (holder = '' AND (";
-        owns();
+        freeOrOwned();
         st << " OR expires_at IS NULL OR expires_at < "
            << plusMs(now, QString::number(-kQueueGraceMs)) << "))";
     } else {
@@ -230,11 +228,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else if (waitFirst) {
         owns();
     } else {
-        // A fresh grant takes the wake-up lock now, without waiting (the row is ours).
-        st << "CASE WHEN ";
-        owns();
-        st << " THEN 1 WHEN " << table << ".holder = " << text(holder) << " AND " << table
-           << ".depth = 1 THEN GET_LOCK(" << text(wakeLock) << ", 0) ELSE 0 END";
+        // A fresh grant takes no wake-up lock: only a waiter that finds the lock held takes
+        // one (Feature::WakeLockOnContention). NULL: this connection's holding is unchanged.
+        st << "NULL";
     }
     return st;
 }
@@ -368,6 +364,25 @@ Statement MysqlDialect::clockCheck() const
     Statement st;
     st << "SELECT SLEEP(0.002), SYSDATE(6) > NOW(6)";
     return st;
+}
+
+bool MysqlDialect::hasFeature(Feature feature) const
+{
+    switch (feature) {
+    case Feature::Batches:
+    case Feature::InsertReturning: // MariaDB 10.5 on (Session::hasFeature asks the version)
+    case Feature::ReleaseDepthViaInsertId:
+    case Feature::SessionTimeZone:
+    case Feature::ClockCheck:
+    case Feature::WakeLocks: // GET_LOCK (Session::hasFeature: fractional waits, MariaDB)
+    case Feature::WakeLockOnContention:
+    case Feature::ClusterFacts:
+    case Feature::ReadOnlySession:
+    case Feature::MultiPrimaryProbe:
+        return true;
+    default:
+        return false;
+    }
 }
 
 Statement MysqlDialect::setTimeZone(const QString &zone) const

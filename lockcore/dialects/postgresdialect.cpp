@@ -92,7 +92,7 @@ Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &nam
     // decides as acquire() does. The clock is read inside the derived table that waits, so
     // after the wait; and the wait comes before the row is touched, so it holds nothing the
     // release it waits for needs. A wait that runs out fails the statement (55P03), which
-    // changed nothing. (No form for OnFreshGrant: a grant by a plain acquire does not take
+    // changed nothing. (No form for NotQueued: a grant by a plain acquire does not take
     // the wake-up lock on PostgreSQL; the first waiter that finds it free takes it.)
     if (wakeLock.isEmpty() || taking != WakeLockTaking::WaitedFirst)
         return {};
@@ -449,6 +449,24 @@ bool PostgresDialect::isAuthenticationFailure(const QSqlError &error) const
            || text.contains(u"password authentication failed"_s)
            || text.contains(u"no password supplied"_s)
            || text.contains(u"no pg_hba.conf entry"_s);
+}
+
+bool PostgresDialect::hasFeature(Feature feature) const
+{
+    switch (feature) {
+    case Feature::UpsertReturning:
+    case Feature::WokenRetry:
+    case Feature::ReleaseNotifies:
+    case Feature::SessionTimeZone:
+    case Feature::WakeLocks:
+    case Feature::ServerAddress:
+    case Feature::ClusterFacts:
+    case Feature::ClusterStandbys:
+    case Feature::ReadOnlySession:
+        return true;
+    default:
+        return false;
+    }
 }
 
 Statement PostgresDialect::setTimeZone(const QString &zone) const

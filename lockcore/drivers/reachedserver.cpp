@@ -11,9 +11,9 @@ namespace lockcore {
 
 Result<QString> reachedServer(Session &session)
 {
-    const Statement statement = session.dialect().serverAddress();
-    if (statement.text().isEmpty())
+    if (!session.dialect().hasFeature(Feature::ServerAddress))
         return QString();
+    const Statement statement = session.dialect().serverAddress();
     auto query = session.run(statement, Tr::tr("asking which server answered"));
     if (!query)
         return query.error();

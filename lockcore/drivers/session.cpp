@@ -342,7 +342,7 @@ Status Session::openConnection(const SessionOptions &options)
 Status Session::checkClock()
 {
     const CallWatch call(*this);
-    if (!m_dialect->capabilities().clockCheck || m_spec.readOnly)
+    if (!m_dialect->hasFeature(Feature::ClockCheck) || m_spec.readOnly)
         return {}; // a read-only session changes nothing
     const Statement check = m_dialect->clockCheck();
     QSqlQuery query(m_db);
@@ -396,9 +396,9 @@ Status Session::applyReadOnly()
 {
     if (!m_spec.readOnly)
         return {};
-    const QString sql = m_dialect->readOnlySession();
-    if (sql.isEmpty())
+    if (!m_dialect->hasFeature(Feature::ReadOnlySession))
         return {}; // SQLite: opened read-only; Oracle: lockcore's own check only
+    const QString sql = m_dialect->readOnlySession();
     QSqlQuery query(m_db);
     ++m_roundTrips;
     if (!query.exec(sql))
@@ -442,10 +442,9 @@ void Session::askServerVersion()
 
 void Session::askMultiPrimary()
 {
-    const QString probe = m_dialect->multiPrimaryProbe();
-    if (probe.isEmpty())
+    if (!m_dialect->hasFeature(Feature::MultiPrimaryProbe))
         return;
-    m_multiPrimary = answersOn(probe).value_or(false);
+    m_multiPrimary = answersOn(m_dialect->multiPrimaryProbe()).value_or(false);
 }
 
 std::optional<bool> Session::answersOn(const QString &probe)
@@ -456,30 +455,6 @@ std::optional<bool> Session::answersOn(const QString &probe)
     if (!answer.exec(probe) || !answer.next())
         return std::nullopt;
     return answer.value(1).toString().compare(u"ON"_s, Qt::CaseInsensitive) == 0;
-}
-
-bool Session::supportsWakeLocks()
-{
-    // PostgreSQL: advisory locks. MySQL's GET_LOCK takes whole seconds; MariaDB's (10.1.2 on)
-    // fractions of them.
-    if (m_dialect->kind() == Dialect::Kind::PostgreSQL)
-        return true;
-    askServerVersion();
-    return *m_mariaDbVersion >= QVersionNumber(10, 1, 2);
-}
-
-bool Session::supportsDirect() const
-{
-    return m_direct && m_direct->kind() == Transport::Kind::ConnectorC;
-}
-
-bool Session::supportsInsertReturning()
-{
-    // INSERT .. RETURNING: MariaDB 10.5 on (MySQL has none); its row read through Connector/C,
-    // or through ODBC (QMYSQL cannot read it; QODBC with MariaDB Connector/ODBC can).
-    const bool readsItsRow = supportsDirect() || m_spec.backend == ConnectionSpec::Backend::ODBC;
-    return readsItsRow && !m_forceBatchAcquire && m_dialect->capabilities().insertReturning
-           && *m_mariaDbVersion >= QVersionNumber(10, 5);
 }
 
 void Session::noteWakeLock(const QString &lock, bool held)
@@ -509,7 +484,7 @@ Status Session::setTimeZone(const QString &zone)
 {
     if (Status valid = validateTimeZoneName(zone); !valid)
         return valid;
-    if (!zone.isEmpty() && !m_dialect->capabilities().sessionTimeZone)
+    if (!zone.isEmpty() && !m_dialect->hasFeature(Feature::SessionTimeZone))
         return Error::invalidInput(Tr::tr("%1 has no session time zone to set.")
                                        .arg(m_dialect->name()));
     if (Status reopened = reopenIfBroken(); !reopened)
@@ -614,11 +589,6 @@ Result<DirectResult> Session::runRows(const Statement &statement, const QString 
     return error;
 }
 
-bool Session::runsRowsDirectly() const
-{
-    return m_direct != nullptr;
-}
-
 bool Session::reopensAfter(const Error &error)
 {
     // A lost connection; a server that takes no writes now, where the next connection may
@@ -697,14 +667,13 @@ Status Session::begin()
         return reopened.error();
     const CallWatch call(*this); // (after a reopen: the new connection's socket)
     ++m_roundTrips;
-    const QString begin = m_dialect->beginTransaction();
-    if (begin.isEmpty()) {
+    if (!m_dialect->hasFeature(Feature::BeginStatement)) {
         if (!m_db.transaction())
             return transactionFailure(m_db.lastError(), Tr::tr("starting a transaction"));
         return {};
     }
     QSqlQuery query(m_db);
-    if (!query.exec(begin))
+    if (!query.exec(m_dialect->beginTransaction()))
         return transactionFailure(query.lastError(), Tr::tr("starting a transaction"));
     return {};
 }
@@ -713,7 +682,7 @@ Status Session::commit()
 {
     const CallWatch call(*this);
     ++m_roundTrips;
-    if (m_dialect->beginTransaction().isEmpty()) {
+    if (!m_dialect->hasFeature(Feature::BeginStatement)) {
         if (!m_db.commit())
             return transactionFailure(m_db.lastError(), Tr::tr("committing"));
         return {};
@@ -738,7 +707,7 @@ void Session::rollback()
     const CallWatch call(*this);
     ++m_roundTrips;
     m_qt->finishAll();
-    if (m_dialect->beginTransaction().isEmpty()) {
+    if (!m_dialect->hasFeature(Feature::BeginStatement)) {
         m_db.rollback();
         return;
     }

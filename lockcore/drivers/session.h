@@ -103,8 +103,12 @@ public:
     // (MariaDbStatements: one round trip where Qt's driver takes two, and the row of an
     // INSERT .. RETURNING, which Qt's driver cannot read), elsewhere through Qt's driver.
     Result<DirectResult> runRows(const Statement &statement, const QString &what);
-    // runRows() goes past Qt's driver on this connection (libpq or Connector/C).
-    bool runsRowsDirectly() const;
+    // What this connection can do (feature.h): the dialect's answer (Dialect::hasFeature),
+    // narrowed by the server it reached and its transport: WakeLocks on MariaDB 10.1.2 on
+    // (fractional GET_LOCK waits), InsertReturning on MariaDB 10.5 on with a transport that
+    // reads its row, DirectTransport where runRows() goes past Qt's driver (libpq,
+    // Connector/C). Asked of the open connection (the server's version is read as it opens).
+    bool hasFeature(Feature feature) const;
 
     // LISTEN for releases on `channel` (after a reconnect again); false: waiters must poll.
     bool listenForReleases(const QString &channel);
@@ -124,15 +128,11 @@ public:
     Status commit();
     void rollback();
 
-    // Wake-up locks (Dialect::wakeLockName) this connection holds; they die with it.
-    bool supportsWakeLocks(); // MariaDB (GET_LOCK with a fractional timeout); asked once
+    // Wake-up locks (Dialect::wakeLockName, Feature::WakeLocks) this connection holds; they
+    // die with it.
     // A node of a multi-primary cluster (Galera): its wake-up locks are its own, so a release
     // on another node wakes nobody here (Dialect::multiPrimaryProbe, asked at connect).
     bool wakeLocksAreNodeLocal() const { return m_multiPrimary; }
-    // MariaDB with this build's Connector/C under the Qt driver: runRows() goes through it.
-    bool supportsDirect() const;
-    // ... and 10.5 on: an acquire is one prepared INSERT .. RETURNING (Dialect::acquireUpsert).
-    bool supportsInsertReturning();
     bool holdsWakeLock(const QString &lock) const { return m_wakeLocks.contains(lock); }
     void noteWakeLock(const QString &lock, bool held);
     // Frees it if held (one round trip); errors are ignored: it dies with the connection.

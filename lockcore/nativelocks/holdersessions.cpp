@@ -17,7 +17,8 @@ namespace {
 // Holds a wake-up lock for as long as it holds the lock (MysqlDialect::acquire).
 QString wakeLockOf(const Session &session, const QString &table, const QString &lockName)
 {
-    if (table.isEmpty() || !validateTableName(table).ok())
+    if (table.isEmpty() || !validateTableName(table).ok()
+        || !session.dialect().hasFeature(Feature::WakeLocks))
         return {};
     return session.dialect().wakeLockName(TableNames::fromTable(table), lockName);
 }

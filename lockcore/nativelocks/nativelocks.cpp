@@ -190,9 +190,8 @@ void NativeLockReader::nameWakeLocks(QList<NativeLock> *locks)
     QHash<QString, QString> lockOfWakeLock;
     while ((*held)->next()) {
         const QString name = (*held)->value(0).toString();
-        const QString wakeLock = dialect.wakeLockName(tables, name);
-        if (!wakeLock.isEmpty())
-            lockOfWakeLock.insert(wakeLock, name);
+        if (dialect.hasFeature(Feature::WakeLocks))
+            lockOfWakeLock.insert(dialect.wakeLockName(tables, name), name);
     }
     (*held)->finish();
     for (NativeLock &lock : *locks) {

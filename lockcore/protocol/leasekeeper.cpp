@@ -109,7 +109,7 @@ LeaseKeeper::Step LeaseKeeper::renewIfDue()
 bool LeaseKeeper::listening()
 {
     Session &session = m_service.session();
-    if (!session.dialect().capabilities().releaseNotifies)
+    if (!session.dialect().hasFeature(Feature::ReleaseNotifies))
         return false;
     if (m_channel.isEmpty())
         m_channel = session.dialect().releaseChannel(m_service.tables());

@@ -154,7 +154,7 @@ Status LockService::recordGrant(const Grant &grant)
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
 {
     const Dialect &dialect = m_session->dialect();
-    if (!dialect.capabilities().wokenRetry)
+    if (!dialect.hasFeature(Feature::WokenRetry))
         return acquireOnce(name, holder, ttlMs, false);
     auto rows = m_session->runRows(dialect.acquireExisting(m_tables, name, holder, ttlMs),
                                    Tr::tr("acquiring \"%1\"").arg(name));
@@ -183,13 +183,13 @@ LockService::AcquireText &LockService::acquireText(const QString &name, const QS
     text.ttlMs = ttlMs;
     text.takesWakeLock = takeWakeLock;
     text.what = Tr::tr("acquiring \"%1\"").arg(name);
-    if (m_session->supportsInsertReturning()) { // MariaDB 10.5 on, through Connector/C
+    if (m_session->hasFeature(Feature::InsertReturning)) { // MariaDB 10.5 on, Connector/C
         text.plain = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
-                                           Taking::OnFreshGrant);
+                                           Taking::NotQueued);
         if (!wakeLock.isEmpty())
             text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                 Taking::WaitedFirst);
-    } else if (dialect.capabilities().batches) { // MySQL, older MariaDB: UPDATE + SELECT
+    } else if (dialect.hasFeature(Feature::Batches)) { // MySQL, older MariaDB: UPDATE + SELECT
         text.plain = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock);
         if (!takeWakeLock.isEmpty())
             text.queued = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
@@ -200,8 +200,8 @@ LockService::AcquireText &LockService::acquireText(const QString &name, const QS
         if (!wakeLock.isEmpty())
             text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                 Taking::WaitedFirst);
-        text.createsRow = dialect.capabilities().upsertReturning;
-        text.answers = dialect.capabilities().upsertReturning;
+        text.createsRow = dialect.hasFeature(Feature::UpsertReturning);
+        text.answers = text.createsRow;
     }
     text.waitBind = text.queued.slotIndex(Statement::Slot::WakeWait);
     return text;
@@ -269,7 +269,7 @@ Grant LockService::answerOf(const QVariantList &row, const QString &name, const 
 
 QString LockService::wakeLockFor(const QString &name)
 {
-    if (!m_session->supportsWakeLocks())
+    if (!m_session->hasFeature(Feature::WakeLocks))
         return {};
     if (m_wakeLockOf != name) { // a digest: kept for the last name (names are never empty)
         m_wakeLock = m_session->dialect().wakeLockName(m_tables, name);
@@ -281,7 +281,9 @@ QString LockService::wakeLockFor(const QString &name)
 const QString &LockService::releaseChannel()
 {
     if (!m_releaseChannel)
-        m_releaseChannel = m_session->dialect().releaseChannel(m_tables);
+        m_releaseChannel = m_session->dialect().hasFeature(Feature::ReleaseNotifies)
+                               ? m_session->dialect().releaseChannel(m_tables)
+                               : QString();
     return *m_releaseChannel;
 }
 
@@ -316,7 +318,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
     // themselves at once, and another node's waiter, which can only poll, would rarely find it
     // free (starved for seconds in the simulator). There, every waiter polls.
     const bool nodeLocal = m_session->wakeLocksAreNodeLocal();
-    WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal});
+    WaitPlan plan(policy, {!wakeLock.isEmpty() && !nodeLocal, !channel.isEmpty(), nodeLocal,
+                           m_session->dialect().hasFeature(Feature::WakeLockOnContention)});
     ReleaseListener &listener = SessionInternals::releaseListener(*m_session);
     const auto disarm = qScopeGuard([&] { listener.disarm(name); });
     bool granted = false;
@@ -422,7 +425,9 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
             wakeWaitMs = queueFor(wakeLock, pause, plan, clock, cancel);
             break;
         case WaitPlan::Way::Sleep:
-            sleepInSlices(pause, 20, cancel);
+            sleepInSlices(m_session->holdsWakeLock(wakeLock) ? plan.headOfQueuePause(pause)
+                                                             : pause,
+                          20, cancel);
             break;
         }
         if (cancelled())

@@ -129,7 +129,7 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
             !recorded)
             return recorded.error();
         // Waiters retry at once (PostgreSQL: delivered at commit).
-        if (dialect.capabilities().releaseNotifies) {
+        if (dialect.hasFeature(Feature::ReleaseNotifies)) {
             if (Status notified = inTransaction(*m_session,
                                                 dialect.notifyReleased(m_tables, name),
                                                 Tr::tr("notifying waiters"));

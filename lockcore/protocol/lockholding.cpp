@@ -35,7 +35,7 @@ ReleaseOutcome releasedFromInsertId(qint64 insertId)
 // What a release answered: its row (the remaining depth and the time; PostgreSQL, SQLite), or
 // the row it changed with the depth in LAST_INSERT_ID (MySQL), or only that it changed it
 // (Oracle: the depth is not reported).
-ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect::Capabilities &can)
+ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect &dialect)
 {
     ReleaseOutcome outcome;
     if (!answer.rows.isEmpty()) {
@@ -44,7 +44,7 @@ ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect::Capabil
         outcome.remainingDepth = row.value(col::RDepth).toInt();
         outcome.releasedAt = timeFromMs(row.value(col::RNowMs));
     } else if (answer.affectedRows == 1) {
-        if (can.releaseDepthViaInsertId)
+        if (dialect.hasFeature(Feature::ReleaseDepthViaInsertId))
             outcome = releasedFromInsertId(qint64(answer.insertId));
         outcome.released = true;
     }
@@ -64,7 +64,7 @@ Result<RenewOutcome> LockService::renew(const QString &name, const QString &hold
     // One statement that returns the renewed row (PostgreSQL, SQLite), or a batch of the
     // UPDATE and a SELECT of the row it renewed (MySQL, MariaDB); Oracle: the UPDATE alone,
     // and the row read after it.
-    const Statement statement = dialect.capabilities().batches
+    const Statement statement = dialect.hasFeature(Feature::Batches)
                                     ? dialect.renewBatch(m_tables, name, holder, fence, ttlMs)
                                     : dialect.renew(m_tables, name, holder, fence, ttlMs);
     return retriedWhileBusy([&] {
@@ -162,7 +162,7 @@ Result<ReleaseOutcome> LockService::releaseOnce(const QString &name, const QStri
     auto answer = m_session->runRows(statement, m_releaseText.what);
     if (!answer)
         return answer.error();
-    ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect().capabilities());
+    ReleaseOutcome outcome = releaseOutcome(*answer, m_session->dialect());
     if (freesWakeLock) {
         if (!outcome.released)
             m_session->freeWakeLock(wakeLock); // lost: not ours to keep

@@ -8,7 +8,7 @@ qint64 WaitPlan::firstQueueWait(double u) const
 {
     // An acquirer that finds the lock held joins the queue in the same round trip, unless the
     // policy allows only one attempt.
-    if (!m_means.queue || m_policy.maxAttempts == 1)
+    if (!m_means.queue || m_means.queueOnContention || m_policy.maxAttempts == 1)
         return -1;
     return queueWait(m_policy.delayMs(1, u), 0);
 }
@@ -66,6 +66,11 @@ qint64 WaitPlan::pause(int attempt, qint64 now, double u) const
     if (m_policy.deadlineMs > 0)
         delay = qMin(delay, qMax<qint64>(0, untilDeadline(now)));
     return delay;
+}
+
+qint64 WaitPlan::headOfQueuePause(qint64 pause) const
+{
+    return m_means.queue && m_means.queueOnContention ? qMin(pause, headPollMs) : pause;
 }
 
 WaitPlan::Way WaitPlan::way(bool listening, bool holdsWakeLock, bool connectionTrouble) const

@@ -104,12 +104,9 @@ class SqliteDialect : public SqlDialectBase
 {
 public:
     Kind kind() const override { return Kind::SQLite; }
-    Capabilities capabilities() const override
+    bool hasFeature(Feature feature) const override
     {
-        Capabilities c;
-        c.upsertReturning = true;
-        c.sessionTimeZone = false;
-        return c;
+        return feature == Feature::UpsertReturning || feature == Feature::BeginStatement;
     }
     QString name() const override { return QStringLiteral("sqlite"); }
     QStringList schema(const TableNames &t) const override;
@@ -153,14 +150,7 @@ public:
     {
         return QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
     }
-    Capabilities capabilities() const override
-    {
-        Capabilities c;
-        c.upsertReturning = true;
-        c.wokenRetry = true;
-        c.releaseNotifies = true;
-        return c;
-    }
+    bool hasFeature(Feature feature) const override;
     QString name() const override { return QStringLiteral("postgresql"); }
     QList<Statement> clusterFacts() const override;
     Statement clusterStandbys() const override;
@@ -239,15 +229,7 @@ public:
     {
         return QStringLiteral("SET SESSION TRANSACTION READ ONLY");
     }
-    Capabilities capabilities() const override
-    {
-        Capabilities c;
-        c.batches = true;
-        c.insertReturning = true;
-        c.releaseDepthViaInsertId = true;
-        c.clockCheck = true;
-        return c;
-    }
+    bool hasFeature(Feature feature) const override;
     QString name() const override { return QStringLiteral("mysql"); }
     QList<Statement> clusterFacts() const override;
     QStringList schema(const TableNames &t) const override;
@@ -257,7 +239,7 @@ public:
                          qint64 fence, qint64 ttlMs) const override;
     Statement acquireBatch(const TableNames &t, const QString &name, const QString &holder,
                            qint64 ttlMs, const QString &takeWakeLock = {},
-                           WakeLockTaking taking = WakeLockTaking::OnFreshGrant) const override;
+                           WakeLockTaking taking = WakeLockTaking::NotQueued) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
@@ -308,7 +290,10 @@ class OracleDialect : public SqlDialectBase
 public:
     Statement setTimeZone(const QString &zone) const override;
     Kind kind() const override { return Kind::Oracle; }
-    Capabilities capabilities() const override { return {}; }
+    bool hasFeature(Feature feature) const override
+    {
+        return feature == Feature::SessionTimeZone;
+    }
     QString name() const override { return QStringLiteral("oracle"); }
     QStringList schema(const TableNames &t) const override;
     bool isDuplicateKey(const QSqlError &error) const override;

@@ -29,6 +29,11 @@ public:
         bool queue = false;         // the connection has wake-up locks
         bool notifications = false; // releases are notified (Dialect::releaseChannel)
         bool releasesElsewhere = false; // other nodes release too, unheard (Galera)
+        // The wake-up lock is taken only once a waiter finds the lock held (MariaDB,
+        // Feature::WakeLockOnContention): the first attempt does not queue, and the head of
+        // the queue (it holds the wake-up lock, the lock's holder may not) polls every
+        // headPollMs, as no release of a holder without it wakes anyone.
+        bool queueOnContention = false;
     };
     // A queued attempt waits at most this long in one statement, so that a cancel is seen.
     static constexpr qint64 queueSliceMs = 250;
@@ -38,6 +43,8 @@ public:
     // The longest pause on a multi-primary cluster node (Means::releasesElsewhere): the delay
     // before a release made on another node is seen.
     static constexpr qint64 otherNodePollMs = 50;
+    // The longest pause of the head of a queue taken on contention (Means::queueOnContention).
+    static constexpr qint64 headPollMs = 5;
 
     WaitPlan(const RetryPolicy &policy, Means means) : m_policy(policy), m_means(means) {}
 
@@ -56,6 +63,9 @@ public:
     // The pause after a refused attempt: the policy's backoff, never past the lease end or
     // the deadline, nor past otherNodePollMs on a multi-primary cluster node.
     qint64 pause(int attempt, qint64 now, double u) const;
+    // A pause slept by a waiter that holds the wake-up lock: capped at headPollMs where the
+    // queue is taken on contention (the holder it waits for may have none to free).
+    qint64 headOfQueuePause(qint64 pause) const;
     enum class Way { Notification, Queue, Sleep };
     // How the pause is spent. `connectionTrouble`: the attempt failed with a lost connection
     // or a busy database (the queue is not joined then).
