@@ -175,7 +175,20 @@ private:
         u"SELECT "_s, u"FROM "_s, u"WHERE "_s, u"SET "_s, u"VALUES "_s, u"ON CONFLICT "_s,
         u"DO UPDATE SET "_s, u"ON DUPLICATE KEY UPDATE "_s, u"RETURNING "_s, u"GROUP BY "_s,
         u"ORDER BY "_s, u"LIMIT "_s, u"FOR UPDATE"_s, u"INSERT INTO "_s};
-    static constexpr qsizetype kShortQuery = 60; // a sub-query this short stays on its line
+    static constexpr qsizetype kShort = 60; // a sub-query or IF() this short stays on its line
+    // What a parenthesis holds: a query (a line per clause and list item), the arguments of a
+    // long IF() (a line per argument and per OR of a condition), or anything else (one line).
+    enum class Level { Query, Arguments, Plain };
+
+    Level levelOpenedAt(qsizetype open) const
+    {
+        if (closingOf(open) - open <= kShort)
+            return Level::Plain;
+        if (startsWith(open + 1, u"SELECT "_s))
+            return Level::Query;
+        const bool ifCall = open >= 3 && m_sql.mid(open - 3, 3) == u" IF"_s;
+        return ifCall ? Level::Arguments : Level::Plain;
+    }
 
     bool startsWith(qsizetype at, const QString &word) const
     {
@@ -185,9 +198,15 @@ private:
     {
         if (startsWith(at, u"WHEN "_s) || startsWith(at, u"ELSE "_s))
             return true;
-        if (!m_queries.last())
+        if (m_levels.last() == Level::Plain)
             return false;
         if (m_at > 0 && m_sql.at(m_at - 1) == u',')
+            return true;
+        if (m_levels.last() == Level::Arguments)
+            return startsWith(at, u"OR "_s);
+        if (startsWith(at, u"AND "_s))
+            return m_cases == 0;
+        if (m_sql.mid(m_at - 2, 2) == u"*/"_s) // after an optimizer hint or a MariaDB prefix
             return true;
         if (startsWith(at, u"SET "_s) && m_sql.mid(at - 7, 6) == u"UPDATE"_s) // DO UPDATE SET
             return false;
@@ -196,18 +215,18 @@ private:
     }
     int indent(qsizetype at) const
     {
-        const int clause = 4 * int(m_queries.size() - 1) + 4 * m_cases;
+        const int clause = 4 * int(m_levels.size() - 1) + 4 * m_cases;
         const bool arm = startsWith(at, u"WHEN "_s) || startsWith(at, u"ELSE "_s);
         const bool item = m_sql.at(m_at - 1) == u',';
-        return clause + (arm || item ? 4 : 0);
+        const bool condition = startsWith(at, u"AND "_s) || startsWith(at, u"OR "_s);
+        return clause + (arm || item || condition ? 4 : 0) + (startsWith(at, u"OR "_s) ? 4 : 0);
     }
     void copy(QChar c)
     {
         if (c == u'(')
-            m_queries.append(startsWith(m_at + 1, u"SELECT "_s)
-                             && closingOf(m_at) - m_at > kShortQuery);
-        else if (c == u')' && m_queries.size() > 1)
-            m_queries.removeLast();
+            m_levels.append(levelOpenedAt(m_at));
+        else if (c == u')' && m_levels.size() > 1)
+            m_levels.removeLast();
         if (startsWith(m_at, u"CASE "_s))
             ++m_cases;
         else if (startsWith(m_at, u"END"_s) && m_cases > 0)
@@ -242,7 +261,7 @@ private:
     const QString m_sql;
     QString m_out;
     qsizetype m_at = 0;
-    QList<bool> m_queries = {true}; // per open parenthesis: a sub-query
+    QList<Level> m_levels = {Level::Query}; // the statement, then per open parenthesis
     int m_cases = 0;
 };
 
