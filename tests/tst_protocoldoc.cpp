@@ -1,8 +1,11 @@
-// docs/protocol.md shows every dialect's statements as lockcore sends them: this test builds
-// them from the dialects and fails when the document no longer has one of them verbatim, so
-// the document a reviewer checks is the code. To refresh the document after a change, run
-// with LOCKSCOPE_PROTOCOL_BLOCKS=<file>: the blocks are written there (one per dialect, each
-// between its "### " heading and the closing fence), to paste over the old ones.
+// docs/protocol.md shows every statement the dialects can send as lockcore sends them (each
+// acquire form of each wait strategy, renew, release, the wake-up lock's and the
+// notification's, the administration's): this test builds them from the dialects and fails
+// when the document no longer has one of them, whitespace aside (the document prints one clause
+// a line), so the document a reviewer checks is the code. To refresh the document after a
+// change, run with LOCKSCOPE_PROTOCOL_BLOCKS=<file>: the blocks are written there, formatted
+// (one per dialect, each between its "### " heading and the closing fence), to paste over the
+// old ones.
 
 #include "dialect.h"
 
