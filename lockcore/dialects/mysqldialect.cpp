@@ -111,8 +111,8 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
     // The conditional UPDATE and a SELECT of the row as the acquire's answer (col::Acquire;
     // granted: ROW_COUNT(), the UPDATE's affected rows, is 1 and the row is ours) sent
     // together: granted or refused, an acquire of an existing lock is one round trip; no row:
-    // the lock does not exist. NotQueued: a fresh grant (depth 1, ours) also takes the
-    // wake-up lock, without waiting for it. WaitedFirst: a statement before the UPDATE waits
+    // the lock does not exist. NotQueued: the wake-up lock is not taken
+    // (Feature::WakeLockOnContention). WaitedFirst: a statement before the UPDATE waits
     // for the wake-up lock (not inside the UPDATE, which would hold the row's lock meanwhile,
     // and the holder's release needs that row); its wait is the bind marked WakeWait.
     const bool waitFirst = !takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
@@ -124,15 +124,16 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
         st << ");\n";
     }
     st.embed(acquire(t, name, holder, ttlMs));
-    if (waitFirst) {
-        // A waiter whose wait ran out does not take a lock that was just released while
-        // another waiter holds its wake-up lock: the release woke that one, whose UPDATE is
-        // on its way. Otherwise the wake-up lock and the lock would part, and the next
-        // release would wake nobody. Reserved for kQueueGraceMs only, so a waiter that
-        // stopped (a paused process) holding the wake-up lock cannot keep a free lock from
-        // everyone. Taking over an expired lease, re-entry and a free wake-up lock: as always.
-        st << " AND (" << kWakeVariable << " = 1 OR holder <> '' OR IS_FREE_LOCK("
-           << text(takeWakeLock) << ") = 1 OR expires_at IS NULL OR expires_at < "
+    if (!takeWakeLock.isEmpty()) {
+        // An acquirer without the wake-up lock (a waiter whose wait ran out, or a plain
+        // acquire) does not take a lock that was just released while another waiter holds its
+        // wake-up lock: the release woke that one, whose UPDATE is on its way. Otherwise the
+        // wake-up lock and the lock would part, and the next release would wake nobody.
+        // Reserved for kQueueGraceMs only, so a waiter that stopped (a paused process) holding
+        // the wake-up lock cannot keep a free lock from everyone. Taking over an expired lease,
+        // re-entry and a free or own wake-up lock: as always.
+        st << " AND (holder <> '' OR COALESCE(IS_USED_LOCK(" << text(takeWakeLock)
+           << "), CONNECTION_ID()) = CONNECTION_ID() OR expires_at IS NULL OR expires_at < "
            << plusMs(changeNow(), QString::number(-kQueueGraceMs)) << ")";
     }
     st << ";\nSELECT " << stateColumns(u"l"_s) << ", CASE WHEN ROW_COUNT() = 1 AND l.holder = "

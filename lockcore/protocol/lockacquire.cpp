@@ -85,25 +85,15 @@ Result<Grant> LockService::acquireNew(const QString &name, const QString &holder
             return inserted.error();
         return refusal(name, holder);
     }
-    // The lock's first grant (a deleted lock keeps its row, so this name was never used).
-    const QString wakeLock = wakeLockFor(name);
-    const bool tookWakeLock = !wakeLock.isEmpty() && !m_session->holdsWakeLock(wakeLock)
-                              && waitForWakeLock(wakeLock, 0);
-    const auto answerToInsert = [&]() -> Result<Grant> {
-        auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
-        if (!answer)
-            return answer.error();
-        if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
-            return refusedGrant(name, holder);
-        return answerOf(answer->rows.constFirst(), name, holder, {});
-    };
-    Result<Grant> grant = answerToInsert();
-    // The wake-up lock goes with the lock: not kept after a refusal or a failure (a lost
-    // connection took it with it).
-    if (tookWakeLock && !(grant && grant->acquired)
-        && (grant || grant.error().kind != Error::Kind::ConnectionLost))
-        m_session->freeWakeLock(wakeLock);
-    return grant;
+    // The lock's first grant (a deleted lock keeps its row, so this name was never used). It
+    // takes no wake-up lock: only a waiter that finds a lock held takes one
+    // (Feature::WakeLockOnContention).
+    auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
+    if (!answer)
+        return answer.error();
+    if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
+        return refusedGrant(name, holder);
+    return answerOf(answer->rows.constFirst(), name, holder, {});
 }
 
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
@@ -496,6 +486,12 @@ qint64 LockService::queueFor(const QString &wakeLock, qint64 pauseMs, const Wait
 {
     // The pause is spent queued for the wake-up lock: in the next attempt's own statement,
     // after slices of its own when the policy's pause is longer than a slice.
+    if (plan.queuesOnContention() && plan.queuesInSlices() && waitForWakeLock(wakeLock, 0)) {
+        // Nobody queued first, and the holder may have no wake-up lock to free: at the head
+        // of the queue, a policy that counts attempts sleeps out its whole pause.
+        sleepInSlices(pauseMs, 20, cancel);
+        return -1;
+    }
     QElapsedTimer waited;
     waited.start();
     if (plan.queuesInSlices()) {

@@ -70,7 +70,11 @@ qint64 WaitPlan::pause(int attempt, qint64 now, double u) const
 
 qint64 WaitPlan::headOfQueuePause(qint64 pause) const
 {
-    return m_means.queue && m_means.queueOnContention ? qMin(pause, headPollMs) : pause;
+    // Only while time alone bounds the wait: where the policy counts attempts, each is worth
+    // its whole pause (a definition's `retries` and `intervalMs` mean what they say).
+    return m_means.queue && m_means.queueOnContention && !queuesInSlices()
+               ? qMin(pause, headPollMs)
+               : pause;
 }
 
 WaitPlan::Way WaitPlan::way(bool listening, bool holdsWakeLock, bool connectionTrouble) const

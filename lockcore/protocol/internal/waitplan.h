@@ -64,7 +64,8 @@ public:
     // the deadline, nor past otherNodePollMs on a multi-primary cluster node.
     qint64 pause(int attempt, qint64 now, double u) const;
     // A pause slept by a waiter that holds the wake-up lock: capped at headPollMs where the
-    // queue is taken on contention (the holder it waits for may have none to free).
+    // queue is taken on contention (the holder it waits for may have none to free) and only
+    // time bounds the wait (a policy that counts attempts gets its whole pauses).
     qint64 headOfQueuePause(qint64 pause) const;
     enum class Way { Notification, Queue, Sleep };
     // How the pause is spent. `connectionTrouble`: the attempt failed with a lost connection
@@ -75,6 +76,8 @@ public:
     // A pause longer than a slice is spent in slices of waiting for the wake-up lock before
     // the attempt (the policy bounds the attempts: each one is worth its whole pause).
     bool queuesInSlices() const { return m_policy.maxAttempts > 0; }
+    // The queue is joined only on contention (Means::queueOnContention).
+    bool queuesOnContention() const { return m_means.queue && m_means.queueOnContention; }
 
 private:
     qint64 untilDeadline(qint64 now) const;
