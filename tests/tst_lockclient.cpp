@@ -6,6 +6,7 @@
 // as in a definitions file. What is checked is what the database reports, read by the test on
 // a connection of its own.
 
+#include "clientinternals.h"
 #include "historycheck.h"
 #include "lockclient.h"
 #include "lockdefinitions.h"
@@ -61,11 +62,17 @@ private slots:
     void runUnderReportsTheFenceOfEachLock();
     void aClientClaimsTheFenceAndRecordsEvents();
     void aWaitInCodeWaitsAsInADefinitionsFile();
+    void aReleaseWakesTheClientsWaitersAtOnce();
+    void aNotifiedReleaseWakesAClientWaiter();
 
 private:
     ClientOptions options() const;
     Result<LockClient> client(ClientOptions options) const;
     LockInfo row(const QString &name);
+    // The channels the client's own connection LISTENs on (PostgreSQL), asked on its thread.
+    static int listeningChannels(const LockClient &client);
+    // A 10 s wait for `name` with a 2 s interval: without a wake-up, a hand-off takes 1.5 s.
+    static LockDefinition slowRetries(const QString &name);
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -506,6 +513,89 @@ void LockClientTest::aWaitInCodeWaitsAsInADefinitionsFile()
     releaser.join();
     QCOMPARE(guard.state(), LockGuard::State::Held);
     QVERIFY(guard.fence() > grabbed->fence());
+}
+
+int LockClientTest::listeningChannels(const LockClient &client)
+{
+    return ClientInternals::core(client).call([](LockService &service) {
+        QSqlQuery query(service.session().database());
+        if (!query.exec(u"SELECT count(*) FROM pg_listening_channels()"_s) || !query.next())
+            return -1;
+        return query.value(0).toInt();
+    });
+}
+
+LockDefinition LockClientTest::slowRetries(const QString &name)
+{
+    LockDefinition lock = LockDefinition::of(name, 30s, 10s);
+    lock.intervalMs = 2000;
+    return lock;
+}
+
+// Two threads of one client: the second, refused, pauses (its interval: 2 s); the first's
+// release wakes it at once, and it holds the lock within a few statements of the release.
+void LockClientTest::aReleaseWakesTheClientsWaitersAtOnce()
+{
+    auto shared = client(options());
+    LOCKSCOPE_VERIFY_OK(shared);
+    LockResult held = shared->tryLock(u"handed.over"_s);
+    QVERIFY(held);
+    QElapsedTimer clock;
+    clock.start();
+    std::atomic<qint64> grantedAt{-1};
+    std::atomic_bool granted{false};
+    std::thread waiter([&] {
+        LockResult mine = shared->tryLock(slowRetries(u"handed.over"_s));
+        grantedAt = clock.elapsed();
+        granted = bool(mine);
+    });
+    const auto joined = qScopeGuard([&] { waiter.join(); });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientInternals::pausing(*shared), 1, 5000);
+    QVERIFY(held->release());
+    const qint64 releasedAt = clock.elapsed();
+    QTRY_VERIFY_WITH_TIMEOUT(grantedAt.load() >= 0, 10000);
+    QVERIFY(granted.load());
+    QVERIFY2(grantedAt.load() - releasedAt < 300,
+             qPrintable(QString::number(grantedAt.load() - releasedAt) + u" ms"_s));
+}
+
+// PostgreSQL: a release by another connection (a LockService of the test's own) is NOTIFYed;
+// the client's thread listens while its waiter pauses, which holds the lock at once, and the
+// client's connection listens on nothing once nobody waits and no guard is kept.
+void LockClientTest::aNotifiedReleaseWakesAClientWaiter()
+{
+    if (!m_session->dialect().hasFeature(Feature::ReleaseNotifies)
+        || !m_session->hasFeature(Feature::DirectTransport))
+        QSKIP("PostgreSQL with libpq only: elsewhere a waiter polls for other connections");
+    auto grant = m_locks->acquire(u"notified"_s, u"another-process"_s, 30000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    auto shared = client(options());
+    LOCKSCOPE_VERIFY_OK(shared);
+    QCOMPARE(listeningChannels(*shared), 0);
+    QElapsedTimer clock;
+    clock.start();
+    std::atomic<qint64> grantedAt{-1};
+    std::optional<LockResult> mine;
+    std::thread waiter([&] {
+        mine.emplace(shared->tryLock(slowRetries(u"notified"_s)));
+        grantedAt = clock.elapsed();
+    });
+    const auto joined = qScopeGuard([&] {
+        if (waiter.joinable())
+            waiter.join();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientInternals::pausing(*shared), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(listeningChannels(*shared), 1, 5000);
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"notified"_s, u"another-process"_s, grant->fence));
+    const qint64 releasedAt = clock.elapsed();
+    QTRY_VERIFY_WITH_TIMEOUT(grantedAt.load() >= 0, 10000);
+    waiter.join();
+    QVERIFY(mine && *mine);
+    QVERIFY2(grantedAt.load() - releasedAt < 300,
+             qPrintable(QString::number(grantedAt.load() - releasedAt) + u" ms"_s));
+    QVERIFY((*mine)->release());
+    QCOMPARE(listeningChannels(*shared), 0); // not subscribed for life
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockClientTest)

@@ -4,6 +4,8 @@
 #include "leasekeeper.h"
 #include "lockclient.h"
 #include "lockhold.h"
+#include "releaselistener.h"
+#include "sessioninternals.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -75,6 +77,11 @@ Status ClientCore::openService(const ConnectionSpec &spec, const ClientOptions &
     m_service.emplace(std::move(service).value());
     m_service->setEventLevel(options.events);
     m_notifies = m_session->dialect().hasFeature(Feature::ReleaseNotifies);
+    if (m_notifies) {
+        m_channel = m_session->dialect().releaseChannel(m_service->tables());
+        SessionInternals::releaseListener(*m_session).setOnRelease(
+            [this](const QString &name) { noteReleased(name); });
+    }
     return m_service->setFenceTable(options.fenceTable);
 }
 
@@ -96,7 +103,7 @@ void ClientCore::serve()
         lock.unlock();
         for (auto &task : batch)
             task(*m_service);
-        const qint64 sleepMs = keepAll();
+        const qint64 sleepMs = listenForWaiters(keepAll());
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(qMax<qint64>(1, sleepMs)),
                            [this] { return m_stop || !m_tasks.empty(); });

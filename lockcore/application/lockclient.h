@@ -95,6 +95,7 @@ public:
     QString holder() const;
 
 private:
+    friend class ClientInternals; // the tests' hook (internal/clientinternals.h)
     explicit LockClient(std::shared_ptr<ClientCore> core);
 
     std::shared_ptr<ClientCore> m_core;

@@ -263,6 +263,8 @@ void LockHold::checkKept(Kept &kept, LeaseKeeper::Step step)
 
 void LockHold::markLost(Kept &kept, LostLease lost)
 {
+    if (m_client)
+        m_client->noteReleased(lost.name); // on its thread: its waiters on the client try now
     kept.lost = true;
     kept.takenAway = lost.reason == LostLease::Reason::TakenAway;
     bool first = false;

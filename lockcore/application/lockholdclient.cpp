@@ -6,7 +6,6 @@
 
 #include "clientcore.h"
 #include "lockservice.h"
-#include "slicedsleep.h"
 
 #include "tr.h"
 
@@ -56,20 +55,30 @@ Result<Grant> LockHold::acquireWaiting(const LockDefinition &definition)
     const RetryPolicy policy = definition.retryPolicy();
     QElapsedTimer waited;
     waited.start();
+    ClientCore::Waiting waiting(*m_client, definition.name);
     for (int attempt = 1;; ++attempt) {
-        auto grant = m_client->call(
-            [&](LockService &service) { return attemptOnce(service, definition); });
+        const quint64 seen = m_client->releases(definition.name);
+        const qint64 left = policy.deadlineMs - waited.elapsed();
+        const bool last = (policy.maxAttempts > 0 && attempt >= policy.maxAttempts)
+                          || (policy.deadlineMs > 0 && left <= 0);
+        bool again = false; // a release may have gone unheard: try again at once
+        auto grant = m_client->call([&](LockService &service) {
+            auto grant = attemptOnce(service, definition);
+            if (grant && !grant->acquired && !last)
+                again = m_client->awaitRelease(service, waiting);
+            return grant;
+        });
         if (!grant || grant->acquired)
             return grant;
         grant->attempts = attempt;
-        const qint64 left = policy.deadlineMs - waited.elapsed();
-        if ((policy.maxAttempts > 0 && attempt >= policy.maxAttempts)
-            || (policy.deadlineMs > 0 && left <= 0))
+        if (last)
             return grant;
+        if (again)
+            continue;
         qint64 pauseMs = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
         if (policy.deadlineMs > 0)
             pauseMs = qMin(pauseMs, left);
-        if (!sleepInSlices(pauseMs, 20, m_options.cancel))
+        if (!m_client->pauseUntilReleased(definition.name, seen, pauseMs, m_options.cancel))
             return Error{Error::Kind::Cancelled,
                          Tr::tr("Waiting for \"%1\" was cancelled.").arg(definition.name), {},
                          {}};
@@ -91,6 +100,8 @@ void LockHold::releaseOnClient(LockService &service)
     releaseAll(service);
     m_kept.clear(); // the keepers refer to the service
     m_client->unwatch(this);
+    for (const LockDefinition &definition : std::as_const(m_locks))
+        m_client->noteReleased(definition.name); // its waiters on this client try at once
 }
 
 Status LockHold::releaseThroughClient()

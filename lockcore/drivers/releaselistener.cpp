@@ -63,6 +63,8 @@ bool ReleaseListener::drain()
         const auto armed = m_armed.find(notification.payload);
         if (armed != m_armed.end())
             *armed = true;
+        if (m_onRelease)
+            m_onRelease(notification.payload);
     }
     return ok;
 }

@@ -52,6 +52,12 @@ public:
     Result<Grant> acquireWithWait(const QString &name, const QString &holder, qint64 ttlMs,
                                   const RetryPolicy &policy,
                                   const std::atomic_bool *cancel = nullptr);
+    // For a waiter that pauses off this connection (a LockClient's, lockwakeup.cpp): takes
+    // the wake-up lock of `name` without waiting if nobody holds it, so that a release by
+    // anyone NOTIFYs (Dialect::release); true if it was taken now. freeWakeLockOf: frees it
+    // again if this connection holds it.
+    bool takeWakeLockNow(const QString &name);
+    void freeWakeLockOf(const QString &name);
     Result<RenewOutcome> renew(const QString &name, const QString &holder, qint64 fence,
                                qint64 ttlMs = 0);
     Result<ReleaseOutcome> release(const QString &name, const QString &holder, qint64 fence);

@@ -5,6 +5,8 @@
 #include "result.h"
 #include "session.h"
 
+#include <QHash>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -56,11 +58,44 @@ public:
     QString nextHolder();
     std::chrono::milliseconds lease() const { return m_lease; }
 
+    // A waiter's pause (clientwaiters.cpp). releases(name) counts the releases of `name` seen
+    // so far: by a guard of this client, a lease of it lost, or (PostgreSQL) notified by the
+    // table's channel, which the client's thread listens on while someone pauses (Waiting:
+    // from before a waiter's first attempt; awaitRelease() after its first refusal).
+    // pauseUntilReleased waits on the caller's thread until that count passes `seen`, `ms`
+    // ends (true) or `cancel` is set (false).
+    class Waiting
+    {
+    public:
+        Waiting(ClientCore &core, const QString &name);
+        ~Waiting();
+        Waiting(const Waiting &) = delete;
+        Waiting &operator=(const Waiting &) = delete;
+        void pausing();
+        const QString &name() const { return m_name; }
+
+    private:
+        ClientCore &m_core;
+        QString m_name;
+        bool m_pausing = false;
+    };
+    quint64 releases(const QString &name);
+    bool pauseUntilReleased(const QString &name, quint64 seen, qint64 ms,
+                            const std::atomic_bool *cancel);
+    // On the client's thread, after a refusal of a waiter that will pause: it counts as
+    // pausing, and on PostgreSQL the connection LISTENs and holds the lock's wake-up lock (a
+    // release by anyone then NOTIFYs). True when either was new: a release just before was
+    // not heard, so the waiter tries again at once.
+    bool awaitRelease(LockService &service, Waiting &waiting);
+    // On the client's thread: `name` was released; its waiters try again at once.
+    void noteReleased(const QString &name);
+
     // On the client's thread only: the holds whose leases it renews.
     void watch(LockHold *hold);
     void unwatch(LockHold *hold);
 
 private:
+    friend class ClientInternals; // the tests' look at the waiters
     ClientCore() = default;
     void post(std::function<void(LockService &)> task);
     void run(const ConnectionSpec &spec, const ClientOptions &options);
@@ -68,6 +103,11 @@ private:
     void serve();
     // Renews what is due in every hold; how long until the next renewal or notification poll.
     qint64 keepAll();
+    // While someone waits, LISTENs on the release channel and reads what came; UNLISTENs once
+    // nobody waits and no hold is kept (a connection is not subscribed for life). How long the
+    // thread may sleep at most before looking again.
+    qint64 listenForWaiters(qint64 sleepMs);
+    static constexpr qint64 waiterPollMs = 10; // reading the socket: no round trip
 
     QString m_holder;
     std::chrono::milliseconds m_lease{0};
@@ -76,10 +116,16 @@ private:
     std::optional<LockService> m_service;
     std::vector<LockHold *> m_holds;
     bool m_notifies = false;
+    bool m_mayListen = false; // a LISTEN may be on: UNLISTEN when nobody needs it
+    QString m_channel;
 
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<std::function<void(LockService &)>> m_tasks;
+    std::condition_variable m_released;
+    QHash<QString, quint64> m_releases; // name -> releases seen
+    QHash<QString, int> m_waiting;      // name -> waiters
+    int m_pausing = 0;                  // waiters past their first refusal
     bool m_opened = false;
     bool m_stop = false;
     Error m_openError;

@@ -4,6 +4,7 @@
 #include <QSqlDatabase>
 #include <QString>
 #include <atomic>
+#include <functional>
 
 namespace lockcore {
 
@@ -42,6 +43,13 @@ public:
     // Returns early (false) when `cancel` becomes true (checked every 20 ms).
     bool waitForRelease(const QString &name, qint64 timeoutMs, const std::atomic_bool *cancel);
 
+    // Called with the name of every release read from the channel, whoever reads it (a
+    // LockClient wakes its waiters of that name); none by default.
+    void setOnRelease(std::function<void(const QString &)> onRelease)
+    {
+        m_onRelease = std::move(onRelease);
+    }
+
     // Notifications seen so far (all names): for tests and the benchmark.
     quint64 received() const { return m_received; }
 
@@ -54,6 +62,7 @@ private:
     quint64 m_listeningOn = 0; // PostgresNotifications::connectionId of the LISTEN; 0: none
     QHash<QString, bool> m_armed; // lock names waited for -> released since arm()
     quint64 m_received = 0;
+    std::function<void(const QString &)> m_onRelease;
 };
 
 } // namespace lockcore
