@@ -28,9 +28,12 @@ ClientCore::Waiting::~Waiting()
         return;
     m_core.m_waiting.remove(m_name);
     m_core.m_releases.remove(m_name); // nobody compares with it any more
-    if (m_core.m_notifies) // nobody of this client waits for it: its wake-up lock goes
-        m_core.m_tasks.push_back(
-            [name = m_name](LockService &service) { service.freeWakeLockOf(name); });
+    if (!m_core.m_notifies)
+        return;
+    // Nobody of this client waits for it: its wake-up lock goes, now (others may queue on it).
+    m_core.m_tasks.push_back(
+        [name = m_name](LockService &service) { service.freeWakeLockOf(name); });
+    m_core.m_changed.notify_all();
 }
 
 void ClientCore::Waiting::pausing()

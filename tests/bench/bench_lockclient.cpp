@@ -2,7 +2,10 @@
 // its own (LockGuard: a connection and a thread per guard, today's form), a guard from a
 // shared LockClient (one connection and thread for all), the client from several threads at
 // once, and LockService's bare statements on one connection (the floor). Not a test: it prints
-// the median, p99 and slowest cycle of each in ms, and the cycles per second.
+// the median, p99 and slowest cycle of each in ms, and the cycles per second. Last, the
+// hand-off: the threads contend for ONE lock through the client (the default backoff, 50 ms
+// doubling up to 2 s), each taking it `cycles / 10` times; it prints the median and p99 time
+// from a release() called to the grant to another thread.
 //
 //   bench_lockclient --backend postgresql|mariadb|sqlite [--cycles 300] [--threads 8]
 //
@@ -22,6 +25,7 @@
 #include <QMutex>
 #include <QTemporaryDir>
 
+#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <thread>
@@ -74,6 +78,51 @@ bool measure(const char *what, int threads, int cycles,
                 "%8.1f cycles/s%s\n",
                 what, threads, summary.count, summary.median, summary.p99, summary.max,
                 summary.count / seconds, ok ? "" : "  (SOME CYCLES FAILED)");
+    return ok;
+}
+
+// The threads take one lock in turn through `client`, each taking it again at once after its
+// release (as a busy worker does); the time from a release() called to the grant to ANOTHER
+// thread that waited (a release its own thread took back at once is no hand-off).
+bool measureHandOff(LockClient &client, int threads, int rounds)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QMutex mutex;
+    qint64 releasedAt = -1; // under `mutex`, as the two below
+    int releasedBy = -1;
+    QList<double> samples;
+    std::atomic_bool ok{true};
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            for (int i = 0; i < rounds; ++i) {
+                LockResult result = client.tryLock(
+                    LockDefinition::of(u"bench.handoff"_s, std::chrono::seconds(30),
+                                       std::chrono::seconds(60)));
+                const qint64 grantedAt = clock.nsecsElapsed();
+                if (!result) {
+                    ok = false;
+                    continue;
+                }
+                {
+                    QMutexLocker locked(&mutex);
+                    if (releasedAt >= 0 && releasedBy != t)
+                        samples.append((grantedAt - releasedAt) / 1e6);
+                    releasedAt = clock.nsecsElapsed();
+                    releasedBy = t;
+                }
+                ok = result->release().ok() && ok;
+            }
+        });
+    }
+    for (std::thread &worker : workers)
+        worker.join();
+    const bench::Summary summary = bench::Summary::of(samples);
+    std::printf("%-34s threads %2d  hand-offs %4d  median %8.3f ms  p99 %8.3f ms  max %8.3f ms"
+                "%s\n",
+                "LockClient, one lock handed over", threads, summary.count, summary.median,
+                summary.p99, summary.max, ok ? "" : "  (SOME WAITS FAILED)");
     return ok;
 }
 
@@ -140,6 +189,7 @@ int main(int argc, char **argv)
     };
     ok = measure("LockClient, shared", 1, cycles, onClient) && ok;
     ok = measure("LockClient, shared by threads", threads, cycles, onClient) && ok;
+    ok = measureHandOff(client.value(), threads, qMax(1, cycles / 10)) && ok;
     testsupport::execRaw(**session, u"DROP TABLE "_s + service->tables().events);
     testsupport::execRaw(**session, u"DROP TABLE "_s + service->tables().locks);
     return ok ? 0 : 1;
