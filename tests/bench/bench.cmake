@@ -21,6 +21,7 @@ set_tests_properties(bench_monitor_smoke PROPERTIES
 # "Exporter scrape, 10,000 locks"). A benchmark, not a test: no ctest entry times it.
 add_executable(bench_exporter
     ${CMAKE_CURRENT_LIST_DIR}/bench_exporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchurl.cpp ${CMAKE_CURRENT_LIST_DIR}/benchurl.h
     ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
 target_include_directories(bench_exporter PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(bench_exporter PRIVATE Lockscope::testsupport)
@@ -32,6 +33,7 @@ endif()
 # "Sorting a windowed table by the database"). A benchmark, not a test: no ctest entry.
 add_executable(bench_pageorder
     ${CMAKE_CURRENT_LIST_DIR}/bench_pageorder.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchurl.cpp ${CMAKE_CURRENT_LIST_DIR}/benchurl.h
     ${CMAKE_CURRENT_LIST_DIR}/benchtable.cpp ${CMAKE_CURRENT_LIST_DIR}/benchtable.h)
 target_include_directories(bench_pageorder PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(bench_pageorder PRIVATE Lockscope::testsupport)
@@ -40,6 +42,7 @@ target_link_libraries(bench_pageorder PRIVATE Lockscope::testsupport)
 # (issue 37; the figures in docs/benchmarks.md). A benchmark, not a test: no ctest entry.
 add_executable(bench_lockclient
     ${CMAKE_CURRENT_LIST_DIR}/bench_lockclient.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/benchurl.cpp ${CMAKE_CURRENT_LIST_DIR}/benchurl.h
     ${CMAKE_CURRENT_LIST_DIR}/benchresult.cpp ${CMAKE_CURRENT_LIST_DIR}/benchresult.h)
 target_include_directories(bench_lockclient PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 target_link_libraries(bench_lockclient PRIVATE Lockscope::testsupport)

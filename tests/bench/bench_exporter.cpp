@@ -12,6 +12,7 @@
 // The servers' URLs come from LOCKSCOPE_TEST_POSTGRESQL_URL and LOCKSCOPE_TEST_MARIADB_URL
 // (scripts/dev-servers env); SQLite uses a file in a temporary directory.
 #include "benchtable.h"
+#include "benchurl.h"
 #include "httpget.h"
 #include "lockctlrun.h"
 #include "lockservice.h"
@@ -44,17 +45,6 @@ void say(const QString &text)
 void fail(const QString &message)
 {
     std::fprintf(stderr, "bench_exporter: %s\n", qPrintable(message));
-}
-
-QString urlFor(const QString &backend, const QTemporaryDir &dir)
-{
-    if (backend == u"sqlite")
-        return u"sqlite:"_s + dir.filePath(u"bench.sqlite"_s);
-    if (backend == u"postgresql")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_POSTGRESQL_URL");
-    if (backend == u"mariadb")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_MARIADB_URL");
-    return {};
 }
 
 bool fill(const QString &url, int locks)
@@ -186,7 +176,7 @@ int main(int argc, char **argv)
     parser.process(app);
     const QString backend = parser.value(u"backend"_s);
     QTemporaryDir dir;
-    const QString url = urlFor(backend, dir);
+    const QString url = bench::urlFor(backend, dir);
     if (url.isEmpty()) {
         fail(u"no URL for %1: eval \"$(scripts/dev-servers env)\" first"_s.arg(backend));
         return 2;

@@ -13,6 +13,7 @@
 // (scripts/dev-servers env); SQLite uses a file in a temporary directory.
 
 #include "benchresult.h"
+#include "benchurl.h"
 #include "lockclient.h"
 #include "lockguard.h"
 #include "lockservice.h"
@@ -35,15 +36,6 @@ using namespace Qt::StringLiterals;
 using namespace lockcore;
 
 namespace {
-
-QString urlFor(const QString &backend, const QTemporaryDir &dir)
-{
-    if (backend == u"postgresql")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_POSTGRESQL_URL");
-    if (backend == u"mariadb")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_MARIADB_URL");
-    return u"sqlite:"_s + dir.filePath(u"bench.sqlite"_s);
-}
 
 // Runs `cycle(thread, i)` `cycles` times on each of `threads` threads; prints the cycle times.
 bool measure(const char *what, int threads, int cycles,
@@ -140,7 +132,7 @@ int main(int argc, char **argv)
     const int cycles = parser.value(u"cycles"_s).toInt();
     const int threads = parser.value(u"threads"_s).toInt();
     QTemporaryDir dir;
-    auto spec = ConnectionSpec::parse(urlFor(parser.value(u"backend"_s), dir));
+    auto spec = ConnectionSpec::parse(bench::urlFor(parser.value(u"backend"_s), dir));
     if (!spec) {
         std::fprintf(stderr, "%s\n", qPrintable(spec.error().message));
         return 1;

@@ -10,6 +10,7 @@
 // (scripts/dev-servers env); SQLite uses a file in a temporary directory.
 
 #include "benchtable.h"
+#include "benchurl.h"
 #include "lockpage.h"
 #include "lockservice.h"
 #include "session.h"
@@ -26,15 +27,6 @@ using namespace Qt::StringLiterals;
 using namespace lockcore;
 
 namespace {
-
-QString urlFor(const QString &backend, const QTemporaryDir &dir)
-{
-    if (backend == u"postgresql")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_POSTGRESQL_URL");
-    if (backend == u"mariadb")
-        return qEnvironmentVariable("LOCKSCOPE_TEST_MARIADB_URL");
-    return u"sqlite:"_s + dir.filePath(u"bench.sqlite"_s);
-}
 
 const char *sortName(LockPageSort sort)
 {
@@ -80,7 +72,7 @@ int main(int argc, char **argv)
     parser.addOptions({backend, locks, reads});
     parser.process(app);
     QTemporaryDir dir;
-    auto spec = ConnectionSpec::parse(urlFor(parser.value(backend), dir));
+    auto spec = ConnectionSpec::parse(bench::urlFor(parser.value(backend), dir));
     if (!spec) {
         std::fprintf(stderr, "%s\n", qPrintable(spec.error().fullText()));
         return 2;
