@@ -177,10 +177,18 @@ private slots:
         auto service = lockcore::LockService::create(*holder, m_table);
         LOCKSCOPE_VERIFY_OK(service);
         const QString name = u"native.wake-%1"_s.arg(QRandomGenerator::global()->generate() % 100000);
-        // Waiting takes the wake-up lock on both servers (a plain acquire does not on
-        // PostgreSQL); the lock is free, so the first attempt gets it.
+        // A waiter that finds the lock held takes its wake-up lock and keeps it with the lock
+        // (a fresh grant takes none: Feature::WakeLockOnContention on MariaDB, and a plain
+        // acquire on PostgreSQL): another session holds it first, for a lease of 300 ms.
+        auto first = TestBackend::instance().open(&error);
+        QVERIFY2(first, qPrintable(error));
+        auto firstService = lockcore::LockService::create(*first, m_table);
+        LOCKSCOPE_VERIFY_OK(firstService);
+        auto firstGrant = firstService->acquire(name, u"first"_s, 300);
+        LOCKSCOPE_VERIFY_OK(firstGrant);
+        QVERIFY(firstGrant->acquired);
         lockcore::RetryPolicy policy;
-        policy.deadlineMs = 5000;
+        policy.deadlineMs = 10000;
         auto grant = service->acquireWithWait(name, u"tester"_s, 30000, policy);
         LOCKSCOPE_VERIFY_OK(grant);
         QVERIFY(grant->acquired);

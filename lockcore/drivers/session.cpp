@@ -169,9 +169,11 @@ Session::Session(const ConnectionSpec &spec, const QString &connectionName)
 Session::~Session()
 {
     clearCache();
-    // The transports hold the connection too: gone before it is removed.
+    // The transports and the release listener hold the connection too: gone before it is
+    // removed (else Qt warns that it is still in use, after lockctl's JSON result).
     m_direct.reset();
     m_qt.reset();
+    m_listener.reset();
     if (m_db.isValid())
         m_db.close();
     m_db = QSqlDatabase();
