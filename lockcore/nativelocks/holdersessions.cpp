@@ -14,11 +14,15 @@ namespace lockcore {
 
 namespace {
 
-// Holds a wake-up lock for as long as it holds the lock (MysqlDialect::acquire).
+// The wake-up lock that names the holder's session, where the holder keeps one for as long as
+// it holds the lock. Where the wake-up lock is taken only on contention (MariaDB,
+// Feature::WakeLockOnContention), the first waiter holds it while it waits: it would name a
+// waiter's session as the holder's, so none is named.
 QString wakeLockOf(const Session &session, const QString &table, const QString &lockName)
 {
     if (table.isEmpty() || !validateTableName(table).ok()
-        || !session.dialect().hasFeature(Feature::WakeLocks))
+        || !session.dialect().hasFeature(Feature::WakeLocks)
+        || session.dialect().hasFeature(Feature::WakeLockOnContention))
         return {};
     return session.dialect().wakeLockName(TableNames::fromTable(table), lockName);
 }
