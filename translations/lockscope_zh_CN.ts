@@ -1472,10 +1472,6 @@
         <translation>%2 上的进程 %1 没有连接到数据库的会话：它已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者它自行命名会话（application_name）。</translation>
     </message>
     <message>
-        <source>No session holds this lock&apos;s wake-up lock: the holder&apos;s connection has ended (lockctl acquire ends once it holds the lock, which stays held until its lease ends), or the holder is not lockcore or lockctl.</source>
-        <translation>没有会话持有此锁的唤醒锁：持有者的连接已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者持有者不是 lockcore 或 lockctl。</translation>
-    </message>
-    <message>
         <source>This database keeps no name of a session that another session can read, so the holder&apos;s session cannot be told.</source>
         <translation>此数据库不保存其他会话可读取的会话名称，因此无法判断持有者的会话。</translation>
     </message>

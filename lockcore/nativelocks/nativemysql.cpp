@@ -183,11 +183,6 @@ public:
                    : name;
     }
 
-    Statement namedLockHolder(const QString &name) const override
-    {
-        return nativesql::mysqlNamedLock(name);
-    }
-
     Statement stillHeld(const NativeLock &expected) const override
     {
         return nativesql::mysqlStillHeld(expected);

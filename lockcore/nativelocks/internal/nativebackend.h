@@ -78,8 +78,6 @@ public:
     // empty: this database cannot find them that way. By the pid in the name lockcore gives
     // its sessions (sessionTag()), where the database keeps one:
     virtual Statement sessionsNamed(qint64) const { return {}; }
-    // By the session that holds a named lock (a wake-up lock, Dialect::wakeLockName):
-    virtual Statement namedLockHolder(const QString &) const { return {}; }
     virtual QString privilegeHint() const = 0; // translated: which right ending a session needs
 };
 
