@@ -52,6 +52,10 @@ private slots:
     void profileTable();
     void hungDatabaseDoesNotBlock();
     void wrongPasswordAndMissingTable();
+    void timestampsAreTheRowsDatabaseTimes();
+    void buildInfo();
+    void scrapeErrorPerTarget();
+    void onlyGetAndHeadAreAllowed();
 
 private:
     LockctlRun lockctl(const QStringList &args);
@@ -64,6 +68,8 @@ private:
     static QString bareUrl(const lockcore::ConnectionSpec &spec);
     static LockctlOptions withPassword();
     static void checkWithPromtool(const QByteArray &text);
+    // The type the "# TYPE" line of `name` gives in `text` (empty: no such line).
+    static QString typeOf(const QByteArray &text, const QString &name);
 
     std::unique_ptr<lockcore::Session> m_session;
     QString m_table;
@@ -171,6 +177,13 @@ void ExporterTest::checkWithPromtool(const QByteArray &text)
     QVERIFY(check.waitForFinished(30000));
     QVERIFY2(check.exitCode() == 0, qPrintable(QString::fromUtf8(check.readAllStandardOutput()
                                                                  + check.readAllStandardError())));
+}
+
+QString ExporterTest::typeOf(const QByteArray &text, const QString &name)
+{
+    const QRegularExpression line(u"^# TYPE "_s + QRegularExpression::escape(name) + u" (\\w+)$"_s,
+                                  QRegularExpression::MultilineOption);
+    return line.match(QString::fromUtf8(text)).captured(1);
 }
 
 // A held lock, one whose 1 s lease ran out without a release, and a free one: the exporter
@@ -478,6 +491,142 @@ void ExporterTest::wrongPasswordAndMissingTable()
         QCOMPARE(ended.errText().count(u"wrongpw table"_s), 1);
         QCOMPARE(ended.errText().count(u"dead table"_s), 1);
         QVERIFY(!ended.errText().contains(u"wrong-pw"_s));
+    }
+}
+
+// Issue 38: a lock's grant, last renewal and expiry as Unix timestamps, the very database times
+// its row carries ("lockctl show --json"), and the database's clock at the read
+// (lockscope_database_time_seconds, between two reads of it around the scrape): the age the rules
+// compute from them is the deprecated gauge's value; a free lock has none; each typed gauge.
+void ExporterTest::timestampsAreTheRowsDatabaseTimes()
+{
+    QCOMPARE(lockctl({u"acquire"_s, u"held"_s, u"--ttl"_s, u"60s"_s}).exitCode, 0);
+    QCOMPARE(lockctl({u"acquire"_s, u"stuck"_s, u"--ttl"_s, u"1s"_s}).exitCode, 0);
+    QCOMPARE(lockctl({u"init"_s, u"idle"_s}).exitCode, 0);
+    QThread::msleep(1200);
+    Exporter exporter = start({u"--table"_s, m_table});
+    QVERIFY(exporter.port);
+    const auto dbNow = [&] {
+        const LockctlRun shown = lockctl({u"show"_s, u"idle"_s, u"--json"_s});
+        return testsupport::isoUtc(shown.json[u"lock"_s].toObject()[u"db_now"_s])
+                   .toMSecsSinceEpoch()
+               / 1000.0;
+    };
+    const double before = dbNow();
+    QByteArray body;
+    const auto samples = scrape(exporter, nullptr, &body);
+    QVERIFY(samples);
+    const double after = dbNow();
+    const auto databaseTime
+        = testsupport::metricValue(*samples, u"lockscope_database_time_seconds"_s, table());
+    QVERIFY(databaseTime);
+    QVERIFY2(*databaseTime >= before - 0.002 && *databaseTime <= after + 0.002,
+             qPrintable(u"%1 not in [%2, %3]"_s.arg(*databaseTime, 0, 'f', 3)
+                            .arg(before, 0, 'f', 3).arg(after, 0, 'f', 3)));
+    const QStringList series{u"lockscope_lock_acquired_timestamp_seconds"_s,
+                             u"lockscope_lock_renewed_timestamp_seconds"_s,
+                             u"lockscope_lock_expires_timestamp_seconds"_s};
+    const QStringList columns{u"acquired_at"_s, u"renewed_at"_s, u"expires_at"_s};
+    for (const QString &name : {u"held"_s, u"stuck"_s, u"idle"_s}) {
+        const LockctlRun shown = lockctl({u"show"_s, name, u"--json"_s});
+        QVERIFY2(shown.isJson, qPrintable(shown.describe()));
+        const QJsonObject info = shown.json[u"lock"_s].toObject();
+        const bool free = info[u"state"_s].toString() == u"free";
+        for (qsizetype i = 0; i < series.size(); ++i) {
+            const auto value = testsupport::metricValue(*samples, series.at(i), lock(name));
+            if (free || info[columns.at(i)].isNull()) {
+                QVERIFY2(!value, qPrintable(name + u' ' + series.at(i)));
+                continue;
+            }
+            QVERIFY2(value, qPrintable(name + u' ' + series.at(i)));
+            const double row
+                = testsupport::isoUtc(info[columns.at(i)]).toMSecsSinceEpoch() / 1000.0;
+            QVERIFY2(qAbs(*value - row) < 0.002,
+                     qPrintable(u"%1 %2: %3 vs %4"_s.arg(name, series.at(i))
+                                    .arg(*value, 0, 'f', 3).arg(row, 0, 'f', 3)));
+        }
+    }
+    const auto stuck = [&](const QString &metric) {
+        return testsupport::metricValue(*samples, metric, lock(u"stuck"_s)).value_or(-1);
+    };
+    QVERIFY(qAbs(*databaseTime - stuck(u"lockscope_lock_expires_timestamp_seconds"_s)
+                 - stuck(u"lockscope_lock_expired_seconds"_s))
+            < 0.002);
+    for (const QString &name : series + QStringList{u"lockscope_database_time_seconds"_s})
+        QCOMPARE(typeOf(body, name), u"gauge"_s);
+    checkWithPromtool(body);
+}
+
+// lockscope_build_info{version, revision, qt_version} 1: the project's version, the commit
+// CMake was configured at ("unknown" outside git) and the Qt the exporter runs on.
+void ExporterTest::buildInfo()
+{
+    Exporter exporter = start({u"--table"_s, m_table});
+    QVERIFY(exporter.port);
+    QByteArray body;
+    const auto samples = scrape(exporter, nullptr, &body);
+    QVERIFY(samples);
+    const QList<MetricSample> info = testsupport::samplesOf(*samples, u"lockscope_build_info"_s);
+    QCOMPARE(info.size(), 1);
+    QCOMPARE(info.first().value, u"1"_s);
+    QCOMPARE(info.first().labels.value(u"version"_s), QStringLiteral(LOCKSCOPE_VERSION));
+    QCOMPARE(info.first().labels.value(u"revision"_s), QStringLiteral(LOCKSCOPE_REVISION));
+    QCOMPARE(info.first().labels.value(u"qt_version"_s), QString::fromLatin1(qVersion()));
+    QCOMPARE(typeOf(body, u"lockscope_build_info"_s), u"gauge"_s);
+}
+
+// Per target, as mysqld_exporter and postgres_exporter have them: the last scrape's error (1 on
+// a missing table, 0 on the healthy one), every target's duration, scrapes and errors counted.
+void ExporterTest::scrapeErrorPerTarget()
+{
+    const bool sqlite = TestBackend::instance().isSqlite();
+    const QString db = sqlite ? TestBackend::instance().spec().redacted()
+                              : bareUrl(TestBackend::instance().spec());
+    const QStringList args{u"--db"_s, db, u"--table"_s, m_table, u"--name"_s, u"good"_s,
+                           u"--db"_s, db, u"--table"_s, u"no_such_table_here"_s, u"--name"_s,
+                           u"bad"_s};
+    Exporter exporter = start(args, sqlite ? LockctlOptions{} : withPassword());
+    QVERIFY(exporter.port);
+    QVERIFY(scrape(exporter));
+    QByteArray body;
+    const auto samples = scrape(exporter, nullptr, &body);
+    QVERIFY(samples);
+    const Labels good{{u"db"_s, u"good"_s}};
+    const Labels bad{{u"db"_s, u"bad"_s}};
+    const auto value = [&](const QString &name, const Labels &labels) {
+        return testsupport::metricValue(*samples, name, labels).value_or(-1);
+    };
+    QCOMPARE(value(u"lockscope_exporter_last_scrape_error"_s, good), 0.0);
+    QCOMPARE(value(u"lockscope_exporter_last_scrape_error"_s, bad), 1.0);
+    QCOMPARE(value(u"lockscope_exporter_scrapes_total"_s, good), 2.0);
+    QCOMPARE(value(u"lockscope_exporter_scrapes_total"_s, bad), 2.0);
+    QCOMPARE(value(u"lockscope_exporter_scrape_errors_total"_s, good), 0.0);
+    QCOMPARE(value(u"lockscope_exporter_scrape_errors_total"_s, bad), 2.0);
+    QVERIFY(value(u"lockscope_scrape_duration_seconds"_s, good) > 0);
+    QVERIFY(value(u"lockscope_scrape_duration_seconds"_s, bad) >= 0);
+    QCOMPARE(value(u"lockscope_up"_s, good), 1.0);
+    QCOMPARE(value(u"lockscope_up"_s, bad), 0.0);
+    QCOMPARE(typeOf(body, u"lockscope_exporter_last_scrape_error"_s), u"gauge"_s);
+    QCOMPARE(typeOf(body, u"lockscope_exporter_scrapes_total"_s), u"counter"_s);
+    QCOMPARE(typeOf(body, u"lockscope_exporter_scrape_errors_total"_s), u"counter"_s);
+    checkWithPromtool(body);
+}
+
+// POST, PUT and DELETE on /metrics and / answer 405 with "Allow: GET, HEAD"; GET still 200.
+void ExporterTest::onlyGetAndHeadAreAllowed()
+{
+    Exporter exporter = start({u"--table"_s, m_table});
+    QVERIFY(exporter.port);
+    for (const QString &path : {u"/metrics"_s, u"/"_s}) {
+        for (const QByteArray &method : {QByteArray("POST"), QByteArray("PUT"),
+                                         QByteArray("DELETE")}) {
+            const testsupport::HttpReply reply
+                = testsupport::httpRequest(exporter.port, method, path, 5000);
+            QVERIFY2(reply.answered, qPrintable(reply.error));
+            QCOMPARE(reply.status, 405);
+            QCOMPARE(reply.headers.value("allow"), QByteArray("GET, HEAD"));
+        }
+        QCOMPARE(testsupport::httpGet(exporter.port, path, 5000).status, 200);
     }
 }
 

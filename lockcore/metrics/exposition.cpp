@@ -131,6 +131,17 @@ void writeTableFamilies(QByteArray &out, const QList<TableSnapshot> &tables,
                 [](Family &f, const TableSnapshot &t, const Labels &l) {
                     f.sample(l.table, number(t.scrapeDurationSeconds));
                 });
+    tableFamily(out, tables, labels, "lockscope_exporter_last_scrape_error", "gauge",
+                "1 when the last scrape could not read the lock table, 0 when it could.",
+                [](Family &f, const TableSnapshot &t, const Labels &l) {
+                    f.sample(l.table, t.up ? "0" : "1");
+                });
+    tableFamily(out, tables, labels, "lockscope_database_time_seconds", "gauge",
+                "The database clock when the lock table was read, in Unix seconds.",
+                [](Family &f, const TableSnapshot &t, const Labels &l) {
+                    if (t.up && t.databaseTimeSeconds)
+                        f.sample(l.table, number(*t.databaseTimeSeconds));
+                });
     tableFamily(out, tables, labels, "lockscope_clock_offset_seconds", "gauge",
                 "The database clock minus the exporter's clock.",
                 [](Family &f, const TableSnapshot &t, const Labels &l) {
@@ -164,6 +175,17 @@ void writeCounterFamilies(QByteArray &out, const QList<TableSnapshot> &tables,
                             f.sample(l.table, QByteArray::number((*t.counts).*field));
                     });
     };
+    const auto scrapes = [&](const char *name, const char *help, qint64 TableSnapshot::*field) {
+        tableFamily(out, tables, labels, name, "counter", help,
+                    [field](Family &f, const TableSnapshot &t, const Labels &l) {
+                        f.sample(l.table, QByteArray::number(t.*field));
+                    });
+    };
+    scrapes("lockscope_exporter_scrapes_total",
+            "Scrapes of the lock table since the exporter started.", &TableSnapshot::scrapes);
+    scrapes("lockscope_exporter_scrape_errors_total",
+            "Scrapes that could not read the lock table since the exporter started.",
+            &TableSnapshot::scrapeErrors);
     counter("lockscope_acquisitions_total",
             "Grants recorded in the history (acquire, reenter, takeover; recorded at event "
             "level All only).",
@@ -193,19 +215,42 @@ void writeLockFamilies(QByteArray &out, const QList<TableSnapshot> &tables,
                        f.sample(l + ",state=\"" + stateLabel(state) + '"',
                                 state == lock.state ? "1" : "0");
                });
+    lockFamily(out, tables, labels, "lockscope_lock_acquired_timestamp_seconds",
+               "When the lock was acquired, in Unix seconds by the database clock (held and "
+               "expired locks).",
+               [](Family &f, const LockSample &lock, const QByteArray &l) {
+                   optionalGauge(f, l, lock.acquiredTimestamp);
+               });
+    lockFamily(out, tables, labels, "lockscope_lock_renewed_timestamp_seconds",
+               "When the lease was last renewed, in Unix seconds by the database clock (held "
+               "and expired locks).",
+               [](Family &f, const LockSample &lock, const QByteArray &l) {
+                   optionalGauge(f, l, lock.renewedTimestamp);
+               });
+    lockFamily(out, tables, labels, "lockscope_lock_expires_timestamp_seconds",
+               "When the lease ends (or ended), in Unix seconds by the database clock (held and "
+               "expired locks).",
+               [](Family &f, const LockSample &lock, const QByteArray &l) {
+                   optionalGauge(f, l, lock.expiresTimestamp);
+               });
     lockFamily(out, tables, labels, "lockscope_lock_held_seconds",
-               "Database time since the lock was acquired, while held or expired; 0 when free.",
+               "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
+               "lockscope_lock_acquired_timestamp_seconds. Database time since the lock was "
+               "acquired, while held or expired; 0 when free.",
                [](Family &f, const LockSample &lock, const QByteArray &l) {
                    optionalGauge(f, l, lock.heldSeconds);
                });
     lockFamily(out, tables, labels, "lockscope_lock_lease_remaining_seconds",
-               "Database time until the lease ends, while held; 0 otherwise.",
+               "Deprecated (removed in 0.2): lockscope_lock_expires_timestamp_seconds - "
+               "lockscope_database_time_seconds. Database time until the lease ends, while "
+               "held; 0 otherwise.",
                [](Family &f, const LockSample &lock, const QByteArray &l) {
                    optionalGauge(f, l, lock.leaseRemainingSeconds);
                });
     lockFamily(out, tables, labels, "lockscope_lock_expired_seconds",
-               "Database time since the lease ended without a release or a takeover; 0 "
-               "otherwise.",
+               "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
+               "lockscope_lock_expires_timestamp_seconds. Database time since the lease ended "
+               "without a release or a takeover; 0 otherwise.",
                [](Family &f, const LockSample &lock, const QByteArray &l) {
                    optionalGauge(f, l, lock.expiredSeconds);
                });

@@ -8,7 +8,8 @@ namespace lockcore {
 
 // The Prometheus text exposition format 0.0.4 of the snapshots: every metric family once, with
 // its HELP and TYPE, and the samples of every table under it. A table that is down has only
-// lockscope_up and lockscope_scrape_duration_seconds (and its counters as last read).
+// lockscope_up, lockscope_scrape_duration_seconds, lockscope_exporter_last_scrape_error and the
+// scrape counters (and its history's counters as last read).
 QByteArray renderExposition(const QList<TableSnapshot> &tables);
 
 // The Content-Type of that text.

@@ -18,6 +18,11 @@ struct LockSample
     std::optional<double> heldSeconds;     // since acquired (none: the table records no time)
     std::optional<double> leaseRemainingSeconds; // while held (none: no expiry)
     std::optional<double> expiredSeconds;  // since the lease ended (state expired)
+    // The row's own times as Unix seconds by the database clock (held and expired locks; none
+    // when the row has no such time): lockscope_lock_*_timestamp_seconds.
+    std::optional<double> acquiredTimestamp;
+    std::optional<double> renewedTimestamp;
+    std::optional<double> expiresTimestamp;
     std::optional<qint64> fence;           // native tables only
     std::optional<qint64> depth;           // native tables only
 };
@@ -40,12 +45,17 @@ struct TableSnapshot
     double scrapeDurationSeconds = 0;
     // The rest is meaningful when up (counters: also when down, as last read).
     std::optional<double> clockOffsetSeconds; // database clock minus this machine's
+    std::optional<double> databaseTimeSeconds; // the database clock at the read, Unix seconds
     qint64 free = 0;
     qint64 held = 0;
     qint64 expired = 0;
     qint64 omitted = 0;        // locks not reported one by one
     QList<LockSample> locks;   // the reported ones
     std::optional<EventCounts> counts; // none: the table has no history (profiles)
+    // The exporter's scrapes of this table so far, and those that could not read it (this one
+    // included): lockscope_exporter_scrapes_total, lockscope_exporter_scrape_errors_total.
+    qint64 scrapes = 0;
+    qint64 scrapeErrors = 0;
 };
 
 } // namespace lockcore

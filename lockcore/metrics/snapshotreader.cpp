@@ -18,6 +18,14 @@ double seconds(qint64 ms)
     return double(ms) / 1000.0;
 }
 
+// A database time as Unix seconds; none when the row has no such time.
+std::optional<double> timestamp(const QDateTime &time)
+{
+    if (!time.isValid())
+        return std::nullopt;
+    return seconds(time.toMSecsSinceEpoch());
+}
+
 LockSample sampleOf(const LockInfo &info, const QDateTime &dbNow)
 {
     LockSample sample;
@@ -32,6 +40,9 @@ LockSample sampleOf(const LockInfo &info, const QDateTime &dbNow)
     sample.state = info.state == LockState::Held ? LockSample::State::Held
                                                  : LockSample::State::Expired;
     sample.holder = info.holder;
+    sample.acquiredTimestamp = timestamp(info.acquiredAt);
+    sample.renewedTimestamp = timestamp(info.renewedAt);
+    sample.expiresTimestamp = timestamp(info.expiresAt);
     if (info.acquiredAt.isValid())
         sample.heldSeconds = seconds(info.acquiredAt.msecsTo(dbNow));
     else
@@ -55,6 +66,8 @@ LockSample sampleOf(const ProfileLock &lock)
     sample.state = lock.state == ProfileLock::State::Held ? LockSample::State::Held
                                                           : LockSample::State::Expired;
     sample.holder = lock.holder;
+    sample.acquiredTimestamp = timestamp(lock.lockedAt());
+    sample.expiresTimestamp = timestamp(lock.expiresAt());
     sample.heldSeconds.reset();
     if (const auto held = lock.heldMs())
         sample.heldSeconds = seconds(*held);
@@ -79,6 +92,8 @@ Status readClockOffset(Session &session, TableSnapshot &snapshot)
     if (!clock)
         return clock.error();
     snapshot.clockOffsetSeconds = seconds(clock->offsetMs);
+    if (!snapshot.databaseTimeSeconds) // the rows' own "now" where one statement read them all
+        snapshot.databaseTimeSeconds = timestamp(clock->dbNow);
     return {};
 }
 
@@ -135,6 +150,7 @@ Result<TableSnapshot> readAllLocks(Session &session, const TableNames &tables,
     snapshot.free = page->free;
     snapshot.expired = page->expired;
     snapshot.held = page->total - page->free - page->expired;
+    snapshot.databaseTimeSeconds = timestamp(page->dbNow);
     snapshot.locks.reserve(page->locks.size());
     for (const LockInfo &info : std::as_const(page->locks)) {
         if (selection.includes(info.name))

@@ -33,6 +33,11 @@ bool parseHead(const QByteArray &data, HttpReply &reply, qsizetype &bodyStart)
 
 HttpReply httpGet(quint16 port, const QString &path, int timeoutMs)
 {
+    return httpRequest(port, "GET", path, timeoutMs);
+}
+
+HttpReply httpRequest(quint16 port, const QByteArray &method, const QString &path, int timeoutMs)
+{
     HttpReply reply;
     QElapsedTimer clock;
     clock.start();
@@ -42,8 +47,10 @@ HttpReply httpGet(quint16 port, const QString &path, int timeoutMs)
         reply.error = u"connect: "_s + socket.errorString();
         return reply;
     }
-    socket.write("GET " + path.toUtf8() + " HTTP/1.1\r\nHost: 127.0.0.1:"
-                 + QByteArray::number(port) + "\r\nConnection: close\r\n\r\n");
+    socket.write(method + ' ' + path.toUtf8() + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                 + QByteArray::number(port)
+                 + (method == "GET" ? "" : "\r\nContent-Length: 0")
+                 + "\r\nConnection: close\r\n\r\n");
     QByteArray data;
     qsizetype bodyStart = -1;
     while (true) {

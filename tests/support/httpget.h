@@ -22,4 +22,8 @@ struct HttpReply
 // server closes it or Content-Length bytes arrived; a raw QTcpSocket, blocking.
 HttpReply httpGet(quint16 port, const QString &path, int timeoutMs = 30000);
 
+// The same with another method (POST, DELETE...), no body.
+HttpReply httpRequest(quint16 port, const QByteArray &method, const QString &path,
+                      int timeoutMs = 30000);
+
 } // namespace testsupport

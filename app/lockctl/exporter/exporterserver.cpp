@@ -1,5 +1,6 @@
 #include "exporterserver.h"
 
+#include "buildinfo.h"
 #include "lockselection.h"
 #include "scrape.h"
 #include "target.h"
@@ -11,6 +12,10 @@
 namespace lockctl {
 
 namespace {
+
+using Method = QHttpServerRequest::Method;
+
+const QHttpServerRequest::Methods readMethods = Method::Get | Method::Head;
 
 QByteArray indexPage()
 {
@@ -38,13 +43,23 @@ ExporterServer::~ExporterServer() = default;
 
 void ExporterServer::setUpRoutes()
 {
-    m_http.route(QStringLiteral("/metrics"), [this](QHttpServerResponder &&responder) {
-        new Scrape(m_targets, m_options.scrapeTimeoutMs, std::move(responder), this);
+    m_http.route(QStringLiteral("/metrics"), readMethods, [this](QHttpServerResponder &&responder) {
+        new Scrape(m_targets, m_options.scrapeTimeoutMs, buildInfoText(), std::move(responder),
+                   this);
     });
-    m_http.route(QStringLiteral("/"), [] {
+    m_http.route(QStringLiteral("/"), readMethods, [] {
         return QHttpServerResponse(QByteArrayLiteral("text/html; charset=utf-8"), indexPage());
     });
-    m_http.setMissingHandler([](const QHttpServerRequest &, QHttpServerResponder &&responder) {
+    m_http.setMissingHandler([](const QHttpServerRequest &request,
+                                QHttpServerResponder &&responder) {
+        const QString path = request.url().path();
+        if (path == u"/metrics" || path == u"/") { // a method other than GET or HEAD
+            responder.write(QByteArrayLiteral("405 Method Not Allowed: GET or HEAD only\n"),
+                            {{"Content-Type", "text/plain; charset=utf-8"},
+                             {"Allow", "GET, HEAD"}},
+                            QHttpServerResponder::StatusCode::MethodNotAllowed);
+            return;
+        }
         responder.write(QByteArrayLiteral("404 Not Found: the metrics are at /metrics\n"),
                         QByteArrayLiteral("text/plain; charset=utf-8"),
                         QHttpServerResponder::StatusCode::NotFound);

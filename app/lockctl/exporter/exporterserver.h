@@ -10,8 +10,9 @@ namespace lockctl {
 
 class Target;
 
-// The HTTP side: /metrics (a Scrape of every target), / (a page that links it), 404 for the
-// rest. It runs on the thread of the event loop and never waits for a database.
+// The HTTP side: /metrics (a Scrape of every target), / (a page that links it), 405 for a
+// method other than GET or HEAD on them, 404 for the rest. It runs on the thread of the event
+// loop and never waits for a database.
 class ExporterServer : public QObject
 {
     Q_OBJECT

@@ -5,11 +5,12 @@
 
 namespace lockctl {
 
-Scrape::Scrape(const QList<Target *> &targets, qint64 timeoutMs, QHttpServerResponder &&responder,
-               QObject *parent)
+Scrape::Scrape(const QList<Target *> &targets, qint64 timeoutMs, const QByteArray &header,
+               QHttpServerResponder &&responder, QObject *parent)
     : QObject(parent)
     , m_targets(targets)
     , m_timeoutSeconds(double(timeoutMs) / 1000.0)
+    , m_header(header)
     , m_responder(std::move(responder))
     , m_socket(m_responder.socket())
 {
@@ -52,15 +53,14 @@ void Scrape::finish()
     QList<lockcore::TableSnapshot> tables;
     tables.reserve(m_targets.size());
     for (qsizetype i = 0; i < m_targets.size(); ++i) {
-        if (m_results.at(i)) {
-            tables.append(*m_results.at(i));
-            continue;
+        if (!m_results.at(i)) {
+            m_targets.at(i)->noteNoAnswer(qint64(m_timeoutSeconds * 1000));
+            m_results[i] = m_targets.at(i)->down(m_timeoutSeconds);
         }
-        m_targets.at(i)->noteNoAnswer(qint64(m_timeoutSeconds * 1000));
-        tables.append(m_targets.at(i)->down(m_timeoutSeconds));
+        tables.append(m_targets.at(i)->counted(std::move(*m_results[i])));
     }
     if (m_socket && m_socket->isOpen())
-        m_responder.write(lockcore::renderExposition(tables),
+        m_responder.write(m_header + lockcore::renderExposition(tables),
                           {{"Content-Type", lockcore::expositionContentType()}});
     deleteLater();
 }

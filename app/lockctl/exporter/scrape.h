@@ -19,13 +19,14 @@ class Target;
 // One request for /metrics: a read of every target (or the one under way), answered when all
 // have finished or when the scrape timeout has passed, whichever comes first. A target that has
 // not answered by then, or whose read was already stuck, is reported down with the timeout as
-// its duration. The HTTP thread never waits: the answer is written from the event loop.
+// its duration. The answer starts with `header` (lockscope_build_info), then every target's
+// families. The HTTP thread never waits: the answer is written from the event loop.
 class Scrape : public QObject
 {
     Q_OBJECT
 public:
-    Scrape(const QList<Target *> &targets, qint64 timeoutMs, QHttpServerResponder &&responder,
-           QObject *parent = nullptr);
+    Scrape(const QList<Target *> &targets, qint64 timeoutMs, const QByteArray &header,
+           QHttpServerResponder &&responder, QObject *parent = nullptr);
 
 private:
     void onReadDone(qsizetype index, quint64 read);
@@ -36,6 +37,7 @@ private:
     QList<std::optional<lockcore::TableSnapshot>> m_results;
     qsizetype m_pending = 0;
     double m_timeoutSeconds;
+    QByteArray m_header;
     QTimer m_timer;
     QHttpServerResponder m_responder;
     QPointer<QTcpSocket> m_socket;

@@ -88,6 +88,16 @@ void Target::noteNoAnswer(qint64 timeoutMs)
                                  .arg(timeoutMs));
 }
 
+lockcore::TableSnapshot Target::counted(lockcore::TableSnapshot snapshot)
+{
+    ++m_scrapes;
+    if (!snapshot.up)
+        ++m_scrapeErrors;
+    snapshot.scrapes = m_scrapes;
+    snapshot.scrapeErrors = m_scrapeErrors;
+    return snapshot;
+}
+
 bool Target::stop(int waitMs)
 {
     if (!m_thread.isRunning())

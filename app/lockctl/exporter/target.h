@@ -36,6 +36,9 @@ public:
     // A scrape gave up waiting for the read under way: it is stuck until it ends. Said once on
     // stderr (again only after the target answered).
     void noteNoAnswer(qint64 timeoutMs);
+    // This scrape's result of the target with the scrapes (and those that could not read the
+    // table) counted so far, this one included.
+    lockcore::TableSnapshot counted(lockcore::TableSnapshot snapshot);
     // Stops the thread; false when its read is still stuck after `waitMs`.
     bool stop(int waitMs);
 
@@ -53,6 +56,8 @@ private:
     bool m_saidNoAnswer = false; // the read under way is stuck
     QElapsedTimer m_since;
     lockcore::TableSnapshot m_last;
+    qint64 m_scrapes = 0;
+    qint64 m_scrapeErrors = 0;
 };
 
 } // namespace lockctl
