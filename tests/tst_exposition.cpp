@@ -141,8 +141,9 @@ private slots:
         QCOMPARE(text.count("# TYPE lockscope_lock_state gauge"), 1);
     }
 
-    // A table that is down: up 0 and its duration (and its counters as last read), nothing
-    // that would claim to know the locks.
+    // A table that is down: up 0, its last scrape's error 1 and its duration, the scrapes and
+    // errors counted (and its counters as last read), nothing that would claim to know the
+    // locks or the database's clock.
     void downTable()
     {
         TableSnapshot down;
@@ -150,6 +151,8 @@ private slots:
         down.table = u"dist_lock"_s;
         down.scrapeDurationSeconds = 5;
         down.counts = EventCounts{4, 0, 1, 0};
+        down.scrapes = 3;
+        down.scrapeErrors = 2;
         const QList<Sample> samples = parse(renderExposition({upTable(), down}));
         const auto forDown = [&](const QString &name) {
             QList<Sample> out;
@@ -162,8 +165,13 @@ private slots:
         QCOMPARE(forDown(u"lockscope_up"_s).value(0).value, u"0"_s);
         QCOMPARE(forDown(u"lockscope_scrape_duration_seconds"_s).value(0).value, u"5"_s);
         QCOMPARE(forDown(u"lockscope_force_releases_total"_s).value(0).value, u"1"_s);
+        QCOMPARE(forDown(u"lockscope_exporter_last_scrape_error"_s).value(0).value, u"1"_s);
+        QCOMPARE(forDown(u"lockscope_exporter_scrapes_total"_s).value(0).value, u"3"_s);
+        QCOMPARE(forDown(u"lockscope_exporter_scrape_errors_total"_s).value(0).value, u"2"_s);
+        QCOMPARE(named(samples, u"lockscope_exporter_last_scrape_error"_s).size(), 2);
         for (const QString &name : {u"lockscope_locks"_s, u"lockscope_locks_omitted"_s,
                                     u"lockscope_clock_offset_seconds"_s,
+                                    u"lockscope_database_time_seconds"_s,
                                     u"lockscope_lock_state"_s})
             QVERIFY2(forDown(name).isEmpty(), qPrintable(name));
         QCOMPARE(named(samples, u"lockscope_up"_s).size(), 2);
