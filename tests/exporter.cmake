@@ -2,7 +2,9 @@
 # locks are reported, without a database (also through promtool when it is installed).
 # tst_exporter: a real lockctl exporter process scraped over HTTP on each backend (exporter_sqlite,
 # exporter_postgresql, exporter_mariadb): values against lockctl show --json, counters, the
-# bound and include patterns, a profile table, a hung database and a wrong password.
+# bound and include patterns, a profile table, a hung database and a wrong password; the lock
+# timestamps against the row's database times, lockscope_build_info (its version and revision
+# compiled in below, as lockctl has them), the scrape error and counters per target, 405.
 # Included by tests/CMakeLists.txt when lockctl is built.
 lockscope_unit_test(tst_exposition)
 target_link_libraries(tst_exposition PRIVATE Lockscope::testsupport) # metricstext.h
