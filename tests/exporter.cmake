@@ -10,6 +10,7 @@ lockscope_unit_test(tst_exposition)
 target_link_libraries(tst_exposition PRIVATE Lockscope::testsupport) # metricstext.h
 lockscope_backend_test(exporter TIMEOUT 300)
 add_dependencies(tst_exporter lockctl)
-include(${PROJECT_SOURCE_DIR}/cmake/LockscopeRevision.cmake) # lockscope_build_info's labels, as lockctl has them
+# lockscope_build_info's labels, as lockctl has them.
+include(${PROJECT_SOURCE_DIR}/cmake/LockscopeRevision.cmake)
 target_compile_definitions(tst_exporter PRIVATE LOCKSCOPE_VERSION="${PROJECT_VERSION}"
                                                 LOCKSCOPE_REVISION="${LOCKSCOPE_REVISION}")
