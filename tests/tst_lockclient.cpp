@@ -13,6 +13,7 @@
 #include "lockguard.h"
 #include "lockservice.h"
 #include "rununder.h"
+#include "sessioncut.h"
 #include "testbackend.h"
 #include "validation.h"
 
@@ -64,6 +65,7 @@ private slots:
     void aWaitInCodeWaitsAsInADefinitionsFile();
     void aReleaseWakesTheClientsWaitersAtOnce();
     void aNotifiedReleaseWakesAClientWaiter();
+    void aLostConnectionEndsAClientWait();
 
 private:
     ClientOptions options() const;
@@ -73,6 +75,8 @@ private:
     static int listeningChannels(const LockClient &client);
     // A 10 s wait for `name` with a 2 s interval: without a wake-up, a hand-off takes 1.5 s.
     static LockDefinition slowRetries(const QString &name);
+    // The client's connection's id on the server (pg_backend_pid, CONNECTION_ID).
+    static qint64 connectionId(const LockClient &client);
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -596,6 +600,56 @@ void LockClientTest::aNotifiedReleaseWakesAClientWaiter()
              qPrintable(QString::number(grantedAt.load() - releasedAt) + u" ms"_s));
     QVERIFY((*mine)->release());
     QCOMPARE(listeningChannels(*shared), 0); // not subscribed for life
+}
+
+qint64 LockClientTest::connectionId(const LockClient &client)
+{
+    return ClientInternals::core(client).call(
+        [](LockService &service) { return testsupport::backendId(service.session()); });
+}
+
+// A waiter of a client whose connection the server closes (pg_terminate_backend, KILL
+// CONNECTION) ends at once with ConnectionLost, not at the end of its 10 s pause or its 30 s
+// wait; the client's next call reconnects and takes the lock.
+void LockClientTest::aLostConnectionEndsAClientWait()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no connection to lose");
+    auto grant = m_locks->acquire(u"cut.wait"_s, u"another-process"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    auto shared = client(options());
+    LOCKSCOPE_VERIFY_OK(shared);
+    const qint64 id = connectionId(*shared);
+    QVERIFY(id > 0);
+    LockDefinition lock = LockDefinition::of(u"cut.wait"_s, 30s, 30s);
+    lock.intervalMs = 10000;
+    QElapsedTimer clock;
+    clock.start();
+    std::atomic<qint64> endedAt{-1};
+    std::optional<LockResult> mine;
+    std::thread waiter([&] {
+        mine.emplace(shared->tryLock(lock));
+        endedAt = clock.elapsed();
+    });
+    const auto joined = qScopeGuard([&] {
+        if (waiter.joinable())
+            waiter.join();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientInternals::pausing(*shared), 1, 5000);
+    const qint64 cutAt = clock.elapsed();
+    QVERIFY(testsupport::cutSession(*m_session, id));
+    QTRY_VERIFY_WITH_TIMEOUT(endedAt.load() >= 0, 35000);
+    waiter.join();
+    QVERIFY(mine && !*mine);
+    QCOMPARE(mine->error().kind, Error::Kind::ConnectionLost);
+    QVERIFY2(endedAt.load() - cutAt < 2000,
+             qPrintable(QString::number(endedAt.load() - cutAt) + u" ms after the cut"_s));
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"cut.wait"_s, u"another-process"_s, grant->fence));
+    LockResult again = shared->tryLock(u"cut.wait"_s, 5s);
+    QVERIFY2(again, qPrintable(again.error().message));
+    QVERIFY(connectionId(*shared) != id);
+    QVERIFY(again->release());
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockClientTest)
