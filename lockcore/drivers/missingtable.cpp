@@ -1,4 +1,5 @@
 #include "missingtable.h"
+#include "missingtablecase.h"
 
 #include "dialect.h"
 #include "tr.h"
@@ -29,16 +30,27 @@ bool tableExists(QSqlDatabase &db, const QString &unquoted)
     return query.exec() && query.next() && query.value(0).toBool();
 }
 
+// PostgreSQL's "undefined table" (42P01) for a name with capitals.
+bool foldsCase(const Error &error)
+{
+    const QString name = lookedFor(error.driverText);
+    return error.kind == Error::Kind::MissingSchema && error.nativeCode == u"42P01"
+           && !name.isEmpty() && name != name.toLower();
+}
+
 } // namespace
+
+bool explainsCaseFolding(const Error &error)
+{
+    return foldsCase(error) && error.message.contains(lookedFor(error.driverText).toLower());
+}
 
 Error explainMissingTable(QSqlDatabase &db, const Dialect &dialect, Error error)
 {
-    if (error.kind != Error::Kind::MissingSchema || dialect.kind() != Dialect::Kind::PostgreSQL)
+    if (dialect.kind() != Dialect::Kind::PostgreSQL || !foldsCase(error))
         return error;
     const QString name = lookedFor(error.driverText);
     const QString folded = name.toLower();
-    if (name.isEmpty() || name == folded)
-        return error;
     error.message += u' '
                      + Tr::tr("PostgreSQL looked for \"%1\" exactly as given: Lockscope quotes "
                               "table names, while PostgreSQL folds unquoted names to lower case, "
