@@ -37,6 +37,7 @@ private slots:
     void invalidTableNames_data();
     void invalidTableNames();
     void missingTableSaysHowToCreateIt();
+    void capitalTableOnPostgresSaysHowNamesFold();
     void wrongPasswordIsAClearErrorWithoutThePassword();
     void unreachableHostIsBoundedByTheConnectTimeout_data();
     void unreachableHostIsBoundedByTheConnectTimeout();
@@ -261,6 +262,33 @@ void BadInputTest::missingTableSaysHowToCreateIt()
     // The session is still usable afterwards.
     auto existing = m_locks->lock(u"existing"_s);
     LOCKSCOPE_VERIFY_OK(existing);
+}
+
+// PostgreSQL (issue 38): a table made by an unquoted CREATE TABLE APP_EXP is app_exp, and
+// Lockscope quotes the name it is given. The error names what was looked for, how PostgreSQL
+// folds the case, and the lower-case table when there is one (asked of the server).
+void BadInputTest::capitalTableOnPostgresSaysHowNamesFold()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL folds unquoted names to lower case while Lockscope quotes them");
+    const QString upper = m_table.toUpper();
+    auto service = LockService::create(*m_session, upper);
+    LOCKSCOPE_VERIFY_OK(service);
+    auto grant = service->acquire(u"job"_s, u"alice"_s, 1000);
+    QVERIFY(!grant);
+    QCOMPARE(grant.error().kind, Error::Kind::MissingSchema);
+    const QString message = grant.error().message;
+    QVERIFY2(message.contains(u'"' + upper + u'"'), qPrintable(message));
+    QVERIFY2(message.contains(u"lower case"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"--table "_s + m_table), qPrintable(message));
+    // No lower-case table of that name either: said so, and no table suggested.
+    const QString unknown = u"NO_SUCH_"_s + upper;
+    auto none = LockService::create(*m_session, unknown)->list();
+    QVERIFY(!none);
+    QVERIFY2(none.error().message.contains(u"no table "_s + unknown.toLower()),
+             qPrintable(none.error().message));
+    QVERIFY2(!none.error().message.contains(u"--table"_s), qPrintable(none.error().message));
+    LOCKSCOPE_VERIFY_OK(m_locks->lock(u"existing"_s));
 }
 
 void BadInputTest::wrongPasswordIsAClearErrorWithoutThePassword()

@@ -6,6 +6,7 @@
 // no connection to cut).
 
 #include "lockservice.h"
+#include "sessioncut.h"
 #include "sessionthread.h"
 #include "testbackend.h"
 
@@ -53,22 +54,12 @@ private:
 
 qint64 ConnectionCutTest::backendId(Session &session)
 {
-    QSqlQuery query(session.database());
-    const QString sql = session.dialect().kind() == Dialect::Kind::PostgreSQL
-                            ? u"SELECT pg_backend_pid()"_s
-                            : u"SELECT CONNECTION_ID()"_s;
-    if (!query.exec(sql) || !query.next())
-        return -1;
-    return query.value(0).toLongLong();
+    return testsupport::backendId(session);
 }
 
 bool ConnectionCutTest::cut(qint64 id)
 {
-    QSqlQuery query(m_admin->database());
-    if (m_admin->dialect().kind() == Dialect::Kind::PostgreSQL)
-        return query.exec(u"SELECT pg_terminate_backend(%1)"_s.arg(id)) && query.next()
-               && query.value(0).toBool();
-    return query.exec(u"KILL CONNECTION %1"_s.arg(id));
+    return testsupport::cutSession(*m_admin, id);
 }
 
 bool ConnectionCutTest::blockRow(const QString &name)

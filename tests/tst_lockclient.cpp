@@ -13,6 +13,7 @@
 #include "lockguard.h"
 #include "lockservice.h"
 #include "rununder.h"
+#include "sessioncut.h"
 #include "testbackend.h"
 #include "validation.h"
 
@@ -64,6 +65,8 @@ private slots:
     void aWaitInCodeWaitsAsInADefinitionsFile();
     void aReleaseWakesTheClientsWaitersAtOnce();
     void aNotifiedReleaseWakesAClientWaiter();
+    void aLostConnectionEndsAClientWait();
+    void aClientWaiterAndAnotherConnectionsWaiterTakeTurns();
 
 private:
     ClientOptions options() const;
@@ -73,6 +76,12 @@ private:
     static int listeningChannels(const LockClient &client);
     // A 10 s wait for `name` with a 2 s interval: without a wake-up, a hand-off takes 1.5 s.
     static LockDefinition slowRetries(const QString &name);
+    // The client's connection's id on the server (pg_backend_pid, CONNECTION_ID).
+    static qint64 connectionId(const LockClient &client);
+    // The advisory locks (wake-up locks) the session `id` holds (PostgreSQL's pg_locks), and
+    // those sessions wait for.
+    int advisoryLocksOf(qint64 id);
+    int advisoryLocksWaitedFor();
 
     std::unique_ptr<Session> m_session;
     std::optional<LockService> m_locks;
@@ -596,6 +605,147 @@ void LockClientTest::aNotifiedReleaseWakesAClientWaiter()
              qPrintable(QString::number(grantedAt.load() - releasedAt) + u" ms"_s));
     QVERIFY((*mine)->release());
     QCOMPARE(listeningChannels(*shared), 0); // not subscribed for life
+}
+
+qint64 LockClientTest::connectionId(const LockClient &client)
+{
+    return ClientInternals::core(client).call(
+        [](LockService &service) { return testsupport::backendId(service.session()); });
+}
+
+int LockClientTest::advisoryLocksOf(qint64 id)
+{
+    QSqlQuery query(m_session->database());
+    const QString sql = u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                        "AND pid = %1"_s;
+    if (!query.exec(sql.arg(id)) || !query.next())
+        return -1;
+    return query.value(0).toInt();
+}
+
+int LockClientTest::advisoryLocksWaitedFor()
+{
+    QSqlQuery query(m_session->database());
+    if (!query.exec(u"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"_s)
+        || !query.next())
+        return -1;
+    return query.value(0).toInt();
+}
+
+// A waiter of a client whose connection the server closes (pg_terminate_backend, KILL
+// CONNECTION) ends at once with ConnectionLost, not at the end of its 10 s pause or its 30 s
+// wait; the client's next call reconnects and takes the lock.
+void LockClientTest::aLostConnectionEndsAClientWait()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no connection to lose");
+    auto grant = m_locks->acquire(u"cut.wait"_s, u"another-process"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    auto shared = client(options());
+    LOCKSCOPE_VERIFY_OK(shared);
+    const qint64 id = connectionId(*shared);
+    QVERIFY(id > 0);
+    LockDefinition lock = LockDefinition::of(u"cut.wait"_s, 30s, 30s);
+    lock.intervalMs = 10000;
+    QElapsedTimer clock;
+    clock.start();
+    std::atomic<qint64> endedAt{-1};
+    std::optional<LockResult> mine;
+    std::thread waiter([&] {
+        mine.emplace(shared->tryLock(lock));
+        endedAt = clock.elapsed();
+    });
+    const auto joined = qScopeGuard([&] {
+        if (waiter.joinable())
+            waiter.join();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientInternals::pausing(*shared), 1, 5000);
+    const qint64 cutAt = clock.elapsed();
+    QVERIFY(testsupport::cutSession(*m_session, id));
+    QTRY_VERIFY_WITH_TIMEOUT(endedAt.load() >= 0, 35000);
+    waiter.join();
+    QVERIFY(mine && !*mine);
+    QCOMPARE(mine->error().kind, Error::Kind::ConnectionLost);
+    QVERIFY2(endedAt.load() - cutAt < 2000,
+             qPrintable(QString::number(endedAt.load() - cutAt) + u" ms after the cut"_s));
+    qInfo("the wait ended %lld ms after the cut", endedAt.load() - cutAt);
+    LOCKSCOPE_VERIFY_OK(m_locks->release(u"cut.wait"_s, u"another-process"_s, grant->fence));
+    LockResult again = shared->tryLock(u"cut.wait"_s, 5s);
+    QVERIFY2(again, qPrintable(again.error().message));
+    QVERIFY(connectionId(*shared) != id);
+    QVERIFY(again->release());
+}
+
+// PostgreSQL: a client's waiter (listening, holding the lock's wake-up lock) and a waiter in
+// another connection (a LockGuard, queued on that wake-up lock) wait for a lock a third holds.
+// After its release both hold it in turn within their waits, never at once (fences increase),
+// and the client's connection holds no wake-up lock once its guard is released (pg_locks).
+void LockClientTest::aClientWaiterAndAnotherConnectionsWaiterTakeTurns()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("PostgreSQL's wake-up lock and notifications");
+    const QString name = u"turns"_s;
+    auto grant = m_locks->acquire(name, u"another-process"_s, 30000);
+    LOCKSCOPE_VERIFY_OK(grant);
+    QVERIFY(grant->acquired);
+    // The holder's wake-up lock, if its grant took it, goes: the client's waiter takes it.
+    m_session->freeWakeLock(m_session->dialect().wakeLockName(m_locks->tables(), name));
+    auto shared = client(options());
+    LOCKSCOPE_VERIFY_OK(shared);
+    const qint64 clientId = connectionId(*shared);
+    QElapsedTimer clock;
+    clock.start();
+    struct Turn
+    {
+        std::atomic<qint64> fence{0}, from{-1}, to{-1};
+    } byClient, byGuard;
+    const auto hold = [&clock](Turn &turn, qint64 fence) {
+        turn.from = clock.elapsed();
+        turn.fence = fence;
+        std::this_thread::sleep_for(300ms); // does work under the lock
+        turn.to = clock.elapsed();
+    };
+    std::thread clientWaiter([&] {
+        LockResult mine = shared->tryLock(name, 20s);
+        if (mine) {
+            hold(byClient, mine->fence());
+            (void)mine->release();
+        }
+    });
+    std::optional<std::thread> guardWaiter;
+    const auto joined = qScopeGuard([&] {
+        clientWaiter.join();
+        if (guardWaiter)
+            guardWaiter->join();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(ClientInternals::pausing(*shared), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(advisoryLocksOf(clientId), 1, 5000);
+    guardWaiter.emplace([&] {
+        GuardOptions guardOptions;
+        guardOptions.table = m_table;
+        LockGuard guard(TestBackend::instance().spec(), LockDefinition::of(name, 30s, 20s),
+                        guardOptions);
+        if (guard.isHeld()) {
+            hold(byGuard, guard.fence());
+            (void)guard.release();
+        }
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(advisoryLocksWaitedFor(), 1, 5000); // the guard queues
+    LOCKSCOPE_VERIFY_OK(m_locks->release(name, u"another-process"_s, grant->fence));
+    const qint64 releasedAt = clock.elapsed();
+    QTRY_VERIFY_WITH_TIMEOUT(byClient.to.load() >= 0 && byGuard.to.load() >= 0, 25000);
+    QVERIFY(byClient.fence.load() > grant->fence && byGuard.fence.load() > grant->fence);
+    Turn &first = byClient.fence.load() < byGuard.fence.load() ? byClient : byGuard;
+    Turn &second = &first == &byClient ? byGuard : byClient;
+    QVERIFY(first.fence.load() < second.fence.load());
+    QVERIFY2(first.to.load() <= second.from.load(),
+             qPrintable(u"%1-%2 ms, then %3-%4 ms"_s.arg(first.from.load()).arg(first.to.load())
+                            .arg(second.from.load()).arg(second.to.load())));
+    QTRY_COMPARE_WITH_TIMEOUT(advisoryLocksOf(clientId), 0, 5000);
+    qInfo("released at %lld ms; first held %lld-%lld ms (%s), then %lld-%lld ms", releasedAt,
+          first.from.load(), first.to.load(), &first == &byClient ? "the client" : "the guard",
+          second.from.load(), second.to.load());
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockClientTest)

@@ -184,6 +184,7 @@ private slots:
     void severalPostgresHostsReachTheLiveOne();
     void helpForEveryCommand_data();
     void helpForEveryCommand();
+    void capitalTableOnPostgresNamesTheLowerCaseOne();
     void waitersGetFullLeasesFromTheirGrant();
 
 private:
@@ -1310,6 +1311,32 @@ void LockctlTest::waitersGetFullLeasesFromTheirGrant()
     QVERIFY2(fault.isEmpty(), qPrintable(fault));
     for (const Run &run : std::as_const(runs)) // 1: a hold lost to a takeover (judged above)
         VERIFY_EXIT(run, run.json.value(u"lost"_s).toBool() ? 1 : 0);
+}
+
+// PostgreSQL (issue 38): "--table APP_EXP" for a table made as app_exp. The error says what was
+// looked for, how PostgreSQL folds the case, and to give "--table app_exp"; it does not ask to
+// add the "--table APP_EXP" that was given.
+void LockctlTest::capitalTableOnPostgresNamesTheLowerCaseOne()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL folds unquoted names to lower case while Lockscope quotes them");
+    QVERIFY(useFreshTable());
+    const QString upper = m_table.toUpper();
+    const Run missing = lockctl({u"--table"_s, upper, u"list"_s});
+    VERIFY_EXIT(missing, 3);
+    const QString err = QString::fromUtf8(missing.err);
+    QVERIFY2(err.contains(u'"' + upper + u'"'), qPrintable(err));
+    QVERIFY2(err.contains(u"lower case"_s), qPrintable(err));
+    QVERIFY2(err.contains(u"--table "_s + m_table), qPrintable(err));
+    QVERIFY2(!err.contains(u"--table "_s + upper), qPrintable(err));
+    // Another table of capitals, with no lower-case one: how to create it, with its --table.
+    const Run none = lockctl({u"--table"_s, u"NO_"_s + upper, u"list"_s});
+    VERIFY_EXIT(none, 3);
+    const QString noneErr = QString::fromUtf8(none.err);
+    QVERIFY2(noneErr.contains(u"no table no_"_s + m_table), qPrintable(noneErr));
+    QVERIFY2(noneErr.contains(u"\"lockctl --table NO_"_s + upper + u" schema --create\""_s),
+             qPrintable(noneErr));
+    QCOMPARE(noneErr.count(u"schema --create"_s), 1);
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlTest)

@@ -99,6 +99,7 @@ private slots:
     void messageBarTakesEachMessagesOwnTint();
     void failedConnectForgetsThePreviousDatabase();
     void missingTableBannerPointsToCreateSchema();
+    void capitalTableOnPostgresBannerSaysHowNamesFold();
     void acquiredTimeHasOneNameInBothLanguages();
     void stateColumnFitsItsTextsInEachLanguage();
     void connectDialogStaysOnTheScreen();
@@ -517,6 +518,26 @@ void MainWindowTest::missingTableBannerPointsToCreateSchema()
     const QString where = spec.backend == ConnectionSpec::Backend::SQLite ? spec.path
                                                                           : spec.database;
     QVERIFY2(text.contains(where), qPrintable(text));
+}
+
+// Issue 38: on PostgreSQL the window's table given in capitals for a table made as lower case
+// (an unquoted CREATE TABLE): the banner says how PostgreSQL folds the case and names the
+// lower-case table (lockcore's message, asked of the server on the worker thread).
+void MainWindowTest::capitalTableOnPostgresBannerSaysHowNamesFold()
+{
+    if (!TestBackend::instance().isPostgres())
+        QSKIP("only PostgreSQL folds unquoted names to lower case while Lockscope quotes them");
+    WindowConnection connection;
+    connection.spec = TestBackend::instance().spec();
+    connection.table = m_table.toUpper();
+    connection.connectTimeoutS = 3;
+    m_window->openConnection(connection);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"does not exist"_s), 10000);
+    const QString text = m_window->messageBar()->text();
+    QVERIFY2(text.contains(u"lower case"_s), qPrintable(text));
+    QVERIFY2(text.contains(u"give the table as "_s + m_table), qPrintable(text));
+    QVERIFY2(text.contains(u"Create schema"_s), qPrintable(text));
+    grab(u"capital-table-postgresql"_s);
 }
 
 void MainWindowTest::terminationSignalReleasesTestHolds()

@@ -67,3 +67,9 @@ target_link_libraries(tst_problemwatcher PRIVATE Lockscope::ui)
 foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST problemwatcher_${backend} APPEND PROPERTY ENVIRONMENT "QT_QPA_PLATFORM=offscreen")
 endforeach()
+
+# "lockscope --help" and "--version" with no display at all (issue 38): they print and exit 0.
+add_test(NAME lockscope_headless_help
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/package/headless-help.sh $<TARGET_FILE:lockscope>
+                 ${PROJECT_VERSION})
+set_tests_properties(lockscope_headless_help PROPERTIES LABELS "unit;ui" TIMEOUT 60)

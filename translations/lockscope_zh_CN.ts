@@ -1483,6 +1483,22 @@
         <source>A lock client cannot be called from its own onLost callback.</source>
         <translation>不能在锁客户端自己的 onLost 回调中调用它。</translation>
     </message>
+    <message>
+        <source>The connection to the database was lost while waiting for &quot;%1&quot;; the client reconnects on its next call.</source>
+        <translation>等待“%1”时与数据库的连接已断开；客户端将在下次调用时重新连接。</translation>
+    </message>
+    <message>
+        <source>PostgreSQL looked for &quot;%1&quot; exactly as given: Lockscope quotes table names, while PostgreSQL folds unquoted names to lower case, so &quot;%1&quot; and %2 are different tables.</source>
+        <translation>PostgreSQL 按原样查找了“%1”：Lockscope 会给表名加引号，而 PostgreSQL 会把未加引号的名称转为小写，因此“%1”和 %2 是两张不同的表。</translation>
+    </message>
+    <message>
+        <source>A table %1 exists: give the table as %1 (--table %1).</source>
+        <translation>存在表 %1：请将表名指定为 %1（--table %1）。</translation>
+    </message>
+    <message>
+        <source>There is no table %1 either.</source>
+        <translation>表 %1 也不存在。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

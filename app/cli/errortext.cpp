@@ -47,7 +47,10 @@ QString errorText(const lockcore::Error &error)
     if (error.kind == lockcore::Error::Kind::Authentication)
         text += u' ' + Tr::tr("Give the password in the URL, in LOCKSCOPE_PASSWORD or at the "
                               "prompt.");
-    if (error.kind == lockcore::Error::Kind::MissingSchema)
+    // (Unless the message says already what to run: lockctl's own table, or the table that
+    // PostgreSQL's case folding suggests instead.)
+    if (error.kind == lockcore::Error::Kind::MissingSchema
+        && !text.contains(u"lockctl schema"_s) && !text.contains(u"--table "_s))
         text += u' ' + Tr::tr("Create it with \"lockctl schema --create\", or print the DDL for "
                               "your DBA with \"lockctl schema --print\".");
     if (!error.nativeCode.isEmpty())

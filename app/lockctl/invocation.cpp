@@ -7,6 +7,7 @@
 #include "holderid.h"
 #include "lockctltr.h"
 #include "output.h"
+#include "shellquote.h"
 #include "validation.h"
 
 #include <QFile>
@@ -84,11 +85,18 @@ int Invocation::usage(const Error &error) const
 
 int Invocation::fail(const Error &error) const
 {
+    // How to create this table (not lockctl's default), unless lockcore named another one to
+    // give instead (PostgreSQL's case folding, missingtable.cpp).
     if (error.kind == Error::Kind::MissingSchema && !usesProfile()
-        && m_settings.table != LockService::defaultTable()) {
+        && m_settings.table != LockService::defaultTable()
+        && !error.message.contains(u"--table "_s)) {
+        const QString table = lockcore::shellQuote(m_settings.table);
         Error withTable = error;
-        withTable.message
-            += u' ' + Tr::tr("Add \"--table %1\" to those commands.").arg(m_settings.table);
+        withTable.message += u' '
+                             + Tr::tr("Create it with \"lockctl --table %1 schema --create\", or "
+                                      "print the DDL for your DBA with \"lockctl --table %1 "
+                                      "schema --print\".")
+                                   .arg(table);
         return m_out.error(withTable);
     }
     return m_out.fail(error); // InvalidInput (the URL or the table) as a usage error

@@ -8,7 +8,28 @@
 #include <QApplication>
 #include <QByteArray>
 #include <QIcon>
+#include <QStringList>
 #include <vector>
+
+namespace {
+
+QStringList argumentsOf(const std::vector<QByteArray> &copies)
+{
+    QStringList list;
+    for (const QByteArray &copy : copies)
+        list.append(QString::fromLocal8Bit(copy));
+    return list;
+}
+
+// The names and version that QSettings, --help and --version use.
+void describe()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Lockscope"));
+    QCoreApplication::setApplicationName(QStringLiteral("lockscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -19,12 +40,16 @@ int main(int argc, char **argv)
         arguments.push_back(copy.data());
     arguments.push_back(nullptr);
     int count = argc;
+    if (Startup::onlyAnswers(argumentsOf(copies))) {
+        // --help and --version print and exit 0 anywhere, with no display to connect to.
+        QCoreApplication app(count, arguments.data());
+        describe();
+        return Startup::answer(QCoreApplication::arguments());
+    }
     QApplication app(count, arguments.data());
     lockcore::hidePasswordsInArguments(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Lockscope"));
-    QApplication::setApplicationName(QStringLiteral("lockscope"));
+    describe();
     QApplication::setApplicationDisplayName(QStringLiteral("Lockscope"));
-    QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/lockscope.png")));
     // The installed desktop entry (resources/desktop/): Wayland compositors match the window
     // to it, and so to its name and icon, by this id.

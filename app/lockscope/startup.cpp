@@ -29,13 +29,19 @@ Startup::~Startup()
     m_window.reset(); // releases the admin's test holds, stops the demo's clients
 }
 
-int Startup::run(const QStringList &arguments)
+struct Startup::Options
 {
-    QCommandLineParser parser;
+    QCommandLineOption help, version, db, table, lockProfile, readOnly, timeout, lang, demo,
+        windowThreshold;
+};
+
+// The command line's options, in the language applied, added to PARSER.
+Startup::Options Startup::describe(QCommandLineParser &parser)
+{
     parser.setApplicationDescription(
         tr("Monitor and manage distributed locks stored in database tables."));
-    parser.addHelpOption();
-    parser.addVersionOption();
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption db(u"db"_s,
                                 tr("The lock table's database, as a URL: sqlite:PATH, "
                                    "postgresql://user@host:port/db, mysql://user@host:port/db "
@@ -68,26 +74,64 @@ int Startup::run(const QStringList &arguments)
             .arg(ui::LockTableReader::DefaultThreshold),
         tr("LOCKS"));
     parser.addOptions({db, table, lockProfile, readOnly, timeout, lang, demo, windowThreshold});
-    parser.process(arguments);
+    return {help, version, db, table, lockProfile, readOnly, timeout, lang, demo, windowThreshold};
+}
 
-    const QString code = parser.isSet(lang) ? parser.value(lang) : ui::language::systemDefault();
+// The interface language: --lang's, else the system's.
+QString Startup::languageOf(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const Options options = describe(parser);
+    parser.parse(arguments);
+    return parser.isSet(options.lang) ? parser.value(options.lang) : ui::language::systemDefault();
+}
+
+bool Startup::onlyAnswers(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    const Options options = describe(parser);
+    parser.parse(arguments);
+    return parser.isSet(options.help) || parser.isSet(u"help-all"_s)
+           || parser.isSet(options.version);
+}
+
+int Startup::answer(const QStringList &arguments)
+{
+    applyLanguage(arguments);
+    QCommandLineParser parser;
+    describe(parser);
+    parser.process(arguments); // prints the help or the version and exits 0
+    return 0;
+}
+
+void Startup::applyLanguage(const QStringList &arguments)
+{
+    const QString code = languageOf(arguments);
     if (!ui::language::apply(code))
         complain(tr("no translation for \"%1\"; using English").arg(code));
+}
+
+int Startup::run(const QStringList &arguments)
+{
+    applyLanguage(arguments);
+    QCommandLineParser parser;
+    const Options options = describe(parser);
+    parser.process(arguments);
 
     m_window = std::make_unique<ui::MainWindow>();
     m_window->restoreLayout();
-    if (parser.isSet(windowThreshold)) {
+    if (parser.isSet(options.windowThreshold)) {
         bool ok = false;
-        const int rows = parser.value(windowThreshold).toInt(&ok);
+        const int rows = parser.value(options.windowThreshold).toInt(&ok);
         if (!ok || rows < 1) {
             complain(tr("--window-threshold takes a number of locks, not \"%1\"")
-                         .arg(parser.value(windowThreshold)));
+                         .arg(parser.value(options.windowThreshold)));
             return 2;
         }
         m_window->setWindowThreshold(rows);
     }
-    const bool haveUrl = parser.isSet(db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
-    if (parser.isSet(demo) || (!haveUrl && ui::ProfileStore().lastUsed().isEmpty())) {
+    const bool haveUrl = parser.isSet(options.db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
+    if (parser.isSet(options.demo) || (!haveUrl && ui::ProfileStore().lastUsed().isEmpty())) {
         if (const QString problem = m_window->openDemo(); !problem.isEmpty()) {
             complain(problem);
             return 3;

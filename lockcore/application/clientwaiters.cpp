@@ -1,7 +1,9 @@
 // A LockClient's waiters: a waiter's pause ends when the lock it waits for is released (by a
 // guard of the client, a lease of it lost, or, on PostgreSQL, a release NOTIFYed by anyone),
-// not only when the policy's interval ends. The pause stays on the caller's thread; the
-// client's thread only listens and reads notifications between its statements and renewals.
+// not only when the policy's interval ends, or when the server closed the client's connection
+// (the wait then ends with ConnectionLost; the next call reconnects). The pause stays on the
+// caller's thread; the client's thread only listens, reads notifications and looks at its
+// connection's socket between its statements and renewals.
 
 #include "clientcore.h"
 
@@ -17,6 +19,13 @@ ClientCore::Waiting::Waiting(ClientCore &core, const QString &name)
 {
     std::lock_guard lock(m_core.m_mutex);
     ++m_core.m_waiting[m_name];
+    m_losses = m_core.m_losses;
+}
+
+bool ClientCore::Waiting::connectionLost() const
+{
+    std::lock_guard lock(m_core.m_mutex);
+    return m_core.m_losses != m_losses;
 }
 
 ClientCore::Waiting::~Waiting()
@@ -63,12 +72,12 @@ quint64 ClientCore::releases(const QString &name)
     return m_releases.value(name, 0);
 }
 
-bool ClientCore::pauseUntilReleased(const QString &name, quint64 seen, qint64 ms,
+bool ClientCore::pauseUntilReleased(const Waiting &waiting, quint64 seen, qint64 ms,
                                     const std::atomic_bool *cancel)
 {
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     std::unique_lock lock(m_mutex);
-    while (m_releases.value(name, 0) == seen) {
+    while (m_releases.value(waiting.name(), 0) == seen && m_losses == waiting.m_losses) {
         if (cancel && cancel->load())
             return false;
         const auto now = std::chrono::steady_clock::now();
@@ -89,15 +98,28 @@ void ClientCore::noteReleased(const QString &name)
     m_released.notify_all();
 }
 
+qint64 ClientCore::watchConnection(qint64 sleepMs, bool waiting)
+{
+    if (!waiting)
+        return sleepMs;
+    if (SessionInternals::closedByServer(*m_session)) {
+        std::lock_guard lock(m_mutex);
+        ++m_losses;
+        m_released.notify_all();
+    }
+    return std::min(sleepMs, lostPollMs);
+}
+
 qint64 ClientCore::listenForWaiters(qint64 sleepMs)
 {
-    if (!m_notifies)
-        return sleepMs;
     bool waiting = false;
     {
         std::lock_guard lock(m_mutex);
         waiting = m_pausing > 0;
     }
+    sleepMs = watchConnection(sleepMs, waiting);
+    if (!m_notifies || m_session->isBroken())
+        return sleepMs;
     if (waiting) {
         m_mayListen = true;
         if (!m_session->listenForReleases(m_channel))

@@ -78,10 +78,16 @@ Result<Grant> LockHold::acquireWaiting(const LockDefinition &definition)
         qint64 pauseMs = policy.delayMs(attempt, QRandomGenerator::global()->generateDouble());
         if (policy.deadlineMs > 0)
             pauseMs = qMin(pauseMs, left);
-        if (!m_client->pauseUntilReleased(definition.name, seen, pauseMs, m_options.cancel))
+        if (!m_client->pauseUntilReleased(waiting, seen, pauseMs, m_options.cancel))
             return Error{Error::Kind::Cancelled,
                          Tr::tr("Waiting for \"%1\" was cancelled.").arg(definition.name), {},
                          {}};
+        if (waiting.connectionLost())
+            return Error{Error::Kind::ConnectionLost,
+                         Tr::tr("The connection to the database was lost while waiting for "
+                                "\"%1\"; the client reconnects on its next call.")
+                             .arg(definition.name),
+                         {}, {}};
     }
 }
 

@@ -3,6 +3,7 @@
 #include "callwatchdog.h"
 #include "connectionsocket.h"
 #include "mariadbstatements.h"
+#include "missingtable.h"
 #include "mysqltlscheck.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
@@ -725,6 +726,8 @@ Error Session::failure(const QSqlError &error, const QString &what)
     if (m_multiPrimary && (result.kind == Error::Kind::Busy || result.kind == Error::Kind::Database)
         && !nodeIsReady())
         return unavailable(error, what);
+    if (result.kind == Error::Kind::MissingSchema)
+        return explainMissingTable(m_db, *m_dialect, result);
     if (result.kind != Error::Kind::Database)
         return result;
     // Some drivers report a connection that died under them (the server restarted) with no

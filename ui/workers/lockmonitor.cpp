@@ -1,6 +1,7 @@
 #include "lockmonitor.h"
 
 #include "databaseworker.h"
+#include "missingtablecase.h"
 #include "missingtabletext.h"
 
 #include <QThread>
@@ -256,7 +257,7 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
     }
     QString why = error.message;
     if (error.kind == Error::Kind::MissingSchema)
-        why = m_missingTableText + u' '
+        why = (lockcore::explainsCaseFolding(error) ? error.message : m_missingTableText) + u' '
                + (m_readOnly ? tr("This connection is read-only: whoever may change the database "
                                   "can create it (Lock \u203a Create schema\u2026 shows its DDL).")
                              : tr("Create it with Lock \u203a Create schema\u2026 "

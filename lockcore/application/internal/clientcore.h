@@ -63,7 +63,8 @@ public:
     // table's channel, which the client's thread listens on while someone pauses (Waiting:
     // from before a waiter's first attempt; awaitRelease() after its first refusal).
     // pauseUntilReleased waits on the caller's thread until that count passes `seen`, `ms`
-    // ends (true) or `cancel` is set (false).
+    // ends (true), the client's connection is lost (true: connectionLost() says so) or
+    // `cancel` is set (false).
     class Waiting
     {
     public:
@@ -73,14 +74,19 @@ public:
         Waiting &operator=(const Waiting &) = delete;
         void pausing();
         const QString &name() const { return m_name; }
+        // The server closed the client's connection since this wait began (the client's
+        // thread looks while someone pauses): the wait ends with Error::Kind::ConnectionLost.
+        bool connectionLost() const;
 
     private:
+        friend class ClientCore;
         ClientCore &m_core;
         QString m_name;
         bool m_pausing = false;
+        quint64 m_losses = 0; // the client's connection losses when the wait began
     };
     quint64 releases(const QString &name);
-    bool pauseUntilReleased(const QString &name, quint64 seen, qint64 ms,
+    bool pauseUntilReleased(const Waiting &waiting, quint64 seen, qint64 ms,
                             const std::atomic_bool *cancel);
     // On the client's thread, after a refusal of a waiter that will pause: it counts as
     // pausing, and on PostgreSQL the connection LISTENs and holds the lock's wake-up lock (a
@@ -108,6 +114,10 @@ private:
     // thread may sleep at most before looking again.
     qint64 listenForWaiters(qint64 sleepMs);
     static constexpr qint64 waiterPollMs = 10; // reading the socket: no round trip
+    // While someone pauses: whether the server closed the connection (its socket, no round
+    // trip); if so the waiters end their waits at once. How long the thread may sleep.
+    qint64 watchConnection(qint64 sleepMs, bool waiting);
+    static constexpr qint64 lostPollMs = 50;
 
     QString m_holder;
     std::chrono::milliseconds m_lease{0};
@@ -126,6 +136,7 @@ private:
     QHash<QString, quint64> m_releases; // name -> releases seen
     QHash<QString, int> m_waiting;      // name -> waiters
     int m_pausing = 0;                  // waiters past their first refusal
+    quint64 m_losses = 0;               // connections closed by the server under waiters
     bool m_opened = false;
     bool m_stop = false;
     Error m_openError;

@@ -22,6 +22,10 @@ public:
     // Tests: `text` is prepared on this connection (Qt's driver or Connector/C). A statement
     // that failed stays prepared after the outcomes that leave it intact (preparedAfresh()).
     static bool isPrepared(const Session &session, const QString &text);
+    // The server closed the connection (its socket hung up, pg_terminate_backend, KILL
+    // CONNECTION, a server that went down) though no statement has noticed yet: marked broken,
+    // so that the next statement reopens it. False where the socket cannot be reached.
+    static bool closedByServer(Session &session);
 };
 
 } // namespace lockcore
