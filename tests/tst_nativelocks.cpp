@@ -3,13 +3,19 @@
 // and terminate kills the holder only while it still holds that lock (compare-and-set),
 // never this session, and is audited in the event table. SQLite has no such locks.
 
+#include "holderid.h"
+#include "lockctlrun.h"
+#include "lockguard.h"
 #include "lockservice.h"
 #include "nativelocks.h"
+#include "processsockets.h"
+#include "sessionname.h"
 #include "testbackend.h"
 
 #include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QThread>
 #include <QtTest>
 #include <atomic>
@@ -87,6 +93,36 @@ const NativeLock *find(const QList<NativeLock> &locks, qint64 pid, const QString
             return &lock;
     }
     return nullptr;
+}
+
+// The connection ids (PostgreSQL: pids) of the sessions found as the holder's.
+QSet<qint64> pidsOf(const lockcore::HolderSessions &found)
+{
+    QSet<qint64> pids;
+    for (const NativeLock &session : found.sessions)
+        pids.insert(session.pid);
+    return pids;
+}
+
+// The server's sessions of the child process `pid` on this host, by their client ports; not
+// this process's own, whose sockets the child may have inherited (Connector/C's are not
+// close-on-exec).
+QSet<qint64> sessionsOfProcess(lockcore::Session &session, qint64 pid)
+{
+    QList<quint16> ports = testsupport::localTcpPorts(pid);
+    for (const quint16 own : testsupport::localTcpPorts(QCoreApplication::applicationPid()))
+        ports.removeAll(own);
+    QSet<qint64> ids;
+    QSqlQuery q(session.database());
+    if (!q.exec(TestBackend::instance().isPostgres()
+                    ? u"SELECT pid, client_port FROM pg_stat_activity"_s
+                    : u"SELECT ID, SUBSTRING_INDEX(HOST, ':', -1) FROM "
+                      "information_schema.PROCESSLIST"_s))
+        return ids;
+    while (q.next())
+        if (ports.contains(quint16(q.value(1).toUInt())))
+            ids.insert(q.value(0).toLongLong());
+    return ids;
 }
 
 } // namespace
@@ -421,6 +457,149 @@ private slots:
         weak->reset();
         testsupport::execRaw(*m_session, pg ? u"DROP ROLE IF EXISTS %1"_s.arg(role)
                                             : u"DROP USER IF EXISTS '%1'@'127.0.0.1'"_s.arg(role));
+    }
+
+    // From a lock's holder to its database sessions: a LockGuard of this process is traced to
+    // its connection (PostgreSQL by application_name, MySQL/MariaDB by the user lock each
+    // lockcore connection takes when it connects), and once released and disconnected its
+    // session is no longer named.
+    void holderSessionOfAGuard()
+    {
+        const QString name = u"tst_holdersession.%1"_s.arg(QRandomGenerator::global()->generate());
+        NativeLockReader r = reader({});
+        auto before = r.holderSessions(lockcore::defaultHolderId(), name);
+        LOCKSCOPE_VERIFY_OK(before);
+        QVERIFY2(before->whyNot.isEmpty(), qPrintable(before->whyNot));
+        QVERIFY(pidsOf(*before).contains(pidOf(*m_session))); // the reader's own, of this process
+        QSet<qint64> guardPids;
+        {
+            lockcore::GuardOptions options;
+            options.table = m_table;
+            lockcore::LockDefinition lock;
+            lock.name = name;
+            lock.leaseMs = 60000;
+            lockcore::LockGuard guard(TestBackend::instance().spec(), lock, options);
+            QVERIFY(guard.isHeld());
+            auto found = r.holderSessions(guard.holder(), name);
+            LOCKSCOPE_VERIFY_OK(found);
+            QVERIFY2(found->whyNot.isEmpty(), qPrintable(found->whyNot));
+            guardPids = pidsOf(*found) - pidsOf(*before);
+            QVERIFY2(!guardPids.isEmpty(), "the guard's connection is not found");
+            for (const NativeLock &session : found->sessions) {
+                QCOMPARE(session.holderOf, name);
+                QVERIFY(session.key.isEmpty());
+                QVERIFY(!session.granted);
+            }
+        }
+        // Released and disconnected: its session is named no more (the server notices the
+        // disconnect a moment later).
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                auto after = r.holderSessions(lockcore::defaultHolderId(), name);
+                return after.ok() && !pidsOf(*after).intersects(guardPids);
+            }(),
+            10000);
+    }
+
+    // Several connections of one process are each found; the holder id of a process that has
+    // no connection finds none, and says why.
+    void holderSessionsAreEveryConnection()
+    {
+        QString error;
+        std::vector<std::unique_ptr<lockcore::Session>> sessions;
+        QSet<qint64> pids;
+        for (int i = 0; i < 3; ++i) {
+            sessions.push_back(TestBackend::instance().open(&error));
+            QVERIFY2(sessions.back(), qPrintable(error));
+            pids.insert(pidOf(*sessions.back()));
+        }
+        NativeLockReader r = reader({});
+        auto found = r.holderSessions(lockcore::defaultHolderId(), u"any"_s);
+        LOCKSCOPE_VERIFY_OK(found);
+        QVERIFY2(pidsOf(*found).contains(pids),
+                 qPrintable(u"%1 sessions found"_s.arg(found->sessions.size())));
+        QCOMPARE(found->sessions.size(), pidsOf(*found).size()); // each once
+
+        // Another process on this host (no such pid: above the kernel's pid_max).
+        auto none = r.holderSessions(u"ops@%1:%2:a1b2c3"_s.arg(QSysInfo::machineHostName().trimmed())
+                                         .arg(4194305 + 17),
+                                     u"any"_s);
+        LOCKSCOPE_VERIFY_OK(none);
+        QVERIFY(none->sessions.isEmpty());
+        QVERIFY2(none->whyNot.contains(u"No session of process"_s), qPrintable(none->whyNot));
+    }
+
+    // MySQL/MariaDB: a connection's user lock goes with it: none of the process's slot names
+    // is held by a closed connection.
+    void sessionLockGoesWithItsConnection()
+    {
+        if (TestBackend::instance().isPostgres())
+            QSKIP("MySQL/MariaDB only (PostgreSQL names its sessions by application_name).");
+        const auto process = lockcore::holderProcess(lockcore::defaultHolderId());
+        QVERIFY(process);
+        const auto holdersOfSlots = [&] {
+            QSet<qint64> ids;
+            for (int slot = 0; slot < lockcore::mysqlSessionSlots; ++slot) {
+                QSqlQuery q(m_session->database());
+                const QString sql = u"SELECT IS_USED_LOCK('%1')"_s.arg(
+                    lockcore::mysqlSessionLockName(*process, slot));
+                if (q.exec(sql) && q.next() && !q.value(0).isNull())
+                    ids.insert(q.value(0).toLongLong());
+            }
+            return ids;
+        };
+        QString error;
+        auto session = TestBackend::instance().open(&error);
+        QVERIFY2(session, qPrintable(error));
+        const qint64 pid = pidOf(*session);
+        QVERIFY(holdersOfSlots().contains(pid));
+        QVERIFY(holdersOfSlots().contains(pidOf(*m_session)));
+        session.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(!holdersOfSlots().contains(pid), 10000);
+        QVERIFY(holdersOfSlots().contains(pidOf(*m_session)));
+    }
+
+    // The session that waits for a lock (on MySQL/MariaDB it holds the lock's wake-up lock
+    // while it waits) is never named as the holder's: only the holder's process's sessions.
+    void waiterIsNotNamedAsTheHolder()
+    {
+        const QString name = u"tst_holdersession.%1"_s.arg(QRandomGenerator::global()->generate());
+        QString error;
+        auto holding = TestBackend::instance().open(&error);
+        QVERIFY2(holding, qPrintable(error));
+        auto service = lockcore::LockService::create(*holding, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        const QString holder = lockcore::defaultHolderId();
+        LOCKSCOPE_VERIFY_OK(service->acquire(name, holder, 60000));
+
+        testsupport::LockctlProcess waiter({u"--table"_s, m_table, u"acquire"_s, name, u"--ttl"_s,
+                                            u"60s"_s, u"--wait"_s, u"50s"_s});
+        QVERIFY(waiter.waitForStarted());
+        // Its sessions, read again each time: it may still be connecting.
+        QSet<qint64> waiting;
+        QTRY_VERIFY_WITH_TIMEOUT((waiting = sessionsOfProcess(*m_session, waiter.processId()),
+                                  !waiting.isEmpty()),
+                                 20000);
+        if (!TestBackend::instance().isPostgres()) {
+            // It holds the lock's wake-up lock while it waits (Feature::WakeLockOnContention).
+            const QString wake = m_session->dialect().wakeLockName(
+                lockcore::TableNames::fromTable(m_table), name);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    waiting = sessionsOfProcess(*m_session, waiter.processId());
+                    QSqlQuery q(m_session->database());
+                    return q.exec(u"SELECT IS_USED_LOCK('%1')"_s.arg(wake)) && q.next()
+                           && waiting.contains(q.value(0).toLongLong());
+                }(),
+                20000);
+        }
+        NativeLockReader r = reader({});
+        auto found = r.holderSessions(holder, name);
+        LOCKSCOPE_VERIFY_OK(found);
+        QVERIFY2(found->whyNot.isEmpty(), qPrintable(found->whyNot));
+        QVERIFY(pidsOf(*found).contains(pidOf(*holding)));
+        QVERIFY(!pidsOf(*found).intersects(waiting));
+        waiter.terminate();
     }
 
     // MySQL/MariaDB: every source the server offers lists the holder (performance_schema when

@@ -106,6 +106,8 @@ private slots:
         QTest::newRow("metadata_lock_info") << sql::mysqlPluginLocks();
         QTest::newRow("is_used_lock") << sql::mysqlNamedLock(hostile().key);
         QTest::newRow("mysql waiters") << sql::mysqlWaiters();
+        QTest::newRow("mysql sessions named")
+            << sql::mysqlSessionsNamed({hostile().key, hostile().key});
         QTest::newRow("oracle") << sql::oracleLocks();
     }
     void listStatements()

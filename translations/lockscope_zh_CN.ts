@@ -1499,6 +1499,10 @@
         <source>There is no table %1 either.</source>
         <translation>表 %1 也不存在。</translation>
     </message>
+    <message>
+        <source>No session of process %1 on %2 is connected to the database: it has ended (lockctl acquire ends once it holds the lock, which stays held until its lease ends), or it is not lockcore&apos;s (each lockcore connection holds a user lock named after its process), or this user may not see other users&apos; connections (that needs the PROCESS privilege).</source>
+        <translation>%2 上的进程 %1 没有连接到数据库的会话：它已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者它不是 lockcore 的会话（lockcore 的每个连接都持有一个以其进程命名的用户锁），或者当前用户无权查看其他用户的连接（这需要 PROCESS 权限）。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>

@@ -4,6 +4,7 @@
 #include "connectionsocket.h"
 #include "mariadbstatements.h"
 #include "missingtable.h"
+#include "mysqlsessionlock.h"
 #include "mysqltlscheck.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
@@ -179,6 +180,7 @@ Session::~Session()
         m_db.close();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
+    forgetMySqlSession(m_connectionName);
 }
 
 void Session::clearCache()
@@ -375,6 +377,11 @@ Status Session::applySessionSettings()
         QSqlQuery query(m_db);
         query.exec(setting);
     }
+    // MySQL/MariaDB: once per connection, the user lock that names it (PostgreSQL's is named
+    // as it connects); not on a multi-primary cluster, whose nodes keep user locks to
+    // themselves.
+    if (m_dialect->kind() == Dialect::Kind::MySQL && !m_multiPrimary)
+        m_roundTrips += nameMySqlSession(m_db);
     if (Status readOnly = applyReadOnly(); !readOnly)
         return readOnly;
     if (!m_timeZone.isEmpty()) {
@@ -507,6 +514,7 @@ Status Session::reopenIfBroken()
         return {};
     clearCache();
     m_wakeLocks.clear(); // they died with the connection
+    forgetMySqlSession(m_connectionName); // and its name (mysqlsessionlock.h)
     m_db.close();
     if (!openDatabase()) {
         const QSqlError error = m_db.lastError();

@@ -36,6 +36,20 @@ QString NativeLockBackend::keyOf(const QSqlQuery &row, const NativeLock &) const
     return row.value(nativecol::Name).toString();
 }
 
+bool NativeLockBackend::isSessionOf(const NativeLock &row, const HolderProcess &process) const
+{
+    return isSessionTagOf(row.application, process);
+}
+
+QString NativeLockBackend::noSessionText(const HolderProcess &process) const
+{
+    return Tr::tr("No session of process %1 on %2 is connected to the database: it has ended "
+                  "(lockctl acquire ends once it holds the lock, which stays held until its "
+                  "lease ends), or it names its sessions itself (application_name).")
+        .arg(process.pid)
+        .arg(process.host);
+}
+
 QString NativeLockBackend::goneText(const NativeLock &expected) const
 {
     return Tr::tr("%1 no longer exists.").arg(expected.sessionText());

@@ -136,6 +136,9 @@ Statement mysqlPerformanceSchemaLocks();
 Statement mysqlPluginLocks();
 Statement mysqlNamedLock(const QString &name); // IS_USED_LOCK(name) joined with the processlist
 Statement mysqlWaiters();                      // sessions waiting in GET_LOCK
+// The sessions holding one of the user locks `lockNames` (IS_USED_LOCK), as held rows with no
+// lock: a process's per-connection locks (mysqlSessionLockName), for holderSessions.
+Statement mysqlSessionsNamed(const QStringList &lockNames);
 // The pid's session (NULL, user, 1 when it holds the lock) for the check before KILL.
 Statement mysqlStillHeld(const NativeLock &expected);
 QString mysqlKill(qint64 connectionId); // KILL takes no bound value: a validated integer
@@ -184,8 +187,9 @@ public:
 
     // The sessions of the holder of `lockName` in the reader's lock table (setAuditTable),
     // when the database can tell (holdersessions.cpp): PostgreSQL by the name lockcore gives
-    // its sessions (sessionTag()) and the process the holder id names; MySQL by the session
-    // that holds the lock's wake-up lock. Else why not, in HolderSessions::whyNot.
+    // its sessions (sessionTag()) and the process the holder id names; MySQL/MariaDB by the
+    // user lock each lockcore connection holds, named after its process (mysqlsessionlock.h).
+    // Else why not, in HolderSessions::whyNot.
     Result<HolderSessions> holderSessions(const QString &holder, const QString &lockName);
 
 private:

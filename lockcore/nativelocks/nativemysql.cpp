@@ -9,6 +9,7 @@
 
 #include "nativebackend.h"
 #include "nativesql.h"
+#include "sessionname.h"
 #include "tr.h"
 
 #include <QRegularExpression>
@@ -90,6 +91,18 @@ Statement mysqlWaiters()
     st << "SELECT '', 0, 0, 0, '', 0, " << sessionColumns(u"1 = 1"_s).arg(u"''"_s)
        << ", p.INFO FROM information_schema.PROCESSLIST p WHERE p.STATE = 'User lock'"
           " ORDER BY p.ID";
+    return st;
+}
+
+Statement mysqlSessionsNamed(const QStringList &lockNames)
+{
+    // (granted 0: the session's own name lock is not the lock it is shown for)
+    Statement st;
+    st << "SELECT '', 0, 0, 0, '', 0, " << sessionColumns(u"0 = 1"_s).arg(u"''"_s)
+       << ", '' FROM information_schema.PROCESSLIST p WHERE p.ID IN (";
+    for (qsizetype i = 0; i < lockNames.size(); ++i)
+        st << (i ? ", " : "") << "IS_USED_LOCK(" << Param{lockNames.at(i)} << ")";
+    st << ") ORDER BY p.ID";
     return st;
 }
 
@@ -181,6 +194,29 @@ public:
         return name.isEmpty()
                    ? getLockNameFromStatement(row.value(nativecol::StatementText).toString())
                    : name;
+    }
+
+    // Each slot's per-connection user lock of the process (mysqlsessionlock.h).
+    Statement sessionsNamed(const HolderProcess &process) const override
+    {
+        QStringList names;
+        for (int slot = 0; slot < mysqlSessionSlots; ++slot)
+            names.append(mysqlSessionLockName(process, slot));
+        return nativesql::mysqlSessionsNamed(names);
+    }
+    bool isSessionOf(const NativeLock &, const HolderProcess &) const override
+    {
+        return true; // each row holds one of the process's names
+    }
+    QString noSessionText(const HolderProcess &process) const override
+    {
+        return Tr::tr("No session of process %1 on %2 is connected to the database: it has "
+                      "ended (lockctl acquire ends once it holds the lock, which stays held "
+                      "until its lease ends), or it is not lockcore's (each lockcore connection "
+                      "holds a user lock named after its process), or this user may not see "
+                      "other users' connections (that needs the PROCESS privilege).")
+            .arg(process.pid)
+            .arg(process.host);
     }
 
     Statement stillHeld(const NativeLock &expected) const override

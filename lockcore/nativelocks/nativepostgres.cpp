@@ -152,9 +152,9 @@ public:
     {
         return nativesql::postgresTerminate(expected, id.serverVersion);
     }
-    Statement sessionsNamed(qint64 pid) const override
+    Statement sessionsNamed(const HolderProcess &process) const override
     {
-        return nativesql::postgresSessionsNamed(pid);
+        return nativesql::postgresSessionsNamed(process.pid);
     }
 
     Statement stillHeld(const NativeLock &expected) const override

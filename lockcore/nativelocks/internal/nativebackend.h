@@ -4,6 +4,7 @@
 // their answers. NativeLockReader makes one from the session's dialect and calls through it,
 // so that which database it is gets decided once, in NativeLockBackend::create.
 
+#include "holderid.h"
 #include "nativelocks.h"
 
 #include <functional>
@@ -75,9 +76,13 @@ public:
     virtual bool isPrivilegeError(const Error &error) const = 0;
 
     // A lock's holder's sessions (NativeLockReader::holderSessions), in the nativecol columns;
-    // empty: this database cannot find them that way. By the pid in the name lockcore gives
-    // its sessions (sessionTag()), where the database keeps one:
-    virtual Statement sessionsNamed(qint64) const { return {}; }
+    // empty: this database cannot find them that way. By the name lockcore gives its sessions:
+    // PostgreSQL's application_name (sessionTag()), MySQL's per-connection user lock
+    // (mysqlSessionLockName); the rows isSessionOf the process.
+    virtual Statement sessionsNamed(const HolderProcess &) const { return {}; }
+    virtual bool isSessionOf(const NativeLock &row, const HolderProcess &process) const;
+    // Translated: why a process the holder id names has no session found, where it may.
+    virtual QString noSessionText(const HolderProcess &process) const;
     virtual QString privilegeHint() const = 0; // translated: which right ending a session needs
 };
 
