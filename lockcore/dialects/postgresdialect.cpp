@@ -70,17 +70,6 @@ void PostgresDialect::insertNewRow(Statement &st, const TableNames &t, const QSt
     st << ", '' FROM ";
 }
 
-Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &name,
-                                         const QString &holder, qint64 ttlMs) const
-{
-    // Not sent by lockcore (acquire() creates rows itself), but right all the same: the three
-    // times from one clock reading, n.t (clock_timestamp() moves within a statement).
-    Statement st;
-    insertNewRow(st, t, QString(), name, holder, ttlMs);
-    st << nowSource();
-    return st;
-}
-
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
                                          const QString &holder, qint64 ttlMs,
                                          const QString &wakeLock, WakeLockTaking taking,
