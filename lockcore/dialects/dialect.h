@@ -89,12 +89,6 @@ public:
     static constexpr qint64 firstFence = 1;
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                               qint64 ttlMs) const = 0;
-    // A retry of a waiter that was just told the lock is free (so the row exists): the
-    // conditional UPDATE alone, returning its answer (col::Acquire) when granted and no row
-    // when refused. It locks no row it does not change, unlike the upsert
-    // (Feature::WokenRetry).
-    virtual Statement acquireExisting(const TableNames &t, const QString &name,
-                                      const QString &holder, qint64 ttlMs) const;
     virtual Statement selectGrant(const TableNames &t, const QString &name,
                                   const QString &holder) const = 0;
     // Where the acquire is a statement that returns nothing (Oracle's MERGE): its answer read

@@ -191,31 +191,6 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     return st;
 }
 
-Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &name,
-                                           const QString &holder, qint64 ttlMs) const
-{
-    // The same decision as acquire()'s ON CONFLICT branch, on the one clock reading n.t, read
-    // once this session holds the row.
-    Statement st;
-    const auto reentered = [&] { st << "l.holder = " << text(holder) << " AND l.expires_at >= n.t"; };
-    st << "UPDATE " << lockTable(t) << " AS l SET prev_holder = CASE WHEN ";
-    reentered();
-    st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN ";
-    reentered();
-    st << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
-    reentered();
-    st << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN ";
-    reentered();
-    st << " THEN l.acquired_at ELSE n.t END, renewed_at = n.t, expires_at = n.t + (";
-    appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM ";
-    appendClockAfterRowLock(st, t, name);
-    st << " WHERE l.name = " << text(name) << " AND (l.holder = ''"
-       << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
-       << grantedAnswer();
-    return st;
-}
-
 QString PostgresDialect::grantedAnswer() const
 {
     // A row comes back only when granted: col::Acquire with what a grant needs (its time is
@@ -444,7 +419,6 @@ bool PostgresDialect::hasFeature(Feature feature) const
 {
     switch (feature) {
     case Feature::UpsertReturning:
-    case Feature::WokenRetry:
     case Feature::ReleaseNotifies:
     case Feature::SessionTimeZone:
     case Feature::WakeLocks:

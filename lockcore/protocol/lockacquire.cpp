@@ -120,16 +120,10 @@ Status LockService::recordGrant(const Grant &grant)
 
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
 {
-    const Dialect &dialect = m_session->dialect();
-    if (!dialect.hasFeature(Feature::WokenRetry))
-        return acquireOnce(name, holder, ttlMs, false);
-    auto rows = m_session->runRows(dialect.acquireExisting(m_tables, name, holder, ttlMs),
-                                   Tr::tr("acquiring \"%1\"").arg(name));
-    if (!rows)
-        return rows.error();
-    if (rows->rows.isEmpty())
-        return refusedGrant(name, holder); // another waiter was faster (who, is not read)
-    return answerOf(rows->rows.constFirst(), name, holder, {});
+    // The plain acquire, not queued; a refusal is not described (the lock just changed hands).
+    // A conditional UPDATE of its own (once sent here on PostgreSQL) made no hand-off faster in
+    // lockbench (docs/benchmarks.md): one text fewer to read.
+    return acquireOnce(name, holder, ttlMs, false);
 }
 
 LockService::AcquireText &LockService::acquireText(const QString &name, const QString &holder,

@@ -114,7 +114,7 @@ private:
     qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
                     const QElapsedTimer &clock, const std::atomic_bool *cancel);
     static Error cancellation(const QString &name);
-    // A waiter's retry right after a release notification (see Dialect::acquireExisting).
+    // A waiter's retry right after a release notification.
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
     // An acquire's answer (col::Acquire): the grant, or the refusal with who holds
     // the lock; notes the wake-up lock as the answer says (`waitedFor`: the statement waited

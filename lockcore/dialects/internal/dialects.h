@@ -170,8 +170,6 @@ public:
                                      const QString &wakeLock) const override;
     Statement takeWakeLock(const QString &wakeLock, double seconds) const override;
     Statement freeWakeLock(const QString &wakeLock) const override;
-    Statement acquireExisting(const TableNames &t, const QString &name, const QString &holder,
-                              qint64 ttlMs) const override;
     QString releaseChannel(const TableNames &t) const override;
     Statement notifyReleased(const TableNames &t, const QString &name) const override;
     bool isDuplicateKey(const QSqlError &error) const override;
