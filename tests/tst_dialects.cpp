@@ -867,8 +867,8 @@ void TestDialects::conditionsOfTheProtocol()
     QFETCH(Kind, kind);
     const auto d = dialect(kind);
     const TableNames t = tables(false);
-    const auto code = [&](const QString &builder) {
-        return scanSql(build(*d, t, builder).statement.text()).code;
+    const auto code = [&](const QString &builder) { // (a statement laid out in lines: one)
+        return scanSql(build(*d, t, builder).statement.text()).code.simplified();
     };
     const QString ph = uR"((\?|CAST\(\? AS (bigint|text)\)))"_s;
     const auto has = [](const QString &sql, const QString &pattern) {
@@ -991,8 +991,10 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
     const auto pg = dialect(Kind::PostgreSQL);
     const QString pgWake = pg->wakeLockName(t, kName);
     for (const QString &sql :
-         {pg->acquire(t, kName, kHolder, kTtl).text(),
-          pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake, Taking::WaitedFirst, 0.25).text()}) {
+         {pg->acquire(t, kName, kHolder, kTtl).text().simplified(),
+          pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake, Taking::WaitedFirst, 0.25)
+              .text()
+              .simplified()}) {
         QVERIFY2(sql.startsWith(u"WITH g AS (SELECT clock_timestamp() AS t) INSERT "_s),
                  qPrintable(sql));
         const QString conflict = sql.section(u" ON CONFLICT "_s, 1);

@@ -202,7 +202,8 @@ void MysqlDialect::writeUpsert(Statement &st, const TableNames &t, const QString
     };
     st << writeVerb(u"INSERT"_s) << " INTO " << table
        << " (description, name, holder, prev_holder, depth, fence, acquired_at, expires_at,"
-          " renewed_at, ttl_ms) VALUES (";
+          " renewed_at, ttl_ms)"
+          "\nVALUES (";
     if (waitInValues) {
         // Evaluated before the row is looked at, so the wait holds no lock a release needs.
         // Not taken twice (GET_LOCK counts re-entries); the value inserted is '' either way.
@@ -217,7 +218,9 @@ void MysqlDialect::writeUpsert(Statement &st, const TableNames &t, const QString
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
        << QString::number(firstFence) << ", " << now << ", "
        << plusMs(u"acquired_at"_s, QString::number(insertTtl)) << ", acquired_at, "
-       << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
+       << QString::number(insertTtl) << ")"
+       << "\nON DUPLICATE KEY UPDATE"
+          "\n    depth = IF(";
     if (!wakeLock.isEmpty()) {
         // An acquirer without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
@@ -230,14 +233,16 @@ void MysqlDialect::writeUpsert(Statement &st, const TableNames &t, const QString
     } else {
         st << "holder IN ('', VALUES(holder)) OR expires_at < " << now;
     }
-    st << ", IF(holder = VALUES(holder) AND expires_at >= " << now
-       << ", depth + 1, 1), -1 - depth), prev_holder = IF(depth = 1, holder, prev_holder),"
-          " fence = IF(depth = 1, fence + 1, fence), renewed_at = IF(depth > 0, "
-       << now
-       << ", renewed_at), acquired_at = IF(depth = 1, renewed_at, acquired_at),"
-          " holder = IF(depth > 0, VALUES(holder), holder), expires_at = IF(depth > 0, "
+    st << ", IF(holder = VALUES(holder) AND expires_at >= " << now << ", depth + 1, 1), -1 - depth),"
+       << "\n    prev_holder = IF(depth = 1, holder, prev_holder),"
+          "\n    fence = IF(depth = 1, fence + 1, fence),"
+          "\n    renewed_at = IF(depth > 0, " << now << ", renewed_at),"
+          "\n    acquired_at = IF(depth = 1, renewed_at, acquired_at),"
+          "\n    holder = IF(depth > 0, VALUES(holder), holder),"
+          "\n    expires_at = IF(depth > 0, "
        << plusMs(u"renewed_at"_s, ttlMs > 0 ? QString::number(ttlMs) : u"ttl_ms"_s)
-       << ", expires_at), depth = IF(depth < 0, -1 - depth, depth)";
+       << ", expires_at),"
+          "\n    depth = IF(depth < 0, -1 - depth, depth)";
 }
 
 QString MysqlDialect::wakeLockName(const TableNames &t, const QString &name) const

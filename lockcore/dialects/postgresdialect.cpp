@@ -178,16 +178,18 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     st << "WITH g AS (SELECT clock_timestamp() AS t) ";
     insertNewRow(st, t, u" AS l"_s, name, holder, ttlMs);
     st.embed(source);
-    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
-       << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
-       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
-       << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
-       << " THEN l.acquired_at ELSE " << now << " END, renewed_at = " << now
-       << ", expires_at = " << now << " + (";
+    st << "\nON CONFLICT (name) DO UPDATE SET"
+          "\n    prev_holder = CASE WHEN " << reenter << " THEN l.prev_holder ELSE l.holder END,"
+          "\n    depth = CASE WHEN " << reenter << " THEN l.depth + 1 ELSE 1 END,"
+          "\n    fence = CASE WHEN " << reenter << " THEN l.fence ELSE l.fence + 1 END,"
+          "\n    acquired_at = CASE WHEN " << reenter << " THEN l.acquired_at ELSE " << now << " END,"
+          "\n    renewed_at = " << now << ","
+          "\n    expires_at = " << now << " + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE l.holder = ''"
-       << " OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder RETURNING "
-       << grantedAnswer();
+    st << ") * interval '1 millisecond',"
+          "\n    holder = EXCLUDED.holder"
+          "\n  WHERE l.holder = '' OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder"
+          "\nRETURNING " << grantedAnswer();
     return st;
 }
 
