@@ -51,7 +51,7 @@ const QDateTime kAt = QDateTime::fromMSecsSinceEpoch(1795617655561, Qt::UTC);
 
 const QList<Kind> allKinds = {Kind::SQLite, Kind::PostgreSQL, Kind::MySQL, Kind::Oracle};
 
-const QStringList builders = {u"acquire"_s,     u"insertAcquire"_s, u"selectGrant"_s,
+const QStringList builders = {u"acquire"_s,     u"selectGrant"_s,
                               u"renew"_s,       u"release"_s,       u"forceRelease"_s,
                               u"initialize"_s,  u"deleteLock"_s,    u"selectState"_s,
                               u"selectAll"_s,   u"history"_s,       u"now"_s,
@@ -138,10 +138,6 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
         b.statement = d.acquire(t, kName, kHolder, kTtl);
         b.inputs = {name, holder, ttl};
         b.onEventTable = false; // the upsert creates a row at the first fence
-    } else if (builder == u"insertAcquire") {
-        b.statement = d.insertAcquire(t, kName, kHolder, kTtl);
-        b.inputs = {name, holder, ttl};
-        b.onEventTable = false; // a name never used: the first fence
     } else if (builder == u"selectGrant") {
         b.statement = d.selectGrant(t, kName, kHolder);
         b.inputs = {name, holder};
@@ -460,7 +456,6 @@ private slots:
     void postgresReleaseNotifiesItsTablesChannel();
     void everyFeatureHasItsStatements();
     void migrationBringsOldTablesUpToDate();
-    void postgresWokenRetryIsAPlainConditionalUpdate();
     void rebindingASlotEqualsBuildingAfresh();
     void statementKeyAndRebindKeepTheirPromises();
     void postgresPlaceholdersAreNumbered();
@@ -840,11 +835,18 @@ void TestDialects::returningMatchesCapabilities()
                       u"WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO "_s))
                      && acquire.contains(u"ON CONFLICT (name) DO UPDATE"_s),
                  qPrintable(acquire));
+    } else if (kind == Kind::Oracle) {
+        // One MERGE creates a missing row or takes a free/expired one (its answer read after).
+        QVERIFY2(acquire.startsWith(u"MERGE INTO "_s)
+                     && acquire.contains(u"WHEN MATCHED THEN UPDATE SET"_s)
+                     && acquire.contains(u"WHEN NOT MATCHED THEN INSERT"_s),
+                 qPrintable(acquire));
     } else {
-        QVERIFY2(withoutMysqlSettings(acquire).startsWith(u"UPDATE "_s), qPrintable(acquire));
-        QVERIFY2(withoutMysqlSettings(build(*d, t, u"insertAcquire"_s).statement.text())
-                     .startsWith(u"INSERT INTO "_s),
-                 "insertAcquire must create the row");
+        // MySQL's acquire batch creates a missing row too (INSERT .. ON DUPLICATE KEY UPDATE).
+        const QString batch = d->acquireBatch(t, kName, kHolder, kTtl).text();
+        QVERIFY2(withoutMysqlSettings(batch).startsWith(u"INSERT INTO "_s)
+                     && batch.contains(u"ON DUPLICATE KEY UPDATE"_s),
+                 qPrintable(batch));
     }
     // Only MySQL hands the remaining depth back through LAST_INSERT_ID(expr).
     const QString release = build(*d, t, u"release"_s).statement.text();
@@ -865,8 +867,8 @@ void TestDialects::conditionsOfTheProtocol()
     QFETCH(Kind, kind);
     const auto d = dialect(kind);
     const TableNames t = tables(false);
-    const auto code = [&](const QString &builder) {
-        return scanSql(build(*d, t, builder).statement.text()).code;
+    const auto code = [&](const QString &builder) { // (a statement laid out in lines: one)
+        return scanSql(build(*d, t, builder).statement.text()).code.simplified();
     };
     const QString ph = uR"((\?|CAST\(\? AS (bigint|text)\)))"_s;
     const auto has = [](const QString &sql, const QString &pattern) {
@@ -907,9 +909,12 @@ void TestDialects::conditionsOfTheProtocol()
     // fence (a grant) or just below it (initialize, free).
     for (const QString &builder : builders)
         QVERIFY2(!code(builder).contains(u"MAX("_s), qPrintable(code(builder)));
-    QVERIFY2(code(u"insertAcquire"_s).contains(u"', 1, 1, "_s)
-                 || code(u"insertAcquire"_s).contains(u", NULL, 1, 1, "_s),
-             qPrintable(code(u"insertAcquire"_s)));
+    // The acquire creates a missing lock itself (MySQL's: the batch's upsert).
+    const QString creates = d->hasFeature(Feature::Batches)
+                                ? d->acquireBatch(tables(false), kName, kHolder, kTtl).text()
+                                : code(u"acquire"_s);
+    QVERIFY2(creates.contains(u"', 1, 1, "_s) || creates.contains(u", NULL, 1, 1, "_s),
+             qPrintable(creates));
     QVERIFY2(has(code(u"initialize"_s), uR"(, 0, 0, NULL, )"_s), qPrintable(code(u"initialize"_s)));
     // Reads never show a tombstone.
     for (const QString &builder : {u"selectState"_s, u"selectAll"_s})
@@ -923,6 +928,12 @@ void TestDialects::conditionsOfTheProtocol()
                                   uR"(OR l\.expires_at < )"_s
                                   uR"((\w+\.renewed_at|\(SELECT g\.t FROM g\)) )"_s
                                   uR"(OR l\.holder = \w+\.holder RETURNING)"_s),
+                     qPrintable(sql));
+        } else if (kind == Kind::Oracle) {
+            // The MERGE: matched by name, taken when free, expired or ours; else inserted.
+            QVERIFY2(has(sql, uR"(\bON \(l\.name = )"_s + ph + uR"(\))"_s), qPrintable(sql));
+            QVERIFY2(has(sql, uR"(\bWHERE l\.holder IS NULL OR l\.expires_at < .+ )"_s
+                                  uR"(OR l\.holder = )"_s + ph + uR"(\s+WHEN NOT MATCHED)"_s),
                      qPrintable(sql));
         } else {
             const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
@@ -940,8 +951,7 @@ void TestDialects::postgresReadsTheClockOncePerStatement()
     // reads it once (as n.t) so every comparison uses the same instant. The acquire reads it
     // twice: n.t for a row it creates (never a grant), and g.t, a CTE read first in the
     // ON CONFLICT branch, once the row is locked, for everything that branch decides and
-    // stores. (insertAcquire is not used on PostgreSQL, whose acquire is one upsert; it reads
-    // the clock once all the same.)
+    // stores.
     const auto d = dialect(Kind::PostgreSQL);
     QVERIFY(d->hasFeature(Feature::UpsertReturning));
     for (const QString &builder : builders) {
@@ -962,13 +972,14 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
     const auto my = dialect(Kind::MySQL);
     const QString wake = my->wakeLockName(t, kName);
     QStringList changes;
-    for (const QString &builder : {u"acquire"_s, u"insertAcquire"_s, u"renew"_s, u"release"_s,
+    for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s,
                                    u"forceRelease"_s, u"initialize"_s, u"deleteLock"_s,
                                    u"insertEvent"_s})
         changes << build(*my, t, builder).statement.text();
     changes << my->acquireBatch(t, kName, kHolder, kTtl, wake, Taking::WaitedFirst)
                    .text()
-                   .section(u";\n"_s, 1, 1); // (after the SET that waits)
+                   .section(u";\n"_s, 1, 1) // (after the SET that waits)
+            << my->acquireBatch(t, kName, kHolder, kTtl).text().section(u";\n"_s, 0, 0);
     for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         changes << my->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(changes)) {
@@ -980,8 +991,10 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
     const auto pg = dialect(Kind::PostgreSQL);
     const QString pgWake = pg->wakeLockName(t, kName);
     for (const QString &sql :
-         {pg->acquire(t, kName, kHolder, kTtl).text(),
-          pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake, Taking::WaitedFirst, 0.25).text()}) {
+         {pg->acquire(t, kName, kHolder, kTtl).text().simplified(),
+          pg->acquireUpsert(t, kName, kHolder, kTtl, pgWake, Taking::WaitedFirst, 0.25)
+              .text()
+              .simplified()}) {
         QVERIFY2(sql.startsWith(u"WITH g AS (SELECT clock_timestamp() AS t) INSERT "_s),
                  qPrintable(sql));
         const QString conflict = sql.section(u" ON CONFLICT "_s, 1);
@@ -989,13 +1002,12 @@ void TestDialects::changesReadTheClockAfterTheirWaits()
         QVERIFY2(!conflict.contains(u"n.t"_s) && !conflict.contains(u"EXCLUDED.renewed_at"_s),
                  qPrintable(sql));
     }
-    // ... its UPDATEs read it after locking the row (renew, a woken waiter's acquire), or in
+    // ... its renewal reads it after locking the row, or in
     // the SET itself, which is evaluated again after a wait for the row (release, force).
     const QString lockedFirst = u"FROM (SELECT clock_timestamp() AS t FROM (SELECT 1 FROM "
                                 u"\"dist_lock\" WHERE name = CAST(? AS text) FOR UPDATE) r) n "_s;
-    for (const QString &sql : {pg->renew(t, kName, kHolder, kFence, kTtl).text(),
-                               pg->acquireExisting(t, kName, kHolder, kTtl).text()})
-        QVERIFY2(sql.contains(lockedFirst), qPrintable(sql));
+    const QString renewal = pg->renew(t, kName, kHolder, kFence, kTtl).text();
+    QVERIFY2(renewal.contains(lockedFirst), qPrintable(renewal));
     for (const QString &sql : {pg->release(t, kName, kHolder, kFence).text(),
                                pg->forceRelease(t, kName, kFence).text()})
         QVERIFY2(sql.contains(u"expires_at = CASE WHEN l.depth <= 1 THEN clock_timestamp()"_s)
@@ -1067,8 +1079,10 @@ void TestDialects::mysqlStoresOneClockReadingPerChange()
     const TableNames t = tables(false);
     const QString wake = d->wakeLockName(t, kName);
     using Taking = Dialect::WakeLockTaking;
-    const auto codeOf = [](const QString &sql) { return scanSql(withoutMysqlSettings(sql)).code; };
-    QStringList inserts = {build(*d, t, u"insertAcquire"_s).statement.text()};
+    const auto codeOf = [](const QString &sql) {
+        return scanSql(withoutMysqlSettings(sql)).code.simplified();
+    };
+    QStringList inserts = {d->acquireBatch(t, kName, kHolder, kTtl).text().section(u";\n"_s, 0, 0)};
     for (const Taking taking : {Taking::NotQueued, Taking::WaitedFirst})
         inserts << d->acquireUpsert(t, kName, kHolder, kTtl, wake, taking, 0.25).text();
     for (const QString &sql : std::as_const(inserts)) {
@@ -1160,7 +1174,7 @@ void TestDialects::oracleStatements()
     if (builder == u"forceRelease")
         QVERIFY2(code.contains(u"holder = NULL"_s), qPrintable(sql));
     // Durations are added as DAY TO SECOND intervals of ms / 1000 seconds.
-    if (builder == u"acquire" || builder == u"insertAcquire" || builder == u"renew") {
+    if (builder == u"acquire" || builder == u"renew") {
         static const QRegularExpression plus(
             uR"(SYS_EXTRACT_UTC\(SYSTIMESTAMP\) \+ NUMTODSINTERVAL\(\(\(\?\)\) / 1000, 'SECOND'\))"_s);
         QVERIFY2(plus.match(sql).hasMatch(), qPrintable(sql));
@@ -1646,18 +1660,24 @@ void TestDialects::errorClassification()
 
 void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
 {
-    // MySQL has no RETURNING: the UPDATE and the SELECT of the row go in one round trip, with
-    // values written as hex text (no escaping that an SQL mode could change).
+    // MySQL has no RETURNING: the upsert (which creates a missing lock) and the SELECT of the
+    // row go in one round trip, with values written as hex text (no escaping that an SQL mode
+    // could change).
     const auto d = dialect(Kind::MySQL);
     const Statement batch = d->acquireBatch(tables(false), kName, kHolder, kTtl);
     const QString sql = d->inlined(batch);
     const QStringList statements = sql.split(u";\n"_s);
     QCOMPARE(statements.size(), 2);
-    QVERIFY(withoutMysqlSettings(statements.at(0)).startsWith(u"UPDATE `dist_lock` SET "_s));
+    QVERIFY(withoutMysqlSettings(statements.at(0)).startsWith(u"INSERT INTO `dist_lock` ("_s));
+    QVERIFY(statements.at(0).simplified().contains(u" ON DUPLICATE KEY UPDATE "_s));
+    QVERIFY(!statements.at(0).contains(u"RETURNING"_s));
     QVERIFY(statements.at(1).startsWith(u"SELECT "_s));
-    // col::Acquire: granted when the UPDATE changed the row and it is ours; no wake-up lock.
-    QVERIFY2(statements.at(1).contains(u", CASE WHEN ROW_COUNT() = 1 AND l.holder = _utf8mb4 X'"_s)
-                 && statements.at(1).contains(u"' THEN 1 ELSE 0 END, NULL FROM `dist_lock` l"_s),
+    // col::Acquire: granted when the row is ours and the upsert changed it (2) or created it
+    // (1, at the first fence; a refusal also counts 1 with CLIENT_FOUND_ROWS); no wake-up lock.
+    const QString select = statements.at(1).simplified();
+    QVERIFY2(select.contains(u", CASE WHEN l.holder = _utf8mb4 X'"_s)
+                 && select.contains(u"' AND (ROW_COUNT() = 2 OR (ROW_COUNT() = 1 AND l.fence = 1))"
+                                    u" THEN 1 ELSE 0 END, NULL FROM `dist_lock` l"_s),
              qPrintable(sql));
     QCOMPARE(batch.statements(), 2);
     QVERIFY(!sql.contains(u'?'));
@@ -1689,7 +1709,8 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
     const auto d = dialect(Kind::MySQL);
     const QString wake = d->wakeLockName(tables(false), kName);
     const QString plain = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
-                                                      Dialect::WakeLockTaking::NotQueued));
+                                                      Dialect::WakeLockTaking::NotQueued))
+                              .simplified();
     QVERIFY2(withoutMysqlSettings(plain).startsWith(
                  u"INSERT INTO `dist_lock` (description, name,"_s),
              qPrintable(plain));
@@ -1706,7 +1727,8 @@ void TestDialects::mariadbAcquireIsOneUpsertThatDecidesOnce()
 
     const QString waiting = d->inlined(d->acquireUpsert(tables(false), kName, kHolder, kTtl, wake,
                                                         Dialect::WakeLockTaking::WaitedFirst,
-                                                        0.25));
+                                                        0.25))
+                                .simplified();
     // Waiting: GET_LOCK in the VALUES (evaluated before the row is touched), with the wait.
     const qsizetype getLock = waiting.indexOf(u"GET_LOCK("_s);
     QVERIFY2(getLock > 0 && getLock < waiting.indexOf(u" ON DUPLICATE KEY UPDATE "_s),
@@ -1762,7 +1784,7 @@ void TestDialects::everyFeatureHasItsStatements()
     const QMap<Kind, QList<Feature>> expected{
         {Kind::SQLite, {Feature::UpsertReturning, Feature::BeginStatement}},
         {Kind::PostgreSQL,
-         {Feature::UpsertReturning, Feature::WokenRetry, Feature::ReleaseNotifies,
+         {Feature::UpsertReturning, Feature::ReleaseNotifies,
           Feature::SessionTimeZone, Feature::WakeLocks, Feature::ServerAddress,
           Feature::ClusterFacts, Feature::ClusterStandbys, Feature::ReadOnlySession}},
         {Kind::MySQL,
@@ -1791,9 +1813,6 @@ void TestDialects::everyFeatureHasItsStatements()
             case Feature::InsertReturning:
                 texts << d->acquireUpsert(t, kName, kHolder, kTtl, {}, Taking::NotQueued)
                              .text();
-                break;
-            case Feature::WokenRetry:
-                texts << d->acquireExisting(t, kName, kHolder, kTtl).text();
                 break;
             case Feature::ReleaseNotifies:
                 texts << d->releaseChannel(t) << d->notifyReleased(t, kName).text();
@@ -1963,32 +1982,6 @@ void TestDialects::postgresStatementsBindOnlyPlainValues()
                                          u"x"_s, QVariant(QMetaType(QMetaType::QString))}));
     QVERIFY(!PostgresStatements::canBind({u"x"_s, QDateTime::currentDateTimeUtc()}));
     QVERIFY(!PostgresStatements::canBind({QByteArray("x")}));
-}
-
-void TestDialects::postgresWokenRetryIsAPlainConditionalUpdate()
-{
-    // A woken waiter's retry: no INSERT (the row exists), no row lock when refused; the same
-    // conditions and grant columns as the upsert.
-    const auto pg = dialect(Kind::PostgreSQL);
-    const Statement st = pg->acquireExisting(tables(false), kName, kHolder, kTtl);
-    const QString sql = st.text();
-    QVERIFY2(sql.startsWith(u"UPDATE \"dist_lock\" AS l SET "_s), qPrintable(sql));
-    QVERIFY(!sql.contains(u"INSERT"_s));
-    QVERIFY(!sql.contains(u"clock_timestamp()"_s.repeated(2)));
-    QCOMPARE(sql.count(u"clock_timestamp()"_s), 1); // one clock reading, n.t
-    QVERIFY2(sql.contains(u" WHERE l.name = CAST(? AS text) AND (l.holder = '' OR"
-                          u" l.expires_at < n.t OR l.holder = CAST(? AS text)) RETURNING "_s),
-             qPrintable(sql));
-    const QStringList columns = resultColumnsOf(sql);
-    QCOMPARE(columns.size(), 14); // col::Acquire
-    QVERIFY(columns.at(0) == u"l.name"_s && columns.at(4) == u"l.fence"_s);
-    QCOMPARE(columns.at(lockcore::col::AGranted), u"1"_s);
-    QCOMPARE(columns.at(lockcore::col::AWake), u"NULL"_s);
-    for (const QVariant &bind : st.binds())
-        QVERIFY(bind == QVariant(kName) || bind == QVariant(kHolder) || bind == QVariant(kTtl));
-    QVERIFY(!sql.contains(kName));
-    for (const Kind kind : {Kind::SQLite, Kind::MySQL, Kind::Oracle})
-        QVERIFY(!dialect(kind)->hasFeature(Feature::WokenRetry));
 }
 
 void TestDialects::migrationBringsOldTablesUpToDate()

@@ -89,21 +89,11 @@ public:
     static constexpr qint64 firstFence = 1;
     virtual Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                               qint64 ttlMs) const = 0;
-    // A retry of a waiter that was just told the lock is free (so the row exists): the
-    // conditional UPDATE alone, returning its answer (col::Acquire) when granted and no row
-    // when refused. It locks no row it does not change, unlike the upsert
-    // (Feature::WokenRetry).
-    virtual Statement acquireExisting(const TableNames &t, const QString &name,
-                                      const QString &holder, qint64 ttlMs) const;
-    // The two-step form's acquire of a name that has no row yet: held by `holder` with
-    // firstFence. A concurrent creator wins with a duplicate key.
-    virtual Statement insertAcquire(const TableNames &t, const QString &name,
-                                    const QString &holder, qint64 ttlMs) const = 0;
     virtual Statement selectGrant(const TableNames &t, const QString &name,
                                   const QString &holder) const = 0;
-    // Where the acquire is a statement that returns nothing (a conditional UPDATE, or
-    // insertAcquire): its answer read after it, as every other acquire returns it (col::Acquire),
-    // no row when the lock does not exist.
+    // Where the acquire is a statement that returns nothing (Oracle's MERGE): its answer read
+    // after it, as every other acquire returns it (col::Acquire), no row when the lock does
+    // not exist.
     virtual Statement acquireAnswer(const TableNames &t, const QString &name,
                                     const QString &holder) const = 0;
     virtual Statement renew(const TableNames &t, const QString &name, const QString &holder,
@@ -118,14 +108,14 @@ public:
                               qint64 fence) const = 0;
 
     // Where there is no RETURNING but the driver sends several statements in one round trip
-    // (Feature::Batches, MySQL): the conditional UPDATE followed by a SELECT of the
-    // acquire's answer (col::Acquire; no row: the lock does not exist), one batch
+    // (Feature::Batches, MySQL): the upsert of acquireUpsert (a missing lock is created)
+    // followed by a SELECT of the acquire's answer (col::Acquire), one batch
     // (Statement::statements()). `takeWakeLock` (not empty), WaitedFirst: the batch also
     // takes that wake-up lock (see wakeLockName), reported in col::AWake: 1 taken, 0 not, NULL
     // not tried. NotQueued: the wake-up lock is not taken (AWake NULL): a fresh grant takes
-    // none (Feature::WakeLockOnContention). WaitedFirst: a statement before the UPDATE waits for it (the bind marked
+    // none (Feature::WakeLockOnContention). WaitedFirst: a statement before the upsert waits for it (the bind marked
     // Statement::Slot::WakeWait, wakeWaitValue), so a waiter woken by the holder's release goes
-    // on to its UPDATE inside the server, without a round trip to the client first.
+    // on to its upsert inside the server, without a round trip to the client first.
     enum class WakeLockTaking { NotQueued, WaitedFirst };
     virtual Statement acquireBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 ttlMs,

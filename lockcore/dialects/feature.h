@@ -15,8 +15,6 @@ enum class Feature {
     // The acquire as one prepared INSERT .. ON DUPLICATE KEY UPDATE .. RETURNING
     // (acquireUpsert): MariaDB 10.5 on; a session also needs a transport that reads its row.
     InsertReturning,
-    // A woken waiter's retry as a plain conditional UPDATE (acquireExisting): PostgreSQL.
-    WokenRetry,
     // A release notifies waiters (releaseChannel, notifyReleased): PostgreSQL.
     ReleaseNotifies,
     // A release reports the remaining depth in LAST_INSERT_ID(expr): MySQL.

@@ -11,7 +11,8 @@ namespace lockcore {
 // fixed when the statement starts, before it waits on a row lock or a GET_LOCK), in UTC for
 // that statement alone (writeVerb). Reads use UTC_TIMESTAMP(3). utf8mb4_bin so names compare
 // exactly (the default collations ignore case and accents, which would merge different locks).
-// No UPDATE .. RETURNING, so an acquire is the conditional UPDATE plus a SELECT of the grant.
+// An acquire is an INSERT .. ON DUPLICATE KEY UPDATE: with RETURNING on MariaDB 10.5 on
+// (acquireUpsert), followed by a SELECT of the grant in the same batch elsewhere (acquireBatch).
 
 QString MysqlDialect::writeVerb(const QString &verb) const
 {
@@ -108,13 +109,17 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
                                      const QString &holder, qint64 ttlMs,
                                      const QString &takeWakeLock, WakeLockTaking taking) const
 {
-    // The conditional UPDATE and a SELECT of the row as the acquire's answer (col::Acquire;
-    // granted: ROW_COUNT(), the UPDATE's affected rows, is 1 and the row is ours) sent
-    // together: granted or refused, an acquire of an existing lock is one round trip; no row:
-    // the lock does not exist. NotQueued: the wake-up lock is not taken
-    // (Feature::WakeLockOnContention). WaitedFirst: a statement before the UPDATE waits
-    // for the wake-up lock (not inside the UPDATE, which would hold the row's lock meanwhile,
-    // and the holder's release needs that row); its wait is the bind marked WakeWait.
+    // The upsert of acquireUpsert (a missing lock is created, held from the first fence) and a
+    // SELECT of the row as the acquire's answer (col::Acquire) sent together: granted or
+    // refused, new or not, an acquire is one round trip. NotQueued: the wake-up lock is not
+    // taken (Feature::WakeLockOnContention). WaitedFirst: a statement before the upsert waits
+    // for the wake-up lock (not inside it, which would hold the row's lock meanwhile, and the
+    // holder's release needs that row); its wait is the bind marked WakeWait.
+    //
+    // Granted: the row is ours and the upsert changed it. CLIENT_FOUND_ROWS (ConnectionSpec)
+    // makes ROW_COUNT() 2 for a changed row, 1 for an inserted one and 1 for a refusal (a row
+    // set to its own values); so 1 is a grant only for the row just inserted: ours, with the
+    // first fence (a lock taken after a refusal has a later fence).
     const bool waitFirst = !takeWakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
     Statement st;
     if (waitFirst) {
@@ -123,24 +128,13 @@ Statement MysqlDialect::acquireBatch(const TableNames &t, const QString &name,
         st.mark(Statement::Slot::WakeWait);
         st << ");\n";
     }
-    st.embed(acquire(t, name, holder, ttlMs));
-    if (!takeWakeLock.isEmpty()) {
-        // An acquirer without the wake-up lock (a waiter whose wait ran out, or a plain
-        // acquire) does not take a lock that was just released while another waiter holds its
-        // wake-up lock: the release woke that one, whose UPDATE is on its way. Otherwise the
-        // wake-up lock and the lock would part, and the next release would wake nobody.
-        // Reserved for kQueueGraceMs only, so a waiter that stopped (a paused process) holding
-        // the wake-up lock cannot keep a free lock from everyone. Taking over an expired lease,
-        // re-entry and a free or own wake-up lock: as always.
-        st << " AND (holder <> '' OR COALESCE(IS_USED_LOCK(" << text(takeWakeLock)
-           << "), CONNECTION_ID()) = CONNECTION_ID() OR expires_at IS NULL OR expires_at < "
-           << plusMs(changeNow(), QString::number(-kQueueGraceMs)) << ")";
-    }
-    st << ";\nSELECT " << stateColumns(u"l"_s) << ", CASE WHEN ROW_COUNT() = 1 AND l.holder = "
-       << text(holder) << " THEN 1 ELSE 0 END, ";
+    writeUpsert(st, t, name, holder, ttlMs, takeWakeLock, false, 0);
+    st << ";\nSELECT " << stateColumns(u"l"_s) << ",\n    CASE WHEN l.holder = " << text(holder)
+       << " AND (ROW_COUNT() = 2 OR (ROW_COUNT() = 1 AND l.fence = "
+       << QString::number(firstFence) << ")) THEN 1 ELSE 0 END,\n    ";
     // Not waiting, the wake-up lock is not taken (Feature::WakeLockOnContention): NULL.
     st << (waitFirst ? kWakeVariable : "NULL");
-    st << " FROM " << lockTable(t) << " l, " << nowSource() << " WHERE l.name = " << text(name);
+    st << "\nFROM " << lockTable(t) << " l, " << nowSource() << "\nWHERE l.name = " << text(name);
     st.sentAsBatchOf(waitFirst ? 3 : 2);
     return st;
 }
@@ -173,11 +167,33 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     // the VALUES that follow read that column (a value may read a column set earlier in its
     // list, in MySQL and MariaDB alike), so the lease is exactly its ttl (two SYSDATE(3)
     // calls may fall on either side of a millisecond).
-    const QString now = changeNow();
     const QString table = lockTable(t);
     const bool waitFirst = !wakeLock.isEmpty() && taking == WakeLockTaking::WaitedFirst;
-    const qint64 insertTtl = ttlMs > 0 ? ttlMs : defaultTtlMs;
     Statement st;
+    writeUpsert(st, t, name, holder, ttlMs, wakeLock, waitFirst, waitSeconds);
+    st << "\nRETURNING " << stateColumns(table, changeNow()) << ",\n    CASE WHEN " << table
+       << ".holder = " << text(holder) << " THEN 1 ELSE 0 END,\n    ";
+    if (wakeLock.isEmpty()) {
+        st << "0";
+    } else if (waitFirst) {
+        st << "IS_USED_LOCK(" << text(wakeLock) << ") <=> CONNECTION_ID()";
+    } else {
+        // A fresh grant takes no wake-up lock: only a waiter that finds the lock held takes
+        // one (Feature::WakeLockOnContention). NULL: this connection's holding is unchanged.
+        st << "NULL";
+    }
+    return st;
+}
+
+void MysqlDialect::writeUpsert(Statement &st, const TableNames &t, const QString &name,
+                               const QString &holder, qint64 ttlMs, const QString &wakeLock,
+                               bool waitInValues, double waitSeconds) const
+{
+    // The INSERT .. ON DUPLICATE KEY UPDATE of acquireUpsert and acquireBatch, without its
+    // RETURNING; with `waitInValues`, its VALUES first wait for the wake-up lock.
+    const QString now = changeNow();
+    const QString table = lockTable(t);
+    const qint64 insertTtl = ttlMs > 0 ? ttlMs : defaultTtlMs;
     const auto owns = [&] {
         st << "IS_USED_LOCK(" << text(wakeLock) << ") <=> CONNECTION_ID()";
     };
@@ -186,8 +202,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     };
     st << writeVerb(u"INSERT"_s) << " INTO " << table
        << " (description, name, holder, prev_holder, depth, fence, acquired_at, expires_at,"
-          " renewed_at, ttl_ms) VALUES (";
-    if (waitFirst) {
+          " renewed_at, ttl_ms)"
+          "\nVALUES (";
+    if (waitInValues) {
         // Evaluated before the row is looked at, so the wait holds no lock a release needs.
         // Not taken twice (GET_LOCK counts re-entries); the value inserted is '' either way.
         st << "IF(";
@@ -201,7 +218,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     st << ", " << text(name) << ", " << text(holder) << ", '', 1, "
        << QString::number(firstFence) << ", " << now << ", "
        << plusMs(u"acquired_at"_s, QString::number(insertTtl)) << ", acquired_at, "
-       << QString::number(insertTtl) << ") ON DUPLICATE KEY UPDATE depth = IF(";
+       << QString::number(insertTtl) << ")"
+       << "\nON DUPLICATE KEY UPDATE"
+          "\n    depth = IF(";
     if (!wakeLock.isEmpty()) {
         // An acquirer without the wake-up lock leaves a lock released less than kQueueGraceMs
         // ago to the waiter that has it (woken by that release, its statement is on its way);
@@ -214,26 +233,16 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
     } else {
         st << "holder IN ('', VALUES(holder)) OR expires_at < " << now;
     }
-    st << ", IF(holder = VALUES(holder) AND expires_at >= " << now
-       << ", depth + 1, 1), -1 - depth), prev_holder = IF(depth = 1, holder, prev_holder),"
-          " fence = IF(depth = 1, fence + 1, fence), renewed_at = IF(depth > 0, "
-       << now
-       << ", renewed_at), acquired_at = IF(depth = 1, renewed_at, acquired_at),"
-          " holder = IF(depth > 0, VALUES(holder), holder), expires_at = IF(depth > 0, "
+    st << ", IF(holder = VALUES(holder) AND expires_at >= " << now << ", depth + 1, 1), -1 - depth),"
+       << "\n    prev_holder = IF(depth = 1, holder, prev_holder),"
+          "\n    fence = IF(depth = 1, fence + 1, fence),"
+          "\n    renewed_at = IF(depth > 0, " << now << ", renewed_at),"
+          "\n    acquired_at = IF(depth = 1, renewed_at, acquired_at),"
+          "\n    holder = IF(depth > 0, VALUES(holder), holder),"
+          "\n    expires_at = IF(depth > 0, "
        << plusMs(u"renewed_at"_s, ttlMs > 0 ? QString::number(ttlMs) : u"ttl_ms"_s)
-       << ", expires_at), depth = IF(depth < 0, -1 - depth, depth) RETURNING "
-       << stateColumns(table, now) << ", CASE WHEN " << table << ".holder = " << text(holder)
-       << " THEN 1 ELSE 0 END, ";
-    if (wakeLock.isEmpty()) {
-        st << "0";
-    } else if (waitFirst) {
-        owns();
-    } else {
-        // A fresh grant takes no wake-up lock: only a waiter that finds the lock held takes
-        // one (Feature::WakeLockOnContention). NULL: this connection's holding is unchanged.
-        st << "NULL";
-    }
-    return st;
+       << ", expires_at),"
+          "\n    depth = IF(depth < 0, -1 - depth, depth)";
 }
 
 QString MysqlDialect::wakeLockName(const TableNames &t, const QString &name) const

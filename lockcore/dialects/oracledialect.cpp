@@ -57,6 +57,50 @@ QStringList OracleDialect::schema(const TableNames &t) const
     };
 }
 
+Statement OracleDialect::acquire(const TableNames &t, const QString &name,
+                                 const QString &holder, qint64 ttlMs) const
+{
+    // Create or take in one statement: the conditional UPDATE of SqlDialectBase::acquire as a
+    // MERGE's WHEN MATCHED (Oracle's SET reads the columns as they were: no order to keep),
+    // and a name never used in this table inserted, held from the first fence. A tombstone is
+    // free: taken like any free lock. No RETURNING through QOCI for a MERGE: the answer is
+    // read after it (acquireAnswer). Two creators of one new name: the second fails with
+    // ORA-00001 (Error::Kind::Duplicate), a refusal.
+    const QString now = changeNow();
+    const QString fallback = QString::number(defaultTtlMs);
+    Statement st;
+    const auto reenter = [&] {
+        st << "l.holder = " << text(holder) << " AND l.expires_at >= " << now;
+    };
+    st << "MERGE INTO " << lockTable(t) << " l\nUSING dual\nON (l.name = " << text(name)
+       << ")\nWHEN MATCHED THEN UPDATE SET\n    l.renewed_at = " << now
+       << ",\n    l.prev_holder = CASE WHEN ";
+    reenter();
+    st << " THEN l.prev_holder ELSE l.holder END,\n    l.depth = CASE WHEN ";
+    reenter();
+    st << " THEN l.depth + 1 ELSE 1 END,\n    l.fence = CASE WHEN ";
+    reenter();
+    st << " THEN l.fence ELSE l.fence + 1 END,\n    l.acquired_at = CASE WHEN ";
+    reenter();
+    st << " THEN l.acquired_at ELSE " << now << " END,\n    l.expires_at = ";
+    Statement ttl;
+    appendTtl(ttl, ttlMs, u"l.ttl_ms"_s);
+    st.embed(plusMs(now, ttl.text()), ttl.binds());
+    st << ",\n    l.holder = " << text(holder) << "\n  WHERE l.holder IS NULL OR l.expires_at < "
+       << now << " OR l.holder = " << text(holder)
+       << "\nWHEN NOT MATCHED THEN INSERT\n    (name, holder, prev_holder, depth, fence,"
+          " renewed_at, acquired_at, expires_at, ttl_ms, description)\n  VALUES ("
+       << text(name) << ", " << text(holder) << ", NULL, 1, " << QString::number(firstFence)
+       << ", " << now << ", " << now << ", ";
+    Statement newTtl;
+    appendTtl(newTtl, ttlMs, fallback);
+    st.embed(plusMs(now, newTtl.text()), newTtl.binds());
+    st << ", ";
+    appendTtl(st, ttlMs, fallback);
+    st << ", NULL)";
+    return st;
+}
+
 QString OracleDialect::msOf(const QString &timeExpr) const
 {
     const QString since = u"("_s + timeExpr + u" - TIMESTAMP '1970-01-01 00:00:00')"_s;

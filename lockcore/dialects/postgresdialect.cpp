@@ -70,17 +70,6 @@ void PostgresDialect::insertNewRow(Statement &st, const TableNames &t, const QSt
     st << ", '' FROM ";
 }
 
-Statement PostgresDialect::insertAcquire(const TableNames &t, const QString &name,
-                                         const QString &holder, qint64 ttlMs) const
-{
-    // Not sent by lockcore (acquire() creates rows itself), but right all the same: the three
-    // times from one clock reading, n.t (clock_timestamp() moves within a statement).
-    Statement st;
-    insertNewRow(st, t, QString(), name, holder, ttlMs);
-    st << nowSource();
-    return st;
-}
-
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
                                          const QString &holder, qint64 ttlMs,
                                          const QString &wakeLock, WakeLockTaking taking,
@@ -189,41 +178,18 @@ Statement PostgresDialect::acquireFrom(const TableNames &t, const QString &name,
     st << "WITH g AS (SELECT clock_timestamp() AS t) ";
     insertNewRow(st, t, u" AS l"_s, name, holder, ttlMs);
     st.embed(source);
-    st << " ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
-       << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
-       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
-       << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
-       << " THEN l.acquired_at ELSE " << now << " END, renewed_at = " << now
-       << ", expires_at = " << now << " + (";
+    st << "\nON CONFLICT (name) DO UPDATE SET"
+          "\n    prev_holder = CASE WHEN " << reenter << " THEN l.prev_holder ELSE l.holder END,"
+          "\n    depth = CASE WHEN " << reenter << " THEN l.depth + 1 ELSE 1 END,"
+          "\n    fence = CASE WHEN " << reenter << " THEN l.fence ELSE l.fence + 1 END,"
+          "\n    acquired_at = CASE WHEN " << reenter << " THEN l.acquired_at ELSE " << now << " END,"
+          "\n    renewed_at = " << now << ","
+          "\n    expires_at = " << now << " + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = EXCLUDED.holder WHERE l.holder = ''"
-       << " OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder RETURNING "
-       << grantedAnswer();
-    return st;
-}
-
-Statement PostgresDialect::acquireExisting(const TableNames &t, const QString &name,
-                                           const QString &holder, qint64 ttlMs) const
-{
-    // The same decision as acquire()'s ON CONFLICT branch, on the one clock reading n.t, read
-    // once this session holds the row.
-    Statement st;
-    const auto reentered = [&] { st << "l.holder = " << text(holder) << " AND l.expires_at >= n.t"; };
-    st << "UPDATE " << lockTable(t) << " AS l SET prev_holder = CASE WHEN ";
-    reentered();
-    st << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN ";
-    reentered();
-    st << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN ";
-    reentered();
-    st << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN ";
-    reentered();
-    st << " THEN l.acquired_at ELSE n.t END, renewed_at = n.t, expires_at = n.t + (";
-    appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', holder = " << text(holder) << " FROM ";
-    appendClockAfterRowLock(st, t, name);
-    st << " WHERE l.name = " << text(name) << " AND (l.holder = ''"
-       << " OR l.expires_at < n.t OR l.holder = " << text(holder) << ") RETURNING "
-       << grantedAnswer();
+    st << ") * interval '1 millisecond',"
+          "\n    holder = EXCLUDED.holder"
+          "\n  WHERE l.holder = '' OR l.expires_at < " << now << " OR l.holder = EXCLUDED.holder"
+          "\nRETURNING " << grantedAnswer();
     return st;
 }
 
@@ -455,7 +421,6 @@ bool PostgresDialect::hasFeature(Feature feature) const
 {
     switch (feature) {
     case Feature::UpsertReturning:
-    case Feature::WokenRetry:
     case Feature::ReleaseNotifies:
     case Feature::SessionTimeZone:
     case Feature::WakeLocks:

@@ -97,29 +97,6 @@ Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, cons
     return st;
 }
 
-Statement SqlDialectBase::insertAcquire(const TableNames &t, const QString &name,
-                                        const QString &holder, qint64 ttlMs) const
-{
-    // A name never used in this table (a deleted lock keeps its row as a tombstone, which
-    // acquire() takes): held by `holder` from the first fence. The clock is read once, into
-    // renewed_at, listed first of the times: the others are changeNowAgain(), the same instant
-    // (MySQL: a value may read a column set earlier in its VALUES list).
-    const QString fallback = QString::number(defaultTtlMs);
-    Statement st;
-    st << writeVerb(u"INSERT"_s) << " INTO " << lockTable(t)
-       << " (name, holder, prev_holder, depth, fence, renewed_at, acquired_at, expires_at, ttl_ms,"
-          " description) VALUES ("
-       << text(name) << ", " << text(holder) << ", " << freeHolder() << ", 1, "
-       << QString::number(firstFence) << ", " << changeNow() << ", " << changeNowAgain() << ", ";
-    Statement ttl;
-    appendTtl(ttl, ttlMs, fallback);
-    st.embed(plusMs(changeNowAgain(), ttl.text()), ttl.binds());
-    st << ", ";
-    appendTtl(st, ttlMs, fallback);
-    st << ", '')";
-    return st;
-}
-
 Statement SqlDialectBase::selectGrant(const TableNames &t, const QString &name,
                                       const QString &holder) const
 {

@@ -70,18 +70,23 @@ Statement SqliteDialect::acquire(const TableNames &t, const QString &name, const
     st << "), n.t, ";
     appendTtl(st, ttlMs, fallback);
     // "WHERE true" resolves SQLite's parsing ambiguity between a join and ON CONFLICT.
-    st << ", '' FROM " << nowSource()
-       << " WHERE true ON CONFLICT (name) DO UPDATE SET prev_holder = CASE WHEN " << reenter
-       << " THEN l.prev_holder ELSE l.holder END, depth = CASE WHEN " << reenter
-       << " THEN l.depth + 1 ELSE 1 END, fence = CASE WHEN " << reenter
-       << " THEN l.fence ELSE l.fence + 1 END, acquired_at = CASE WHEN " << reenter
-       << " THEN l.acquired_at ELSE excluded.renewed_at END, renewed_at = excluded.renewed_at, "
-          "expires_at = excluded.renewed_at + (";
+    st << ", ''"
+          "\nFROM " << nowSource()
+       << "\nWHERE true"
+          "\nON CONFLICT (name) DO UPDATE SET"
+          "\n    prev_holder = CASE WHEN " << reenter << " THEN l.prev_holder ELSE l.holder END,"
+          "\n    depth = CASE WHEN " << reenter << " THEN l.depth + 1 ELSE 1 END,"
+          "\n    fence = CASE WHEN " << reenter << " THEN l.fence ELSE l.fence + 1 END,"
+          "\n    acquired_at = CASE WHEN " << reenter
+       << " THEN l.acquired_at ELSE excluded.renewed_at END,"
+          "\n    renewed_at = excluded.renewed_at,"
+          "\n    expires_at = excluded.renewed_at + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << "), holder = excluded.holder"
-          " WHERE l.holder = '' OR l.expires_at < excluded.renewed_at"
-          " OR l.holder = excluded.holder RETURNING name, holder, prev_holder, depth, fence,"
-          " acquired_at, expires_at, renewed_at, NULL, NULL, NULL, 1, 1, NULL";
+    st << "),"
+          "\n    holder = excluded.holder"
+          "\n  WHERE l.holder = '' OR l.expires_at < excluded.renewed_at OR l.holder = excluded.holder"
+          "\nRETURNING name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at,"
+          " NULL, NULL, NULL, 1, 1, NULL";
     return st;
 }
 

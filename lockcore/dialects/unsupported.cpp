@@ -19,12 +19,6 @@ Statement unsupported(const Dialect &dialect, Feature feature, const char *build
 
 } // namespace
 
-Statement Dialect::acquireExisting(const TableNames &, const QString &, const QString &,
-                                   qint64) const
-{
-    return unsupported(*this, Feature::WokenRetry, "acquireExisting");
-}
-
 Statement Dialect::renewBatch(const TableNames &, const QString &, const QString &, qint64,
                               qint64) const
 {

@@ -73,29 +73,6 @@ Result<Grant> LockService::grantFromSelect(const QString &name, const QString &h
     return grant;
 }
 
-Result<Grant> LockService::acquireNew(const QString &name, const QString &holder, qint64 ttlMs)
-{
-    // No row yet (the acquire does not create one where it is a conditional UPDATE): create
-    // it held by us. A concurrent creator wins with a duplicate key.
-    const QString what = Tr::tr("acquiring \"%1\"").arg(name);
-    const Dialect &dialect = m_session->dialect();
-    auto inserted = m_session->runRows(dialect.insertAcquire(m_tables, name, holder, ttlMs), what);
-    if (!inserted) {
-        if (inserted.error().kind != Error::Kind::Duplicate)
-            return inserted.error();
-        return refusal(name, holder);
-    }
-    // The lock's first grant (a deleted lock keeps its row, so this name was never used). It
-    // takes no wake-up lock: only a waiter that finds a lock held takes one
-    // (Feature::WakeLockOnContention).
-    auto answer = m_session->runRows(dialect.acquireAnswer(m_tables, name, holder), what);
-    if (!answer)
-        return answer.error();
-    if (answer->rows.isEmpty()) // deleted again in between (its tombstone is not shown)
-        return refusedGrant(name, holder);
-    return answerOf(answer->rows.constFirst(), name, holder, {});
-}
-
 Result<Grant> LockService::acquire(const QString &name, const QString &holder, qint64 ttlMs)
 {
     if (m_session->isReadOnly())
@@ -143,16 +120,10 @@ Status LockService::recordGrant(const Grant &grant)
 
 Result<Grant> LockService::acquireWoken(const QString &name, const QString &holder, qint64 ttlMs)
 {
-    const Dialect &dialect = m_session->dialect();
-    if (!dialect.hasFeature(Feature::WokenRetry))
-        return acquireOnce(name, holder, ttlMs, false);
-    auto rows = m_session->runRows(dialect.acquireExisting(m_tables, name, holder, ttlMs),
-                                   Tr::tr("acquiring \"%1\"").arg(name));
-    if (!rows)
-        return rows.error();
-    if (rows->rows.isEmpty())
-        return refusedGrant(name, holder); // another waiter was faster (who, is not read)
-    return answerOf(rows->rows.constFirst(), name, holder, {});
+    // The plain acquire, not queued; a refusal is not described (the lock just changed hands).
+    // A conditional UPDATE of its own (once sent here on PostgreSQL) made no hand-off faster in
+    // lockbench (docs/benchmarks.md): one text fewer to read.
+    return acquireOnce(name, holder, ttlMs, false);
 }
 
 LockService::AcquireText &LockService::acquireText(const QString &name, const QString &holder,
@@ -179,19 +150,17 @@ LockService::AcquireText &LockService::acquireText(const QString &name, const QS
         if (!wakeLock.isEmpty())
             text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                 Taking::WaitedFirst);
-    } else if (dialect.hasFeature(Feature::Batches)) { // MySQL, older MariaDB: UPDATE + SELECT
+    } else if (dialect.hasFeature(Feature::Batches)) { // MySQL, older MariaDB: upsert + SELECT
         text.plain = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock);
         if (!takeWakeLock.isEmpty())
             text.queued = dialect.acquireBatch(m_tables, name, holder, ttlMs, takeWakeLock,
                                                Taking::WaitedFirst);
-        text.createsRow = false;
-    } else { // PostgreSQL and SQLite: the upsert; Oracle: the conditional UPDATE
+    } else { // PostgreSQL and SQLite: the upsert; Oracle: the MERGE
         text.plain = dialect.acquire(m_tables, name, holder, ttlMs);
         if (!wakeLock.isEmpty())
             text.queued = dialect.acquireUpsert(m_tables, name, holder, ttlMs, wakeLock,
                                                 Taking::WaitedFirst);
-        text.createsRow = dialect.hasFeature(Feature::UpsertReturning);
-        text.answers = text.createsRow;
+        text.answers = dialect.hasFeature(Feature::UpsertReturning);
     }
     text.waitBind = text.queued.slotIndex(Statement::Slot::WakeWait);
     return text;
@@ -209,9 +178,11 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
         text.queued.rebind(text.waitBind, m_session->dialect().wakeWaitValue(
                                               double(wakeWaitMs) / 1000.0));
     auto answer = m_session->runRows(queued ? text.queued : text.plain, text.what);
-    if (answer && !text.answers) // Oracle: the UPDATE, then its answer
+    if (answer && !text.answers) // Oracle: the MERGE, then its answer
         answer = m_session->runRows(
             m_session->dialect().acquireAnswer(m_tables, name, holder), text.what);
+    if (!answer && answer.error().kind == Error::Kind::Duplicate) // Oracle: a concurrent
+        return refusal(name, holder);                                // creator won
     if (!answer) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it). A failed statement ends
@@ -227,18 +198,12 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     const QString waitedFor = queued ? takeWakeLock : QString();
     if (!answer->rows.isEmpty())
         return answerOf(answer->rows.constFirst(), name, holder, waitedFor);
-    if (text.createsRow) {
-        // Refused by an upsert, which returns a row only when it grants (PostgreSQL, SQLite);
-        // its wait took the wake-up lock (a wait that ran out fails the statement).
-        if (queued)
-            m_session->noteWakeLock(takeWakeLock, true);
-        return describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
-    }
-    // No such lock. The batch did not say whether its wait took the wake-up lock: give it
-    // back (GET_LOCK counts re-entries); acquireNew takes it again.
+    // Refused by an upsert, which returns a row only when it grants (PostgreSQL, SQLite); its
+    // wait took the wake-up lock (a wait that ran out fails the statement). The others answer
+    // with the row, which their statement created where it was missing.
     if (queued)
-        m_session->giveBackWakeLock(takeWakeLock);
-    return acquireNew(name, holder, ttlMs);
+        m_session->noteWakeLock(takeWakeLock, true);
+    return describeRefusal ? refusal(name, holder) : refusedGrant(name, holder);
 }
 
 Grant LockService::answerOf(const QVariantList &row, const QString &name, const QString &holder,

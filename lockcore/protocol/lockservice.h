@@ -114,10 +114,8 @@ private:
     qint64 queueFor(const QString &wakeLock, qint64 pauseMs, const WaitPlan &plan,
                     const QElapsedTimer &clock, const std::atomic_bool *cancel);
     static Error cancellation(const QString &name);
-    // A waiter's retry right after a release notification (see Dialect::acquireExisting).
+    // A waiter's retry right after a release notification.
     Result<Grant> acquireWoken(const QString &name, const QString &holder, qint64 ttlMs);
-    // Where the acquire does not create a missing lock (MySQL's batch, Oracle's UPDATE).
-    Result<Grant> acquireNew(const QString &name, const QString &holder, qint64 ttlMs);
     // An acquire's answer (col::Acquire): the grant, or the refusal with who holds
     // the lock; notes the wake-up lock as the answer says (`waitedFor`: the statement waited
     // for it first).
@@ -137,7 +135,6 @@ private:
         Statement plain;  // the acquire
         Statement queued; // its form that first waits for the wake-up lock; empty: none
         qsizetype waitBind = -1; // the wait's bind in `queued` (Statement::Slot::WakeWait)
-        bool createsRow = true;  // a missing lock is created (an upsert): no row is a refusal
         bool answers = true;     // returns its answer (Oracle's UPDATE: Dialect::acquireAnswer)
     };
     AcquireText &acquireText(const QString &name, const QString &holder, qint64 ttlMs,

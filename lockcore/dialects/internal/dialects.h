@@ -13,8 +13,6 @@ class SqlDialectBase : public Dialect
 public:
     Statement acquire(const TableNames &t, const QString &name, const QString &holder,
                       qint64 ttlMs) const override;
-    Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
-                            qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
                           const QString &holder) const override;
     Statement acquireAnswer(const TableNames &t, const QString &name,
@@ -162,8 +160,6 @@ public:
                     qint64 fence, qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
-    Statement insertAcquire(const TableNames &t, const QString &name, const QString &holder,
-                            qint64 ttlMs) const override;
     Statement acquireUpsert(const TableNames &t, const QString &name, const QString &holder,
                             qint64 ttlMs, const QString &wakeLock, WakeLockTaking taking,
                             double waitSeconds = 0) const override;
@@ -174,8 +170,6 @@ public:
                                      const QString &wakeLock) const override;
     Statement takeWakeLock(const QString &wakeLock, double seconds) const override;
     Statement freeWakeLock(const QString &wakeLock) const override;
-    Statement acquireExisting(const TableNames &t, const QString &name, const QString &holder,
-                              qint64 ttlMs) const override;
     QString releaseChannel(const TableNames &t) const override;
     Statement notifyReleased(const TableNames &t, const QString &name) const override;
     bool isDuplicateKey(const QSqlError &error) const override;
@@ -194,7 +188,7 @@ protected:
     void appendClockAfterRowLock(Statement &st, const TableNames &t, const QString &name) const;
     // acquire() reading the clock from `source` (a derived table "n" with column t).
     // "INSERT INTO <table><alias> (every column) SELECT <a new row: one holder, fence 1, its
-    // times all n.t> FROM ": the new row of insertAcquire and of the acquire's upsert.
+    // times all n.t> FROM ": the new row of the acquire's upsert.
     void insertNewRow(Statement &st, const TableNames &t, const QString &alias,
                       const QString &name, const QString &holder, qint64 ttlMs) const;
     Statement acquireFrom(const TableNames &t, const QString &name, const QString &holder,
@@ -282,6 +276,11 @@ protected:
     QString timeFromMs(const QString &msExpr) const override;
     QString msOf(const QString &timeExpr) const override;
     QString plusMs(const QString &timeExpr, const QString &msExpr) const override;
+
+private:
+    void writeUpsert(Statement &st, const TableNames &t, const QString &name,
+                     const QString &holder, qint64 ttlMs, const QString &wakeLock,
+                     bool waitInValues, double waitSeconds) const;
 };
 
 // Not run against a live server here (no Oracle in Debian); its SQL is unit-tested only.
@@ -296,6 +295,9 @@ public:
     }
     QString name() const override { return QStringLiteral("oracle"); }
     QStringList schema(const TableNames &t) const override;
+    // A MERGE: creates a missing lock too (its answer: acquireAnswer).
+    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 ttlMs) const override;
     bool isDuplicateKey(const QSqlError &error) const override;
     bool isMissingTable(const QSqlError &error) const override;
     bool isConnectionLost(const QSqlError &error) const override;
