@@ -98,7 +98,8 @@ root_mb() {
 # install_deb DEB: DEB installed with apt-get, and what it pulled printed: the packages apt
 # newly installed (DEB among them) and the MB the root grew by.
 install_deb() {
-    local before installing log=$work/apt-$(basename "$1").log
+    local before installing log
+    log=$work/apt-$(basename "$1").log
     before=$(root_mb)
     installing=$SECONDS
     in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$1")" >"$log" 2>&1 || {
@@ -117,6 +118,7 @@ fail() { echo "FAIL: $*" >&2; status=1; }
 
 # lockctl alone: nothing of a desktop comes with it.
 install_deb "$clideb"
+# shellcheck disable=SC2016 # dpkg-query's format, not the shell's
 desktop=$(in_root dpkg-query -W -f '${Package}\n' | grep -E \
     '^(libqt6widgets6|libqt6gui6|libqt6charts6|libqt6opengl6|qt6-qpa-plugins|qtkeychain-qt6|libqt6keychain1)$' ||
     true)
@@ -165,11 +167,19 @@ port=$(free_port)
 chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin LANG=C.UTF-8 \
     lockctl --db "$db" exporter --listen "127.0.0.1:$port" >"$work/exporter.log" 2>&1 &
 exporter=$!
-# get_metrics: the HTTP answer to GET /metrics, or nothing while nobody listens.
+# get_metrics: the HTTP answer to GET /metrics (its headers, then Content-Length bytes of
+# body: the exporter keeps the connection open), or nothing while nobody listens.
 get_metrics() {
-    in_root timeout 10 bash -c 'exec 3<>/dev/tcp/127.0.0.1/'"$port"' &&
-        printf "GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 &&
-        cat <&3' 2>/dev/null
+    # shellcheck disable=SC2016 # run by the root's bash
+    in_root timeout 10 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+        printf "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n" >&3
+        length=0
+        while IFS= read -r line <&3 && [[ $line != $'"'"'\r'"'"' ]]; do
+            echo "$line"
+            [[ $line =~ ^Content-Length:\ ([0-9]+) ]] && length=${BASH_REMATCH[1]}
+        done
+        echo
+        head -c "$length" <&3' bash "$port" 2>/dev/null
 }
 metrics=""
 deadline=$((SECONDS + 30))
