@@ -6,15 +6,22 @@
 #                                          pass desktop-file-validate and appstreamcli --strict
 #   package_manpage, package_completion    lockctl's man page and bash completion against
 #                                          "lockctl --help" and each command's --help
+#   package_manpage_lockscope              lockscope(1) against "lockscope --help"
+#   package_systemd_unit                   the exporter's systemd unit passes systemd-analyze
+#                                          verify (with this build's lockctl)
 #   package_install                        cmake --install into <build>/test-install: the
 #                                          API headers only (lockcore_api_headers())
 #   package_headers                        each installed header compiles on its own as
 #                                          <lockscope/x.h>; glibc's <error.h> beside them
 #   package_example_build                  examples/ built against that install only
 #   example_<backend>                      the example holds a lock on each backend
-#   package_deb                            cpack -G DEB into <build>/packages
+#   package_deb                            cpack -G DEB into <build>/packages: lockctl,
+#                                          lockscope and liblockscope-dev, each its files
+#                                          and Depends
+#   package_lintian                        lintian on each .deb: no error, no warning
 #   package_cleanroot                      the .debs on a clean Debian 12 root (root only):
-#                                          lockctl on SQLite, and examples/ built against
+#                                          lockctl alone (what it pulls, SQLite, exporter),
+#                                          then lockscope, then examples/ built against
 #                                          liblockscope-dev
 set(LOCKSCOPE_PACKAGE_SCRIPTS ${CMAKE_CURRENT_SOURCE_DIR}/package)
 set(LOCKSCOPE_TEST_PREFIX ${CMAKE_BINARY_DIR}/test-install)
@@ -37,6 +44,11 @@ lockscope_package_test(package_manpage ${LOCKSCOPE_PACKAGE_SCRIPTS}/manpage.sh
     $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/man/lockctl.1)
 lockscope_package_test(package_completion bash ${LOCKSCOPE_PACKAGE_SCRIPTS}/completion.sh
     $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/completion/lockctl.bash)
+lockscope_package_test(package_manpage_lockscope ${LOCKSCOPE_PACKAGE_SCRIPTS}/windowmanpage.sh
+    $<TARGET_FILE:lockscope> ${PROJECT_SOURCE_DIR}/resources/man/lockscope.1)
+lockscope_package_test(package_systemd_unit ${LOCKSCOPE_PACKAGE_SCRIPTS}/systemd-unit.sh
+    ${PROJECT_SOURCE_DIR}/resources/systemd/lockscope-exporter@.service $<TARGET_FILE:lockctl>
+    ${PROJECT_SOURCE_DIR}/resources/man/lockctl.1 ${CMAKE_BINARY_DIR}/test-systemd-unit)
 
 # The example is built against the installed package, never against this tree.
 lockscope_package_test(package_install ${LOCKSCOPE_PACKAGE_SCRIPTS}/install.sh
@@ -59,10 +71,13 @@ foreach(backend IN LISTS LOCKSCOPE_BACKENDS)
     set_property(TEST example_${backend} APPEND PROPERTY FIXTURES_REQUIRED lockscope_example)
 endforeach()
 
-# The Debian packages, and the lockscope one installed on a clean Debian 12 root.
+# The Debian packages, lintian on them, and them installed on a clean Debian 12 root.
 lockscope_package_test(package_deb ${LOCKSCOPE_PACKAGE_SCRIPTS}/make-deb.sh
     ${CMAKE_BINARY_DIR} ${CMAKE_BINARY_DIR}/packages ${PROJECT_VERSION})
 set_tests_properties(package_deb PROPERTIES FIXTURES_SETUP lockscope_deb)
+lockscope_package_test(package_lintian ${LOCKSCOPE_PACKAGE_SCRIPTS}/lintian.sh
+    ${CMAKE_BINARY_DIR}/packages)
+set_tests_properties(package_lintian PROPERTIES FIXTURES_REQUIRED lockscope_deb)
 lockscope_package_test(package_cleanroot ${LOCKSCOPE_PACKAGE_SCRIPTS}/clean-root.sh
     ${CMAKE_BINARY_DIR}/packages ${CMAKE_BINARY_DIR}/package-root ${PROJECT_VERSION}
     ${PROJECT_SOURCE_DIR})

@@ -38,9 +38,11 @@ fuzz_packages=(clang libclang-rt-14-dev)
 cluster_packages=(galera-4 rsync postgresql-15-auto-failover pg-auto-failover-cli)
 # The package tests of scripts/test (tests/package.cmake): the desktop entry's and AppStream
 # metadata's validators, dpkg-shlibdeps for cpack's Debian package, debootstrap for the clean
-# Debian 12 root it is installed on, groff and man for the man page's lint.
+# Debian 12 root it is installed on, groff and man for the man pages' lint, lintian for the
+# packages, systemd-analyze (systemd) for the exporter's unit.
 # shellcheck disable=SC2034
-package_packages=(desktop-file-utils appstream dpkg-dev debootstrap groff-base man-db)
+package_packages=(desktop-file-utils appstream dpkg-dev debootstrap groff-base man-db lintian
+    systemd)
 # The monitoring tests of scripts/test (tests/monitoring.cmake): Prometheus and promtool (the
 # alert rules checked and unit-tested, and a real Prometheus firing the stuck-lock alert from
 # lockctl exporter), curl and jq to ask it and the exporter.

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The .debs on a clean Debian 12: a minimal bookworm root made here with debootstrap (from
-# the mirror this machine's apt uses), the lockscope package installed in it with apt-get, so
-# that its Depends are resolved from the mirror (without Recommends), then lockctl run there
-# on SQLite (--version, schema, init, acquire, list, release, show) and the window's binary
+# the mirror this machine's apt uses), the packages installed in it with apt-get, so that their
+# Depends are resolved from the mirror (without Recommends). First lockctl alone: what it
+# pulls (packages and MB) is printed and nothing of a desktop (libQt6Widgets, libQt6Gui, the
+# platform plugins) comes with it; lockctl runs there on SQLite (--version, schema, init,
+# acquire, list, release, show) and lockctl exporter serves that table on a loopback port
+# (one GET /metrics). Then lockscope (what it adds is printed too) and the window's binary
 # started (--version, offscreen). Then liblockscope-dev with cmake and g++: examples/ builds
 # against /usr alone and its lockedjob holds a lock there. Needs root (debootstrap, chroot);
 # skipped (77) otherwise. The root is made afresh each run (about 30 s) and removed at the
@@ -19,9 +22,11 @@ for tool in debootstrap chroot; do
     command -v "$tool" >/dev/null ||
         { echo "SKIP: $tool is not installed (scripts/test installs debootstrap)"; exit 77; }
 done
-deb=$debs/lockscope_${version}_$(dpkg --print-architecture).deb
-devdeb=$debs/liblockscope-dev_${version}_$(dpkg --print-architecture).deb
-for file in "$deb" "$devdeb"; do
+arch=$(dpkg --print-architecture)
+clideb=$debs/lockctl_${version}_$arch.deb
+deb=$debs/lockscope_${version}_$arch.deb
+devdeb=$debs/liblockscope-dev_${version}_$arch.deb
+for file in "$clideb" "$deb" "$devdeb"; do
     [[ -f $file ]] || { echo "FAIL: no $file (the package_deb test makes it)" >&2; exit 1; }
 done
 
@@ -75,7 +80,7 @@ debootstrap --variant=minbase bookworm "$root" "$source_mirror" >"$work/debootst
 echo "root made in $((SECONDS - started)) s"
 mount -t proc proc "$root/proc"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
-cp "$deb" "$devdeb" "$root/tmp/"
+cp "$clideb" "$deb" "$devdeb" "$root/tmp/"
 cp -r "$source/examples" "$root/tmp/examples"
 
 # in_root CMD...: CMD in the clean root, with a plain environment.
@@ -85,18 +90,40 @@ in_root() {
 }
 in_root apt-get update -q >"$work/apt.log" 2>&1 ||
     { tail -20 "$work/apt.log" >&2; echo "FAIL: apt-get update failed" >&2; exit 1; }
-installing=$SECONDS
-in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$deb")" \
-    >>"$work/apt.log" 2>&1 || {
-    tail -30 "$work/apt.log" >&2
-    echo "FAIL: apt-get install of the package failed" >&2
-    exit 1
+# root_mb: the root's size in MB (its files, without /proc, apt's downloaded .debs removed).
+root_mb() {
+    in_root apt-get clean
+    du -sm -x "$root" | cut -f1
 }
-echo "installed with its Depends in $((SECONDS - installing)) s" \
-    "($(grep -c '^Setting up' "$work/apt.log") packages set up)"
+# install_deb DEB: DEB installed with apt-get, and what it pulled printed: the packages apt
+# newly installed (DEB among them) and the MB the root grew by.
+install_deb() {
+    local before installing log
+    log=$work/apt-$(basename "$1").log
+    before=$(root_mb)
+    installing=$SECONDS
+    in_root apt-get install -y -q --no-install-recommends "/tmp/$(basename "$1")" >"$log" 2>&1 || {
+        tail -30 "$log" >&2
+        echo "FAIL: apt-get install of $(basename "$1") failed" >&2
+        exit 1
+    }
+    cat "$log" >>"$work/apt.log"
+    echo "$(basename "$1"): $(sed -n -E 's/^[0-9]+ upgraded, ([0-9]+) newly installed.*/\1/p' \
+        "$log") packages newly installed, the root grew by $(($(root_mb) - before)) MB," \
+        "in $((SECONDS - installing)) s"
+}
 
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
+
+# lockctl alone: nothing of a desktop comes with it.
+install_deb "$clideb"
+# shellcheck disable=SC2016 # dpkg-query's format, not the shell's
+desktop=$(in_root dpkg-query -W -f '${Package}\n' | grep -E \
+    '^(libqt6widgets6|libqt6gui6|libqt6charts6|libqt6opengl6|qt6-qpa-plugins|qtkeychain-qt6|libqt6keychain1)$' ||
+    true)
+[[ -z $desktop ]] || fail "lockctl pulled a desktop's packages: $desktop"
+[[ ! -e $root/usr/bin/lockscope ]] || fail "lockctl installed /usr/bin/lockscope"
 # json_value KEY JSON: the string or number value of "KEY" in JSON (a flat object).
 json_value() {
     local value='("([^"]*)"|(-?[0-9]+))'
@@ -125,6 +152,55 @@ shown=$(in_root lockctl --db "$db" --json show nightly) || fail "lockctl show fa
 [[ $shown == *'"state":"free"'* && $shown == *"\"fence\":$fence"* ]] ||
     fail "show after the release: $shown"
 
+# lockctl exporter on that table, on a free loopback port: one GET /metrics (bash's /dev/tcp,
+# in the root) reports the table up and the lock nightly; the exporter is stopped after it.
+# free_port: a loopback port nobody listens on (the root shares this machine's network).
+free_port() {
+    local port
+    while :; do
+        port=$((20000 + RANDOM % 40000))
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+    done
+}
+port=$(free_port)
+# chroot execs env, which execs lockctl: $! is the exporter itself.
+chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin LANG=C.UTF-8 \
+    lockctl --db "$db" exporter --listen "127.0.0.1:$port" >"$work/exporter.log" 2>&1 &
+exporter=$!
+# get_metrics: the HTTP answer to GET /metrics (its headers, then Content-Length bytes of
+# body: the exporter keeps the connection open), or nothing while nobody listens.
+get_metrics() {
+    # shellcheck disable=SC2016 # run by the root's bash
+    in_root timeout 10 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+        printf "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n" >&3
+        length=0
+        while IFS= read -r line <&3 && [[ $line != $'"'"'\r'"'"' ]]; do
+            echo "$line"
+            [[ $line =~ ^Content-Length:\ ([0-9]+) ]] && length=${BASH_REMATCH[1]}
+        done
+        echo
+        head -c "$length" <&3' bash "$port" 2>/dev/null
+}
+metrics=""
+deadline=$((SECONDS + 30))
+while [[ -z $metrics && $SECONDS -lt $deadline ]] && kill -0 "$exporter" 2>/dev/null; do
+    metrics=$(get_metrics) || metrics=""
+    [[ -n $metrics ]] || sleep 0.2 # polls until the exporter listens (30 s at most)
+done
+kill "$exporter" 2>/dev/null || true
+wait "$exporter" 2>/dev/null || true
+if [[ $metrics == "HTTP/1."*" 200 "* ]] && grep -Eq '^lockscope_up\{.*\} 1$' <<<"${metrics//$'\r'/}" &&
+    grep -q 'lock="nightly"' <<<"$metrics"; then
+    echo "exporter: GET /metrics answered 200 with lockscope_up 1 and the lock nightly" \
+        "($(grep -c '^lockscope_' <<<"$metrics") samples)"
+else
+    fail "lockctl exporter did not serve the table: $(head -c 600 <<<"$metrics")" \
+        "$(tail -5 "$work/exporter.log")"
+fi
+
+# The window's package: what it adds to lockctl (the two together hold what the single
+# lockscope package of 0.1.0 held).
+install_deb "$deb"
 # The window's binary: every library it links is there, and it starts (offscreen, no display).
 missing=$(in_root ldd /usr/bin/lockscope | grep 'not found' || true)
 [[ -z $missing ]] || fail "lockscope lacks libraries: $missing"

@@ -20,7 +20,9 @@ for file in bin/lockctl bin/lockscope lib/liblockcore.a \
     share/applications/$id.desktop share/metainfo/$id.metainfo.xml \
     share/icons/hicolor/128x128/apps/$id.png share/man/man1/lockctl.1.gz \
     share/bash-completion/completions/lockctl share/lockscope/prometheus/lockscope-alerts.yml \
-    share/lockscope/grafana/lockscope-dashboard.json; do
+    share/lockscope/grafana/lockscope-dashboard.json share/man/man1/lockscope.1.gz \
+    lib/systemd/system/lockscope-exporter@.service share/doc/lockctl/copyright \
+    share/doc/lockscope/changelog.gz share/doc/liblockscope-dev/copyright; do
     [[ -f $prefix/$file ]] || fail "$file is not installed"
 done
 [[ ! -e $prefix/bin/lockbench ]] || fail "lockbench (a developer tool) is installed"

@@ -8,6 +8,7 @@
 set -euo pipefail
 lockctl=$1 page=$2
 source "$(dirname "${BASH_SOURCE[0]}")/helpparse.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/manlint.sh"
 for tool in groff man; do
     if ! command -v "$tool" >/dev/null; then
         echo "SKIP: $tool is not installed (groff-base, man-db: scripts/test installs them)"
@@ -17,11 +18,7 @@ done
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
 
-warnings=$(groff -ww -z -man "$page" 2>&1) || fail "groff failed"
-[[ -z $warnings ]] || fail "groff -ww warns: $warnings"
-warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) ||
-    fail "man failed"
-[[ -z $warnings ]] || fail "man --warnings warns: $warnings"
+lint=$(man_lint "$page") || fail "$lint"
 
 text=$(LC_ALL=C.UTF-8 MANWIDTH=1000 man -l "$page" 2>/dev/null)
 # section TITLE: the lines of the section TITLE (a heading at column 0).
