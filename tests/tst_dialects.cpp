@@ -128,6 +128,7 @@ struct Built
     bool readsClock = true; // decides or records a time, so it must read the database clock
     bool onLockTable = true;
     bool onEventTable = false;
+    bool ttlInText = false; // the ttl written into the text, not bound (MySQL's upsert)
 };
 
 Built build(const Dialect &d, const TableNames &t, const QString &builder)
@@ -137,6 +138,10 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
     if (builder == u"acquire") {
         b.statement = d.acquire(t, kName, kHolder, kTtl);
         b.inputs = {name, holder, ttl};
+        if (d.kind() == Dialect::Kind::MySQL) { // the upsert of acquireBatch (inlined when
+            b.inputs = {name, holder};           // sent) and acquireUpsert (built per ttl)
+            b.ttlInText = true;
+        }
         b.onEventTable = false; // the upsert creates a row at the first fence
     } else if (builder == u"selectGrant") {
         b.statement = d.selectGrant(t, kName, kHolder);
@@ -452,6 +457,7 @@ class TestDialects : public QObject
 
 private slots:
     void mysqlAcquireIsOneBatchWithInlinedHexText();
+    void mysqlAcquireIsTheUpsertItsBatchCarries();
     void mariadbAcquireIsOneUpsertThatDecidesOnce();
     void postgresReleaseNotifiesItsTablesChannel();
     void everyFeatureHasItsStatements();
@@ -670,7 +676,7 @@ void TestDialects::valuesAreBoundNeverSpliced()
           u"[y]"_s})
         QVERIFY2(!sql.contains(fragment), qPrintable(u"spliced "_s + fragment + u": "_s + sql));
     for (const qint64 number : {kFence, kExpectedFence, kTtl, qint64(kLimit)})
-        QVERIFY2(!sql.contains(QString::number(number)),
+        QVERIFY2((number == kTtl && b.ttlInText) || !sql.contains(QString::number(number)),
                  qPrintable(u"spliced %1: %2"_s.arg(number).arg(sql)));
     if (builder == u"insertEventFromRow")
         QVERIFY2(sql.contains(kHolderColumn), qPrintable(sql));
@@ -936,11 +942,12 @@ void TestDialects::conditionsOfTheProtocol()
                                   uR"(OR l\.holder = )"_s + ph + uR"(\s+WHEN NOT MATCHED)"_s),
                      qPrintable(sql));
         } else {
-            const QString condition = sql.mid(topLevelIndex(sql, u"WHERE"_s));
-            QVERIFY2(has(condition, uR"(\bname = )"_s + ph
-                                        + uR"( AND \(holder (= ''|IS NULL) OR expires_at < .+ )"_s
-                                        + uR"(OR holder = )"_s + ph + uR"(\)$)"_s),
-                     qPrintable(condition));
+            // MySQL: the upsert its batch carries; a new row at fence 1, an existing one
+            // taken when free, expired or ours (decided once, into depth).
+            QVERIFY2(sql.contains(u", '', 1, 1, "_s), qPrintable(sql));
+            QVERIFY2(has(sql, uR"(\bON DUPLICATE KEY UPDATE depth = IF\(holder IN \('', )"_s
+                                  uR"(VALUES\(holder\)\) OR expires_at < SYSDATE\(3\), )"_s),
+                     qPrintable(sql));
         }
     }
 }
@@ -1021,8 +1028,10 @@ void TestDialects::mysqlSetListReadsNoUpdatedColumn()
     // already assigned (writeVerb fixes the SQL mode, so MariaDB's SIMULTANEOUS_ASSIGNMENT
     // cannot change that). So no expression may read a column assigned before it, except the
     // one that stored the clock reading (SYSDATE(3)): later assignments read that instant.
+    // (The acquire is the upsert, which reads depth on purpose: its decision, see
+    // mariadbAcquireIsOneUpsertThatDecidesOnce.)
     const auto d = dialect(Kind::MySQL);
-    for (const QString &builder : {u"acquire"_s, u"renew"_s, u"release"_s, u"forceRelease"_s}) {
+    for (const QString &builder : {u"renew"_s, u"release"_s, u"forceRelease"_s}) {
         const QString sql = build(*d, tables(false), builder).statement.text();
         QVERIFY2(sql.startsWith(kMysqlStatementFor), qPrintable(sql));
         const QString code = scanSql(withoutMysqlSettings(sql)).code;
@@ -1097,12 +1106,11 @@ void TestDialects::mysqlStoresOneClockReadingPerChange()
         const QString stores = set.mid(topLevelIndex(set, u"prev_holder"_s)); // (after depth's)
         QVERIFY2(stores.count(u"SYSDATE(3)"_s) == 1, qPrintable(stores + u"\n"_s + sql));
     }
-    for (const QString &builder : {u"acquire"_s, u"renew"_s}) {
-        const QString code = codeOf(build(*d, t, builder).statement.text());
-        const qsizetype set = topLevelIndex(code, u"SET"_s);
-        const QString assignments = code.mid(set, topLevelIndex(code, u"WHERE"_s, set) - set);
-        QVERIFY2(assignments.count(u"SYSDATE(3)"_s) == 1, qPrintable(builder + u": "_s + code));
-    }
+    // (acquire() is the first of those inserts: mysqlAcquireIsTheUpsertItsBatchCarries.)
+    const QString code = codeOf(d->renew(t, kName, kHolder, kFence, kTtl).text());
+    const qsizetype set = topLevelIndex(code, u"SET"_s);
+    const QString assignments = code.mid(set, topLevelIndex(code, u"WHERE"_s, set) - set);
+    QVERIFY2(assignments.count(u"SYSDATE(3)"_s) == 1, qPrintable(u"renew: "_s + code));
 }
 
 void TestDialects::sqliteUsesIntegerMilliseconds()
@@ -1656,6 +1664,25 @@ void TestDialects::errorClassification()
     if (got.isEmpty())
         got << u"none"_s;
     QCOMPARE(got, QStringList{expected});
+}
+
+void TestDialects::mysqlAcquireIsTheUpsertItsBatchCarries()
+{
+    // MySQL sends acquireUpsert (MariaDB 10.5 on) or acquireBatch, never acquire() alone: so
+    // acquire() is the upsert the batch carries (no conditional UPDATE that is never sent).
+    const auto d = dialect(Kind::MySQL);
+    const TableNames t = tables(false);
+    const Statement acquire = d->acquire(t, kName, kHolder, kTtl);
+    QVERIFY2(withoutMysqlSettings(acquire.text()).startsWith(u"INSERT INTO "_s),
+             qPrintable(acquire.text()));
+    QVERIFY(!acquire.text().contains(u"RETURNING"_s));
+    const Statement batch = d->acquireBatch(t, kName, kHolder, kTtl);
+    QCOMPARE(batch.text().section(u";\n"_s, 0, 0), acquire.text());
+    QCOMPARE(batch.binds().mid(0, acquire.binds().size()), acquire.binds());
+    // The MariaDB 10.5 upsert is that statement with a RETURNING.
+    const QString upsert = d->acquireUpsert(t, kName, kHolder, kTtl, QString(),
+                                            Dialect::WakeLockTaking::NotQueued).text();
+    QVERIFY2(upsert.startsWith(acquire.text() + u"\nRETURNING "_s), qPrintable(upsert));
 }
 
 void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()

@@ -65,6 +65,16 @@ QStringList MysqlDialect::schema(const TableNames &t) const
     };
 }
 
+Statement MysqlDialect::acquire(const TableNames &t, const QString &name, const QString &holder,
+                                qint64 ttlMs) const
+{
+    // Not sent on its own (LockService::acquireText sends acquireUpsert on MariaDB 10.5 on,
+    // acquireBatch elsewhere): the upsert both carry, without the wake-up lock or RETURNING.
+    Statement st;
+    writeUpsert(st, t, name, holder, ttlMs, QString(), false, 0);
+    return st;
+}
+
 Statement MysqlDialect::release(const TableNames &t, const QString &name, const QString &holder,
                                 qint64 fence) const
 {
@@ -145,9 +155,9 @@ Statement MysqlDialect::acquireUpsert(const TableNames &t, const QString &name,
                                       double waitSeconds) const
 {
     // A missing lock is inserted, held from the first fence; an existing one (a tombstone
-    // too) is updated as the conditional UPDATE of acquire() would update it. The server
-    // parses the whole statement before it runs any of it, so a waiter woken by a release
-    // goes straight on to the row.
+    // too) is taken, re-entered or taken over (docs/protocol.md, Semantics). The server parses
+    // the whole statement before it runs any of it, so a waiter woken by a release goes
+    // straight on to the row.
     //
     // ON DUPLICATE KEY UPDATE has no WHERE. Its assignments run left to right, each seeing
     // the columns assigned before it (the MySQL and MariaDB manuals say so for UPDATE's SET,

@@ -60,7 +60,7 @@ QStringList OracleDialect::schema(const TableNames &t) const
 Statement OracleDialect::acquire(const TableNames &t, const QString &name,
                                  const QString &holder, qint64 ttlMs) const
 {
-    // Create or take in one statement: the conditional UPDATE of SqlDialectBase::acquire as a
+    // Create or take in one statement: a conditional update (free, expired or our own) as a
     // MERGE's WHEN MATCHED (Oracle's SET reads the columns as they were: no order to keep),
     // and a name never used in this table inserted, held from the first fence. A tombstone is
     // free: taken like any free lock. No RETURNING through QOCI for a MERGE: the answer is

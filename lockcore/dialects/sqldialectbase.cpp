@@ -66,37 +66,6 @@ QString SqlDialectBase::grantColumns(const QString &a) const
            + u".prev_holder"_s;
 }
 
-Statement SqlDialectBase::acquire(const TableNames &t, const QString &name, const QString &holder,
-                                  qint64 ttlMs) const
-{
-    // One conditional UPDATE decided by the database clock, read after the row is locked
-    // (changeNow). renewed_at is assigned first and the columns the conditions read (holder,
-    // expires_at) last, because MySQL evaluates SET assignments left to right.
-    const QString now = changeNowAgain();
-    Statement st;
-    const auto reenter = [&] {
-        st << "holder = " << text(holder) << " AND expires_at >= " << now;
-    };
-    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
-       << ", prev_holder = CASE WHEN ";
-    reenter();
-    st << " THEN prev_holder ELSE holder END, depth = CASE WHEN ";
-    reenter();
-    st << " THEN depth + 1 ELSE 1 END, fence = CASE WHEN ";
-    reenter();
-    st << " THEN fence ELSE fence + 1 END, acquired_at = CASE WHEN ";
-    reenter();
-    st << " THEN acquired_at ELSE " << now << " END, expires_at = ";
-    Statement ttl;
-    appendTtl(ttl, ttlMs, u"ttl_ms"_s);
-    st.embed(plusMs(now, ttl.text()), ttl.binds());
-    // A tombstone (Dialect::deletedDepth) is free: taken like any free lock, depth 1.
-    st << ", holder = " << text(holder) << " WHERE name = " << text(name)
-       << " AND (" << isFree(u"holder"_s) << " OR expires_at < " << changeNow()
-       << " OR holder = " << text(holder) << ")";
-    return st;
-}
-
 Statement SqlDialectBase::selectGrant(const TableNames &t, const QString &name,
                                       const QString &holder) const
 {
@@ -119,7 +88,8 @@ Statement SqlDialectBase::acquireAnswer(const TableNames &t, const QString &name
 Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const QString &holder,
                                 qint64 fence, qint64 ttlMs) const
 {
-    // renewed_at first: expires_at is counted from it (MySQL: see acquire()).
+    // renewed_at first: expires_at is counted from it (changeNowAgain: MySQL evaluates SET
+    // assignments left to right).
     Statement st;
     st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
        << ", expires_at = ";

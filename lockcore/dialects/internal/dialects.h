@@ -7,12 +7,11 @@ namespace lockcore {
 struct LockPageOrder; // lockpageorder.h
 
 // Statements shared by all dialects, written in terms of a few per-database expressions.
-// The acquire/renew/release here are the two-step form (conditional UPDATE, then SELECT).
+// The renew/release here are the two-step form (conditional UPDATE, then SELECT). Each dialect
+// has its own acquire: one statement that creates a missing lock too.
 class SqlDialectBase : public Dialect
 {
 public:
-    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
-                      qint64 ttlMs) const override;
     Statement selectGrant(const TableNames &t, const QString &name,
                           const QString &holder) const override;
     Statement acquireAnswer(const TableNames &t, const QString &name,
@@ -227,6 +226,10 @@ public:
     QString name() const override { return QStringLiteral("mysql"); }
     QList<Statement> clusterFacts() const override;
     QStringList schema(const TableNames &t) const override;
+    // Never sent alone: the upsert that acquireBatch carries (and acquireUpsert with its
+    // RETURNING); LockService sends one of those two.
+    Statement acquire(const TableNames &t, const QString &name, const QString &holder,
+                      qint64 ttlMs) const override;
     Statement release(const TableNames &t, const QString &name, const QString &holder,
                       qint64 fence) const override;
     Statement renewBatch(const TableNames &t, const QString &name, const QString &holder,
