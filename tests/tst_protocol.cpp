@@ -1038,7 +1038,7 @@ void ProtocolTest::postgresStatementsGoThroughLibpq()
     int releases = 0;
     int renewals = 0;
     while (prepared.next()) {
-        const QString statement = prepared.value(0).toString();
+        const QString statement = prepared.value(0).toString().simplified(); // (laid out in lines)
         if (!statement.contains(m_table))
             continue;
         if (statement.startsWith(u"WITH g AS (SELECT clock_timestamp() AS t) INSERT INTO"_s))

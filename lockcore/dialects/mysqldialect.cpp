@@ -84,12 +84,12 @@ Statement MysqlDialect::release(const TableNames &t, const QString &name, const 
     // (releasedAtFromInsertId).
     Statement st;
     st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
-       << " SET holder = CASE WHEN depth <= 1 THEN '' ELSE holder END,"
-          " expires_at = CASE WHEN depth <= 1 THEN "
-       << changeNow()
-       << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 * LAST_INSERT_ID("
-       << msOf(u"expires_at"_s) << ") ELSE LAST_INSERT_ID(depth - 1) END WHERE name = "
-       << text(name) << " AND holder = " << text(holder) << " AND fence = " << bigint(fence);
+       << "\nSET holder = CASE WHEN depth <= 1 THEN '' ELSE holder END,"
+          "\n    expires_at = CASE WHEN depth <= 1 THEN " << changeNow() << " ELSE expires_at END,"
+          "\n    depth = CASE WHEN depth <= 1 THEN 0 * LAST_INSERT_ID(" << msOf(u"expires_at"_s)
+       << ") ELSE LAST_INSERT_ID(depth - 1) END"
+          "\nWHERE name = " << text(name) << " AND holder = " << text(holder)
+       << " AND fence = " << bigint(fence);
     st.mark(Statement::Slot::Fence);
     return st;
 }

@@ -60,14 +60,15 @@ void PostgresDialect::insertNewRow(Statement &st, const TableNames &t, const QSt
 {
     const QString fallback = QString::number(defaultTtlMs);
     st << "INSERT INTO " << lockTable(t) << alias
-       << " (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at, "
-          "ttl_ms, description) SELECT "
-       << text(name) << ", " << text(holder) << ", '', 1, " << QString::number(firstFence)
-       << ", n.t, n.t + (";
+       << " (name, holder, prev_holder, depth, fence, acquired_at, expires_at, renewed_at,"
+          " ttl_ms, description)"
+          "\nSELECT " << text(name) << ", " << text(holder) << ", '', 1, "
+       << QString::number(firstFence) << ", n.t, n.t + (";
     appendTtl(st, ttlMs, fallback);
     st << ") * interval '1 millisecond', n.t, ";
     appendTtl(st, ttlMs, fallback);
-    st << ", '' FROM ";
+    st << ", ''"
+          "\nFROM ";
 }
 
 Statement PostgresDialect::acquireUpsert(const TableNames &t, const QString &name,
@@ -208,12 +209,15 @@ Statement PostgresDialect::renew(const TableNames &t, const QString &name, const
                                  qint64 fence, qint64 ttlMs) const
 {
     Statement st;
-    st << "UPDATE " << lockTable(t) << " AS l SET expires_at = n.t + (";
+    st << "UPDATE " << lockTable(t) << " AS l"
+          "\nSET expires_at = n.t + (";
     appendTtl(st, ttlMs, u"l.ttl_ms"_s);
-    st << ") * interval '1 millisecond', renewed_at = n.t FROM ";
+    st << ") * interval '1 millisecond',"
+          "\n    renewed_at = n.t"
+          "\nFROM ";
     appendClockAfterRowLock(st, t, name);
-    st << " WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << " RETURNING " << grantColumns(u"l"_s);
+    st << "\nWHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
+       << " AND l.fence = " << bigint(fence) << "\nRETURNING " << grantColumns(u"l"_s);
     return st;
 }
 
@@ -242,14 +246,14 @@ Statement PostgresDialect::releaseReturning(const TableNames &t, const QString &
     // the server about 3 µs a release here): the time of the release is the lease end it sets
     // when the lock becomes free, and none (NULL) while a re-entered hold keeps it.
     Statement st;
-    st << "UPDATE " << lockTable(t)
-       << " AS l SET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
-          " expires_at = CASE WHEN l.depth <= 1 THEN clock_timestamp() ELSE l.expires_at END,"
-          " depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END WHERE l.name = "
-       << text(name) << " AND l.holder = " << text(holder) << " AND l.fence = " << bigint(fence);
+    st << "UPDATE " << lockTable(t) << " AS l"
+          "\nSET holder = CASE WHEN l.depth <= 1 THEN '' ELSE l.holder END,"
+          "\n    expires_at = CASE WHEN l.depth <= 1 THEN clock_timestamp() ELSE l.expires_at END,"
+          "\n    depth = CASE WHEN l.depth <= 1 THEN 0 ELSE l.depth - 1 END"
+          "\nWHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
+       << " AND l.fence = " << bigint(fence);
     st.mark(Statement::Slot::Fence);
-    st << " RETURNING l.depth, "
-       << msOf(u"CASE WHEN l.depth = 0 THEN l.expires_at END"_s);
+    st << "\nRETURNING l.depth, " << msOf(u"CASE WHEN l.depth = 0 THEN l.expires_at END"_s);
     return st;
 }
 

@@ -91,12 +91,13 @@ Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const 
     // renewed_at first: expires_at is counted from it (changeNowAgain: MySQL evaluates SET
     // assignments left to right).
     Statement st;
-    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET renewed_at = " << changeNow()
-       << ", expires_at = ";
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
+       << "\nSET renewed_at = " << changeNow() << ","
+          "\n    expires_at = ";
     Statement ttl;
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(changeNowAgain(), ttl.text()), ttl.binds());
-    st << " WHERE name = " << text(name) << " AND holder = " << text(holder)
+    st << "\nWHERE name = " << text(name) << " AND holder = " << text(holder)
        << " AND fence = " << bigint(fence);
     return st;
 }
@@ -107,10 +108,10 @@ Statement SqlDialectBase::release(const TableNames &t, const QString &name, cons
     // depth is assigned last: MySQL evaluates SET left to right.
     Statement st;
     st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
-       << " SET holder = CASE WHEN depth <= 1 THEN " << freeHolder()
-       << " ELSE holder END, expires_at = CASE WHEN depth <= 1 THEN " << changeNow()
-       << " ELSE expires_at END, depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
-       << " WHERE name = " << text(name) << " AND holder = " << text(holder)
+       << "\nSET holder = CASE WHEN depth <= 1 THEN " << freeHolder() << " ELSE holder END,"
+          "\n    expires_at = CASE WHEN depth <= 1 THEN " << changeNow() << " ELSE expires_at END,"
+          "\n    depth = CASE WHEN depth <= 1 THEN 0 ELSE depth - 1 END"
+          "\nWHERE name = " << text(name) << " AND holder = " << text(holder)
        << " AND fence = " << bigint(fence);
     st.mark(Statement::Slot::Fence);
     return st;
@@ -125,11 +126,13 @@ Statement SqlDialectBase::forceRelease(const TableNames &t, const QString &name,
     // on so the old holder's token is dead. prev_holder keeps who was released (read by the
     // event insert that follows).
     Statement st;
-    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t) << " SET prev_holder = holder, holder = "
-       << freeHolder()
-       << ", depth = 0, fence = fence + 1, expires_at = "
-       << changeNow()
-       << " WHERE name = " << text(name) << " AND fence = " << bigint(expectedFence) << " AND "
+    st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
+       << "\nSET prev_holder = holder,"
+          "\n    holder = " << freeHolder() << ","
+          "\n    depth = 0,"
+          "\n    fence = fence + 1,"
+          "\n    expires_at = " << changeNow()
+       << "\nWHERE name = " << text(name) << " AND fence = " << bigint(expectedFence) << " AND "
        << isHeld(u"holder"_s);
     return st;
 }

@@ -94,7 +94,7 @@ Statement SqliteDialect::renew(const TableNames &t, const QString &name, const Q
                                qint64 fence, qint64 ttlMs) const
 {
     Statement st = SqlDialectBase::renew(t, name, holder, fence, ttlMs);
-    st << " RETURNING fence, depth, acquired_at, expires_at, renewed_at, prev_holder";
+    st << "\nRETURNING fence, depth, acquired_at, expires_at, renewed_at, prev_holder";
     return st;
 }
 
@@ -104,7 +104,7 @@ Statement SqliteDialect::release(const TableNames &t, const QString &name, const
     // The time of the release: the lease end it wrote when the lock became free (none while
     // a re-entered hold keeps it).
     Statement st = SqlDialectBase::release(t, name, holder, fence);
-    st << " RETURNING depth, CASE WHEN depth = 0 THEN expires_at END";
+    st << "\nRETURNING depth, CASE WHEN depth = 0 THEN expires_at END";
     return st;
 }
 
