@@ -77,7 +77,7 @@ std::unique_ptr<Session> TestBackend::open(QString *error) const
             *error = session.error().fullText();
         return nullptr;
     }
-    // Tested on this MariaDB (see tests/CMakeLists.txt): 1, what MySQL gets (the UPDATE +
+    // Tested on this MariaDB (see tests/CMakeLists.txt): 1, what MySQL gets (the upsert +
     // SELECT batch for the acquire, every statement through the Qt driver); 2, what MariaDB
     // before 10.5 gets (the batch, the release through Connector/C).
     const int mysqlBatch = qEnvironmentVariableIntValue("LOCKSCOPE_TEST_MYSQL_BATCH");
