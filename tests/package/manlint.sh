@@ -11,3 +11,14 @@ man_lint() {
         { echo "man failed: $warnings"; return 1; }
     [[ -z $warnings ]] || { echo "man --warnings warns: $warnings"; return 1; }
 }
+
+# require_man_tools: exits 77 (skipped) when groff or man is missing.
+require_man_tools() {
+    local tool
+    for tool in groff man; do
+        if ! command -v "$tool" >/dev/null; then
+            echo "SKIP: $tool is not installed (groff-base, man-db: scripts/test installs them)"
+            exit 77
+        fi
+    done
+}

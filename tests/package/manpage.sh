@@ -9,12 +9,7 @@ set -euo pipefail
 lockctl=$1 page=$2
 source "$(dirname "${BASH_SOURCE[0]}")/helpparse.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/manlint.sh"
-for tool in groff man; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "SKIP: $tool is not installed (groff-base, man-db: scripts/test installs them)"
-        exit 77
-    fi
-done
+require_man_tools
 status=0
 fail() { echo "FAIL: $*" >&2; status=1; }
 
