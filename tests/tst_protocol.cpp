@@ -1188,7 +1188,9 @@ void ProtocolTest::refusalAfterTheInsertFreesTheWakeLock()
     LOCKSCOPE_VERIFY_OK(grant);
     QVERIFY(!grant->acquired);
     QCOMPARE(grant->current.holder, u"mallory"_s);
-    QCOMPARE(m_session->roundTrips() - tripsBefore, quint64(1)); // created by the batch
+    // Created by the batch: one round trip, or one per statement through Connector/ODBC,
+    // which takes one statement per call (the upsert, then the SELECT).
+    QCOMPARE(m_session->roundTrips() - tripsBefore, quint64(TestBackend::instance().isOdbc() ? 2 : 1));
     QVERIFY(!m_session->holdsWakeLock(wakeLock));
     QVERIFY(valueOf(*m_other, u"SELECT IS_USED_LOCK('"_s + wakeLock + u"')"_s).isNull());
 }
