@@ -215,45 +215,41 @@ void writeLockFamilies(QByteArray &out, const QList<TableSnapshot> &tables,
                        f.sample(l + ",state=\"" + stateLabel(state) + '"',
                                 state == lock.state ? "1" : "0");
                });
-    lockFamily(out, tables, labels, "lockscope_lock_acquired_timestamp_seconds",
-               "When the lock was acquired, in Unix seconds by the database clock (held and "
-               "expired locks).",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.acquiredTimestamp);
-               });
-    lockFamily(out, tables, labels, "lockscope_lock_renewed_timestamp_seconds",
-               "When the lease was last renewed, in Unix seconds by the database clock (held "
-               "and expired locks).",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.renewedTimestamp);
-               });
-    lockFamily(out, tables, labels, "lockscope_lock_expires_timestamp_seconds",
-               "When the lease ends (or ended), in Unix seconds by the database clock (held and "
-               "expired locks).",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.expiresTimestamp);
-               });
-    lockFamily(out, tables, labels, "lockscope_lock_held_seconds",
-               "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
-               "lockscope_lock_acquired_timestamp_seconds. Database time since the lock was "
-               "acquired, while held or expired; 0 when free.",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.heldSeconds);
-               });
-    lockFamily(out, tables, labels, "lockscope_lock_lease_remaining_seconds",
-               "Deprecated (removed in 0.2): lockscope_lock_expires_timestamp_seconds - "
-               "lockscope_database_time_seconds. Database time until the lease ends, while "
-               "held; 0 otherwise.",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.leaseRemainingSeconds);
-               });
-    lockFamily(out, tables, labels, "lockscope_lock_expired_seconds",
-               "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
-               "lockscope_lock_expires_timestamp_seconds. Database time since the lease ended "
-               "without a release or a takeover; 0 otherwise.",
-               [](Family &f, const LockSample &lock, const QByteArray &l) {
-                   optionalGauge(f, l, lock.expiredSeconds);
-               });
+    // One optional time of each reported lock, in seconds (none: no sample).
+    const auto seconds = [&](const char *name, const char *help,
+                             std::optional<double> LockSample::*field) {
+        lockFamily(out, tables, labels, name, help,
+                   [field](Family &f, const LockSample &lock, const QByteArray &l) {
+                       optionalGauge(f, l, lock.*field);
+                   });
+    };
+    seconds("lockscope_lock_acquired_timestamp_seconds",
+            "When the lock was acquired, in Unix seconds by the database clock (held and "
+            "expired locks).",
+            &LockSample::acquiredTimestamp);
+    seconds("lockscope_lock_renewed_timestamp_seconds",
+            "When the lease was last renewed, in Unix seconds by the database clock (held and "
+            "expired locks).",
+            &LockSample::renewedTimestamp);
+    seconds("lockscope_lock_expires_timestamp_seconds",
+            "When the lease ends (or ended), in Unix seconds by the database clock (held and "
+            "expired locks).",
+            &LockSample::expiresTimestamp);
+    seconds("lockscope_lock_held_seconds",
+            "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
+            "lockscope_lock_acquired_timestamp_seconds. Database time since the lock was "
+            "acquired, while held or expired; 0 when free.",
+            &LockSample::heldSeconds);
+    seconds("lockscope_lock_lease_remaining_seconds",
+            "Deprecated (removed in 0.2): lockscope_lock_expires_timestamp_seconds - "
+            "lockscope_database_time_seconds. Database time until the lease ends, while held; "
+            "0 otherwise.",
+            &LockSample::leaseRemainingSeconds);
+    seconds("lockscope_lock_expired_seconds",
+            "Deprecated (removed in 0.2): lockscope_database_time_seconds - "
+            "lockscope_lock_expires_timestamp_seconds. Database time since the lease ended "
+            "without a release or a takeover; 0 otherwise.",
+            &LockSample::expiredSeconds);
     lockFamily(out, tables, labels, "lockscope_lock_fence", "The lock's fencing token.",
                [](Family &f, const LockSample &lock, const QByteArray &l) {
                    if (lock.fence)
