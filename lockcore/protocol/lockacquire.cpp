@@ -181,8 +181,6 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
     if (answer && !text.answers) // Oracle: the MERGE, then its answer
         answer = m_session->runRows(
             m_session->dialect().acquireAnswer(m_tables, name, holder), text.what);
-    if (!answer && answer.error().kind == Error::Kind::Duplicate) // Oracle: a concurrent
-        return refusal(name, holder);                                // creator won
     if (!answer) {
         // The wait may have taken the wake-up lock before the statement failed: not ours to
         // keep without the lock (a lost connection took it with it). A failed statement ends
@@ -193,6 +191,8 @@ Result<Grant> LockService::acquireOnce(const QString &name, const QString &holde
                 m_session->rollback();
             m_session->giveBackWakeLock(takeWakeLock);
         }
+        if (answer.error().kind == Error::Kind::Duplicate) // Oracle: a concurrent creator won
+            return refusal(name, holder);
         return answer.error();
     }
     const QString waitedFor = queued ? takeWakeLock : QString();

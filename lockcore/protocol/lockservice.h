@@ -135,7 +135,7 @@ private:
         Statement plain;  // the acquire
         Statement queued; // its form that first waits for the wake-up lock; empty: none
         qsizetype waitBind = -1; // the wait's bind in `queued` (Statement::Slot::WakeWait)
-        bool answers = true;     // returns its answer (Oracle's UPDATE: Dialect::acquireAnswer)
+        bool answers = true;     // returns its answer (Oracle's MERGE: Dialect::acquireAnswer)
     };
     AcquireText &acquireText(const QString &name, const QString &holder, qint64 ttlMs,
                              const QString &takeWakeLock);
