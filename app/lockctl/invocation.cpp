@@ -6,6 +6,7 @@
 #include "exitcode.h"
 #include "holderid.h"
 #include "lockctltr.h"
+#include "missingtablecase.h"
 #include "output.h"
 #include "shellquote.h"
 #include "validation.h"
@@ -89,7 +90,7 @@ int Invocation::fail(const Error &error) const
     // give instead (PostgreSQL's case folding, missingtable.cpp).
     if (error.kind == Error::Kind::MissingSchema && !usesProfile()
         && m_settings.table != LockService::defaultTable()
-        && !error.message.contains(u"--table "_s)) {
+        && !lockcore::namesTableToGiveInstead(error)) {
         const QString table = lockcore::shellQuote(m_settings.table);
         Error withTable = error;
         withTable.message += u' '

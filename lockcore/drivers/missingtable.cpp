@@ -45,6 +45,13 @@ bool explainsCaseFolding(const Error &error)
     return foldsCase(error) && error.message.contains(lookedFor(error.driverText).toLower());
 }
 
+bool namesTableToGiveInstead(const Error &error)
+{
+    return explainsCaseFolding(error)
+           && error.message.contains(u"(--table "_s + lookedFor(error.driverText).toLower()
+                                     + u')');
+}
+
 Error explainMissingTable(QSqlDatabase &db, const Dialect &dialect, Error error)
 {
     if (dialect.kind() != Dialect::Kind::PostgreSQL || !foldsCase(error))

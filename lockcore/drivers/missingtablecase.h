@@ -10,4 +10,8 @@ namespace lockcore {
 // words the missing table its own way shows this message instead.
 bool explainsCaseFolding(const Error &error);
 
+// Whether that message names the lower-case table the server has, to give instead (so no
+// advice to create the table that was given belongs beside it).
+bool namesTableToGiveInstead(const Error &error);
+
 } // namespace lockcore
