@@ -734,8 +734,10 @@ Error Session::failure(const QSqlError &error, const QString &what)
     if (m_multiPrimary && (result.kind == Error::Kind::Busy || result.kind == Error::Kind::Database)
         && !nodeIsReady())
         return unavailable(error, what);
-    if (result.kind == Error::Kind::MissingSchema)
+    if (result.kind == Error::Kind::MissingSchema) {
+        const CallWatch call(*this); // its look for the lower-case table has a deadline too
         return explainMissingTable(m_db, *m_dialect, result);
+    }
     if (result.kind != Error::Kind::Database)
         return result;
     // Some drivers report a connection that died under them (the server restarted) with no
