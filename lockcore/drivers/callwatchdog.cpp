@@ -31,7 +31,12 @@ quint64 CallWatchdog::arm(int socket, QDeadlineTimer deadline, std::atomic_bool 
     std::lock_guard lock(m_mutex);
     const quint64 id = ++m_nextId;
     m_calls.emplace(id, Call{socket, ConnectionSocket::inodeOf(socket), deadline, abandoned});
-    m_changed.notify_all();
+    // The watchdog is woken only when it would sleep past this deadline: calls come and go
+    // thousands of times a second, nearly always with a deadline later than one it knows of.
+    if (deadline < m_wakeAt) {
+        m_wakeAt = deadline;
+        m_changed.notify_all();
+    }
     return id;
 }
 
@@ -66,6 +71,8 @@ void CallWatchdog::run()
     std::unique_lock lock(m_mutex);
     while (!m_stop) {
         const QDeadlineTimer next = abandonDue();
+        m_wakeAt = next; // (a call disarmed since leaves it early: it wakes, finds less, sleeps)
+        m_wakeUps.fetch_add(1, std::memory_order_relaxed);
         if (next.isForever())
             m_changed.wait(lock);
         else

@@ -28,6 +28,9 @@ public:
     // Watches `socket` until disarm(id): at `deadline` sets *abandoned, then shuts it down.
     quint64 arm(int socket, QDeadlineTimer deadline, std::atomic_bool *abandoned);
     void disarm(quint64 id);
+    // How many times the watchdog has looked at its calls (for tests: an arm wakes it only when
+    // its deadline is earlier than every one it knows of).
+    quint64 wakeUps() const { return m_wakeUps.load(std::memory_order_relaxed); }
 
 private:
     struct Call
@@ -46,8 +49,10 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::map<quint64, Call> m_calls;
+    QDeadlineTimer m_wakeAt{QDeadlineTimer::Forever}; // when the watchdog wakes next, at the latest
     quint64 m_nextId = 0;
     bool m_stop = false;
+    std::atomic<quint64> m_wakeUps{0};
     std::thread m_thread;
 };
 
