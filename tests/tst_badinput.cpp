@@ -266,7 +266,8 @@ void BadInputTest::missingTableSaysHowToCreateIt()
 
 // PostgreSQL (issue 38): a table made by an unquoted CREATE TABLE APP_EXP is app_exp, and
 // Lockscope quotes the name it is given. The error names what was looked for, how PostgreSQL
-// folds the case, and the lower-case table when there is one (asked of the server).
+// folds the case, and the lower-case table when there is one (asked of the server), which it
+// also gives as Error::tableInstead for each tool to offer in its own terms.
 void BadInputTest::capitalTableOnPostgresSaysHowNamesFold()
 {
     if (!TestBackend::instance().isPostgres())
@@ -280,7 +281,9 @@ void BadInputTest::capitalTableOnPostgresSaysHowNamesFold()
     const QString message = grant.error().message;
     QVERIFY2(message.contains(u'"' + upper + u'"'), qPrintable(message));
     QVERIFY2(message.contains(u"lower case"_s), qPrintable(message));
-    QVERIFY2(message.contains(u"--table "_s + m_table), qPrintable(message));
+    QVERIFY2(message.contains(u"give the table as "_s + m_table), qPrintable(message));
+    QVERIFY2(!message.contains(u"--table"_s), qPrintable(message)); // (lockctl's option)
+    QCOMPARE(grant.error().tableInstead, m_table);
     // No lower-case table of that name either: said so, and no table suggested.
     const QString unknown = u"NO_SUCH_"_s + upper;
     auto none = LockService::create(*m_session, unknown)->list();
@@ -288,6 +291,7 @@ void BadInputTest::capitalTableOnPostgresSaysHowNamesFold()
     QVERIFY2(none.error().message.contains(u"no table "_s + unknown.toLower()),
              qPrintable(none.error().message));
     QVERIFY2(!none.error().message.contains(u"--table"_s), qPrintable(none.error().message));
+    QVERIFY(none.error().tableInstead.isEmpty());
     LOCKSCOPE_VERIFY_OK(m_locks->lock(u"existing"_s));
 }
 

@@ -1327,8 +1327,13 @@ void LockctlTest::capitalTableOnPostgresNamesTheLowerCaseOne()
     const QString err = QString::fromUtf8(missing.err);
     QVERIFY2(err.contains(u'"' + upper + u'"'), qPrintable(err));
     QVERIFY2(err.contains(u"lower case"_s), qPrintable(err));
-    QVERIFY2(err.contains(u"--table "_s + m_table), qPrintable(err));
+    QVERIFY2(err.contains(u"Run it again with --table "_s + m_table), qPrintable(err));
     QVERIFY2(!err.contains(u"--table "_s + upper), qPrintable(err));
+    QVERIFY2(!err.contains(u"schema --create"_s), qPrintable(err));
+    // Scripts read the table to give instead from the JSON error.
+    const Run json = lockctl({u"--json"_s, u"--table"_s, upper, u"list"_s});
+    VERIFY_EXIT(json, 3);
+    QCOMPARE(json.json.value(u"error"_s).toObject().value(u"table_instead"_s).toString(), m_table);
     // Another table of capitals, with no lower-case one: how to create it, with its --table.
     const Run none = lockctl({u"--table"_s, u"NO_"_s + upper, u"list"_s});
     VERIFY_EXIT(none, 3);

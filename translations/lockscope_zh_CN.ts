@@ -1492,16 +1492,20 @@
         <translation>PostgreSQL 按原样查找了“%1”：Lockscope 会给表名加引号，而 PostgreSQL 会把未加引号的名称转为小写，因此“%1”和 %2 是两张不同的表。</translation>
     </message>
     <message>
-        <source>A table %1 exists: give the table as %1 (--table %1).</source>
-        <translation>存在表 %1：请将表名指定为 %1（--table %1）。</translation>
-    </message>
-    <message>
         <source>There is no table %1 either.</source>
         <translation>表 %1 也不存在。</translation>
     </message>
     <message>
         <source>No session of process %1 on %2 is connected to the database: it has ended (lockctl acquire ends once it holds the lock, which stays held until its lease ends), or it is not lockcore&apos;s (each lockcore connection holds a user lock named after its process), or this user may not see other users&apos; connections (that needs the PROCESS privilege).</source>
         <translation>%2 上的进程 %1 没有连接到数据库的会话：它已结束（lockctl acquire 拿到锁后即退出，锁会一直持有到租约结束），或者它不是 lockcore 的会话（lockcore 的每个连接都持有一个以其进程命名的用户锁），或者当前用户无权查看其他用户的连接（这需要 PROCESS 权限）。</translation>
+    </message>
+    <message>
+        <source>A table %1 exists: give the table as %1.</source>
+        <translation>存在表 %1：请将表名指定为 %1。</translation>
+    </message>
+    <message>
+        <source>Whether a table %1 exists could not be asked of the server.</source>
+        <translation>无法向服务器查询表 %1 是否存在。</translation>
     </message>
 </context>
 <context>
@@ -2963,6 +2967,10 @@
     <message>
         <source>Create it with Lock › Create schema… (Ctrl+Shift+D), which also shows its DDL for your DBA.</source>
         <translation>请用 锁 › 创建表结构…（Ctrl+Shift+D）创建它，那里也会显示供 DBA 审阅的 DDL。</translation>
+    </message>
+    <message>
+        <source>Connect again with the table %1 (File › Connect…).</source>
+        <translation>请以表 %1 重新连接（文件 › 连接…）。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "clitr.h"
 #include "error.h"
 #include "lockjson.h"
+#include "shellquote.h"
 
 #include <QRegularExpression>
 
@@ -41,18 +42,32 @@ QString compactDriverText(const QString &text, const QString &nativeCode)
     return kept.join(u' ').replace(space, u" "_s).trimmed();
 }
 
-QString errorText(const lockcore::Error &error)
+namespace {
+
+// What to run about a missing table: give the one the server has instead (PostgreSQL's case
+// folding), or create it (`table`: the one given with --table, empty for the default).
+QString missingTableAdvice(const lockcore::Error &error, const QString &table)
+{
+    if (!error.tableInstead.isEmpty())
+        return Tr::tr("Run it again with --table %1.").arg(lockcore::shellQuote(error.tableInstead));
+    if (table.isEmpty())
+        return Tr::tr("Create it with \"lockctl schema --create\", or print the DDL for your "
+                      "DBA with \"lockctl schema --print\".");
+    return Tr::tr("Create it with \"lockctl --table %1 schema --create\", or print the DDL for "
+                  "your DBA with \"lockctl --table %1 schema --print\".")
+        .arg(lockcore::shellQuote(table));
+}
+
+} // namespace
+
+QString errorText(const lockcore::Error &error, const QString &table)
 {
     QString text = compactDriverText(error.message, error.nativeCode);
     if (error.kind == lockcore::Error::Kind::Authentication)
         text += u' ' + Tr::tr("Give the password in the URL, in LOCKSCOPE_PASSWORD or at the "
                               "prompt.");
-    // (Unless the message says already what to run: lockctl's own table, or the table that
-    // PostgreSQL's case folding suggests instead.)
-    if (error.kind == lockcore::Error::Kind::MissingSchema
-        && !text.contains(u"lockctl schema"_s) && !text.contains(u"--table "_s))
-        text += u' ' + Tr::tr("Create it with \"lockctl schema --create\", or print the DDL for "
-                              "your DBA with \"lockctl schema --print\".");
+    if (error.kind == lockcore::Error::Kind::MissingSchema)
+        text += u' ' + missingTableAdvice(error, table);
     if (!error.nativeCode.isEmpty())
         text += u" [code "_s + error.nativeCode + u']';
     const QString driver = compactDriverText(error.driverText, error.nativeCode);
@@ -68,6 +83,8 @@ QJsonObject errorToJson(const lockcore::Error &error)
                       compactDriverText(error.message, error.nativeCode), error.nativeCode);
     if (!error.driverText.trimmed().isEmpty())
         object.insert(u"detail"_s, error.driverText.trimmed());
+    if (!error.tableInstead.isEmpty())
+        object.insert(u"table_instead"_s, error.tableInstead);
     return object;
 }
 

@@ -61,9 +61,9 @@ void Output::warning(const QString &text) const
     writeStderr(Tr::tr("%1: warning: %2").arg(program(), text));
 }
 
-int Output::error(const lockcore::Error &error) const
+int Output::error(const lockcore::Error &error, const QString &table) const
 {
-    writeStderr(Tr::tr("%1: error: %2").arg(program(), errorText(error)));
+    writeStderr(Tr::tr("%1: error: %2").arg(program(), errorText(error, table)));
     if (m_json)
         result(QJsonObject{{u"error"_s, errorToJson(error)}}, {});
     return exitCodeFor(error);

@@ -29,8 +29,8 @@ public:
     void progress(const QString &text) const;
     void warning(const QString &text) const;
 
-    // Reports the error and returns the exit code it maps to.
-    int error(const lockcore::Error &error) const;
+    // Reports the error and returns the exit code it maps to (`table`: as for errorText()).
+    int error(const lockcore::Error &error, const QString &table = {}) const;
     // An error that is not a lockcore::Error (such as "no such lock"): kind is the JSON kind.
     int error(const QString &kind, const QString &message, int exitCode) const;
     // An error of the URL or of an option (InvalidInput) as a usage error, any other as error().

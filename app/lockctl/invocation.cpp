@@ -6,9 +6,7 @@
 #include "exitcode.h"
 #include "holderid.h"
 #include "lockctltr.h"
-#include "missingtablecase.h"
 #include "output.h"
-#include "shellquote.h"
 #include "validation.h"
 
 #include <QFile>
@@ -86,20 +84,10 @@ int Invocation::usage(const Error &error) const
 
 int Invocation::fail(const Error &error) const
 {
-    // How to create this table (not lockctl's default), unless lockcore named another one to
-    // give instead (PostgreSQL's case folding, missingtable.cpp).
+    // How to create this table, which is not lockctl's default (errortext.cpp).
     if (error.kind == Error::Kind::MissingSchema && !usesProfile()
-        && m_settings.table != LockService::defaultTable()
-        && !lockcore::namesTableToGiveInstead(error)) {
-        const QString table = lockcore::shellQuote(m_settings.table);
-        Error withTable = error;
-        withTable.message += u' '
-                             + Tr::tr("Create it with \"lockctl --table %1 schema --create\", or "
-                                      "print the DDL for your DBA with \"lockctl --table %1 "
-                                      "schema --print\".")
-                                   .arg(table);
-        return m_out.error(withTable);
-    }
+        && m_settings.table != LockService::defaultTable())
+        return m_out.error(error, m_settings.table);
     return m_out.fail(error); // InvalidInput (the URL or the table) as a usage error
 }
 

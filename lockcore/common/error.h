@@ -32,6 +32,9 @@ struct Error
     QString message;    // complete sentence(s), translated, never containing a password
     QString nativeCode; // SQLSTATE, MySQL error number, SQLite result code, ORA number
     QString driverText; // the driver's own text, for the log
+    // MissingSchema: the table the server has that was most likely meant (PostgreSQL: the
+    // lower-case table of a name given with capitals), for a tool to offer in its own terms.
+    QString tableInstead{};
 
     static Error invalidInput(const QString &message) { return {Kind::InvalidInput, message, {}, {}}; }
     // The message followed by the native code and the driver's text, for a terminal or a log.

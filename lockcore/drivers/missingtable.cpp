@@ -7,6 +7,8 @@
 #include <QRegularExpression>
 #include <QSqlQuery>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -21,13 +23,15 @@ QString lookedFor(const QString &driverText)
 }
 
 // Whether the server has a table of this name as an unquoted identifier reads it (folded to
-// lower case, schema included). A session whose transaction failed cannot tell: false.
-bool tableExists(QSqlDatabase &db, const QString &unquoted)
+// lower case, schema included); none when it could not be asked (a failed transaction).
+std::optional<bool> tableExists(QSqlDatabase &db, const QString &unquoted)
 {
     QSqlQuery query(db);
     query.prepare(u"SELECT to_regclass(?) IS NOT NULL"_s);
     query.addBindValue(unquoted);
-    return query.exec() && query.next() && query.value(0).toBool();
+    if (!query.exec() || !query.next())
+        return std::nullopt;
+    return query.value(0).toBool();
 }
 
 // PostgreSQL's "undefined table" (42P01) for a name with capitals.
@@ -45,13 +49,6 @@ bool explainsCaseFolding(const Error &error)
     return foldsCase(error) && error.message.contains(lookedFor(error.driverText).toLower());
 }
 
-bool namesTableToGiveInstead(const Error &error)
-{
-    return explainsCaseFolding(error)
-           && error.message.contains(u"(--table "_s + lookedFor(error.driverText).toLower()
-                                     + u')');
-}
-
 Error explainMissingTable(QSqlDatabase &db, const Dialect &dialect, Error error)
 {
     if (dialect.kind() != Dialect::Kind::PostgreSQL || !foldsCase(error))
@@ -63,12 +60,17 @@ Error explainMissingTable(QSqlDatabase &db, const Dialect &dialect, Error error)
                               "table names, while PostgreSQL folds unquoted names to lower case, "
                               "so \"%1\" and %2 are different tables.")
                            .arg(name, folded);
-    if (tableExists(db, folded))
-        error.message += u' '
-                         + Tr::tr("A table %1 exists: give the table as %1 (--table %1).")
-                               .arg(folded);
-    else
+    const std::optional<bool> exists = tableExists(db, folded);
+    if (exists && *exists) {
+        error.message += u' ' + Tr::tr("A table %1 exists: give the table as %1.").arg(folded);
+        error.tableInstead = folded; // (each tool says where: lockctl --table, the window)
+    } else if (exists) {
         error.message += u' ' + Tr::tr("There is no table %1 either.").arg(folded);
+    } else {
+        error.message += u' '
+                         + Tr::tr("Whether a table %1 exists could not be asked of the server.")
+                               .arg(folded);
+    }
     return error;
 }
 

@@ -258,10 +258,7 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
     QString why = error.message;
     if (error.kind == Error::Kind::MissingSchema)
         why = (lockcore::explainsCaseFolding(error) ? error.message : m_missingTableText) + u' '
-               + (m_readOnly ? tr("This connection is read-only: whoever may change the database "
-                                  "can create it (Lock \u203a Create schema\u2026 shows its DDL).")
-                             : tr("Create it with Lock \u203a Create schema\u2026 "
-                                  "(Ctrl+Shift+D), which also shows its DDL for your DBA."));
+              + missingTableAdvice(error);
     ++m_failures;
     // Back off: 1, 2, 4, ... 30 s between attempts while the database is unreachable.
     const int delayMs = int(qMin<qint64>(30000, 1000LL << qMin(m_failures - 1, 5)));
@@ -270,6 +267,18 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
             poll();
     });
     setHealth(Health::Down, tr("%1 Retrying in %2 s.").arg(why).arg(delayMs / 1000));
+}
+
+QString LockMonitor::missingTableAdvice(const Error &error) const
+{
+    if (!error.tableInstead.isEmpty()) // (PostgreSQL's case folding: the table meant exists)
+        return tr("Connect again with the table %1 (File \u203a Connect\u2026).")
+            .arg(error.tableInstead);
+    if (m_readOnly)
+        return tr("This connection is read-only: whoever may change the database can create it "
+                  "(Lock \u203a Create schema\u2026 shows its DDL).");
+    return tr("Create it with Lock \u203a Create schema\u2026 (Ctrl+Shift+D), which also shows "
+              "its DDL for your DBA.");
 }
 
 quint64 LockMonitor::submit(AdminRequest request)

@@ -107,6 +107,8 @@ private:
     void setHealth(Health health, const QString &text);
     void onRefreshed(quint64 generation, const LockRefresh &refresh);
     void onRefreshFailed(quint64 generation, const lockcore::Error &error);
+    // What to do about a missing table: connect to the one meant, or create it.
+    QString missingTableAdvice(const lockcore::Error &error) const;
 
     QThread *m_thread = nullptr;
     DatabaseWorker *m_worker = nullptr;
