@@ -4,13 +4,29 @@
 // outcome (ConnectionLost), reconnects by itself, and never frees a lock another holder has
 // taken since: release is checked against holder and fence. PostgreSQL and MariaDB (SQLite has
 // no connection to cut).
+//
+// Issue 47: a statement held up by that row lock and NOT cut is ended by the server itself
+// before the client's call deadline (the session's server bounds): Busy, "nothing was done",
+// naming the session that holds the row, never "no answer ... outcome unknown", and it does
+// not apply later when the blocker commits. The bounds survive a reconnect; DDL is not cut by
+// them.
+//
+// Issue 47: a connection's setup cut part way (a relay that stops answering after a number of
+// the server's bytes, or right after the login): the open, and a reopen after a lost
+// connection, end at the connect deadline.
 
+#include "cuttableproxy.h"
 #include "lockservice.h"
 #include "sessioncut.h"
 #include "sessionthread.h"
 #include "testbackend.h"
 
+#include <QElapsedTimer>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QTest>
 #include <QThread>
 #include <atomic>
 #include <functional>
@@ -33,6 +49,13 @@ private slots:
 
     void cutDuringAcquireIsReportedAndRetriedSafely();
     void cutDuringReleaseNeverFreesTheNextHoldersLock();
+    void forceReleaseOnALockedRowIsNotDoneAndNamesTheBlocker();
+    void acquireOnALockedRowIsNotDoneAndNamesTheBlocker();
+    void serverBoundsSurviveAReconnect();
+    void ddlIsNotCutByTheSessionBounds();
+    void anOpenEndsAtItsDeadlineWhereverTheSetupStops_data();
+    void anOpenEndsAtItsDeadlineWhereverTheSetupStops();
+    void aReopenEndsAtItsDeadlineAfterTheLogin();
 
 private:
     // The server-side id of `session`'s connection (pg_backend_pid(), CONNECTION_ID()).
@@ -42,7 +65,13 @@ private:
     // Another session takes the row lock of `name` in an open transaction (the statements of
     // the victim wait behind it) until release is called.
     bool blockRow(const QString &name);
-    void unblockRow();
+    void unblockRow(bool commit = false);
+    // A session of its own whose calls have `callTimeoutMs` (and the server bounds below it).
+    std::unique_ptr<Session> openWithCallTimeout(qint64 callTimeoutMs);
+    // The server still runs a statement of connection `id` (it waits, or works).
+    bool inStatement(qint64 id);
+    // A session's setting as the server reports it (SHOW x; MariaDB: SELECT @@x).
+    QString serverSetting(Session &session, const QString &name);
     // Waits until the server shows the victim waiting for a lock (it is inside its statement).
     bool waitUntilWaiting(qint64 id);
 
@@ -73,9 +102,46 @@ bool ConnectionCutTest::blockRow(const QString &name)
     return lock.exec() && lock.next();
 }
 
-void ConnectionCutTest::unblockRow()
+void ConnectionCutTest::unblockRow(bool commit)
 {
-    m_blocker->database().rollback();
+    if (commit)
+        m_blocker->database().commit();
+    else
+        m_blocker->database().rollback();
+}
+
+std::unique_ptr<Session> ConnectionCutTest::openWithCallTimeout(qint64 callTimeoutMs)
+{
+    SessionOptions options;
+    options.callTimeoutMs = callTimeoutMs;
+    auto session = Session::open(TestBackend::instance().spec(), options);
+    if (!session) {
+        qWarning("%s", qPrintable(session.error().fullText()));
+        return nullptr;
+    }
+    return std::move(session).value();
+}
+
+bool ConnectionCutTest::inStatement(qint64 id)
+{
+    const QString sql = m_admin->dialect().kind() == Dialect::Kind::PostgreSQL
+                            ? u"SELECT count(*) FROM pg_stat_activity WHERE pid = %1"
+                              u" AND state = 'active'"_s.arg(id)
+                            : u"SELECT count(*) FROM information_schema.PROCESSLIST"
+                              u" WHERE ID = %1 AND COMMAND = 'Query'"_s.arg(id);
+    QSqlQuery query(m_admin->database());
+    return query.exec(sql) && query.next() && query.value(0).toInt() > 0;
+}
+
+QString ConnectionCutTest::serverSetting(Session &session, const QString &name)
+{
+    QSqlQuery query(session.database());
+    const QString sql = session.dialect().kind() == Dialect::Kind::PostgreSQL
+                            ? u"SHOW "_s + name
+                            : u"SELECT @@"_s + name;
+    if (!query.exec(sql) || !query.next())
+        return u"(error: "_s + query.lastError().text() + u')';
+    return query.value(0).toString();
 }
 
 bool ConnectionCutTest::waitUntilWaiting(qint64 id)
@@ -122,6 +188,134 @@ void ConnectionCutTest::cleanupTestCase()
         return;
     testsupport::execRaw(*m_admin, u"DROP TABLE "_s + m_adminLocks->tables().events);
     testsupport::execRaw(*m_admin, u"DROP TABLE "_s + m_adminLocks->tables().locks);
+}
+
+namespace {
+
+// The backend's server with TLS off: the relay can tell the login from the first query.
+ConnectionSpec withoutTls(ConnectionSpec spec)
+{
+    if (spec.backend == ConnectionSpec::Backend::PostgreSQL)
+        spec.options.insert(u"sslmode"_s, u"disable"_s);
+    else
+        spec.options.insert(u"SSL_MODE"_s, u"disabled"_s);
+    return spec;
+}
+
+// The cut points' generator: LOCKSCOPE_TEST_SEED replays a run.
+quint32 seed()
+{
+    static const quint32 chosen = qEnvironmentVariableIsSet("LOCKSCOPE_TEST_SEED")
+                                      ? qgetenv("LOCKSCOPE_TEST_SEED").toUInt() // (above 2^31 too)
+                                      : QRandomGenerator::global()->generate();
+    return chosen;
+}
+
+constexpr int connectTimeoutS = 1;
+constexpr qint64 marginMs = 1500; // a loaded machine; the deadline itself is 1 s
+
+} // namespace
+
+void ConnectionCutTest::anOpenEndsAtItsDeadlineWhereverTheSetupStops_data()
+{
+    QTest::addColumn<bool>("tls");
+    QTest::newRow("as the URL asks (TLS where offered)") << true;
+    QTest::newRow("without TLS (the login's end is known)") << false;
+}
+
+// The server stops answering part way through a connection's setup: after 0 bytes, right after
+// the login, and at bytes sampled across the whole exchange (TLS, the login, the driver's own
+// statements, lockcore's session statements). Every open ends with a Connection error within
+// the connect timeout. (QPSQL's post-login SETs waited in poll() for ever before; QMYSQL's
+// character set 12 times the connect timeout.)
+void ConnectionCutTest::anOpenEndsAtItsDeadlineWhereverTheSetupStops()
+{
+    QFETCH(bool, tls);
+    const ConnectionSpec server = tls ? TestBackend::instance().spec()
+                                      : withoutTls(TestBackend::instance().spec());
+    testsupport::CuttableProxy proxy(server);
+    QVERIFY(proxy.port() > 0);
+    SessionOptions options;
+    options.connectTimeoutS = connectTimeoutS;
+    qint64 setup = 0;
+    qint64 login = -1;
+    {
+        const auto whole = Session::open(proxy.spec(), options); // nothing stops it
+        LOCKSCOPE_VERIFY_OK(whole);
+        setup = proxy.serverBytes();
+        login = proxy.loginBytes();
+    }
+    QVERIFY(setup > 0);
+    QVERIFY(tls || login > 0);
+    if (tls && login > 0)
+        QSKIP("the server offers no TLS: the row without it covers this setup");
+    // At 0 bytes, right after the login, and once in each fifth of the setup; not in its last
+    // bytes, which a process id's length can move from one connection to the next.
+    QRandomGenerator random(seed() + (tls ? 1 : 0));
+    QList<qint64> cuts{0};
+    if (login > 0)
+        cuts << -1; // at the first query, right after the login
+    const qint64 span = setup - 8;
+    for (qint64 part = 0; part < 5; ++part)
+        cuts << 1 + span * part / 5 + qint64(random.bounded(quint32(qMax<qint64>(1, span / 5))));
+    qInfo("setup %lld bytes from the server, login %lld; cut points from seed %u "
+          "(LOCKSCOPE_TEST_SEED replays them)", setup, login, seed());
+    for (const qint64 cut : cuts) {
+        proxy.dropConnections();
+        if (cut < 0)
+            proxy.freezeAtFirstQuery();
+        else
+            proxy.freezeAfterServerBytes(cut);
+        QElapsedTimer waited;
+        waited.start();
+        const auto session = Session::open(proxy.spec(), options);
+        const qint64 elapsed = waited.elapsed();
+        proxy.freeze(false);
+        const QString where = cut < 0 ? u"after the login"_s : u"after %1 bytes"_s.arg(cut);
+        qInfo("cut %s: the open ended after %lld ms: %s", qPrintable(where), elapsed,
+              session ? "opened" : qPrintable(session.error().message));
+        QVERIFY2(!session, qPrintable(where));
+        QVERIFY2(session.error().kind == Error::Kind::Connection,
+                 qPrintable(where + u": "_s + session.error().message));
+        QVERIFY2(session.error().message.startsWith(u"No answer from "_s)
+                     && session.error().message.contains(u"while connecting"_s),
+                 qPrintable(where + u": "_s + session.error().message));
+        QVERIFY2(elapsed < connectTimeoutS * 1000 + marginMs,
+                 qPrintable(where + u": "_s + QString::number(elapsed)));
+    }
+}
+
+// A session's connection is lost, and its server stops answering right after the login of the
+// reconnect: the call that reopens it fails within the connect timeout (ConnectionLost: the
+// next call tries again), and a call after the server answers again reconnects.
+void ConnectionCutTest::aReopenEndsAtItsDeadlineAfterTheLogin()
+{
+    testsupport::CuttableProxy proxy(withoutTls(TestBackend::instance().spec()));
+    QVERIFY(proxy.port() > 0);
+    SessionOptions options;
+    options.connectTimeoutS = connectTimeoutS;
+    auto session = Session::open(proxy.spec(), options);
+    LOCKSCOPE_VERIFY_OK(session);
+    const Statement select = Statement() << "SELECT 1";
+    LOCKSCOPE_VERIFY_OK((*session)->run(select, u"a first statement"_s));
+    proxy.freezeAtFirstQuery();
+    proxy.dropConnections();
+    const auto lost = (*session)->run(select, u"a statement"_s); // on the dropped connection
+    QVERIFY(!lost);
+    QVERIFY2((*session)->isBroken(), qPrintable(lost.error().message));
+    QElapsedTimer waited;
+    waited.start();
+    const auto reopened = (*session)->run(select, u"a statement"_s); // reopens into the freeze
+    const qint64 elapsed = waited.elapsed();
+    qInfo("the reopen into a server silent after the login ended after %lld ms: %s", elapsed,
+          reopened ? "reopened" : qPrintable(reopened.error().message));
+    proxy.freeze(false);
+    QVERIFY(!reopened);
+    QCOMPARE(reopened.error().kind, Error::Kind::ConnectionLost);
+    QVERIFY2(reopened.error().message.contains(u"could not be reopened"_s),
+             qPrintable(reopened.error().message));
+    QVERIFY2(elapsed < connectTimeoutS * 1000 + marginMs, qPrintable(QString::number(elapsed)));
+    LOCKSCOPE_VERIFY_OK((*session)->run(select, u"a statement after it"_s));
 }
 
 void ConnectionCutTest::cutDuringAcquireIsReportedAndRetriedSafely()
@@ -235,6 +429,191 @@ void ConnectionCutTest::cutDuringReleaseNeverFreesTheNextHoldersLock()
     QCOMPARE(now->fence, bob->fence);
     QCOMPARE(now->state, LockState::Held);
     QVERIFY(m_adminLocks->release(name, u"bob"_s, bob->fence)->released);
+}
+
+void ConnectionCutTest::forceReleaseOnALockedRowIsNotDoneAndNamesTheBlocker()
+{
+    // The admin's force release of a lock whose row another session's open transaction holds
+    // (SELECT .. FOR UPDATE, then idle): it ends before its 2 s call deadline, as the server's
+    // lock timeout (Busy: nothing was done), with the blocker's session named; when the
+    // blocker commits, the lock is still held (the statement does not apply late).
+    const QString name = u"bound.force"_s;
+    auto held = m_adminLocks->acquire(name, u"alice"_s, 600000);
+    LOCKSCOPE_VERIFY_OK(held);
+    QVERIFY(held->acquired);
+    std::unique_ptr<Session> admin = openWithCallTimeout(2000);
+    QVERIFY(admin);
+    auto locks = LockService::create(*admin, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    const qint64 adminId = backendId(*admin);
+    const qint64 blockerId = backendId(*m_blocker);
+    QVERIFY(adminId > 0 && blockerId > 0);
+
+    QVERIFY(blockRow(name));
+    QElapsedTimer took;
+    took.start();
+    const auto released = locks->forceRelease(name, held->fence, u"test: row locked"_s);
+    const qint64 ms = took.elapsed();
+    qInfo("the force release ended after %lld ms: %s", ms,
+          qPrintable(testsupport::errorText(released)));
+    QVERIFY2(!released, "a force release blocked by another session's row lock succeeded");
+    QCOMPARE(released.error().kind, Error::Kind::Busy);
+    QVERIFY(released.error().serverEnded);
+    QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+    const QString &message = released.error().message;
+    // (MariaDB: among the transactions that hold row locks, when others hold some too)
+    QVERIFY2(message.startsWith(u"Not done: the statement waited for a row lock "_s)
+                 && message.contains(u"session %1 ("_s.arg(blockerId)),
+             qPrintable(message));
+    QVERIFY2(message.contains(u"Nothing was changed"_s), qPrintable(message));
+    QVERIFY2(!message.contains(u"No answer"_s), qPrintable(message));
+
+    unblockRow(true);
+    // The admin's statement is over on the server (an abandoned one would run on until the
+    // commit let it through, and then free the lock)...
+    QTRY_VERIFY_WITH_TIMEOUT(!inStatement(adminId), 5000);
+    // ...and did nothing: alice still holds the lock, same fence.
+    const auto now = *m_adminLocks->lock(name);
+    QCOMPARE(now->holder, u"alice"_s);
+    QCOMPARE(now->fence, held->fence);
+    QCOMPARE(now->state, LockState::Held);
+    QVERIFY(m_adminLocks->release(name, u"alice"_s, held->fence)->released);
+}
+
+void ConnectionCutTest::acquireOnALockedRowIsNotDoneAndNamesTheBlocker()
+{
+    // A test-acquire of a free lock whose row another session holds: "not done", with the
+    // blocker named, never "no answer ... outcome unknown", and never granted later.
+    const QString name = u"bound.acquire"_s;
+    QVERIFY(m_adminLocks->initialize(name, 60000, {})->created);
+    std::unique_ptr<Session> tester = openWithCallTimeout(2000);
+    QVERIFY(tester);
+    auto locks = LockService::create(*tester, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    const qint64 testerId = backendId(*tester);
+    const qint64 blockerId = backendId(*m_blocker);
+
+    QVERIFY(blockRow(name));
+    QElapsedTimer took;
+    took.start();
+    const auto grant = locks->acquire(name, u"bob"_s, 60000);
+    const qint64 ms = took.elapsed();
+    qInfo("the acquire ended after %lld ms: %s", ms, qPrintable(testsupport::errorText(grant)));
+    QVERIFY2(!grant, "an acquire blocked by another session's row lock reported an outcome");
+    QCOMPARE(grant.error().kind, Error::Kind::Busy);
+    QVERIFY(grant.error().serverEnded);
+    QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+    QVERIFY2(grant.error().message.contains(u"session %1"_s.arg(blockerId)),
+             qPrintable(grant.error().message));
+
+    unblockRow(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!inStatement(testerId), 5000);
+    QCOMPARE((*m_adminLocks->lock(name))->state, LockState::Free);
+    // The same session goes on: the lock is granted now that the row is free.
+    const auto after = locks->acquire(name, u"bob"_s, 60000);
+    LOCKSCOPE_VERIFY_OK(after);
+    QVERIFY(after->acquired);
+    QVERIFY(locks->release(name, u"bob"_s, after->fence)->released);
+}
+
+void ConnectionCutTest::serverBoundsSurviveAReconnect()
+{
+    // Calls of 2 s: the statement ends 250 ms before (1750 ms), a lock wait 250 ms before that
+    // (1500 ms; InnoDB's whole seconds: 1). A connection cut and reopened has them again.
+    std::unique_ptr<Session> session = openWithCallTimeout(2000);
+    QVERIFY(session);
+    const bool postgres = session->dialect().kind() == Dialect::Kind::PostgreSQL;
+    const auto check = [&] {
+        if (postgres) {
+            QCOMPARE(serverSetting(*session, u"statement_timeout"_s), u"1750ms"_s);
+            QCOMPARE(serverSetting(*session, u"lock_timeout"_s), u"1500ms"_s);
+        } else {
+            QCOMPARE(serverSetting(*session, u"max_statement_time"_s).toDouble(), 1.75);
+            QCOMPARE(serverSetting(*session, u"innodb_lock_wait_timeout"_s), u"1"_s);
+            QCOMPARE(serverSetting(*session, u"lock_wait_timeout"_s), u"1"_s);
+        }
+    };
+    check();
+    if (QTest::currentTestFailed())
+        return;
+    const qint64 id = backendId(*session);
+    QVERIFY(cut(id));
+    // The next call finds the connection gone (or reopens it at once); the one after works.
+    auto locks = LockService::create(*session, m_table);
+    LOCKSCOPE_VERIFY_OK(locks);
+    QTRY_VERIFY_WITH_TIMEOUT(locks->lock(u"bound.reconnect"_s).ok(), 5000);
+    QVERIFY(backendId(*session) != id);
+    check();
+}
+
+void ConnectionCutTest::ddlIsNotCutByTheSessionBounds()
+{
+    // Schema DDL waits for another session's open transaction on the table (PostgreSQL's
+    // relation lock, MariaDB's metadata lock) longer than the session's bounds allow a
+    // statement (calls of 1 s: 750 ms, a lock wait 500 ms; MariaDB's whole seconds: 1 s): the
+    // same ALTER sent on the session's connection is ended by the server, through runDdl it
+    // waits on and succeeds once the blocker commits.
+    const QString table = TestBackend::uniqueTable(u"ddlbound"_s);
+    QVERIFY(testsupport::execRaw(*m_admin, u"CREATE TABLE "_s + table + u" (id int PRIMARY KEY)"_s));
+    QSqlDatabase blocker = m_blocker->database();
+    bool blocking = false;
+    const auto cleanUp = qScopeGuard([&] {
+        if (blocking)
+            blocker.rollback(); // (after a failure: the table is free for the tests after it)
+        testsupport::execRaw(*m_admin, u"DROP TABLE IF EXISTS "_s + table);
+    });
+    QVERIFY(blocker.transaction());
+    blocking = true;
+    QSqlQuery reading(blocker);
+    QVERIFY(reading.exec(u"SELECT count(*) FROM "_s + table));
+    reading.finish();
+
+    Victim victim;
+    qint64 id = -1;
+    victim.run([&] {
+        victim.session() = openWithCallTimeout(1000);
+        if (victim.session())
+            id = backendId(*victim.session());
+    });
+    QVERIFY(victim.session() && id > 0);
+    // On the connection itself (PostgreSQL cannot prepare an ALTER, as Session::run would):
+    // only the server's bounds end it. Should they not, the blocker's commit ends it.
+    const QString alter = u"ALTER TABLE "_s + table + u" ADD COLUMN extra int"_s;
+    QSqlError refused;
+    QElapsedTimer took;
+    took.start();
+    victim.start([&] {
+        QSqlQuery query(victim.session()->database());
+        if (!query.exec(alter))
+            refused = query.lastError();
+    });
+    const bool ended = QTest::qWaitFor([&] { return victim.done(); }, 5000);
+    const qint64 ms = took.elapsed();
+    if (!ended)
+        blocking = !blocker.rollback();
+    QTRY_VERIFY_WITH_TIMEOUT(victim.done(), 5000);
+    qInfo("the ALTER on the session's connection ended after %lld ms: %s", ms,
+          qPrintable(refused.text()));
+    QVERIFY2(ended, "the server did not end the ALTER at the session's bound");
+    const Dialect &dialect = victim.session()->dialect();
+    QVERIFY2(dialect.isLockTimeout(refused) || dialect.isStatementTimeout(refused),
+             qPrintable(refused.text()));
+    QVERIFY2(ms < 1000 + marginMs, qPrintable(QString::number(ms)));
+
+    std::optional<Status> ddl;
+    QElapsedTimer waited;
+    waited.start();
+    victim.start([&] { ddl.emplace(victim.session()->runDdl(alter)); });
+    QTRY_VERIFY_WITH_TIMEOUT(inStatement(id), 5000);
+    // Longer than the bound that ended it above: still waiting, not ended.
+    QTest::qWait(1200);
+    QVERIFY2(!victim.done(), qPrintable(ddl ? testsupport::errorText(*ddl) : QString()));
+    QVERIFY(blocker.commit());
+    blocking = false;
+    QTRY_VERIFY_WITH_TIMEOUT(victim.done(), 10000);
+    QVERIFY(ddl.has_value());
+    LOCKSCOPE_VERIFY_OK(*ddl);
+    qInfo("runDdl waited %lld ms for the blocker", waited.elapsed());
 }
 
 int main(int argc, char **argv)

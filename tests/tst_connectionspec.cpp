@@ -802,26 +802,26 @@ void TestConnectionSpec::connectOptions_data()
     QTest::newRow("mysql default")
         << u"mysql://u@h/db"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
-                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=3600"_s, u"MYSQL_OPT_WRITE_TIMEOUT=3600"_s,
                        u"SSL_CIPHER="_s};
     QTest::newRow("mysql ssl-mode=required")
         << u"mysql://u@h/db?ssl-mode=required"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
-                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=3600"_s, u"MYSQL_OPT_WRITE_TIMEOUT=3600"_s,
                        u"SSL_CIPHER="_s};
     QTest::newRow("mysql ssl-mode=disabled")
         << u"mysql://u@h/db?ssl-mode=disabled"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
-                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s};
+                       u"MYSQL_OPT_READ_TIMEOUT=3600"_s, u"MYSQL_OPT_WRITE_TIMEOUT=3600"_s};
     QTest::newRow("mysql verify-identity with a CA")
         << u"mysql://u@h/db?ssl-mode=verify-identity&ssl_ca=/ca.pem"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=5"_s,
-                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=3600"_s, u"MYSQL_OPT_WRITE_TIMEOUT=3600"_s,
                        u"SSL_CA=/ca.pem"_s};
     QTest::newRow("mysql timeout and tls from url")
         << u"mariadb://u@h/db?connect_timeout=2&ssl_ca=/etc/ssl/ca.pem"_s << 5
         << QStringList{u"CLIENT_FOUND_ROWS=<flag>"_s, u"MYSQL_OPT_CONNECT_TIMEOUT=2"_s,
-                       u"MYSQL_OPT_READ_TIMEOUT=60"_s, u"MYSQL_OPT_WRITE_TIMEOUT=60"_s,
+                       u"MYSQL_OPT_READ_TIMEOUT=3600"_s, u"MYSQL_OPT_WRITE_TIMEOUT=3600"_s,
                        u"SSL_CA=/etc/ssl/ca.pem"_s};
     QTest::newRow("oracle") << u"oracle://u@h:1521/XE"_s << 5 << QStringList();
     QTest::newRow("odbc") << u"odbc://dsn"_s << 5

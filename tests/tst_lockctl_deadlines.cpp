@@ -3,6 +3,11 @@
 // within the bound docs/user-guide.md states, in the middle of an acquire, a renewal or a
 // release. And a force release reaches a holder at once where the database notifies
 // (PostgreSQL), else at its next renewal.
+//
+// Issue 47: a connection's setup that stops right after the login ends at --connect-timeout;
+// SIGTERM and SIGINT end a lockctl hung in a call at once (the call is abandoned, the clean-up
+// after it has a second); a run whose renewal reconnects into such a freeze exits within its
+// bound.
 
 #include "cuttableproxy.h"
 #include "lockctljson.h"
@@ -13,6 +18,9 @@
 #include <QJsonObject>
 #include <QThread>
 #include <QUrl>
+#include <QUrlQuery>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 using testsupport::CuttableProxy;
@@ -27,6 +35,9 @@ namespace {
 // lockctl's bound after the lease's end, or for any one statement: a connect (5 s) and a
 // statement (10 s), with room for a loaded machine.
 constexpr qint64 marginMs = 5000 + 10000 + 5000;
+// A signal's bound: the call in progress ends at once, the clean-up after it (a release) has
+// AbandonOnSignal::graceMs (1 s); and a loaded machine's start and exit.
+constexpr qint64 signalBoundMs = 1000 + 1000;
 
 } // namespace
 
@@ -43,14 +54,20 @@ private slots:
     void forceReleaseReachesTheHolderAtOnce();
     void runOnAHungServerEndsWithinTheBound();
     void forceReleaseStopsARunAtOnce();
+    void aSetupFrozenAfterTheLoginEndsAtTheConnectTimeout_data();
+    void aSetupFrozenAfterTheLoginEndsAtTheConnectTimeout();
+    void aSignalEndsAFrozenCallAtOnce_data();
+    void aSignalEndsAFrozenCallAtOnce();
+    void aRunReconnectingIntoAFreezeEndsWithinTheBound();
 
 private:
     // lockctl on the test's table, through `url` (the backend's when empty).
     LockctlOptions options(const QString &url = {}) const;
     Run lockctl(const QStringList &args) const;
     LockctlProcess start(const QStringList &args, const QString &url = {}) const;
-    // The backend's URL with the relay's address.
-    static QString relayed(const CuttableProxy &proxy);
+    // The backend's URL with the relay's address; `tls` false: TLS off, so that the relay can
+    // tell the login from the first query (CuttableProxy::freezeAtFirstQuery()).
+    static QString relayed(const CuttableProxy &proxy, bool tls = true);
     QJsonObject shown(const QString &name) const;
     // Polls "lockctl show" until `holder` holds `name`.
     bool waitUntilHeldBy(const QString &name, const QString &holder) const;
@@ -77,11 +94,19 @@ LockctlProcess LockctlDeadlinesTest::start(const QStringList &args, const QStrin
     return LockctlProcess(QStringList{u"--table"_s, m_table} + args, options(url));
 }
 
-QString LockctlDeadlinesTest::relayed(const CuttableProxy &proxy)
+QString LockctlDeadlinesTest::relayed(const CuttableProxy &proxy, bool tls)
 {
     QUrl url(TestBackend::instance().url(), QUrl::StrictMode);
     url.setHost(u"127.0.0.1"_s);
     url.setPort(proxy.port());
+    if (!tls) {
+        QUrlQuery query(url);
+        if (TestBackend::instance().isPostgres())
+            query.addQueryItem(u"sslmode"_s, u"disable"_s);
+        else
+            query.addQueryItem(u"ssl-mode"_s, u"disabled"_s);
+        url.setQuery(query);
+    }
     return url.toString(QUrl::FullyEncoded);
 }
 
@@ -281,6 +306,144 @@ void LockctlDeadlinesTest::forceReleaseStopsARunAtOnce()
     qInfo("lockctl run ended %lld ms after the force release (lease 2 min)", forced.elapsed());
     QVERIFY2(done.finished && done.exitCode == 75, qPrintable(done.describe()));
     QVERIFY2(forced.elapsed() < 2000, qPrintable(QString::number(forced.elapsed())));
+}
+
+void LockctlDeadlinesTest::aSetupFrozenAfterTheLoginEndsAtTheConnectTimeout_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::newRow("acquire") << u"acquire"_s;
+    QTest::newRow("release") << u"release"_s;
+}
+
+// The server stops answering right after the login, before the first statement (QPSQL's own
+// SETs, QMYSQL's character set): lockctl exits 3 at --connect-timeout, saying that it got no
+// answer while connecting. (It used to wait in poll() for ever on PostgreSQL, and 60 s on
+// MariaDB.)
+void LockctlDeadlinesTest::aSetupFrozenAfterTheLoginEndsAtTheConnectTimeout()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    QFETCH(QString, command);
+    CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    proxy.freezeAtFirstQuery();
+    QElapsedTimer took;
+    took.start();
+    QStringList args{u"--connect-timeout"_s, u"1"_s, command, u"setup.frozen"_s,
+                     u"--holder"_s, u"never"_s};
+    if (command == u"release")
+        args << u"--fence"_s << u"1"_s;
+    LockctlProcess lockctl = start(args, relayed(proxy, false));
+    const Run run = lockctl.finish(30000);
+    qInfo("lockctl %s exited %lld ms after it started (connect timeout 1 s), after %lld bytes "
+          "of login", qPrintable(command), took.elapsed(), proxy.loginBytes());
+    const bool froze = proxy.isFrozen();
+    proxy.freeze(false);
+    QVERIFY2(run.finished && run.exitCode == 3, qPrintable(run.describe()));
+    QVERIFY2(froze && proxy.loginBytes() > 0, "the relay did not see the login end");
+    QVERIFY2(took.elapsed() < 1000 + signalBoundMs, qPrintable(QString::number(took.elapsed())));
+    QVERIFY2(run.errText().contains(u"No answer from "_s)
+                 && run.errText().contains(u"within 1 s while connecting"_s),
+             qPrintable(run.describe()));
+}
+
+void LockctlDeadlinesTest::aSignalEndsAFrozenCallAtOnce_data()
+{
+    QTest::addColumn<int>("signal");
+    QTest::addColumn<QString>("command");
+    for (const auto &[signal, signalName] : {std::pair{SIGTERM, "SIGTERM"}, {SIGINT, "SIGINT"}}) {
+        QTest::addRow("%s, acquire --wait", signalName) << int(signal) << u"acquire"_s;
+        QTest::addRow("%s, acquire --hold --renew", signalName) << int(signal) << u"hold"_s;
+        QTest::addRow("%s, run", signalName) << int(signal) << u"run"_s;
+    }
+}
+
+// lockctl in a call the server does not answer (a wait's attempt, a renewal), through a relay
+// that froze: SIGTERM or SIGINT ends it within the clean-up's grace (1 s) and a margin, where
+// it used to stay in the call as long as the server said nothing. The lock is not left
+// changed by a late answer: the freeze holds until lockctl has gone.
+void LockctlDeadlinesTest::aSignalEndsAFrozenCallAtOnce()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    QFETCH(int, signal);
+    QFETCH(QString, command);
+    const QString name = u"signal."_s + command;
+    CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    QStringList args;
+    if (command == u"acquire") {
+        const Run taken = lockctl({u"acquire"_s, name, u"--ttl"_s, u"60s"_s, u"--holder"_s,
+                                   u"someone-else"_s});
+        QVERIFY2(taken.exitCode == 0 || taken.exitCode == 1, qPrintable(taken.describe()));
+        args = {u"acquire"_s, name, u"--wait"_s, u"1m"_s, u"--holder"_s, u"signalled"_s};
+    } else if (command == u"hold") {
+        args = {u"acquire"_s, name, u"--ttl"_s, u"3s"_s, u"--hold"_s, u"5m"_s, u"--renew"_s,
+                u"--holder"_s, u"signalled"_s};
+    } else {
+        args = {u"run"_s, name, u"--ttl"_s, u"3s"_s, u"--holder"_s, u"signalled"_s, u"--"_s,
+                u"sleep"_s, u"100"_s};
+    }
+    LockctlProcess process = start(args, relayed(proxy));
+    if (command == u"acquire")
+        QTest::qWait(300); // connected, waiting
+    else
+        QVERIFY(waitUntilHeldBy(name, u"signalled"_s));
+    proxy.freeze(true);
+    // A call waits for its answer: the next attempt, or the next renewal (a third of 3 s).
+    QVERIFY(QTest::qWaitFor([&] { return proxy.requestWaiting(); }, 5000));
+    QElapsedTimer signalled;
+    signalled.start();
+    ::kill(pid_t(process.processId()), signal);
+    const Run run = process.finish(30000);
+    const qint64 ms = signalled.elapsed();
+    qInfo("lockctl %s ended %lld ms after the signal, exit code %d", qPrintable(command), ms,
+          run.exitCode);
+    proxy.freeze(false);
+    QVERIFY2(run.finished, qPrintable(run.describe()));
+    QVERIFY2(ms < signalBoundMs, qPrintable(QString::number(ms) + u"\n"_s + run.describe()));
+    // As documented: a wait cut short is not acquired (1), a hold's lock not known released
+    // after its renewal was abandoned (3), a run's command ended by the signal relayed to it.
+    if (command == u"run")
+        QVERIFY2(run.exitCode == 128 + signal || run.exitCode == 75, qPrintable(run.describe()));
+    else
+        QVERIFY2(run.exitCode == 1 || run.exitCode == 3, qPrintable(run.describe()));
+    if (command == u"acquire")
+        QCOMPARE(shown(name).value(u"holder"_s).toString(), u"someone-else"_s);
+}
+
+// lockctl run with a 2 s lease, --kill-after 1s and --connect-timeout 1: its connections are
+// cut and the server stops answering right after the login of the reconnect. The renewal that
+// reconnects ends at the connect timeout, the command is stopped at the lease's end, and
+// lockctl exits 75 within lease + kill-after + 15 s (its documented bound; with these options
+// a few seconds). (It stayed alive over 10 minutes, in PQgetResult under the reconnect.)
+void LockctlDeadlinesTest::aRunReconnectingIntoAFreezeEndsWithinTheBound()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to hang");
+    CuttableProxy proxy(TestBackend::instance().spec());
+    QVERIFY(proxy.port() > 0);
+    const QString name = u"run.reconnects"_s;
+    LockctlProcess run = start({u"--json"_s, u"--connect-timeout"_s, u"1"_s, u"run"_s, name,
+                                u"--ttl"_s, u"2s"_s, u"--kill-after"_s, u"1s"_s, u"--holder"_s,
+                                u"reconnecting-run"_s, u"--"_s, u"sleep"_s, u"100"_s},
+                               relayed(proxy, false));
+    QVERIFY(waitUntilHeldBy(name, u"reconnecting-run"_s));
+    proxy.freezeAtFirstQuery();
+    proxy.dropConnections();
+    QElapsedTimer cut;
+    cut.start();
+    Run done = run.finish(2000 + 1000 + 15000 + 10000);
+    const qint64 ms = cut.elapsed();
+    qInfo("lockctl run exited %lld ms after its connections were cut into a freeze after the "
+          "login (lease 2000 ms, kill-after 1000 ms, connect timeout 1 s)", ms);
+    const bool reconnectFroze = proxy.isFrozen();
+    proxy.freeze(false);
+    QVERIFY2(done.finished && done.exitCode == 75, qPrintable(done.describe()));
+    QVERIFY2(reconnectFroze,
+             qPrintable(u"no reconnect reached the end of its login: "_s + done.describe()));
+    QVERIFY2(ms < 2000 + 1000 + 15000, qPrintable(QString::number(ms)));
+    QVERIFY2(done.errText().contains(u"\"outcome\":\"expired\""_s), qPrintable(done.describe()));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlDeadlinesTest)

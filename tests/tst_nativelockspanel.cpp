@@ -2,16 +2,25 @@
 // GET_LOCK) appears with its pid and user; "Terminate holding session" through the panel, its
 // dialog answered with a reason, ends that session, frees the lock and says so; a read-only
 // connection offers no terminate; a lock released meanwhile is refused; from a lock a lockctl
-// process holds, "Show database session" selects that process's session. SQLite: the panel says
-// plainly that it has no such locks, nor sessions.
+// process holds, "Show database session" selects that process's session. Who blocks whom: an
+// idle-in-transaction FOR UPDATE holder of a lock-table row is the root of the tree with its
+// waiter under it, its row is found locked by it (lock details), and "Terminate session…"
+// (whose button no key confirms) ends it; Lockscope's own connections cannot be ended. SQLite:
+// the panel says plainly that it has no such locks, nor sessions.
 
+#include "blockingtreemodel.h"
+#include "cuttableproxy.h"
+#include "endsessiondialog.h"
 #include "language.h"
+#include "lockdetailspane.h"
 #include "lockctlrun.h"
 #include "lockservice.h"
 #include "mainwindow.h"
 #include "nativelocksmodel.h"
 #include "nativelockspanel.h"
+#include "nativelocksworker.h"
 #include "processsockets.h"
+#include "sessionthread.h"
 #include "terminatesessiondialog.h"
 #include "testbackend.h"
 #include "windowtesthelpers.h"
@@ -25,6 +34,7 @@
 #include <QSqlQuery>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTreeView>
 #include <QtTest>
 #include <functional>
 
@@ -80,6 +90,43 @@ bool alive(lockcore::Session &session)
     return q.exec(u"SELECT 1"_s) && q.next() && q.value(0).toInt() == 1;
 }
 
+// A session the tree shows as an application's, not Lockscope's (lockcore names its sessions:
+// PostgreSQL by application_name, MySQL/MariaDB by a lockscope-session: user lock).
+bool asForeignSession(lockcore::Session &session)
+{
+    return testsupport::execRaw(session, TestBackend::instance().isPostgres()
+                                             ? u"SET application_name = 'tst-rowholder'"_s
+                                             : u"DO RELEASE_ALL_LOCKS()"_s);
+}
+
+// BEGIN; SELECT .. FOR UPDATE on the lock-table row of `name`, and then nothing (idle in
+// transaction), as a stuck application does.
+bool lockRow(lockcore::Session &session, const QString &table, const QString &name)
+{
+    QSqlDatabase db = session.database();
+    if (!db.transaction())
+        return false;
+    QSqlQuery q(db);
+    q.prepare(u"SELECT name FROM "_s + table + u" WHERE name = ? FOR UPDATE"_s);
+    q.addBindValue(name);
+    return q.exec() && q.next();
+}
+
+// The first place of `pid` in the tree; invalid: not shown.
+QModelIndex treeIndexOf(NativeLocksPanel &panel, qint64 pid)
+{
+    return panel.blockingModel()->indexOfPid(pid);
+}
+
+bool selectSession(NativeLocksPanel &panel, qint64 pid)
+{
+    const QModelIndex at = treeIndexOf(panel, pid);
+    if (!at.isValid())
+        return false;
+    panel.blockingView()->setCurrentIndex(at);
+    return true;
+}
+
 bool selectRow(NativeLocksPanel &panel, int row)
 {
     if (row < 0)
@@ -117,6 +164,20 @@ private:
                               [connection, configure](QDialog *dialog) {
                                   QObject::disconnect(*connection);
                                   auto *typed = qobject_cast<TerminateSessionDialog *>(dialog);
+                                  QVERIFY2(typed, dialog->metaObject()->className());
+                                  configure(typed);
+                              });
+    }
+
+    // Answers the next cancel / terminate confirmation of the tree.
+    void answerNextEndDialog(NativeLocksPanel &panel,
+                             std::function<void(EndSessionDialog *)> configure)
+    {
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = connect(&panel, &NativeLocksPanel::dialogAboutToShow, this,
+                              [connection, configure](QDialog *dialog) {
+                                  QObject::disconnect(*connection);
+                                  auto *typed = qobject_cast<EndSessionDialog *>(dialog);
                                   QVERIFY2(typed, dialog->metaObject()->className());
                                   configure(typed);
                               });
@@ -395,6 +456,208 @@ private slots:
         QVERIFY(panel->terminateButton()->isHidden());
         QVERIFY(!panel->canTerminate());
         QVERIFY(panel->sourceText().contains(u"Read-only"_s));
+    }
+
+    // An idle-in-transaction FOR UPDATE holder of a lock's row and one waiter: the holder is a
+    // root of the tree with the waiter under it, Cancel is off on the idle holder; the lock's
+    // row is found locked by it (the details pane's line and its link); the Terminate dialog
+    // has a button that no key confirms (no mnemonic, not default, Enter on it or in the
+    // reason does nothing, Esc cancels); terminated with a reason, the holder ends and both
+    // leave the tree.
+    void blockingTreeAndTerminate()
+    {
+        const QString name = u"tst_tree.%1"_s.arg(QRandomGenerator::global()->generate());
+        QString error;
+        auto admin = TestBackend::instance().open(&error);
+        QVERIFY2(admin, qPrintable(error));
+        auto service = lockcore::LockService::create(*admin, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        LOCKSCOPE_VERIFY_OK(service->acquire(name, u"tst-owner"_s, 600000));
+        auto info = service->lock(name);
+        LOCKSCOPE_VERIFY_OK(info);
+        QVERIFY(info->has_value());
+
+        testsupport::SessionThread waiter; // ends after the holder: its statement waits for it
+        auto holder = TestBackend::instance().open(&error);
+        QVERIFY2(holder, qPrintable(error));
+        QVERIFY(asForeignSession(*holder));
+        const qint64 holderPid = pidOf(*holder);
+        QVERIFY(lockRow(*holder, m_table, name));
+        qint64 waiterPid = 0;
+        waiter.run([&] {
+            waiter.session() = TestBackend::instance().open();
+            if (waiter.session() && asForeignSession(*waiter.session()))
+                waiterPid = pidOf(*waiter.session());
+        });
+        QVERIFY(waiterPid > 0);
+        waiter.start([&] { // waits for the holder, until it ends (or the server's lock timeout)
+            QSqlQuery q(waiter.session()->database());
+            q.exec(u"UPDATE "_s + m_table + u" SET description = 'waiter' WHERE name = '"_s
+                   + name + u'\'');
+        });
+
+        auto panel = shownPanel(false);
+        QTRY_VERIFY_WITH_TIMEOUT(treeIndexOf(*panel, waiterPid).isValid(), 10000);
+        const QModelIndex root = treeIndexOf(*panel, holderPid);
+        QVERIFY(root.isValid());
+        QVERIFY(!root.parent().isValid()); // a root blocker
+        const QModelIndex waiting = treeIndexOf(*panel, waiterPid);
+        QCOMPARE(waiting.parent(), root);
+        QVERIFY(panel->blockingView()->isExpanded(root));
+        QVERIFY(panel->blockingEmptyText().isEmpty());
+        const auto cell = [&](const QModelIndex &at, int column) {
+            return at.siblingAtColumn(column).data().toString();
+        };
+        QVERIFY2(cell(root, BlockingTreeModel::State).startsWith(u"idle in transaction"_s)
+                     || cell(root, BlockingTreeModel::State).startsWith(u"Sleep"_s),
+                 qPrintable(cell(root, BlockingTreeModel::State)));
+        QCOMPARE(cell(root, BlockingTreeModel::Blocks), u"1"_s);
+        QVERIFY2(!cell(waiting, BlockingTreeModel::WaitsFor).isEmpty(), "waits for nothing?");
+
+        QVERIFY(selectSession(*panel, holderPid));
+        QVERIFY(!panel->cancelStatementButton()->isEnabled()); // idle: nothing to cancel
+        QVERIFY2(panel->cancelStatementButton()->toolTip().contains(u"runs no statement"_s),
+                 qPrintable(panel->cancelStatementButton()->toolTip()));
+        QVERIFY(panel->terminateSessionButton()->isEnabled());
+
+        // The lock's row, from the lock details: locked by the holder, with its link.
+        QSignalSpy found(panel.get(), &NativeLocksPanel::rowLockersFound);
+        panel->lookUpRowLockers(name);
+        QTRY_VERIFY_WITH_TIMEOUT(!found.isEmpty(), 10000);
+        const auto lockers = found.first().at(1).value<lockcore::RowLockers>();
+        QVERIFY(lockers.locked);
+        QVERIFY(!lockers.lockers.isEmpty());
+        QList<qint64> lockerPids;
+        for (const lockcore::RowLocker &locker : lockers.lockers)
+            lockerPids << locker.session.pid;
+        // MariaDB names candidates (every transaction with row locks, the waiter's too) when
+        // it cannot tell which one holds this row; PostgreSQL names the holder exactly.
+        QVERIFY(lockerPids.contains(holderPid));
+        if (TestBackend::instance().isPostgres())
+            QVERIFY(lockers.exact);
+        const qint64 shownPid = lockerPids.first();
+        if (lockers.exact)
+            QCOMPARE(shownPid, holderPid);
+        LockDetailsPane pane;
+        pane.showLock(**info);
+        pane.showRowLockers(name, lockers);
+        QVERIFY2(pane.rowLockerText().startsWith(u"Row locked by session %1, "_s.arg(shownPid)),
+                 qPrintable(pane.rowLockerText()));
+        QSignalSpy goTo(&pane, &LockDetailsPane::sessionRequested);
+        pane.showSessionButton()->click();
+        QCOMPARE(goTo.count(), 1);
+        QCOMPARE(goTo.first().at(0).toLongLong(), shownPid);
+        panel->showSession(waiterPid);
+        QCOMPARE(panel->blockingView()->currentIndex().data(BlockingTreeModel::PidRole)
+                     .toLongLong(),
+                 waiterPid);
+        QVERIFY(selectSession(*panel, holderPid));
+
+        // No key confirms the dialog; Esc cancels it.
+        bool checked = false;
+        answerNextEndDialog(*panel, [&](EndSessionDialog *dialog) {
+            QCOMPARE(dialog->target().pid, holderPid);
+            QPushButton *button = dialog->actionButton();
+            QVERIFY(!button->text().contains(u'&'));
+            QVERIFY(!button->isDefault() && !button->autoDefault());
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog));
+            auto *reason = dialog->findChild<QLineEdit *>(u"reason"_s);
+            QTest::keyClicks(reason, u"stuck row lock"_s);
+            QVERIFY(button->isEnabled());
+            QTest::keyClick(reason, Qt::Key_Return);
+            QVERIFY(dialog->isVisible());
+            QTest::keyClick(dialog, Qt::Key_T, Qt::AltModifier);
+            QVERIFY(dialog->isVisible());
+            button->setFocus();
+            QTest::keyClick(button, Qt::Key_Return);
+            QTest::keyClick(button, Qt::Key_Enter);
+            QVERIFY(dialog->isVisible());
+            QTest::keyClick(dialog->focusWidget(), Qt::Key_Escape);
+            QVERIFY(!dialog->isVisible());
+            QCOMPARE(dialog->result(), int(QDialog::Rejected));
+            checked = true;
+        });
+        panel->terminateSessionButton()->click();
+        QVERIFY(checked);
+        QVERIFY(panel->messageText().isEmpty());
+        QVERIFY(alive(*holder));
+
+        // Terminated with a reason: the holder ends, the waiter goes on, the tree follows.
+        answerNextEndDialog(*panel, [](EndSessionDialog *dialog) {
+            dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"stuck row lock"_s);
+            dialog->accept();
+        });
+        QSignalSpy ended(panel.get(), &NativeLocksPanel::endSessionFinished);
+        panel->terminateSessionButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 10000);
+        QVERIFY2(panel->messageText().startsWith(u"Done"_s), qPrintable(panel->messageText()));
+        QVERIFY(!alive(*holder));
+        QTRY_VERIFY_WITH_TIMEOUT(waiter.done(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!treeIndexOf(*panel, holderPid).isValid()
+                                     && !treeIndexOf(*panel, waiterPid).isValid(),
+                                 3 * NativeLocksPanel::refreshIntervalMs + 2000);
+        if (panel->blockingModel()->isEmpty()) // other suites' sessions may block meanwhile
+            QVERIFY2(panel->blockingEmptyText().startsWith(u"Nothing blocks"_s),
+                     qPrintable(panel->blockingEmptyText()));
+    }
+
+    // A connection of Lockscope's own that blocks: marked so in the tree, and neither Cancel
+    // nor Terminate is offered on it.
+    void ownConnectionCannotBeEnded()
+    {
+        const QString name = u"tst_tree.%1"_s.arg(QRandomGenerator::global()->generate());
+        QString error;
+        auto admin = TestBackend::instance().open(&error);
+        QVERIFY2(admin, qPrintable(error));
+        auto service = lockcore::LockService::create(*admin, m_table);
+        LOCKSCOPE_VERIFY_OK(service);
+        LOCKSCOPE_VERIFY_OK(service->acquire(name, u"tst-owner"_s, 600000));
+        testsupport::SessionThread waiter; // ends after the holder: its statement waits for it
+        auto holder = TestBackend::instance().open(&error); // lockcore's: Lockscope's own
+        QVERIFY2(holder, qPrintable(error));
+        const qint64 holderPid = pidOf(*holder);
+        QVERIFY(lockRow(*holder, m_table, name));
+        waiter.run([&] { waiter.session() = TestBackend::instance().open(); });
+        QVERIFY(waiter.session());
+        waiter.start([&] {
+            QSqlQuery q(waiter.session()->database());
+            q.exec(u"UPDATE "_s + m_table + u" SET description = 'waiter' WHERE name = '"_s
+                   + name + u'\'');
+        });
+        auto panel = shownPanel(false);
+        QTRY_VERIFY_WITH_TIMEOUT(treeIndexOf(*panel, holderPid).isValid(), 10000);
+        const QModelIndex root = treeIndexOf(*panel, holderPid);
+        QVERIFY(root.data(BlockingTreeModel::LockscopeRole).toBool());
+        QVERIFY2(root.data().toString().endsWith(u"(Lockscope)"_s),
+                 qPrintable(root.data().toString()));
+        QVERIFY(selectSession(*panel, holderPid));
+        for (QPushButton *button :
+             {panel->cancelStatementButton(), panel->terminateSessionButton()}) {
+            QVERIFY(!button->isEnabled());
+            QVERIFY2(button->toolTip().contains(u"Lockscope's own"_s),
+                     qPrintable(button->toolTip()));
+        }
+        holder->database().rollback(); // the waiter goes on
+        QTRY_VERIFY_WITH_TIMEOUT(waiter.done(), 10000);
+    }
+
+    // A refresh that fails keeps what the last one showed, greyed, "as of" its time: it must
+    // not look live.
+    void failedRefreshShowsAsOf()
+    {
+        testsupport::CuttableProxy proxy(TestBackend::instance().spec());
+        QVERIFY(proxy.port() != 0);
+        NativeLocksPanel panel;
+        panel.setConnection(proxy.spec(), false, 2, m_table);
+        panel.show();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.sourceText().contains(u"read at"_s), 10000);
+        QVERIFY(!panel.blockingModel()->isStale());
+        proxy.cut();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.sourceText().startsWith(u"The last refresh failed"_s),
+                                 3 * NativeLocksPanel::refreshIntervalMs + 5000);
+        QVERIFY2(panel.sourceText().contains(u"as of "_s), qPrintable(panel.sourceText()));
+        QVERIFY(panel.blockingModel()->isStale());
     }
 
     // MySQL/MariaDB: the field the note speaks of ("only the names you give are looked up")

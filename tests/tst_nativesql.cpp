@@ -63,6 +63,30 @@ int selectColumns(const QString &text)
     return columns;
 }
 
+// The columns of the outer SELECT of a statement that may begin WITH ... AS (...).
+int outerColumns(const QString &text)
+{
+    int depth = 0;
+    qsizetype outer = -1;
+    QChar quote;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == u'\'') {
+            quote = c;
+        } else if (c == u'(') {
+            ++depth;
+        } else if (c == u')') {
+            --depth;
+        } else if (depth == 0 && text.mid(i, 7) == u"SELECT "_s) {
+            outer = i;
+        }
+    }
+    return outer < 0 ? -1 : selectColumns(text.mid(outer));
+}
+
 NativeLock hostile()
 {
     NativeLock lock;
@@ -154,6 +178,97 @@ private slots:
     }
 
     void mysqlKillText() { QCOMPARE(sql::mysqlKill(42), u"KILL CONNECTION 42"_s); }
+
+    // Who blocks whom: every statement returns the blockingcol columns from its outer SELECT,
+    // in one statement, with nothing inlined.
+    void blockingStatements_data()
+    {
+        QTest::addColumn<Statement>("statement");
+        QTest::newRow("postgresql 15") << sql::postgresBlocking(150000);
+        QTest::newRow("postgresql 13") << sql::postgresBlocking(130000);
+        QTest::newRow("mariadb plugin") << sql::mysqlBlocking(true);
+        QTest::newRow("mariadb no plugin") << sql::mysqlBlocking(false);
+        QTest::newRow("mysql without PROCESS") << sql::mysqlBlocking(false, false);
+        QTest::newRow("oracle") << sql::oracleBlocking();
+    }
+    void blockingStatements()
+    {
+        QFETCH(Statement, statement);
+        checkStatement(statement, 0);
+        QCOMPARE(outerColumns(statement.text()), int(lockcore::blockingcol::ColumnCount));
+    }
+
+    // The PostgreSQL statements: the waiters from pg_locks (which every role sees), their
+    // blockers from pg_blocking_pids; the end of a session checked in the statement itself.
+    void postgresBlockingShape()
+    {
+        const QString text = sql::postgresBlocking(150000).text();
+        QVERIFY(text.startsWith(u"WITH w AS ("_s));
+        QVERIFY(text.contains(u"pg_blocking_pids(p.pid)"_s));
+        QVERIFY(text.contains(u"FROM pg_locks WHERE NOT granted"_s));
+        QVERIFY(!text.contains(u"wait_event_type"_s));
+        QVERIFY(text.contains(u"l.waitstart"_s));
+        QVERIFY(!sql::postgresBlocking(130000).text().contains(u"p.waitstart"_s));
+        NativeLock seen = hostile();
+        seen.xactStartUs = 1700000000654321;
+        for (const auto action : {lockcore::SessionAction::Cancel,
+                                  lockcore::SessionAction::Terminate}) {
+            const Statement end = sql::postgresEndSession(seen, action, 150000);
+            checkStatement(end, 1);
+            QCOMPARE(end.binds(), (QVariantList{seen.pid, seen.sessionStartUs, seen.xactStartUs}));
+            QVERIFY(end.text().contains(u"a.pid <> pg_backend_pid()"_s));
+            QVERIFY(end.text().contains(action == lockcore::SessionAction::Cancel
+                                            ? u"pg_cancel_backend(a.pid)"_s
+                                            : u"pg_terminate_backend(a.pid, 5000)"_s));
+        }
+        QVERIFY(sql::postgresEndSession(seen, lockcore::SessionAction::Terminate, 130000)
+                    .text()
+                    .contains(u"pg_terminate_backend(a.pid)"_s));
+        const Statement now = sql::postgresSessionNow(seen.pid);
+        checkStatement(now, 8);
+        QCOMPARE(now.binds(), QVariantList{seen.pid});
+    }
+
+    // The MySQL/MariaDB statements: InnoDB's lock waits, the metadata waits from the
+    // processlist (named with the plugin), the check before KILL with the statement id.
+    void mysqlBlockingShape()
+    {
+        const QString plugin = sql::mysqlBlocking(true).text();
+        QVERIFY(plugin.contains(u"information_schema.INNODB_LOCK_WAITS"_s));
+        QVERIFY(plugin.contains(u"information_schema.METADATA_LOCK_INFO"_s));
+        QVERIFY(plugin.contains(u"'idle in transaction'"_s));
+        QVERIFY(plugin.contains(u"p.QUERY_ID"_s));
+        const QString bare = sql::mysqlBlocking(false).text();
+        QVERIFY(!bare.contains(u"METADATA_LOCK_INFO"_s));
+        QVERIFY(bare.contains(u"'Waiting for table metadata lock'"_s));
+        const QString noProcess = sql::mysqlBlocking(false, false).text();
+        QVERIFY(!noProcess.contains(u"INNODB_"_s));
+        // Without InnoDB's part first, the metadata part names the CTE's columns.
+        QVERIFY(noProcess.contains(u"SELECT p.ID AS waiter, NULL AS blocker"_s));
+        const Statement now = sql::mysqlSessionNow(42);
+        checkStatement(now, 8);
+        QCOMPARE(now.binds(), QVariantList{qint64(42)});
+        QVERIFY(now.text().contains(u"p.QUERY_ID"_s));
+        QCOMPARE(sql::mysqlKillQuery(42), u"KILL QUERY 42"_s);
+    }
+
+    // Oracle (text only): v$session.blocking_session, the lock requested from v$lock, the
+    // session now by sid and serial#, and the cancel's exact text.
+    void oracleBlockingText()
+    {
+        const QString text = sql::oracleBlocking().text();
+        QVERIFY(text.contains(u"TO_CHAR(s.blocking_session)"_s));
+        QVERIFY(text.contains(u"FROM v$lock l WHERE l.sid = s.sid AND l.request > 0"_s));
+        QVERIFY(text.contains(u"v$transaction x WHERE x.addr = s.taddr"_s));
+        QVERIFY(text.contains(u"s.sid IN (SELECT w.blocking_session FROM v$session w"_s));
+        QVERIFY(text.contains(u"SYSTIMESTAMP"_s));
+        QVERIFY(!text.contains(u"SYSDATE"_s));
+        const Statement now = sql::oracleSessionNow(1234567, 89);
+        checkStatement(now, 8);
+        QCOMPARE(now.binds(), (QVariantList{qint64(1234567), qint64(89)}));
+        QVERIFY(now.text().contains(u"s.serial# = ?"_s));
+        QCOMPARE(sql::oracleCancel(1234567, 89), u"ALTER SYSTEM CANCEL SQL '1234567,89'"_s);
+    }
 
     // Keys as users give them: the bigint, "k1,k2", or classid/objid/objsubid.
     void matchesKey()

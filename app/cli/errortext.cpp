@@ -85,6 +85,13 @@ QJsonObject errorToJson(const lockcore::Error &error)
         object.insert(u"detail"_s, error.driverText.trimmed());
     if (!error.tableInstead.isEmpty())
         object.insert(u"table_instead"_s, error.tableInstead);
+    // For a script: the command may have acted after all (a call abandoned at its deadline, a
+    // connection lost mid-statement), where every other error did nothing (a refusal, a
+    // statement the server ended at its own bound, a connect that failed).
+    if (error.kind == lockcore::Error::Kind::ConnectionLost)
+        object.insert(u"outcome"_s, u"unknown"_s);
+    if (error.serverEnded)
+        object.insert(u"server_ended"_s, true);
     return object;
 }
 
@@ -94,6 +101,7 @@ QJsonObject errorToJson(const QString &kind, const QString &message, const QStri
         {u"kind"_s, kind},
         {u"message"_s, message},
         {u"native_code"_s, lockcore::jsonText(nativeCode)},
+        {u"outcome"_s, u"not_done"_s},
     };
 }
 

@@ -18,8 +18,11 @@ QString errorText(const lockcore::Error &error, const QString &table = {});
 // The same compaction for one piece of text.
 QString compactDriverText(const QString &text, const QString &nativeCode = {});
 
-// An error as JSON: {"kind", "message", "native_code"}, the driver's "detail" when it has one,
-// and "table_instead" when lockcore names the table that was probably meant.
+// An error as JSON: {"kind", "message", "native_code", "outcome"}, the driver's "detail" when it
+// has one, "table_instead" when lockcore names the table that was probably meant, and
+// "server_ended": true for a statement the server ended at its own time limit. "outcome" is
+// "unknown" for a connection lost or a call abandoned in the middle of a statement (kind
+// "connection_lost": it may have been done), else "not_done".
 QJsonObject errorToJson(const lockcore::Error &error);
 QJsonObject errorToJson(const QString &kind, const QString &message, const QString &nativeCode);
 

@@ -21,7 +21,9 @@ void onSignal(int signalNumber)
         fallback.sa_handler = SIG_DFL;
         sigaction(signalNumber, &fallback, nullptr);
         raise(signalNumber);
+        return;
     }
+    AbandonOnSignal::post(); // the database call in progress ends now
 }
 
 } // namespace

@@ -77,9 +77,14 @@ void setUpCommandParser(QCommandLineParser &parser, const Command &command)
         parser.addOption(option);
     }
     parser.addOption(helpOption());
-    if (qstrlen(command.arguments) > 0)
-        parser.addPositionalArgument(QString::fromLatin1(command.arguments).section(u' ', 0, 0),
-                                     Tr::tr("The name of the lock."));
+    const QString argument = QString::fromLatin1(command.arguments).section(u' ', 0, 0);
+    if (argument == u"PID"_s) // cancel, terminate
+        parser.addPositionalArgument(argument,
+                                     Tr::tr("The session: a PostgreSQL backend pid or a "
+                                            "MySQL/MariaDB connection id, as native-locks "
+                                            "shows it."));
+    else if (!argument.isEmpty())
+        parser.addPositionalArgument(argument, Tr::tr("The name of the lock."));
     if (QByteArray(command.arguments).contains("COMMAND")) // lockctl run NAME -- COMMAND ...
         parser.addPositionalArgument(u"COMMAND"_s, Tr::tr("The command to run (after --) and its "
                                                           "arguments."));
@@ -148,7 +153,7 @@ int run(const QStringList &arguments)
     // would silently work on Lockscope's own table instead, so they refuse it.
     static const QStringList withProfile = {u"list"_s, u"show"_s, u"acquire"_s, u"release"_s,
                                             u"force-release"_s, u"init"_s, u"detect"_s,
-                                            u"now"_s, u"native-locks"_s, u"terminate"_s,
+                                            u"now"_s, u"native-locks"_s, u"terminate"_s, u"cancel"_s,
                                             u"exporter"_s};
     if (!settings->profile.isEmpty() && !withProfile.contains(name))
         return out.usage(Tr::tr("--profile does not apply to \"%1\": application tables have no "

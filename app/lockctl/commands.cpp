@@ -104,22 +104,61 @@ const QList<Command> &commands()
          "", noOptions, runNow},
         {"native-locks",
          QT_TRANSLATE_NOOP("lockctl", "List the database's own locks (PostgreSQL advisory "
-                                      "locks, MySQL/MariaDB GET_LOCK) and who holds them."),
+                                      "locks, MySQL/MariaDB GET_LOCK) and who blocks whom."),
          QT_TRANSLATE_NOOP("lockctl",
-                           "One row per session holding or waiting for a lock: pid (connection "
-                           "id), user, client, application, the lock's key, held or waiting, "
-                           "since when, and the sessions waiting for it. See "
-                           "docs/native-locks.md for where each database keeps them."),
+                           "One row per session holding or waiting for an advisory or user "
+                           "lock: pid (connection id), user, client, application, the lock's "
+                           "key, held or waiting, since when, and the sessions waiting for it. "
+                           "Then \"Who blocks whom\": every session that waits for a lock of "
+                           "the database (a row, a table, a metadata, an advisory or a user "
+                           "lock) under the session it waits for, as a tree with the root "
+                           "blockers first (the session to look at comes first): each with its "
+                           "state and for how long, its transaction's age, what it waits for, "
+                           "its statement (an idle session's last one), how many sessions it "
+                           "blocks directly and in all, whether it is Lockscope's own "
+                           "connection, and its session id for cancel and terminate "
+                           "--expect-session. --json: \"locks\", \"blocking\" (the tree's "
+                           "nodes in order, each with depth and parent), \"deadlock\", "
+                           "\"lockscope_sessions\" and \"note\" (what this user could not see; "
+                           "a warning on stderr in text). See docs/native-locks.md for where "
+                           "each database keeps them and the grants needed."),
          "", nativeLocksOptions, runNativeLocks},
-        {"terminate",
-         QT_TRANSLATE_NOOP("lockctl", "End the session that holds a database lock (an admin "
-                                      "action)."),
+        {"cancel",
+         QT_TRANSLATE_NOOP("lockctl", "Cancel the running statement of a database session (an "
+                                      "admin action)."),
          QT_TRANSLATE_NOOP("lockctl",
-                           "Only if session PID still holds the lock --expect-lock KEY (and is "
-                           "the same session: PostgreSQL backend start, MySQL connection id and "
-                           "user); never this connection. Asks for confirmation unless --yes. "
-                           "Every attempt is recorded (the log; the event table when the lock "
-                           "table exists). Exit code 0 terminated, 1 refused, 3 failed."),
+                           "PostgreSQL pg_cancel_backend, MySQL/MariaDB KILL QUERY: the "
+                           "statement ends with an error, the session and its transaction live "
+                           "on (refused for a session running none). --reason is required. "
+                           "Only if PID is still the session --expect-session ID names (the "
+                           "\"session id\" native-locks prints: \"<session start us>.<transaction "
+                           "start us>.<transaction id or 0>[.<statement id>]\", the same backend and "
+                           "transaction; MariaDB adds the statement id); without it, the session as read now. Checked again "
+                           "when acting; if it changed, refused with what changed. Refused for "
+                           "Lockscope's own connections unless --allow-lockscope-session. Asks "
+                           "for confirmation unless --yes. Every attempt is recorded (the log; "
+                           "the event table when the lock table exists). Exit code 0 "
+                           "cancelled, 1 refused, 2 usage error, 3 failed."),
+         "PID", cancelOptions, runCancel},
+        {"terminate",
+         QT_TRANSLATE_NOOP("lockctl", "End a database session: one that holds a lock, or blocks "
+                                      "others (an admin action)."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "With --expect-lock KEY: only if session PID still holds that lock "
+                           "(and is the same session: PostgreSQL backend start, MySQL "
+                           "connection id and user); --reason is optional then. Without it: "
+                           "PID is ended whatever it holds (its transaction is rolled back, "
+                           "its row, table and metadata locks freed); --reason is required, "
+                           "and only if PID is still the session --expect-session ID names "
+                           "(the \"session id\" native-locks prints: \"<session start us>."
+                           "<transaction start us>.<transaction id or 0>[.<statement id>]\", "
+                           "the same backend and transaction; MariaDB adds the statement id); without it, the session as read now. Checked "
+                           "again when acting; if it changed, refused with what changed. "
+                           "Refused for Lockscope's own connections unless "
+                           "--allow-lockscope-session; never this connection. Asks for "
+                           "confirmation unless --yes. Every attempt is recorded (the log; the "
+                           "event table when the lock table exists). Exit code 0 terminated, "
+                           "1 refused, 2 usage error, 3 failed."),
          "PID", terminateOptions, runTerminate},
         {"cluster",
          QT_TRANSLATE_NOOP("lockctl", "Show the database's cluster as the connected server sees "

@@ -65,6 +65,8 @@ QList<QCommandLineOption> nativeLocksOptions();
 int runNativeLocks(Invocation &invocation);
 QList<QCommandLineOption> terminateOptions();
 int runTerminate(Invocation &invocation);
+QList<QCommandLineOption> cancelOptions();
+int runCancel(Invocation &invocation);
 
 // The connected server's cluster: Galera, PostgreSQL primary or standby (commands/cluster.cpp).
 int runCluster(Invocation &invocation);

@@ -35,6 +35,14 @@ struct Error
     // MissingSchema: the table the server has that was most likely meant (PostgreSQL: the
     // lower-case table of a name given with capitals), for a tool to offer in its own terms.
     QString tableInstead{};
+    // Busy: the server itself ended the statement at its own time limit (a lock wait timeout,
+    // a statement timeout: Session's server bounds, docs/reliability.md), so nothing was done.
+    // Not retried at once (it would wait as long again), and worth naming what it waited for.
+    bool serverEnded = false;
+    // serverEnded: how long its call had run when the server ended it (-1: not known).
+    qint64 serverEndedAfterMs = -1;
+    // serverEnded: the server ended a wait for a lock (not the statement's whole time).
+    bool lockWait = false;
 
     static Error invalidInput(const QString &message) { return {Kind::InvalidInput, message, {}, {}}; }
     // The message followed by the native code and the driver's text, for a terminal or a log.

@@ -117,6 +117,11 @@ QStringList Dialect::sessionSettings(bool) const
     return {};
 }
 
+QStringList Dialect::serverBounds(qint64, qint64, bool) const
+{
+    return {};
+}
+
 } // namespace lockcore
 
 namespace lockcore {

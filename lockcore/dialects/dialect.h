@@ -239,6 +239,20 @@ public:
     // SQLite is opened read-only, Oracle relies on lockcore's own check).
     virtual QStringList sessionSettings(bool readOnly) const;
     virtual QString readOnlySession() const;
+    // The bounds the server itself puts on this session's statements (Session sets them with
+    // the session settings, below its call deadline: docs/reliability.md, "Deadlines that
+    // reach the server"): a statement ends after `statementMs`, a wait for a lock after
+    // `lockMs`, each with the server's own timeout error, which says that nothing was done.
+    // One statement each time. `mariaDb`: the MySQL dialect on a MariaDB server
+    // (max_statement_time, for every statement; MySQL's max_execution_time covers SELECT
+    // only and is not set). Empty where there are none: SQLite (its busy timeout bounds a
+    // wait), Oracle (only the client's deadline applies).
+    virtual QStringList serverBounds(qint64 statementMs, qint64 lockMs, bool mariaDb) const;
+    // A statement the server ended at such a bound (or cancelled): it changed nothing.
+    // Lock: it waited for a lock (PostgreSQL 55P03, MySQL/MariaDB 1205); statement: its time
+    // ran out (PostgreSQL 57014, MariaDB 1969, MySQL 3024).
+    virtual bool isLockTimeout(const QSqlError &) const { return false; }
+    virtual bool isStatementTimeout(const QSqlError &) const { return false; }
 
     // How a transaction starts (Feature::BeginStatement; without it
     // QSqlDatabase::transaction()).

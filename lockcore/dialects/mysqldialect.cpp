@@ -360,6 +360,36 @@ bool MysqlDialect::isBusy(const QSqlError &error) const
     return code == u"1213" || code == u"1205";
 }
 
+QStringList MysqlDialect::serverBounds(qint64 statementMs, qint64 lockMs, bool mariaDb) const
+{
+    // InnoDB's row lock waits and the metadata lock waits (lock_wait_timeout) take whole
+    // seconds, at least 1: rounded down, so they end before the statement's bound. MariaDB's
+    // max_statement_time (seconds, fractions allowed) ends any statement; MySQL's
+    // max_execution_time ends SELECTs only and is not set. One SET, one round trip.
+    const qint64 lockS = qMax<qint64>(1, lockMs / 1000);
+    QString set = u"SET SESSION innodb_lock_wait_timeout = %1, SESSION lock_wait_timeout = %1"_s
+                      .arg(lockS);
+    if (mariaDb)
+        set += u", SESSION max_statement_time = %1"_s.arg(
+            QString::number(double(qMax<qint64>(1, statementMs)) / 1000.0, 'f', 3));
+    return {set};
+}
+
+bool MysqlDialect::isLockTimeout(const QSqlError &error) const
+{
+    // ER_LOCK_WAIT_TIMEOUT: a row lock (innodb_lock_wait_timeout) or a metadata lock
+    // (lock_wait_timeout), and a locking read with NOWAIT
+    return error.nativeErrorCode() == u"1205";
+}
+
+bool MysqlDialect::isStatementTimeout(const QSqlError &error) const
+{
+    // MariaDB 1969 ER_STATEMENT_TIMEOUT (max_statement_time); MySQL 3024
+    // ER_QUERY_TIMEOUT (max_execution_time, SELECT only)
+    const QString code = error.nativeErrorCode();
+    return code == u"1969" || code == u"3024";
+}
+
 bool MysqlDialect::isUnavailable(const QSqlError &error) const
 {
     // Galera: 1047 "WSREP has not yet prepared node for application use" (a node outside the

@@ -396,6 +396,27 @@ bool PostgresDialect::isBusy(const QSqlError &error) const
     return code == u"40001" || code == u"40P01" || code == u"55P03";
 }
 
+QStringList PostgresDialect::serverBounds(qint64 statementMs, qint64 lockMs, bool) const
+{
+    // For the session (not local to a transaction), in one round trip; the values are whole
+    // milliseconds. lock_timeout also bounds the waits for advisory locks, which lockcore's
+    // own waits set shorter for their statement (appendAdvisoryWait).
+    return {u"SELECT set_config('statement_timeout', '%1', false), "
+            "set_config('lock_timeout', '%2', false)"_s
+                .arg(qMax<qint64>(1, statementMs))
+                .arg(qMax<qint64>(1, lockMs))};
+}
+
+bool PostgresDialect::isLockTimeout(const QSqlError &error) const
+{
+    return error.nativeErrorCode() == u"55P03"; // lock_not_available: lock_timeout
+}
+
+bool PostgresDialect::isStatementTimeout(const QSqlError &error) const
+{
+    return error.nativeErrorCode() == u"57014"; // query_canceled: statement_timeout, a cancel
+}
+
 bool PostgresDialect::isUnavailable(const QSqlError &error) const
 {
     // read_only_sql_transaction: a write reached a standby (a failover demoted this server, or

@@ -62,6 +62,7 @@ QStringList allowedValues(const QString &option)
 }
 
 constexpr int minConnectTimeoutS = 1;
+constexpr int mysqlBackstopS = 3600; // MYSQL_OPT_READ_TIMEOUT, _WRITE_TIMEOUT (connectOptions)
 constexpr int maxConnectTimeoutS = 3600;
 
 bool isConnectTimeout(const QString &option)
@@ -411,9 +412,12 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
     case Backend::MySQL:
         if (!options.contains(u"MYSQL_OPT_CONNECT_TIMEOUT"_s))
             parts << u"MYSQL_OPT_CONNECT_TIMEOUT=%1"_s.arg(connectTimeoutS);
-        // A server that stops answering fails the statement instead of hanging for ever.
-        parts << u"MYSQL_OPT_READ_TIMEOUT=%1"_s.arg(connectTimeoutS * 12)
-              << u"MYSQL_OPT_WRITE_TIMEOUT=%1"_s.arg(connectTimeoutS * 12);
+        // A backstop only: every call, the open too, has its deadline from Session (the
+        // CallWatchdog shuts its socket down), and a DDL's is 120 s by default. An hour is
+        // longer than any deadline lockcore gives, so it decides none of them; it ends a read
+        // or write that hangs only if the watchdog could not find the socket.
+        parts << u"MYSQL_OPT_READ_TIMEOUT=%1"_s.arg(mysqlBackstopS)
+              << u"MYSQL_OPT_WRITE_TIMEOUT=%1"_s.arg(mysqlBackstopS);
         // Affected rows = matched rows, so an update that writes identical values still counts.
         parts << u"CLIENT_FOUND_ROWS"_s;
         parts << mysqlTlsRequest(options);

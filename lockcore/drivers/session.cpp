@@ -6,6 +6,7 @@
 #include "missingtable.h"
 #include "mysqlsessionlock.h"
 #include "mysqltlscheck.h"
+#include "openingwatch.h"
 #include "postgresstatements.h"
 #include "qtstatements.h"
 #include "refusedstatement.h"
@@ -74,6 +75,8 @@ public:
         if (m_session.m_callDepth++ > 0)
             return; // inside another call: its deadline holds
         m_session.m_abandoned.store(false);
+        m_session.m_interruptsAtArm = CallWatchdog::instance().interrupts();
+        m_session.m_callTimer.start();
         const int socket = m_session.socket();
         if (socket < 0)
             return;
@@ -111,32 +114,77 @@ Session::DeadlineScope::~DeadlineScope()
     m_session.m_limit = m_previous;
 }
 
-bool Session::openDatabase()
+bool Session::openDatabase(QDeadlineTimer deadline, bool *abandoned)
 {
-    if (m_spec.backend != ConnectionSpec::Backend::ODBC)
-        return m_db.open();
-    // The ODBC driver does not hand its socket out: it is the one that appears while the
-    // connection opens. ODBC connections open one at a time in the process so that two of them
-    // are not mistaken for each other (a socket another library opens meanwhile leaves this
-    // connection's unknown: then only the driver's own timeouts apply).
-    static std::mutex opening;
-    const std::lock_guard lock(opening);
-    const ConnectionSocket::Sockets before = ConnectionSocket::socketsNow();
+    // The client library hands its socket out only after the open: the watch finds it if the
+    // deadline passes first (openingwatch.h). Through ODBC the connection's socket is also the
+    // one that appeared while it opened (opens through ODBC take turns in the process, so that
+    // two are not mistaken for each other; a socket another library opens meanwhile leaves
+    // this connection's unknown: then only the driver's own timeouts apply).
+    const OpeningWatch watch(m_spec, deadline);
+    *abandoned = !watch.started();
+    if (*abandoned)
+        return false;
     const bool opened = m_db.open();
-    m_odbcSocket = std::make_unique<ConnectionSocket>(before, ConnectionSocket::socketsNow());
-    return opened;
+    if (m_spec.backend == ConnectionSpec::Backend::ODBC)
+        m_odbcSocket = std::make_unique<ConnectionSocket>(watch.before(),
+                                                          ConnectionSocket::socketsNow());
+    // The driver's own connect timeout (the same figure, counted from a moment later) may end
+    // it first: that is the deadline too.
+    *abandoned = watch.abandoned() || (!opened && deadline.hasExpired());
+    if (opened && *abandoned)
+        m_db.close(); // its socket was shut down as it opened: of no use
+    return opened && !*abandoned;
+}
+
+Status Session::underConnectDeadline(QDeadlineTimer deadline,
+                                     const std::function<Status()> &steps, bool *abandoned)
+{
+    Status done;
+    {
+        // One call on the network for all of them, to the connect deadline.
+        const DeadlineScope scope(*this, deadline);
+        const CallWatch call(*this);
+        done = steps();
+    }
+    *abandoned = m_broken; // (the watch marks it broken when it abandoned the call)
+    if (!*abandoned)
+        return done;
+    return connectAbandoned(true, done ? QString() : done.error().driverText);
+}
+
+Error Session::connectAbandoned(bool afterLogin, const QString &detail) const
+{
+    const bool interrupted = CallWatchdog::instance().interrupts() != m_interruptsAtArm;
+    const QString text
+        = interrupted  ? Tr::tr("Interrupted while connecting to %1: the connection was abandoned "
+                                "and nothing was done.")
+                             .arg(m_spec.redacted())
+          : afterLogin ? Tr::tr("No answer from %1 within %2 s while connecting (after the "
+                                "login): the connection was abandoned and nothing was done.")
+                             .arg(m_spec.redacted())
+                             .arg(m_options.connectTimeoutS)
+                       : Tr::tr("No answer from %1 within %2 s while connecting: the connection "
+                                "was abandoned and nothing was done.")
+                             .arg(m_spec.redacted())
+                             .arg(m_options.connectTimeoutS);
+    // The driver's own text goes to the log only: it tells of the socket lockcore shut down
+    // ("server closed the connection unexpectedly"), not of the server.
+    return {interrupted ? Error::Kind::Cancelled : Error::Kind::Connection, text, {}, detail};
 }
 
 int Session::socket() const
 {
-    if (!m_dialect || !m_db.isOpen())
+    if (!m_db.isOpen())
         return -1;
-    if (m_spec.backend == ConnectionSpec::Backend::ODBC)
+    // By the URL's backend, not the dialect: the statements of a new connection before its
+    // dialect is known (the TLS check, the version) are bounded as well.
+    switch (m_spec.backend) {
+    case ConnectionSpec::Backend::ODBC:
         return m_odbcSocket ? m_odbcSocket->descriptor() : -1;
-    switch (m_dialect->kind()) {
-    case Dialect::Kind::PostgreSQL:
+    case ConnectionSpec::Backend::PostgreSQL:
         return PostgresStatements::socketOf(m_db);
-    case Dialect::Kind::MySQL:
+    case ConnectionSpec::Backend::MySQL:
         return MariaDbStatements::socketOf(m_db);
     default:
         return -1;
@@ -151,6 +199,13 @@ QDeadlineTimer Session::callDeadline(qint64 timeoutMs) const
 
 Error Session::abandoned(const QString &what) const
 {
+    if (CallWatchdog::instance().interrupts() != m_interruptsAtArm)
+        return {Error::Kind::ConnectionLost,
+                Tr::tr("Interrupted while %1 on %2: the statement was abandoned and the "
+                       "connection closed; the outcome is unknown.")
+                    .arg(what, m_spec.redacted()),
+                {},
+                {}};
     return {Error::Kind::ConnectionLost,
             Tr::tr("No answer from %1 within %2 ms while %3: the statement was abandoned and the "
                    "connection closed; the outcome is unknown. It will be reopened on the next "
@@ -226,6 +281,9 @@ Result<std::unique_ptr<Session>> Session::open(const ConnectionSpec &spec,
 
 Status Session::openConnection(const SessionOptions &options)
 {
+    // One deadline for the whole open: TCP, TLS, the login, the driver's statements and ours.
+    const QDeadlineTimer deadline(qint64(options.connectTimeoutS) * 1000);
+    m_interruptsAtArm = CallWatchdog::instance().interrupts();
     if (m_spec.backend == ConnectionSpec::Backend::SQLite) {
         const QFileInfo file(m_spec.path);
         if (!file.absoluteDir().exists())
@@ -260,9 +318,10 @@ Status Session::openConnection(const SessionOptions &options)
     m_db.setConnectOptions( // (read-only too)
         withSessionName(m_spec, m_spec.connectOptions(options.connectTimeoutS)));
 
-    if (!openDatabase()) {
+    bool abandoned = false;
+    if (!openDatabase(deadline, &abandoned)) {
         const QSqlError error = m_db.lastError();
-        const bool auth = refusedLogin(m_spec, error);
+        const bool auth = !abandoned && refusedLogin(m_spec, error);
         const QString driverText = QString(error.databaseText() + u' ' + error.driverText()).trimmed();
         Error result{auth ? Error::Kind::Authentication : Error::Kind::Connection,
                      auth ? Tr::tr("The server at %1 refused the login of user \"%2\": wrong "
@@ -274,12 +333,19 @@ Status Session::openConnection(const SessionOptions &options)
                                                             : driverText),
                      error.nativeErrorCode(),
                      driverText};
-        if (std::optional<Error> tls = mysqlTlsHandshakeFailure(m_spec, error))
+        if (abandoned)
+            result = connectAbandoned(false, driverText);
+        else if (std::optional<Error> tls = mysqlTlsHandshakeFailure(m_spec, error))
             result = *tls; // says what asked for TLS, and what verified the certificate
         m_db = QSqlDatabase();
         QSqlDatabase::removeDatabase(m_connectionName);
         return result;
     }
+    return underConnectDeadline(deadline, [this] { return setUpOpened(); }, &abandoned);
+}
+
+Status Session::setUpOpened()
+{
     // A MySQL connection without the TLS its URL asks for goes no further.
     if (Status tls = checkMySqlTls(m_spec, m_db); !tls) {
         m_db.close();
@@ -377,6 +443,7 @@ Status Session::applySessionSettings()
         QSqlQuery query(m_db);
         query.exec(setting);
     }
+    applyServerBounds(m_options.callTimeoutMs); // (refused: the client's deadline only)
     // MySQL/MariaDB: once per connection, the user lock that names it (PostgreSQL's is named
     // as it connects); not on a multi-primary cluster, whose nodes keep user locks to
     // themselves.
@@ -516,21 +583,36 @@ Status Session::reopenIfBroken()
     m_wakeLocks.clear(); // they died with the connection
     forgetMySqlSession(m_connectionName); // and its name (mysqlsessionlock.h)
     m_db.close();
-    if (!openDatabase()) {
+    // As at the first open: one deadline for the whole of it.
+    const QDeadlineTimer deadline(qint64(m_options.connectTimeoutS) * 1000);
+    m_interruptsAtArm = CallWatchdog::instance().interrupts();
+    bool abandoned = false;
+    if (!openDatabase(deadline, &abandoned)) {
         const QSqlError error = m_db.lastError();
+        const QString why = abandoned ? connectAbandoned(false, error.text().trimmed()).message
+                                      : error.text();
         return Error{Error::Kind::ConnectionLost,
                      Tr::tr("The connection to %1 was lost and could not be reopened: %2")
-                         .arg(m_spec.redacted(), error.text()),
+                         .arg(m_spec.redacted(), why),
                      error.nativeErrorCode(),
                      error.text()};
     }
-    if (Status tls = checkMySqlTls(m_spec, m_db); !tls) {
-        m_db.close(); // still broken: the next call tries again
-        return tls;
-    }
-    m_broken = false;
-    chooseTransport(); // the new handle
-    return applySessionSettings();
+    Status reopened = underConnectDeadline(deadline, [this]() -> Status {
+        if (Status tls = checkMySqlTls(m_spec, m_db); !tls) {
+            m_db.close(); // still broken: the next call tries again
+            return tls;
+        }
+        m_broken = false;
+        chooseTransport(); // the new handle
+        return applySessionSettings();
+    }, &abandoned);
+    if (!abandoned)
+        return reopened;
+    return Error{Error::Kind::ConnectionLost, // (still broken: the next call tries again)
+                 Tr::tr("The connection to %1 was lost and could not be reopened: %2")
+                     .arg(m_spec.redacted(), reopened.error().message),
+                 {},
+                 reopened.error().driverText};
 }
 
 Result<QSqlQuery *> Session::run(const Statement &statement, const QString &what)
@@ -659,13 +741,21 @@ Status Session::runDdl(const QString &sql)
     if (Status reopened = reopenIfBroken(); !reopened)
         return reopened.error();
     const CallWatch call(*this, m_options.ddlTimeoutMs);
+    // The server's bounds of this call are the DDL's, not the shorter ones of every call
+    // (a table's metadata lock may take long to get); set back after it, or, if that fails,
+    // on the next connection.
+    const bool raised = m_boundStatementMs > 0 && applyServerBounds(m_options.ddlTimeoutMs);
     QSqlQuery query(m_db);
     ++m_roundTrips;
-    if (!query.exec(sql)) {
-        const Error error = failure(query.lastError(), Tr::tr("creating the schema"));
-        if (reopensAfter(error))
+    std::optional<Error> failed;
+    if (!query.exec(sql))
+        failed = failure(query.lastError(), Tr::tr("creating the schema"));
+    if (raised && !m_abandoned.load() && !applyServerBounds(m_options.callTimeoutMs))
+        m_broken = true;
+    if (failed) {
+        if (reopensAfter(*failed))
             m_broken = true;
-        return error;
+        return *failed;
     }
     // Cached statements may refer to tables that were just created or changed.
     clearCache();
@@ -757,6 +847,31 @@ Error Session::failure(const QSqlError &error, const QString &what)
             result.driverText.isEmpty() ? probe.lastError().text().trimmed() : result.driverText};
 }
 
+Error Session::serverEnded(const QSqlError &error, const QString &what) const
+{
+    // How long it waited: the call's time so far (the server's bound is what it was set to,
+    // but InnoDB's lock waits take whole seconds, and a cancel comes at any time).
+    const qint64 afterMs = m_callTimer.isValid() ? m_callTimer.elapsed() : -1;
+    const QString seconds = QString::number(double(qMax<qint64>(0, afterMs)) / 1000.0, 'f', 1);
+    const bool lockWait = m_dialect->isLockTimeout(error);
+    const QString driverText = driverTextOf(error);
+    Error ended{Error::Kind::Busy,
+                lockWait ? Tr::tr("Not done: the statement waited for a lock another session "
+                                  "holds while %1, and the server ended it after %2 s. Nothing "
+                                  "was changed; it can be tried again once that session lets go.")
+                               .arg(what, seconds)
+                         : Tr::tr("Not done: the server ended the statement after %2 s while %1 "
+                                  "(its statement timeout, or a cancel). Nothing was changed; it "
+                                  "can be tried again.")
+                               .arg(what, seconds),
+                error.nativeErrorCode(),
+                driverText};
+    ended.serverEnded = true;
+    ended.serverEndedAfterMs = afterMs;
+    ended.lockWait = lockWait;
+    return ended;
+}
+
 Error Session::unavailable(const QSqlError &error, const QString &what) const
 {
     const QString driverText = driverTextOf(error);
@@ -809,6 +924,9 @@ Error Session::errorFrom(const QSqlError &error, const QString &what) const
                                 error.nativeErrorCode());
         return unavailable(error, what);
     }
+    if (m_dialect
+        && (m_dialect->isLockTimeout(error) || m_dialect->isStatementTimeout(error)))
+        return serverEnded(error, what);
     if (m_dialect && m_dialect->isBusy(error))
         return {Error::Kind::Busy,
                 Tr::tr("The database was busy while %1 (a lock wait timed out or a deadlock was "

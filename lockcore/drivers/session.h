@@ -6,12 +6,14 @@
 #include "result.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QVersionNumber>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -46,7 +48,11 @@ struct SessionOptions
 // the earlier end of a DeadlineScope. A call still waiting for its server then is abandoned:
 // its connection's socket is shut down (CallWatchdog), the client library returns at once, and
 // the call fails as ConnectionLost ("no answer within ..."; the outcome is unknown); the next
-// call reconnects. Connecting is bounded by connectTimeoutS. Through ODBC the socket is the one
+// call reconnects. The server bounds each statement as well, below that deadline by a margin
+// (statement and lock timeouts, Dialect::serverBounds; a call with a longer budget, runDdl,
+// raises them for itself): a live server ends a statement that waits too long with its own
+// error, Busy with Error::serverEnded (nothing was done), before the client gives up on it.
+// Connecting is bounded by connectTimeoutS. Through ODBC the socket is the one
 // that appeared while the connection opened (none if another appeared at the same time);
 // where lockcore cannot reach the connection's socket (then, and Oracle's QOCI) only the
 // driver's own timeouts apply; SQLite has no network (its busy timeout bounds a wait for
@@ -163,6 +169,11 @@ private:
     Status openConnection(const SessionOptions &options);
     Status reopenIfBroken();
     Status applySessionSettings(); // after every (re)connect
+    // Sets the server's own bounds (serverbounds.h) for calls of `callMs`; false: refused, only
+    // the client's deadline applies (serverbounds.cpp).
+    bool applyServerBounds(qint64 callMs);
+    // The error of a statement the server ended at its bound (Dialect::isLockTimeout, ...).
+    Error serverEnded(const QSqlError &error, const QString &what) const;
     Status applyReadOnly();
     void clearCache();
     // After `error`, a cached prepared statement is dropped and prepared afresh next time.
@@ -190,6 +201,8 @@ private:
     bool m_broken = false;
     QString m_timeZone;
     QSet<QString> m_wakeLocks;
+    qint64 m_boundStatementMs = 0; // the server's bounds set now (0: none)
+    qint64 m_boundLockMs = 0;
     void askServerVersion();
     void askMultiPrimary();
     bool m_multiPrimary = false;
@@ -201,8 +214,16 @@ private:
     // The connection's socket, where lockcore can reach it (libpq, Connector/C; through ODBC
     // the one socket that appeared while it opened); else -1.
     int socket() const;
-    // m_db.open(); through ODBC, also finds the connection's socket (m_odbcSocket).
-    bool openDatabase();
+    // m_db.open() by `deadline` (openingwatch.h; *abandoned: it was not met, or an interrupt);
+    // through ODBC, also finds the connection's socket (m_odbcSocket).
+    bool openDatabase(QDeadlineTimer deadline, bool *abandoned);
+    // After the open: `steps` (lockcore's statements of a new connection) as one call that ends
+    // by `deadline`, the open's; *abandoned: it did not, and the error says so.
+    Status underConnectDeadline(QDeadlineTimer deadline, const std::function<Status()> &steps,
+                                bool *abandoned);
+    Status setUpOpened(); // the first open's steps after the login
+    // The error of an open whose deadline passed (or that was interrupted).
+    Error connectAbandoned(bool afterLogin, const QString &detail) const;
     std::unique_ptr<ConnectionSocket> m_odbcSocket;
     // When a call starting now must end: its timeout, or the scope's earlier deadline.
     QDeadlineTimer callDeadline(qint64 timeoutMs) const;
@@ -212,6 +233,8 @@ private:
     int m_callDepth = 0;
     qint64 m_callBudgetMs = 0;                 // the outermost call's, when it was armed
     std::atomic_bool m_abandoned{false};       // set by the watchdog for the current call
+    quint64 m_interruptsAtArm = 0;             // CallWatchdog::interrupts() when it was armed
+    QElapsedTimer m_callTimer;                 // since the outermost call began
 };
 
 } // namespace lockcore

@@ -7,7 +7,10 @@
 #include "rows.h"
 #include "tr.h"
 
+#include <QRegularExpression>
 #include <QSqlQuery>
+
+using namespace Qt::StringLiterals;
 
 namespace lockcore {
 
@@ -39,6 +42,13 @@ QString NativeLockBackend::keyOf(const QSqlQuery &row, const NativeLock &) const
 bool NativeLockBackend::isSessionOf(const NativeLock &row, const HolderProcess &process) const
 {
     return isSessionTagOf(row.application, process);
+}
+
+bool NativeLockBackend::isLockscopeSession(const NativeLock &session) const
+{
+    // sessionTag(): "<program, at most 20 characters> <pid>@<host>".
+    static const QRegularExpression tag(u"^.{1,20} \\d+@\\S+$"_s);
+    return tag.match(session.application).hasMatch();
 }
 
 QString NativeLockBackend::noSessionText(const HolderProcess &process) const

@@ -48,6 +48,7 @@ NativeLock lockFromRow(const QSqlQuery &q, const NativeLockBackend &backend)
     lock.xactStart = timeFromMs(q.value(XactStartMs));
     lock.stateSince = timeFromMs(q.value(StateSinceMs));
     lock.waitStart = timeFromMs(q.value(WaitStartMs));
+    lock.statement = q.value(StatementText).toString();
     return lock;
 }
 
@@ -93,6 +94,13 @@ QString TerminateOutcome::statusName(Status status)
     case Status::Failed: return u"failed"_s;
     }
     return {};
+}
+
+QString TerminateOutcome::outcomeName() const
+{
+    if (status == Status::Terminated && action == SessionAction::Cancel)
+        return u"cancelled"_s;
+    return statusName(status);
 }
 
 void linkWaiters(QList<NativeLock> &locks)
@@ -171,6 +179,11 @@ Result<NativeLockSnapshot> NativeLockReader::read()
     if (Status s = m_backend->read(*id, {m_names, m_namesOnly}, append, &snapshot); !s)
         return s.error();
     linkWaiters(snapshot.locks);
+    auto blocking = readBlocking(*id, &snapshot);
+    if (!blocking)
+        return blocking.error();
+    snapshot.blocking = std::move(*blocking);
+    markLockscopeSessions(&snapshot);
     nameWakeLocks(&snapshot.locks);
     return snapshot;
 }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "blockingtree.h"
 #include "dialect.h"
+#include "nativelock.h"
 #include "result.h"
 
 #include <QDateTime>
@@ -21,45 +23,6 @@ struct NativeLockIdentity;
 // The audit trail of terminate attempts in the application log (qInfo).
 Q_DECLARE_LOGGING_CATEGORY(lcNativeLocks)
 
-// One session's hold on (or wait for) a lock the database itself manages for applications:
-// a PostgreSQL advisory lock, a MySQL/MariaDB user lock (GET_LOCK), an Oracle user lock (UL).
-struct NativeLock
-{
-    // The lock
-    QString key;       // PostgreSQL: the bigint key ("42") or "k1,k2"; MySQL: the name
-    quint32 classId = 0; // PostgreSQL: pg_locks.classid / objid / objsubid (1: one bigint key,
-    quint32 objId = 0;   // 2: two int4 keys); Oracle: id1 in objId
-    int objSubId = 0;
-    QString mode;      // PostgreSQL: ExclusiveLock / ShareLock; MySQL: the lock type
-    bool granted = true; // false: this session is waiting for the lock
-
-    // The session
-    qint64 pid = 0;    // PostgreSQL backend pid, MySQL connection id, Oracle SID
-    qint64 serial = 0; // Oracle serial#; 0 elsewhere
-    QString user;
-    QString application; // PostgreSQL application_name; MySQL program name (or the command)
-    QString client;      // client address[:port] or host
-    QString database;
-    QString state;       // PostgreSQL: active / idle / ...; MySQL: the command and its state
-    QDateTime sessionStart; // PostgreSQL backend_start; Oracle logon time; MySQL: unknown
-    qint64 sessionStartUs = 0; // the session's identity with pid (PostgreSQL), exact
-    QDateTime xactStart;    // PostgreSQL
-    QDateTime stateSince;   // PostgreSQL state_change; MySQL now - processlist TIME
-    QDateTime waitStart;    // waiting sessions (PostgreSQL 14+)
-    QList<qint64> waiters;  // granted rows: the sessions waiting for this lock
-    // Lockscope's own wake-up lock (Dialect::wakeLockName) of this lock in the reader's lock
-    // table (setAuditTable), held while that lock is held; empty: not one, or not known.
-    QString wakeLockOf;
-    // A session found as the holder of this lock of the lock table (holderSessions()).
-    QString holderOf;
-
-    // The key as the user gives it: the bigint, "k1,k2", or "classid/objid/objsubid"
-    // (PostgreSQL); the name (MySQL); the name or id1 (Oracle).
-    bool matchesKey(const QString &key) const;
-    // "pid 1234 (alice@10.0.0.5, app)" for messages and the audit.
-    QString sessionText() const;
-};
-
 // What a read found, from where, and what could not be seen.
 struct NativeLockSnapshot
 {
@@ -68,12 +31,25 @@ struct NativeLockSnapshot
     QString note;            // translated: a limit of this source (empty: none)
     qint64 ownPid = 0;       // the reading session itself
     QDateTime dbNow;
+    // Who blocks whom (blockingtree.h): every session that waits for a lock of the
+    // database's own (rows, tables, metadata, advisory and user locks) and its blockers, read
+    // in one statement whatever their number.
+    BlockingTree blocking;
+    // Sessions known as Lockscope's own (NativeLock::lockscopeSession); on MySQL/MariaDB their
+    // lockscope-session: user locks are not listed in `locks`.
+    QList<qint64> lockscopeSessions;
+};
+
+// What NativeLockReader does to a session.
+enum class SessionAction {
+    Terminate, // end the session (its transaction is rolled back, its locks freed)
+    Cancel,    // cancel its running statement; the session and its transaction live on
 };
 
 struct TerminateOutcome
 {
     enum class Status {
-        Terminated, // the session was killed
+        Terminated, // done: the session was killed, or (action Cancel) its statement cancelled
         Refused,    // the compare-and-set check failed, or the target is this session
         Failed,     // the database refused (privileges) or the statement failed
     };
@@ -85,7 +61,11 @@ struct TerminateOutcome
     QString actor;
     bool recordedInTable = false; // also written to the event table (kind "terminate")
     QString auditText;        // the line written to the log
+    SessionAction action = SessionAction::Terminate;
+    QString adminReason;      // why the admin did it (setReason), as recorded
     static QString statusName(Status status); // "terminated", "refused", "failed"
+    // "terminated" or "cancelled" when done, else "refused", "failed".
+    QString outcomeName() const;
 };
 
 // The database sessions of a lock's holder (NativeLockReader::holderSessions), each as a row
@@ -143,11 +123,38 @@ Statement mysqlSessionsNamed(const QStringList &lockNames);
 Statement mysqlStillHeld(const NativeLock &expected);
 QString mysqlKill(qint64 connectionId); // KILL takes no bound value: a validated integer
 
+// The blocking graph (blockingcol columns, nativesql.h): every session that waits for a lock
+// and every session it waits for, one statement for any number of them.
+// PostgreSQL: pg_blocking_pids() of each session waiting on a lock, with the lock it waits for
+// from pg_locks.
+Statement postgresBlocking(int serverVersion);
+// Cancels (pg_cancel_backend) or terminates the session `expected` when it still is that
+// session: same pid, backend_start and xact_start (each compared as 0 when NULL), not this
+// session; one row (1: done) when it matched, none otherwise.
+Statement postgresEndSession(const NativeLock &expected, SessionAction action,
+                             int serverVersion);
+// The pid's session now: (backend_start us, xact_start us, usename, state, state_change ms,
+// NULL, application_name); no row: gone.
+Statement postgresSessionNow(qint64 pid);
+// MySQL/MariaDB: InnoDB lock waits (INNODB_LOCK_WAITS, INNODB_TRX, INNODB_LOCKS) and, with
+// the metadata_lock_info plugin, metadata lock waits (the holders of the waiter's table);
+// without it the sessions in "Waiting for table metadata lock" with no blocker named.
+// innodb false: without the InnoDB tables (a user without PROCESS), metadata waits only.
+Statement mysqlBlocking(bool plugin, bool innodb = true);
+// The session now for the check before KILL: (NULL, trx_started us, user, state, NULL,
+// trx_id, NULL); no row: gone.
+Statement mysqlSessionNow(qint64 connectionId);
+QString mysqlKillQuery(qint64 connectionId); // KILL QUERY id
+
 // Oracle (text only: never run against a server here).
 Statement oracleIdentity();
 Statement oracleLocks();
 Statement oracleStillHeld(const NativeLock &expected);
 QString oracleKill(qint64 sid, qint64 serial);
+// v$session.blocking_session of each waiting session, with its blockers (text only).
+Statement oracleBlocking();
+Statement oracleSessionNow(qint64 sid, qint64 serial);
+QString oracleCancel(qint64 sid, qint64 serial); // ALTER SYSTEM CANCEL SQL 'sid,serial#'
 } // namespace nativesql
 
 // Reads the database's own locks and terminates their holders, on one Session. Every
@@ -167,8 +174,12 @@ public:
     // wake-up locks of its held locks (NativeLock::wakeLockOf).
     void setAuditTable(const QString &table) { m_auditTable = table; }
     void setActor(const QString &actor) { m_actor = actor; }
-    // Why the admin terminates (the GUI asks for it): added to the audit's detail.
+    // Why the admin terminates or cancels (required by lockctl and the GUI): added to the
+    // audit's detail.
     void setReason(const QString &reason) { m_reason = reason; }
+    // true: Lockscope's own connections (NativeLock::lockscopeSession) may be cancelled or
+    // terminated too. Default false: refused. The reader's own session is always refused.
+    void setAllowLockscopeSessions(bool allow) { m_allowLockscope = allow; }
 
     NativeLockCapabilities capabilities() const;
 
@@ -184,6 +195,20 @@ public:
     // connection id and user), and refused for this reader's own session. Every attempt is
     // audited: the log, the event table when Lockscope's schema exists, the outcome.
     Result<TerminateOutcome> terminate(const NativeLock &expected);
+
+    // Cancels the running statement of, or terminates, the session `expected` as a read showed
+    // it (a BlockingSession's session, any row of read()), whatever lock it holds or waits
+    // for: only if it is still that session (PostgreSQL: pid, backend_start and xact_start,
+    // checked in the statement that signals it; MySQL/MariaDB: connection id, user, and
+    // INNODB_TRX trx_id and trx_started, checked right before KILL [QUERY]); otherwise refused
+    // with what changed. Refused for this reader's session, for Lockscope's own connections
+    // unless setAllowLockscopeSessions(true), and (Cancel) for a session running no statement.
+    // Audited as terminate() is (event kind "terminate" or "cancel", lock "native:session:PID").
+    Result<TerminateOutcome> endSession(const NativeLock &expected, SessionAction action);
+    // The session `pid` in a fresh read: its blocking-tree entry when it has one, else its row
+    // of `locks`, else the session alone (state, transaction, statement). Empty: no such
+    // session now.
+    Result<std::optional<NativeLock>> findSession(qint64 pid);
 
     // The sessions of the holder of `lockName` in the reader's lock table (setAuditTable),
     // when the database can tell (holdersessions.cpp): PostgreSQL by the name lockcore gives
@@ -204,7 +229,16 @@ private:
     Status killChecked(const Statement &checkedTerminate, const NativeLock &expected,
                        TerminateOutcome &outcome);
     Status checkThenKill(const NativeLock &expected, TerminateOutcome &outcome);
-    void audit(TerminateOutcome &outcome);
+    // sessionTarget: the event names the session ("native:session:PID"), not a lock.
+    void audit(TerminateOutcome &outcome, bool sessionTarget = false);
+    // endSession's parts (nativeendsession.cpp).
+    QString refusalBeforeEnding(const NativeLock &expected, SessionAction action,
+                                const NativeLockIdentity &id) const;
+    Status endChecked(const NativeLock &expected, SessionAction action,
+                      const NativeLockIdentity &id, TerminateOutcome &outcome);
+    Result<QString> whatChanged(const NativeLock &expected);
+    Result<BlockingTree> readBlocking(const NativeLockIdentity &id, NativeLockSnapshot *snapshot);
+    void markLockscopeSessions(NativeLockSnapshot *snapshot) const;
 
     Session *m_session;
     // The session's database, chosen once; null: it has no such locks (SQLite). Shared, so
@@ -215,6 +249,7 @@ private:
     QString m_auditTable;
     QString m_actor;
     QString m_reason;
+    bool m_allowLockscope = false;
 };
 
 // Groups waiters under the granted rows with the same key; sorts granted first by key.

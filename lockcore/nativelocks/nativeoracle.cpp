@@ -70,6 +70,51 @@ QString oracleKill(qint64 sid, qint64 serial)
            + u"' IMMEDIATE"_s;
 }
 
+Statement oracleBlocking()
+{
+    // v$session.blocking_session of each waiting session; its blockers as rows of their own.
+    const QString logon = u"SYS_EXTRACT_UTC(FROM_TZ(CAST(s.logon_time AS TIMESTAMP), "
+                          u"TO_CHAR(SYSTIMESTAMP, 'TZH:TZM')))"_s;
+    const QString waiting = u"s.blocking_session IS NOT NULL"_s;
+    Statement st;
+    st << "SELECT s.sid, s.serial#, s.username, s.program, s.machine, s.schemaname, s.status, "
+       << ms(logon) << " * 1000, "
+       << "(SELECT " << ms(QString(logon).replace(u"s.logon_time"_s, u"x.start_date"_s))
+       << " * 1000 FROM v$transaction x WHERE x.addr = s.taddr), "
+       << "(" << ms(nowUtc) << " - s.last_call_et * 1000), CASE WHEN " << waiting << " THEN ("
+       << ms(nowUtc) << " - s.seconds_in_wait * 1000) END, "
+          "(SELECT q.sql_text FROM v$sql q WHERE q.sql_id = COALESCE(s.sql_id, s.prev_sql_id)"
+          " AND ROWNUM = 1), TO_CHAR(s.blocking_session), "
+          "CASE WHEN " << waiting << " THEN (SELECT MIN(l.type) FROM v$lock l WHERE l.sid = s.sid"
+          " AND l.request > 0) END, "
+          "CASE WHEN " << waiting << " THEN (SELECT TO_CHAR(MIN(l.request)) FROM v$lock l"
+          " WHERE l.sid = s.sid AND l.request > 0) END, "
+          "CASE WHEN " << waiting << " THEN (SELECT o.owner || '.' || o.object_name FROM"
+          " all_objects o WHERE o.object_id = s.row_wait_obj#) END, "
+          "(SELECT RAWTOHEX(x.xid) FROM v$transaction x WHERE x.addr = s.taddr), 0, NULL"
+          " FROM v$session s WHERE " << waiting
+       << " OR s.sid IN (SELECT w.blocking_session FROM v$session w"
+          " WHERE w.blocking_session IS NOT NULL) ORDER BY s.sid";
+    return st;
+}
+
+Statement oracleSessionNow(qint64 sid, qint64 serial)
+{
+    Statement st;
+    st << "SELECT NULL, NULL, s.username, s.status, NULL, (SELECT RAWTOHEX(x.xid) FROM"
+          " v$transaction x WHERE x.addr = s.taddr), s.program, NULL FROM v$session s"
+          " WHERE s.sid = "
+       << Param{sid} << " AND s.serial# = " << Param{serial};
+    return st;
+}
+
+QString oracleCancel(qint64 sid, qint64 serial)
+{
+    // Oracle 18c and later.
+    return u"ALTER SYSTEM CANCEL SQL '"_s + QString::number(sid) + u',' + QString::number(serial)
+           + u"'"_s;
+}
+
 } // namespace lockcore::nativesql
 
 namespace lockcore::nativebackends {
@@ -112,6 +157,27 @@ public:
     QString privilegeHint() const override
     {
         return Tr::tr("ALTER SYSTEM KILL SESSION needs the ALTER SYSTEM privilege.");
+    }
+
+    Status readBlocking(const NativeLockIdentity &, const AppendBlocking &append,
+                        QList<BlockingSession> *sessions, NativeLockSnapshot *) const override
+    {
+        return append(nativesql::oracleBlocking(), sessions);
+    }
+    Statement sessionNow(const NativeLock &expected) const override
+    {
+        return nativesql::oracleSessionNow(expected.pid, expected.serial);
+    }
+    QString endSql(const NativeLock &expected, SessionAction action) const override
+    {
+        return action == SessionAction::Cancel
+                   ? nativesql::oracleCancel(expected.pid, expected.serial)
+                   : nativesql::oracleKill(expected.pid, expected.serial);
+    }
+    QString readPrivilegeHint() const override
+    {
+        return Tr::tr("Reading who blocks whom needs SELECT on v$session, v$lock, v$sql and "
+                      "v$transaction.");
     }
 };
 

@@ -8,6 +8,7 @@
 #include "tr.h"
 
 #include <QSqlQuery>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -109,6 +110,88 @@ Statement postgresSessionsNamed(qint64 pid)
     return st;
 }
 
+Statement postgresBlocking(int serverVersion)
+{
+    // A relation named only when it is in this database (a relation's oid of another database
+    // may be another relation's here).
+    const QString here = u"x.database = (SELECT d.oid FROM pg_database d"
+                         u" WHERE d.datname = current_database())"_s;
+    const QString relation = u"CASE WHEN "_s + here
+                             + u" THEN CAST(CAST(x.relation AS regclass) AS text)"
+                               u" ELSE 'relation ' || CAST(x.relation AS text) END"_s;
+    const QString row = relation + u" || ' (' || CAST(x.page AS text) || ','"
+                                   u" || CAST(x.tuple AS text) || ')'"_s;
+    const QString since = u"CASE WHEN b.pid IS NOT NULL THEN "_s + ms(u"a.state_change"_s)
+                          + u" END"_s;
+    const QString waitStart = serverVersion >= waitStartVersion
+                                  ? u"COALESCE("_s + ms(u"l.waitstart"_s) + u", "_s + since
+                                        + u")"_s
+                                  : since;
+    Statement st;
+    // The sessions waiting on a lock, their blockers, and the lock each waits for (for a
+    // transactionid wait, the row it found locked: the tuple lock it holds meanwhile).
+    // The waiters from pg_locks, which every role sees (pg_stat_activity.wait_event_type is
+    // hidden from a role without pg_read_all_stats).
+    st << "WITH w AS (SELECT p.pid, pg_blocking_pids(p.pid) AS blockers FROM (SELECT DISTINCT"
+          " pid FROM pg_locks WHERE NOT granted AND pid IS NOT NULL) p),"
+          " b AS (SELECT pid, blockers FROM w WHERE cardinality(blockers) > 0),"
+          " s AS (SELECT pid FROM b UNION SELECT unnest(blockers) FROM b)"
+          " SELECT a.pid, 0, a.usename, a.application_name, "
+          "COALESCE(host(a.client_addr) || ':' || CAST(a.client_port AS text), 'local'), "
+          "a.datname, a.state, "
+       << us(u"a.backend_start"_s) << ", " << us(u"a.xact_start"_s) << ", "
+       << ms(u"a.state_change"_s) << ", " << waitStart
+       << ", a.query, array_to_string(b.blockers, ','), l.locktype, l.mode, l.target, NULL, 0,"
+          " NULL"
+          " FROM s JOIN pg_stat_activity a ON a.pid = s.pid LEFT JOIN b ON b.pid = a.pid"
+          " LEFT JOIN LATERAL (SELECT x.locktype, x.mode, x.waitstart_or_null AS waitstart,"
+          " CASE x.locktype WHEN 'relation' THEN "
+       << relation << " WHEN 'tuple' THEN " << row
+       << " WHEN 'transactionid' THEN COALESCE((SELECT "
+       << QString(row).replace(u"x."_s, u"t."_s)
+       << " FROM pg_locks t WHERE t.pid = x.pid AND t.locktype = 'tuple' AND t.granted"
+          " LIMIT 1), 'xid ' || CAST(x.transactionid AS text))"
+          " WHEN 'advisory' THEN CAST(x.classid AS text) || '/' || CAST(x.objid AS text)"
+          " || '/' || CAST(x.objsubid AS text)"
+          " ELSE x.locktype END AS target"
+          " FROM (SELECT p.*, "
+       << (serverVersion >= waitStartVersion ? "p.waitstart" : "CAST(NULL AS timestamptz)")
+       << " AS waitstart_or_null FROM pg_locks p WHERE p.pid = a.pid AND NOT p.granted"
+          " LIMIT 1) x) l ON b.pid IS NOT NULL"
+          " ORDER BY a.pid";
+    return st;
+}
+
+Statement postgresEndSession(const NativeLock &expected, SessionAction action,
+                             int serverVersion)
+{
+    // One statement: the check (the same backend, in the same transaction, not this session)
+    // and the signal, so nothing can change between them.
+    const bool terminate = action == SessionAction::Terminate;
+    const QString wait = terminate && serverVersion >= waitStartVersion
+                             ? u", "_s + QString::number(terminateWaitMs)
+                             : QString();
+    Statement st;
+    st << "SELECT CASE WHEN "
+       << (terminate ? "pg_terminate_backend" : "pg_cancel_backend") << "(a.pid" << wait
+       << ") THEN 1 ELSE 0 END FROM pg_stat_activity a WHERE a.pid = " << Param{expected.pid}
+       << " AND COALESCE(" << us(u"a.backend_start"_s)
+       << ", 0) = " << Param{expected.sessionStartUs} << " AND COALESCE("
+       << us(u"a.xact_start"_s) << ", 0) = " << Param{expected.xactStartUs}
+       << " AND a.pid <> pg_backend_pid()";
+    return st;
+}
+
+Statement postgresSessionNow(qint64 pid)
+{
+    Statement st;
+    st << "SELECT " << us(u"a.backend_start"_s) << ", " << us(u"a.xact_start"_s)
+       << ", a.usename, a.state, " << ms(u"a.state_change"_s)
+       << ", NULL, a.application_name, NULL FROM pg_stat_activity a WHERE a.pid = "
+       << Param{pid};
+    return st;
+}
+
 } // namespace lockcore::nativesql
 
 namespace lockcore::nativebackends {
@@ -169,6 +252,39 @@ public:
     {
         return Tr::tr("Ending another user's session needs membership in pg_signal_backend (or "
                       "superuser); a superuser's session can only be ended by a superuser.");
+    }
+
+    Status readBlocking(const NativeLockIdentity &id, const AppendBlocking &append,
+                        QList<BlockingSession> *sessions,
+                        NativeLockSnapshot *snapshot) const override
+    {
+        if (Status s = append(nativesql::postgresBlocking(id.serverVersion), sessions); !s)
+            return s;
+        // Without pg_read_all_stats another user's session shows no state or statement.
+        const bool hidden = std::any_of(sessions->cbegin(), sessions->cend(),
+                                        [](const BlockingSession &s) {
+                                            return s.session.state.isEmpty()
+                                                   && s.session.pid != 0;
+                                        });
+        if (hidden)
+            addNote(snapshot, readPrivilegeHint());
+        return {};
+    }
+    Statement endSessionChecked(const NativeLock &expected, SessionAction action,
+                                const NativeLockIdentity &id) const override
+    {
+        return nativesql::postgresEndSession(expected, action, id.serverVersion);
+    }
+    Statement sessionNow(const NativeLock &expected) const override
+    {
+        return nativesql::postgresSessionNow(expected.pid);
+    }
+    QString endSql(const NativeLock &, SessionAction) const override { return {}; }
+    QString readPrivilegeHint() const override
+    {
+        return Tr::tr("The state, transaction and statement of other users' sessions are "
+                      "hidden from this role: seeing them needs pg_read_all_stats (or "
+                      "pg_monitor).");
     }
 };
 

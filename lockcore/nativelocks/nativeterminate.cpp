@@ -162,16 +162,25 @@ Result<TerminateOutcome> NativeLockReader::terminate(const NativeLock &expected)
     return outcome;
 }
 
-void NativeLockReader::audit(TerminateOutcome &outcome)
+void NativeLockReader::audit(TerminateOutcome &outcome, bool sessionTarget)
 {
     const NativeLock &t = outcome.target;
-    const QString lockLabel = u"native:"_s + t.key;
-    const QString detail = TerminateOutcome::statusName(outcome.status) + u": "_s + outcome.reason
+    const QString lockLabel = sessionTarget ? u"native:session:"_s + QString::number(t.pid)
+                                            : u"native:"_s + t.key;
+    const QString kind = outcome.action == SessionAction::Cancel ? u"cancel"_s
+                                                                 : u"terminate"_s;
+    outcome.adminReason = m_reason;
+    const QString detail = outcome.outcomeName() + u": "_s + outcome.reason
                            + (outcome.lockFreed ? u" (lock freed)"_s : QString())
                            + (m_reason.isEmpty() ? QString() : u"; reason: "_s + m_reason);
-    outcome.auditText = u"terminate at %1 by %2: %3 pid %4 user %5 lock %6: %7"_s.arg(
-        outcome.at.toString(Qt::ISODateWithMs), outcome.actor, m_session->dialect().name(),
-        QString::number(t.pid), t.user, t.key, detail);
+    const QString what = sessionTarget
+                             ? u"transaction %1"_s.arg(t.xactStartUs ? t.xactStart.toString(
+                                                                           Qt::ISODateWithMs)
+                                                                     : u"none"_s)
+                             : u"lock "_s + t.key;
+    outcome.auditText = u"%1 at %2 by %3: %4 pid %5 user %6 %7: %8"_s.arg(
+        kind, outcome.at.toString(Qt::ISODateWithMs), outcome.actor, m_session->dialect().name(),
+        QString::number(t.pid), t.user, what, detail);
     qCInfo(lcNativeLocks).noquote() << outcome.auditText;
 
     if (m_auditTable.isEmpty() || validateTableName(m_auditTable).ok() == false)
@@ -179,18 +188,18 @@ void NativeLockReader::audit(TerminateOutcome &outcome)
     const TableNames tables = TableNames::fromTable(m_auditTable);
     auto recorded = m_session->run(
         m_session->dialect().insertEvent(
-            tables, truncatedToCodePoints(lockLabel, limits::maxNameChars), u"terminate"_s,
+            tables, truncatedToCodePoints(lockLabel, limits::maxNameChars), kind,
             truncatedToCodePoints(t.sessionText(), limits::maxNameChars), 0,
             truncatedToCodePoints(outcome.actor, limits::maxNameChars),
             truncatedToCodePoints(detail, limits::maxDescriptionChars)),
-        Tr::tr("recording the terminate"));
+        Tr::tr("recording the %1").arg(kind));
     if (recorded) {
         outcome.recordedInTable = true;
         return;
     }
     if (recorded.error().kind != Error::Kind::MissingSchema) // no Lockscope schema: log only
         qCWarning(lcNativeLocks).noquote()
-            << u"could not record the terminate in %1: %2"_s.arg(m_auditTable,
+            << u"could not record the %1 in %2: %3"_s.arg(kind, m_auditTable,
                                                                   recorded.error().fullText());
 }
 

@@ -3,6 +3,7 @@
 #include "busyretry.h"
 #include "changetransaction.h"
 #include "releaselistener.h"
+#include "rowlocker.h"
 #include "rows.h"
 #include "session.h"
 #include "sessioninternals.h"
@@ -83,6 +84,10 @@ Result<Grant> LockService::acquire(const QString &name, const QString &holder, q
     // runs, what the caller gets is who holds the lock, as for any refusal.
     auto grant = retriedWhileBusy(
         [&] { return recordedAttempt([&] { return acquireOnce(name, holder, ttlMs, true); }); });
+    // Ended by the server while it waited for the row (another session's transaction holds
+    // it): not a refusal, whose read cannot see that holder. Nothing was done; say by whom.
+    if (!grant && grant.error().serverEnded)
+        return withRowLocker(*m_session, m_tables, name, grant.error());
     if (!grant && grant.error().kind == Error::Kind::Busy)
         return refusal(name, holder);
     return grant;
@@ -357,6 +362,8 @@ Result<Grant> LockService::acquireWithWait(const QString &name, const QString &h
                     grant = std::move(known);
             if (grant && grant->acquired)
                 return accept(std::move(grant), attempt);
+            if (!grant) // (a wait the server ended: who held the row)
+                return withRowLocker(*m_session, m_tables, name, grant.error());
             return lastRefusal(std::move(grant), attempt);
         }
         if (cancelled())

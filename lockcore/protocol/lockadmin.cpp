@@ -1,5 +1,6 @@
 #include "lockservice.h"
 
+#include "rowlocker.h"
 #include "session.h"
 #include "tr.h"
 #include "validation.h"
@@ -112,7 +113,8 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
                                   Tr::tr("force-releasing \"%1\"").arg(name));
     if (!updated) {
         m_session->rollback();
-        return updated.error();
+        // A wait for the row that the server ended: nothing was done; say who holds the row.
+        return withRowLocker(*m_session, m_tables, name, updated.error());
     }
     const bool changed = (*updated)->numRowsAffected() == 1;
     ForceReleaseOutcome outcome;

@@ -3,11 +3,13 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 #include <vector>
 
 namespace testsupport {
@@ -41,6 +43,17 @@ bool copy(int from, int to)
         sent += n;
     }
     return got > 0;
+}
+
+// Whether what `client` sends now begins a query (not a step of the login): PostgreSQL's simple
+// or extended query ('Q', 'P'), MySQL's COM_QUERY (a packet numbered 0 whose command is 3).
+bool startsQuery(int client, lockcore::ConnectionSpec::Backend backend)
+{
+    unsigned char head[5] = {};
+    const ssize_t got = ::recv(client, head, sizeof head, MSG_PEEK | MSG_DONTWAIT);
+    if (backend == lockcore::ConnectionSpec::Backend::PostgreSQL)
+        return got >= 1 && (head[0] == 'Q' || head[0] == 'P');
+    return got >= 5 && head[3] == 0 && head[4] == 3;
 }
 
 } // namespace
@@ -113,6 +126,84 @@ void CuttableProxy::loseNextAnswer(bool thenFreeze)
     m_loseAnswer = true;
 }
 
+void CuttableProxy::freezeAfterServerBytes(qint64 bytes)
+{
+    m_freezeArmed = bytes;
+}
+
+void CuttableProxy::freezeAtFirstQuery()
+{
+    m_queryFreezeArmed = true;
+}
+
+bool CuttableProxy::requestWaiting() const
+{
+    const std::lock_guard lock(m_clientsMutex);
+    for (const int client : m_clients) {
+        int pending = 0;
+        if (::ioctl(client, FIONREAD, &pending) == 0 && pending > 0)
+            return true;
+    }
+    return false;
+}
+
+void CuttableProxy::accepted(int client)
+{
+    {
+        const std::lock_guard lock(m_clientsMutex);
+        m_clients.insert(client);
+    }
+    m_latest = client;
+    m_serverBytes = 0;
+    m_beforeQuery[client] = 0;
+    if (m_queryFreezeArmed.load())
+        m_freezing.insert(client);
+    m_bytesLeft = m_freezeArmed.exchange(-1);
+    if (m_bytesLeft == 0) {
+        m_frozen = true;
+        m_bytesLeft = -1; // (unfrozen, it carries on)
+    }
+}
+
+void CuttableProxy::closed(int client)
+{
+    if (client == m_latest)
+        m_latest = -1;
+    m_beforeQuery.erase(client);
+    m_freezing.erase(client);
+    const std::lock_guard lock(m_clientsMutex);
+    m_clients.erase(client);
+    ::close(client);
+}
+
+bool CuttableProxy::answer(int server, int client)
+{
+    const bool latest = client == m_latest;
+    char buffer[16384];
+    const size_t most = latest && m_bytesLeft >= 0
+                            ? size_t(qMin<qint64>(m_bytesLeft, sizeof buffer))
+                            : sizeof buffer;
+    const ssize_t got = ::read(server, buffer, most);
+    for (ssize_t sent = 0; got > 0 && sent < got;) {
+        const ssize_t n = ::send(client, buffer + sent, size_t(got - sent), MSG_NOSIGNAL);
+        if (n <= 0)
+            return false;
+        sent += n;
+    }
+    if (got <= 0)
+        return false;
+    if (const auto login = m_beforeQuery.find(client); login != m_beforeQuery.end())
+        login->second += got;
+    if (!latest)
+        return true;
+    m_serverBytes += got;
+    if (m_bytesLeft >= 0 && (m_bytesLeft -= got) == 0) {
+        m_frozen = true; // the rest of the setup is not answered
+        m_bytesLeft = -1; // (unfrozen, it carries on)
+    }
+    return true;
+}
+
 void CuttableProxy::cutAfterRequests(int requests)
 {
     m_cutArmed = requests;
@@ -137,6 +228,16 @@ bool CuttableProxy::carry(int client, int server, short fromClient, short fromSe
 {
     if (fromClient && cutsAt(client))
         return false; // the answer before reached the client; this request does not go
+    if (const auto login = m_beforeQuery.find(client);
+        fromClient && login != m_beforeQuery.end() && startsQuery(client, m_server.backend)) {
+        m_loginBytes = login->second;
+        m_beforeQuery.erase(login);
+        if (m_freezing.count(client) && m_queryFreezeArmed.exchange(false)) {
+            m_freezing.clear();
+            m_frozen = true; // the query stays unread: a server that hangs after the login
+            return true;
+        }
+    }
     if (fromClient && m_losing < 0 && m_loseAnswer.exchange(false))
         m_losing = client; // this request goes through; its answer will not
     if (fromClient && !copy(client, server))
@@ -144,7 +245,7 @@ bool CuttableProxy::carry(int client, int server, short fromClient, short fromSe
     if (!fromServer)
         return true;
     if (client != m_losing)
-        return copy(server, client);
+        return answer(server, client);
     char buffer[16384]; // the server has acted and answers: drop the answer, close both
     (void)::read(server, buffer, sizeof buffer);
     m_losing = -1;
@@ -180,7 +281,7 @@ void CuttableProxy::relay()
         if (m_drop.load()) {
             for (const auto &[client, server] : pairs) {
                 ::shutdown(client, SHUT_RDWR);
-                ::close(client);
+                closed(client);
                 ::close(server);
             }
             pairs.clear();
@@ -198,7 +299,7 @@ void CuttableProxy::relay()
                     m_losing = -1;
                 if (client == m_cutting) // closed by the client before the cut
                     m_cutting = -1;
-                ::close(client);
+                closed(client);
                 ::close(server);
                 pairs[i] = {-1, -1};
             }
@@ -209,15 +310,17 @@ void CuttableProxy::relay()
         if ((fds[1].revents & POLLIN) && !m_frozen.load()) {
             const int client = ::accept(m_listener, nullptr, nullptr);
             const int server = client >= 0 ? connectTo(m_server.host, m_server.port) : -1;
-            if (server >= 0)
+            if (server >= 0) {
                 pairs.emplace_back(client, server);
+                accepted(client);
+            }
             else if (client >= 0)
                 ::close(client);
         }
     }
     for (const auto &[client, server] : pairs) {
         ::shutdown(client, SHUT_RDWR);
-        ::close(client);
+        closed(client);
         ::close(server);
     }
     ::close(m_listener);

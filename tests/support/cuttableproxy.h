@@ -3,6 +3,9 @@
 #include "connectionspec.h"
 
 #include <atomic>
+#include <map>
+#include <mutex>
+#include <set>
 #include <thread>
 
 namespace testsupport {
@@ -29,6 +32,8 @@ public:
     // connection (a connect still succeeds, into the listener's backlog, and then hears
     // nothing); unfrozen, it carries on where it stopped.
     void freeze(bool frozen);
+    // Frozen now: by freeze(true), or where a freeze armed below was reached.
+    bool isFrozen() const { return m_frozen.load(); }
     // An answer lost after the server acted: the next request a client sends goes through, the
     // server's answer to it is dropped and that connection closed (the outcome is unknown to
     // the client); the relay keeps accepting, so the client's reconnect gets through. With
@@ -44,6 +49,23 @@ public:
     void cutAfterRequests(int requests);
     // Connections cut so far by cutAfterRequests().
     int cuts() const { return m_cuts.load(); }
+    // A server that hangs part way through a connection's setup: the next connection gets
+    // `bytes` bytes from the server (0: none), and then the relay freezes (freeze(true)).
+    void freezeAfterServerBytes(qint64 bytes);
+    // A server that hangs right after the login: the first query (see loginBytes()) of a
+    // connection made from now on is not sent, and the relay freezes (freeze(true)): whichever
+    // of a client's new connections gets there first. Not through TLS.
+    void freezeAtFirstQuery();
+    // The bytes the server has sent so far on the latest connection (a setup's length, once
+    // the client has connected).
+    qint64 serverBytes() const { return m_serverBytes.load(); }
+    // The server's bytes on a connection before its client sent its first query (a PostgreSQL
+    // simple or extended query, a MySQL COM_QUERY), for the latest connection to send one: the
+    // login's length, where the traffic is not encrypted; -1 until then.
+    qint64 loginBytes() const { return m_loginBytes.load(); }
+    // While frozen: whether a client has sent something the relay has not read (a call that
+    // waits for its answer).
+    bool requestWaiting() const;
 
 private:
     void relay(); // the relay thread: accept, then copy bytes both ways until cut
@@ -52,6 +74,11 @@ private:
     bool carry(int client, int server, short fromClient, short fromServer);
     // cutAfterRequests(): whether this request from `client` is the one not to send.
     bool cutsAt(int client);
+    // Copies the server's answer to the client, up to the bytes freezeAfterServerBytes() lets
+    // through; false when either side is closed.
+    bool answer(int server, int client);
+    void accepted(int client);
+    void closed(int client);
 
     lockcore::ConnectionSpec m_server;
     int m_listener = -1;
@@ -68,6 +95,16 @@ private:
     std::atomic_int m_cuts{0};
     int m_cutting = -1;      // the relay's: the client to cut, once it has
     int m_requestsLeft = 0;  // sent this many more requests
+    std::atomic<qint64> m_freezeArmed{-1}; // freezeAfterServerBytes(), for the next connection
+    std::atomic_bool m_queryFreezeArmed{false}; // freezeAtFirstQuery(), until a query freezes
+    std::map<int, qint64> m_beforeQuery; // the relay's: clients yet to query, the server's bytes
+    std::set<int> m_freezing; // the relay's: clients accepted while a freeze at a query is armed
+    qint64 m_bytesLeft = -1; // the relay's: what the latest connection may still get
+    int m_latest = -1;       // the relay's: the latest connection's client
+    std::atomic<qint64> m_serverBytes{0};
+    std::atomic<qint64> m_loginBytes{-1};
+    mutable std::mutex m_clientsMutex;
+    std::set<int> m_clients; // open client sockets, for requestWaiting()
     std::thread m_thread;
 };
 

@@ -13,6 +13,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -41,7 +42,8 @@ const LockEvent *newest(const QList<LockEvent> &events)
 
 LockDetailsPane::LockDetailsPane(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_definition(new QLabel(this)),
-      m_holder(new QLabel(this)), m_history(new HistoryList(this)),
+      m_holder(new QLabel(this)), m_rowLocker(new QLabel(this)),
+      m_showSession(new QPushButton(this)), m_history(new HistoryList(this)),
       m_timeline(new TimelineWidget(this)), m_legend(new TimelineLegend(this)),
       m_foldRenewals(new QCheckBox(this)), m_historyNote(new QLabel(this)),
       m_historyTitle(new QLabel(this)), m_lookup(new HistoryLookup(this))
@@ -52,7 +54,7 @@ LockDetailsPane::LockDetailsPane(QWidget *parent)
     m_title->setFont(titleFont);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText);
-    for (QLabel *label : {m_definition, m_holder, m_historyNote}) {
+    for (QLabel *label : {m_definition, m_holder, m_rowLocker, m_historyNote}) {
         label->setWordWrap(true);
         label->setTextFormat(Qt::PlainText); // names and descriptions are shown as they are
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -64,11 +66,24 @@ LockDetailsPane::LockDetailsPane(QWidget *parent)
     m_foldRenewals->setChecked(true);
     connect(m_foldRenewals, &QCheckBox::toggled, this, &LockDetailsPane::renderHistory);
     connect(m_lookup, &HistoryLookup::requested, this, &LockDetailsPane::historyRequested);
+    m_rowLocker->setObjectName(u"rowLocker"_s);
+    m_showSession->setObjectName(u"rowLockerSession"_s);
+    // A link in the text's flow, as the pane's other lines are text.
+    m_showSession->setFlat(true);
+    m_showSession->setCursor(Qt::PointingHandCursor);
+    m_showSession->setStyleSheet(u"QPushButton { color: palette(link); text-decoration: "
+                                 "underline; border: none; padding: 0; text-align: left; }"_s);
+    connect(m_showSession, &QPushButton::clicked, this, [this] {
+        if (m_rowLockerPid != 0)
+            emit sessionRequested(m_rowLockerPid);
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_definition);
     layout->addWidget(m_holder);
+    layout->addWidget(m_rowLocker);
+    layout->addWidget(m_showSession, 0, Qt::AlignLeft);
     m_historyTitle->setFont(titleFont);
     auto *historyTitleRow = new QHBoxLayout;
     historyTitleRow->addWidget(m_historyTitle, 1);
@@ -97,6 +112,9 @@ void LockDetailsPane::retranslate()
     m_foldRenewals->setText(tr("Fold renewals"));
     m_foldRenewals->setToolTip(tr("Show the renewals of one hold as one row: how many, from "
                                   "when to when"));
+    m_showSession->setText(tr("Show database session"));
+    m_showSession->setToolTip(tr("The session that holds this lock's row locked, in the "
+                                 "Database locks tab"));
     renderLock();
     renderHistory();
 }
@@ -108,6 +126,7 @@ void LockDetailsPane::clear()
     m_events.clear();
     m_haveHistory = false;
     m_historyError.clear();
+    clearRowLockers();
     renderLock();
     renderHistory();
 }
@@ -169,12 +188,76 @@ void LockDetailsPane::showLock(const LockInfo &info)
         m_events.clear();
         m_haveHistory = false;
         m_historyError.clear();
+        clearRowLockers(); // another lock's row said nothing about this one
         renderHistory();
     }
     m_name = info.name;
     m_info = info;
     renderLock();
     renderTimeline(); // the current holder's lease may have run out since
+    if (m_applicationProfile.isEmpty()) // an application's table: not looked up
+        emit rowLockersWanted(info.name);
+}
+
+void LockDetailsPane::clearRowLockers()
+{
+    m_rowLockerPid = 0;
+    m_rowLocker->clear();
+    m_rowLocker->hide();
+    m_showSession->hide();
+}
+
+QString LockDetailsPane::rowLockerText() const
+{
+    return m_rowLocker->isHidden() ? QString() : m_rowLocker->text();
+}
+
+void LockDetailsPane::showRowLockers(const QString &name, const RowLockers &lockers)
+{
+    if (name != m_name || !m_info)
+        return; // the selection moved on
+    clearRowLockers();
+    if (!lockers.locked)
+        return;
+    QString text;
+    if (lockers.lockers.isEmpty()) {
+        text = tr("Row locked by another session; the database cannot tell which.");
+    } else {
+        const RowLocker &first = lockers.lockers.first();
+        const QString state = first.session.state.isEmpty() ? tr("in a transaction")
+                                                            : first.session.state;
+        text = first.stateAgeMs >= 0
+                   ? tr("Row locked by session %1, %2 for %3")
+                         .arg(QString::number(first.session.pid), state,
+                              durationText(first.stateAgeMs / 1000 * 1000))
+                   : tr("Row locked by session %1, %2")
+                         .arg(QString::number(first.session.pid), state);
+        if (!lockers.exact)
+            text = tr("%1 (perhaps: the database names the sessions that hold row locks, not "
+                      "which one holds this row)")
+                       .arg(text);
+        if (lockers.lockers.size() > 1)
+            text += u' ' + tr("and %n other session(s)", nullptr,
+                              int(lockers.lockers.size() - 1));
+        m_rowLockerPid = first.session.pid;
+    }
+    if (!lockers.note.isEmpty())
+        text += u' ' + lockers.note;
+    m_rowLocker->setText(text);
+    m_rowLocker->setToolTip(lockcore::rowLockerText(lockers));
+    m_rowLocker->show();
+    m_showSession->setVisible(m_rowLockerPid != 0);
+}
+
+void LockDetailsPane::showRowLockersError(const QString &name, const QString &message)
+{
+    if (name != m_name || !m_info)
+        return;
+    clearRowLockers();
+    m_rowLocker->setText(tr("Whether another session holds this lock's row locked could not "
+                            "be looked up: %1")
+                             .arg(message));
+    m_rowLocker->show();
 }
 
 void LockDetailsPane::showUnlisted(const QString &name)

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "locktypes.h"
+#include "rowlocker.h"
 
 #include <QWidget>
 #include <optional>
 
 class QCheckBox;
 class QLabel;
+class QPushButton;
 
 namespace ui {
 
@@ -38,10 +40,22 @@ public:
     // An application's table (a profile id; empty: Lockscope's own): no fence, depth, lease
     // definition or history to speak of.
     void setApplicationProfile(const QString &profileId);
+    // Who holds the row of `name` locked, as looked up after rowLockersWanted: one line
+    // ("Row locked by session 4711, idle in transaction for 43 s") and "Show database
+    // session"; nothing when no other session holds it.
+    void showRowLockers(const QString &name, const lockcore::RowLockers &lockers);
+    void showRowLockersError(const QString &name, const QString &message);
+    QString rowLockerText() const; // the line shown; empty: none
+    QPushButton *showSessionButton() const { return m_showSession; }
 
 signals:
     // The user asked for the history of `name` (any name, also of a deleted lock).
     void historyRequested(const QString &name);
+    // The selected lock `name` is shown (selected, or refreshed): who holds its row locked is
+    // to be looked up (for that lock only) and given to showRowLockers.
+    void rowLockersWanted(const QString &name);
+    // "Show database session": the session that holds the row locked.
+    void sessionRequested(qint64 pid);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -54,6 +68,7 @@ private:
     void renderHistory();
     void renderTimeline();
     QString historyNoteText() const;
+    void clearRowLockers();
 
     QString m_name;
     QString m_applicationProfile;
@@ -65,6 +80,9 @@ private:
     QLabel *m_title;
     QLabel *m_definition;
     QLabel *m_holder;
+    QLabel *m_rowLocker;
+    QPushButton *m_showSession;
+    qint64 m_rowLockerPid = 0; // the session "Show database session" goes to
     HistoryList *m_history;
     TimelineWidget *m_timeline;
     TimelineLegend *m_legend;

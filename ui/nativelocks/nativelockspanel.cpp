@@ -1,9 +1,11 @@
 #include "nativelockspanel.h"
 
+#include "blockingtreemodel.h"
 #include "nativelocksmodel.h"
 #include "nativelocksworker.h"
 #include "terminatesessiondialog.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,6 +16,7 @@
 #include <QRegularExpression>
 #include <QTableView>
 #include <QTimer>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -30,7 +33,10 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     : QWidget(parent), m_model(new NativeLocksModel(this)), m_worker(new NativeLocksWorker(this)),
       m_source(new QLabel(this)), m_message(new QLabel(this)), m_view(new QTableView(this)),
       m_refresh(new QPushButton(this)), m_terminate(new QPushButton(this)),
-      m_namesLabel(new QLabel(this)), m_names(new QLineEdit(this)), m_timer(new QTimer(this))
+      m_namesLabel(new QLabel(this)), m_names(new QLineEdit(this)), m_timer(new QTimer(this)),
+      m_treeModel(new BlockingTreeModel(this)), m_tree(new QTreeView(this)),
+      m_treeTitle(new QLabel(this)), m_treeEmpty(new QLabel(this)), m_listTitle(new QLabel(this)),
+      m_cancelStatement(new QPushButton(this)), m_endSession(new QPushButton(this))
 {
     setObjectName(u"nativeLocksPanel"_s);
     m_source->setObjectName(u"nativeLocksSource"_s);
@@ -57,8 +63,18 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     m_namesLabel->setBuddy(m_names);
     connect(m_names, &QLineEdit::editingFinished, this, &NativeLocksPanel::refresh);
 
+    setUpBlockingTree();
+    QFont titleFont = m_treeTitle->font();
+    titleFont.setBold(true);
+    m_treeTitle->setFont(titleFont);
+    m_listTitle->setFont(titleFont);
+    auto *treeRow = new QHBoxLayout;
+    treeRow->addWidget(m_treeTitle, 1);
+    treeRow->addWidget(m_refresh);
+    treeRow->addWidget(m_cancelStatement);
+    treeRow->addWidget(m_endSession);
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_refresh);
+    buttons->addWidget(m_listTitle, 1);
     buttons->addWidget(m_terminate);
     buttons->addSpacing(12);
     buttons->addWidget(m_namesLabel);
@@ -66,8 +82,11 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_source);
     layout->addWidget(m_message);
+    layout->addLayout(treeRow);
+    layout->addWidget(m_treeEmpty);
+    layout->addWidget(m_tree, 3);
     layout->addLayout(buttons);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_view, 2);
 
     m_timer->setInterval(refreshIntervalMs);
     connect(m_timer, &QTimer::timeout, this, &NativeLocksPanel::refresh);
@@ -85,6 +104,20 @@ NativeLocksPanel::NativeLocksPanel(QWidget *parent)
             &NativeLocksPanel::onHolderSessions);
     connect(m_worker, &NativeLocksWorker::holderSessionsFailed, this,
             &NativeLocksPanel::onHolderSessionsFailed);
+    connect(m_worker, &NativeLocksWorker::endSessionDone, this,
+            &NativeLocksPanel::onEndSessionDone);
+    connect(m_worker, &NativeLocksWorker::endSessionFailed, this,
+            &NativeLocksPanel::onEndSessionFailed);
+    connect(m_worker, &NativeLocksWorker::rowLockersFound, this,
+            [this](const QString &name, const lockcore::RowLockers &lockers) {
+                onRowLockersAnswered();
+                emit rowLockersFound(name, lockers);
+            });
+    connect(m_worker, &NativeLocksWorker::rowLockersFailed, this,
+            [this](const QString &name, const QString &message) {
+                onRowLockersAnswered();
+                emit rowLockersFailed(name, message);
+            });
     retranslate();
     updateActions();
 }
@@ -114,10 +147,17 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
     m_worker->stop(); // the previous connection's reads no longer arrive
     m_workerStarted = false;
     m_terminating = false;
+    m_ending = false;
+    m_sessionToSelect = 0;
+    m_rowLookUp.clear();
+    m_rowLookUpNext.clear();
+    m_databaseText = spec.redacted();
     m_last.reset();
     m_holderRows.clear();
     m_readError.clear();
     m_model->clear();
+    m_treeModel->clear();
+    setStale(false);
     m_message->hide();
     if (isVisible())
         ensureWorker();
@@ -125,11 +165,18 @@ void NativeLocksPanel::setConnection(const ConnectionSpec &spec, bool readOnly,
     updateActions();
 }
 
+void NativeLocksPanel::ensureConnection()
+{
+    if (m_worker->hasConnection() || !m_spec || !m_capabilities.supported)
+        return;
+    m_worker->setConnection(*m_spec, m_connectTimeoutS, m_auditTable);
+}
+
 void NativeLocksPanel::ensureWorker()
 {
     if (m_workerStarted || !m_spec || !m_capabilities.supported)
         return;
-    m_worker->setConnection(*m_spec, m_connectTimeoutS, m_auditTable);
+    ensureConnection();
     m_workerStarted = true;
     refresh();
 }
@@ -171,7 +218,9 @@ void NativeLocksPanel::onSnapshot(const NativeLockSnapshot &snapshot)
     const bool firstOrResized = !m_last || m_last->locks.size() != snapshot.locks.size();
     m_last = snapshot;
     m_readError.clear();
+    setStale(false);
     showSnapshot(snapshot);
+    showBlocking(snapshot);
     if (m_holderToSelect)
         m_holderToSelect = !selectHolderRow();
     if (firstOrResized) // new rows: room for their texts (the user's widths stay otherwise)
@@ -210,8 +259,26 @@ void NativeLocksPanel::showSnapshot(const NativeLockSnapshot &snapshot)
 void NativeLocksPanel::onReadFailed(const QString &message)
 {
     m_readError = message;
+    setStale(m_last.has_value()); // what is shown is older than this refresh
     retranslate();
     updateActions();
+}
+
+// Rows older than the last refresh must not look live: greyed until a read succeeds.
+void NativeLocksPanel::setStale(bool stale)
+{
+    m_treeModel->setStale(stale);
+    for (QWidget *view : {static_cast<QWidget *>(m_tree), static_cast<QWidget *>(m_view)}) {
+        QPalette palette = view->palette();
+        palette.setColor(QPalette::Active, QPalette::Text,
+                         stale ? palette.color(QPalette::Disabled, QPalette::Text)
+                               : QApplication::palette(view).color(QPalette::Active,
+                                                                   QPalette::Text));
+        view->setPalette(palette);
+    }
+    m_treeEmpty->setEnabled(!stale);
+    m_tree->viewport()->update();
+    m_view->viewport()->update();
 }
 
 bool NativeLocksPanel::canTerminate() const
@@ -228,6 +295,7 @@ bool NativeLocksPanel::canTerminate() const
 
 void NativeLocksPanel::updateActions()
 {
+    updateTreeActions();
     m_terminate->setVisible(!m_readOnly && m_capabilities.canTerminate);
     m_terminate->setEnabled(canTerminate());
     m_refresh->setEnabled(m_workerStarted);
@@ -319,6 +387,11 @@ void NativeLocksPanel::retranslate()
         source = tr("SQLite has no such locks: it has no advisory or user locks that sessions "
                     "hold, so there is nothing to show here. Lockscope's own lock table is in "
                     "the Locks tab.");
+    } else if (!m_readError.isEmpty() && m_last) {
+        source = tr("The last refresh failed: %1 What is shown is as of %2 (database clock), "
+                    "greyed: it may have changed since.")
+                     .arg(m_readError,
+                          m_last->dbNow.toLocalTime().toString(u"HH:mm:ss"_s));
     } else if (!m_readError.isEmpty()) {
         source = tr("The database's locks could not be read: %1").arg(m_readError);
     } else if (!m_last) {
@@ -342,6 +415,7 @@ void NativeLocksPanel::retranslate()
     if (m_readOnly && m_spec && m_capabilities.canTerminate)
         source += u' ' + tr("Read-only connection: terminating sessions is not offered.");
     m_source->setText(source);
+    retranslateTree();
 }
 
 } // namespace ui

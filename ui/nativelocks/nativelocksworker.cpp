@@ -52,6 +52,36 @@ public:
             emit terminateFailed(generation, outcome.error().fullText());
     }
 
+    void endSession(quint64 generation, const NativeLock &expected, SessionAction action,
+                    const QString &reason)
+    {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
+            emit endSessionFailed(generation, open.error().fullText());
+            return;
+        }
+        NativeLockReader r = reader();
+        r.setReason(reason);
+        auto outcome = r.endSession(expected, action);
+        if (outcome)
+            emit endSessionDone(generation, *outcome);
+        else
+            emit endSessionFailed(generation, outcome.error().fullText());
+    }
+
+    void rowLockers(quint64 generation, const QString &lockName)
+    {
+        if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
+            emit rowLockersFailed(generation, lockName, open.error().fullText());
+            return;
+        }
+        auto found = lockcore::findRowLockers(*m_session, TableNames::fromTable(m_auditTable),
+                                              lockName);
+        if (found)
+            emit rowLockersFound(generation, lockName, *found);
+        else
+            emit rowLockersFailed(generation, lockName, found.error().fullText());
+    }
+
     void holderSessions(quint64 generation, const QString &holder, const QString &lockName)
     {
         if (Status open = openOnce(m_session, m_spec, m_timeoutS); !open) {
@@ -74,6 +104,11 @@ signals:
                              const lockcore::HolderSessions &found);
     void holderSessionsFailed(quint64 generation, const QString &lockName,
                               const QString &message);
+    void endSessionDone(quint64 generation, const lockcore::TerminateOutcome &outcome);
+    void endSessionFailed(quint64 generation, const QString &message);
+    void rowLockersFound(quint64 generation, const QString &lockName,
+                         const lockcore::RowLockers &lockers);
+    void rowLockersFailed(quint64 generation, const QString &lockName, const QString &message);
 
 private:
     NativeLockReader reader()
@@ -96,6 +131,7 @@ NativeLocksWorker::NativeLocksWorker(QObject *parent) : QObject(parent)
     qRegisterMetaType<NativeLockSnapshot>();
     qRegisterMetaType<TerminateOutcome>();
     qRegisterMetaType<HolderSessions>();
+    qRegisterMetaType<RowLockers>();
 }
 
 NativeLocksWorker::~NativeLocksWorker() = default;
@@ -138,6 +174,26 @@ void NativeLocksWorker::setConnection(const ConnectionSpec &spec, int connectTim
             [this, current](quint64 g, const QString &message) {
                 if (current(g))
                     emit terminateFailed(message);
+            });
+    connect(job, &NativeLocksJob::endSessionDone, this,
+            [this, current](quint64 g, const TerminateOutcome &outcome) {
+                if (current(g))
+                    emit endSessionDone(outcome);
+            });
+    connect(job, &NativeLocksJob::endSessionFailed, this,
+            [this, current](quint64 g, const QString &message) {
+                if (current(g))
+                    emit endSessionFailed(message);
+            });
+    connect(job, &NativeLocksJob::rowLockersFound, this,
+            [this, current](quint64 g, const QString &lockName, const RowLockers &lockers) {
+                if (current(g))
+                    emit rowLockersFound(lockName, lockers);
+            });
+    connect(job, &NativeLocksJob::rowLockersFailed, this,
+            [this, current](quint64 g, const QString &lockName, const QString &message) {
+                if (current(g))
+                    emit rowLockersFailed(lockName, message);
             });
     connect(job, &NativeLocksJob::holderSessionsFound, this,
             [this, current](quint64 g, const QString &lockName, const HolderSessions &found) {
@@ -189,6 +245,36 @@ void NativeLocksWorker::findHolderSessions(const QString &holder, const QString 
         job, [job, generation, holder, lockName] {
             job->holderSessions(generation, holder, lockName);
         },
+        Qt::QueuedConnection);
+}
+
+void NativeLocksWorker::endSession(const NativeLock &expected, SessionAction action,
+                                   const QString &reason)
+{
+    auto *job = static_cast<NativeLocksJob *>(m_jobs.job());
+    if (!job) {
+        emit endSessionFailed(tr("Not connected."));
+        return;
+    }
+    const quint64 generation = m_jobs.generation();
+    QMetaObject::invokeMethod(
+        job,
+        [job, generation, expected, action, reason] {
+            job->endSession(generation, expected, action, reason);
+        },
+        Qt::QueuedConnection);
+}
+
+void NativeLocksWorker::findRowLockers(const QString &lockName)
+{
+    auto *job = static_cast<NativeLocksJob *>(m_jobs.job());
+    if (!job) {
+        emit rowLockersFailed(lockName, tr("Not connected."));
+        return;
+    }
+    const quint64 generation = m_jobs.generation();
+    QMetaObject::invokeMethod(
+        job, [job, generation, lockName] { job->rowLockers(generation, lockName); },
         Qt::QueuedConnection);
 }
 

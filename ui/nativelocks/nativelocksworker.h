@@ -2,22 +2,16 @@
 
 #include "connectionspec.h"
 #include "jobthread.h"
-#include "nativelocks.h"
+#include "nativelocksmetatypes.h"
 
-#include <QMetaType>
 #include <QObject>
-
-Q_DECLARE_METATYPE(lockcore::NativeLock)
-Q_DECLARE_METATYPE(lockcore::NativeLockSnapshot)
-Q_DECLARE_METATYPE(lockcore::TerminateOutcome)
-Q_DECLARE_METATYPE(lockcore::HolderSessions)
 
 namespace ui {
 
 class NativeLocksJob;
 
-// Reads the database's own locks and terminates their holders on a thread of its own, with its
-// own connection. Requests return at once; results come back as queued signals carrying values.
+// Reads the database's own locks and who blocks whom, cancels and terminates sessions, and looks
+// up who holds a lock-table row locked, on a thread of its own, with its own connection. Requests return at once; results come back as queued signals carrying values.
 // Reads carry a generation: a read answered after setConnection() is dropped. Nothing here
 // waits for the database on the calling (GUI) thread, also not in the destructor: a thread
 // stuck on a silent server is left to end on its own.
@@ -46,6 +40,15 @@ public:
     // Looks for the sessions of `holder`, the holder of `lockName` in the lock table given to
     // setConnection() (NativeLockReader::holderSessions).
     void findHolderSessions(const QString &holder, const QString &lockName);
+    // Cancels the statement of, or terminates, the session `expected` exactly as a read showed
+    // it (NativeLockReader::endSession: refused when it changed since); `reason` goes to the
+    // audit. Answered with endSessionDone or endSessionFailed.
+    void endSession(const lockcore::NativeLock &expected, lockcore::SessionAction action,
+                    const QString &reason);
+    // Who holds the row of `lockName` in the lock table given to setConnection() locked
+    // (lockcore::findRowLockers): one row, read-only. Answered with rowLockersFound or
+    // rowLockersFailed.
+    void findRowLockers(const QString &lockName);
 
 signals:
     void snapshotRead(const lockcore::NativeLockSnapshot &snapshot);
@@ -54,6 +57,10 @@ signals:
     void terminateFailed(const QString &message);
     void holderSessionsFound(const QString &lockName, const lockcore::HolderSessions &found);
     void holderSessionsFailed(const QString &lockName, const QString &message);
+    void endSessionDone(const lockcore::TerminateOutcome &outcome);
+    void endSessionFailed(const QString &message);
+    void rowLockersFound(const QString &lockName, const lockcore::RowLockers &lockers);
+    void rowLockersFailed(const QString &lockName, const QString &message);
 
 private:
     JobThread m_jobs; // a NativeLocksJob on its thread

@@ -218,6 +218,18 @@ void MainWindow::createCentral()
     m_tabs->addTab(m_simulator, QString());
     m_nativeLocks = new NativeLocksPanel(this); // the database's own locks, read when shown
     m_tabs->addTab(m_nativeLocks, QString());
+    // The selected lock's row locked by a session: looked up on the Database locks tab's
+    // thread, for the selected lock only; "Show database session" goes to that session there.
+    connect(m_details, &LockDetailsPane::rowLockersWanted, m_nativeLocks,
+            &NativeLocksPanel::lookUpRowLockers);
+    connect(m_nativeLocks, &NativeLocksPanel::rowLockersFound, m_details,
+            &LockDetailsPane::showRowLockers);
+    connect(m_nativeLocks, &NativeLocksPanel::rowLockersFailed, m_details,
+            &LockDetailsPane::showRowLockersError);
+    connect(m_details, &LockDetailsPane::sessionRequested, this, [this](qint64 pid) {
+        m_tabs->setCurrentWidget(m_nativeLocks);
+        m_nativeLocks->showSession(pid);
+    });
     m_band = new ConnectionBand(this);
     setCentralWidget(m_band->above(m_tabs));
 }

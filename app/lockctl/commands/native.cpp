@@ -1,5 +1,6 @@
-// The database's own locks: lockctl native-locks (who holds which advisory / user lock) and
-// lockctl terminate PID --expect-lock KEY (ends the holding session; audited).
+// The database's own locks: lockctl native-locks (who holds which advisory / user lock, and
+// who blocks whom: nativetree.cpp) and lockctl terminate PID --expect-lock KEY (ends the
+// holding session; audited). cancel and terminate without --expect-lock: nativeend.cpp.
 
 #include "commands.h"
 #include "exitcode.h"
@@ -7,16 +8,14 @@
 #include "invocation.h"
 #include "jsonformat.h"
 #include "lockctltr.h"
+#include "nativeend.h"
 #include "nativelocks.h"
 #include "output.h"
+#include "nativetree.h"
 #include "textformat.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QTextStream>
-#include <cstdio>
-#include <limits>
-#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace cli;
@@ -83,30 +82,29 @@ QString nativeLocksText(const lockcore::NativeLockSnapshot &snapshot)
                      lock.granted ? Tr::tr("held") : Tr::tr("waiting"), textTime(since),
                      waiters.isEmpty() ? u"-"_s : waiters.join(u',')});
     }
+    const QString tree = blockingTreeText(snapshot);
     QString text = snapshot.locks.isEmpty()
-                       ? Tr::tr("No session holds or waits for a lock of the database's own.")
+                       ? (tree.isEmpty() ? Tr::tr("No session holds or waits for a lock of the "
+                                                  "database's own.")
+                                         : QString())
                        : renderTable({Tr::tr("PID"), Tr::tr("USER"), Tr::tr("CLIENT"),
                                       Tr::tr("APPLICATION"), Tr::tr("LOCK"), Tr::tr("STATE"),
                                       Tr::tr("SINCE"), Tr::tr("WAITERS")},
                                      rows);
+    while (text.endsWith(u'\n'))
+        text.chop(1);
+    if (!tree.isEmpty())
+        text += (text.isEmpty() ? QString() : u"\n\n"_s) + tree;
+    else if (!snapshot.locks.isEmpty())
+        text += u'\n' + Tr::tr("No session waits for another.");
     text += u'\n' + Tr::tr("Source: %1 (database time %2; * is this connection).")
                         .arg(snapshot.source, textTime(snapshot.dbNow));
-    if (!snapshot.note.isEmpty())
-        text += u'\n' + snapshot.note;
     return text;
 }
 
 QStringList namesOption(const Invocation &invocation)
 {
     return invocation.args().values(u"name"_s);
-}
-
-bool confirm(const QString &question)
-{
-    Output::writeStderr(question + u' ' + Tr::tr("[y/N]") + u' ');
-    QTextStream in(stdin);
-    const QString answer = in.readLine().trimmed().toLower();
-    return answer == u"y" || answer == u"yes" || answer == Tr::tr("y");
 }
 
 } // namespace
@@ -136,46 +134,61 @@ int runNativeLocks(Invocation &invocation)
     QJsonArray locks;
     for (const NativeLock &lock : snapshot->locks)
         locks.append(nativeLockToJson(lock));
-    const QJsonObject json{{u"source"_s, snapshot->source},
-                           {u"note"_s, jsonText(snapshot->note)},
-                           {u"own_pid"_s, snapshot->ownPid},
-                           {u"db_now"_s, jsonTime(snapshot->dbNow)},
-                           {u"locks"_s, locks}};
+    QJsonObject json{{u"source"_s, snapshot->source},
+                     {u"note"_s, jsonText(snapshot->note)},
+                     {u"own_pid"_s, snapshot->ownPid},
+                     {u"db_now"_s, jsonTime(snapshot->dbNow)},
+                     {u"locks"_s, locks}};
+    insertBlocking(&json, *snapshot);
+    // What this read could not see (a missing privilege) is a warning beside the result.
+    if (!invocation.out().isJson() && !snapshot->note.isEmpty())
+        invocation.out().warning(snapshot->note);
     invocation.out().result(json, nativeLocksText(*snapshot));
     return ExitDone;
 }
 
 QList<QCommandLineOption> terminateOptions()
 {
-    return {
-        QCommandLineOption(u"expect-lock"_s,
-                           Tr::tr("The lock the session must still hold (as native-locks shows "
-                                  "it); nothing is done otherwise."),
-                           u"KEY"_s),
-        QCommandLineOption(u"yes"_s, Tr::tr("Do not ask for confirmation.")),
-        nativeLocksOptions().constFirst(),
-    };
+    QList<QCommandLineOption> options = endSessionOptions();
+    options.append(QCommandLineOption(
+        u"expect-lock"_s,
+        Tr::tr("The lock the session must still hold (as native-locks shows it); nothing is "
+               "done otherwise. Without it, the session is ended whatever it holds."),
+        u"KEY"_s));
+    options.append(nativeLocksOptions().constFirst());
+    return options;
+}
+
+QList<QCommandLineOption> cancelOptions()
+{
+    return endSessionOptions();
+}
+
+int runCancel(Invocation &invocation)
+{
+    return runEndSession(invocation, true);
 }
 
 int runTerminate(Invocation &invocation)
 {
-    const QStringList positional = invocation.args().positionalArguments();
-    if (positional.size() != 1)
-        return invocation.usage(Tr::tr("terminate needs one PID (a PostgreSQL backend pid or a "
-                                       "MySQL connection id)."));
-    bool isNumber = false;
-    const qint64 pid = positional.constFirst().toLongLong(&isNumber);
-    if (!isNumber || pid <= 0)
-        return invocation.usage(Tr::tr("The PID must be a positive whole number; got \"%1\".")
-                                    .arg(positional.constFirst().left(80)));
-    const QString key = invocation.args().value(u"expect-lock"_s).trimmed();
+    const QCommandLineParser &args = invocation.args();
+    if (!args.isSet(u"expect-lock"_s))
+        return runEndSession(invocation, false);
+    if (args.isSet(u"expect-session"_s) || args.isSet(u"allow-lockscope-session"_s))
+        return invocation.usage(Tr::tr("--expect-session and --allow-lockscope-session end a "
+                                       "session whatever lock it holds: not with --expect-lock."));
+    int exitCode = ExitUsage;
+    const std::optional<qint64> pidArg = pidArgument(invocation, &exitCode);
+    if (!pidArg)
+        return exitCode;
+    const qint64 pid = *pidArg;
+    const QString key = args.value(u"expect-lock"_s).trimmed();
     if (key.isEmpty())
-        return invocation.usage(Tr::tr("--expect-lock is required: the lock the session holds, "
-                                       "as \"lockctl native-locks\" shows it."));
-    const bool yes = invocation.args().isSet(u"yes"_s);
-    if (!yes && isatty(STDIN_FILENO) != 1)
-        return invocation.usage(Tr::tr("Not asking on a terminal: pass --yes to terminate "
-                                       "without confirmation."));
+        return invocation.usage(Tr::tr("--expect-lock needs the lock the session holds, as "
+                                       "\"lockctl native-locks\" shows it."));
+    const bool yes = args.isSet(u"yes"_s);
+    if (int usage = needsConfirmation(invocation, Tr::tr("terminate")); usage != 0)
+        return usage;
 
     auto service = invocation.service();
     if (!service)
@@ -186,6 +199,7 @@ int runTerminate(Invocation &invocation)
     reader.setNames(names);
     reader.setAuditTable(invocation.settings().table);
     reader.setActor(lockcore::actorId(u"lockctl"_s));
+    reader.setReason(args.value(u"reason"_s).trimmed()); // optional here: a lock names the why
     auto target = reader.findHolder(pid, key);
     if (!target)
         return invocation.fail(target.error());
@@ -198,7 +212,7 @@ int runTerminate(Invocation &invocation)
             ExitRefused);
     const NativeLock &lock = **target;
     if (!yes
-        && !confirm(Tr::tr("Terminate %1 (database %2), which holds the lock %3?")
+        && !confirmOnTerminal(Tr::tr("Terminate %1 (database %2), which holds the lock %3?")
                         .arg(lock.sessionText(), lock.database, lock.key))) {
         return invocation.out().error(u"cancelled"_s, Tr::tr("Not confirmed; nothing was done."),
                                       ExitRefused);
@@ -209,6 +223,7 @@ int runTerminate(Invocation &invocation)
     const QJsonObject json{
         {u"outcome"_s, TerminateOutcome::statusName(outcome->status)},
         {u"reason"_s, outcome->reason},
+        {u"admin_reason"_s, jsonText(outcome->adminReason)},
         {u"lock_freed"_s, outcome->lockFreed},
         {u"at"_s, jsonTime(outcome->at)},
         {u"actor"_s, outcome->actor},

@@ -7,6 +7,8 @@
 #include "lockctltr.h"
 #include "output.h"
 #include "reachedserver.h"
+#include "rowlockedby.h"
+#include "rowlocker.h"
 #include "textformat.h"
 #include "validation.h"
 
@@ -54,7 +56,21 @@ int runShow(Invocation &invocation)
         return invocation.fail(lock.error());
     if (!lock->has_value())
         return invocation.noSuchLock(*name);
-    invocation.out().result(QJsonObject{{u"lock"_s, lockToJson(**lock)}}, lockDetailsText(**lock));
+    QJsonObject json{{u"lock"_s, lockToJson(**lock)}};
+    QString text = lockDetailsText(**lock);
+    // Whether another session's transaction holds the lock's row (a writer of the lock waits
+    // for it): one bounded, read-only look; what it cannot tell is said, not an error.
+    auto lockers = lockcore::findRowLockers(**invocation.session(), (*service)->tables(), *name);
+    if (!lockers) {
+        lockcore::RowLockers unknown;
+        unknown.note = Tr::tr("Who locks the lock's row could not be looked up: %1")
+                           .arg(lockers.error().message);
+        lockers = unknown;
+    }
+    addRowLockedBy(&json, *lockers);
+    if (const QString locked = rowLockedByText(*lockers); !locked.isEmpty())
+        text += locked + u'\n';
+    invocation.out().result(json, text);
     return ExitDone;
 }
 

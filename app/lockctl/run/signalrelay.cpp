@@ -23,6 +23,7 @@ void onSignal(int signalNumber, siginfo_t *, void *)
         if (relayed[i] == signalNumber)
             pending[i].fetch_add(1);
     }
+    cli::AbandonOnSignal::post();
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "abandononsignal.h"
+
 #include <atomic>
 
 namespace lockctl {
@@ -10,7 +12,9 @@ namespace lockctl {
 // the command decides when it is done, and --kill-after bounds the wait). Each is passed on to
 // the whole command, which runs in a process group of its own: the terminal's Ctrl-C reaches
 // lockctl only when the command's group did not take the terminal's foreground (terminal.h),
-// so it is passed on too. Async-signal-safe: lock-free atomics.
+// so it is passed on too. Each also ends the database call in progress at once
+// (cli::AbandonOnSignal), so that a call blocked on a silent server does not delay it.
+// Async-signal-safe: lock-free atomics, and a write to a pipe.
 class SignalRelay
 {
 public:
@@ -23,6 +27,9 @@ public:
     const std::atomic_bool &received() const;
     // A signal received and not yet passed on, taken from the queue (0: none).
     int takeToForward();
+
+private:
+    cli::AbandonOnSignal m_abandon; // (before the handlers are set, gone after they are restored)
 };
 
 } // namespace lockctl

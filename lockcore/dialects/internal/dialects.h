@@ -178,6 +178,9 @@ public:
     bool isBusy(const QSqlError &error) const override;
     bool isUnavailable(const QSqlError &error) const override;
     bool isPermissionDenied(const QSqlError &error) const override;
+    QStringList serverBounds(qint64 statementMs, qint64 lockMs, bool mariaDb) const override;
+    bool isLockTimeout(const QSqlError &error) const override;
+    bool isStatementTimeout(const QSqlError &error) const override;
 
 protected:
     QString nowExpr() const override { return QStringLiteral("clock_timestamp()"); }
@@ -254,6 +257,9 @@ public:
     bool isAuthenticationFailure(const QSqlError &error) const override;
     bool isBusy(const QSqlError &error) const override;
     bool isUnavailable(const QSqlError &error) const override;
+    QStringList serverBounds(qint64 statementMs, qint64 lockMs, bool mariaDb) const override;
+    bool isLockTimeout(const QSqlError &error) const override;
+    bool isStatementTimeout(const QSqlError &error) const override;
     QString multiPrimaryProbe() const override
     {
         return QStringLiteral("SHOW VARIABLES LIKE 'wsrep_on'"); // an empty answer on MySQL

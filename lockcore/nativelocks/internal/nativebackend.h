@@ -33,6 +33,19 @@ struct NativeLockRequest
 
 // Runs a statement returning the nativecol columns and appends its rows as locks.
 using AppendNativeLocks = std::function<Status(const Statement &, QList<NativeLock> *)>;
+// Runs a statement returning the blockingcol columns and appends its rows as sessions.
+using AppendBlocking = std::function<Status(const Statement &, QList<BlockingSession> *)>;
+
+// The session as it is now, for the check before ending it (sessionNow()'s row).
+struct SessionNow
+{
+    qint64 sessionStartUs = 0; // 0: unknown or hidden
+    qint64 xactStartUs = 0;    // 0: no transaction
+    QString user;
+    QString state;
+    QDateTime stateSince;
+    QString transactionId;
+};
 
 class NativeLockBackend
 {
@@ -84,7 +97,39 @@ public:
     // Translated: why a process the holder id names has no session found, where it may.
     virtual QString noSessionText(const HolderProcess &process) const;
     virtual QString privilegeHint() const = 0; // translated: which right ending a session needs
+
+    // Who blocks whom: the blocking graph's sessions into `sessions` (not yet a tree), from
+    // one statement (two where a privilege is missing); `snapshot` for its locks (MySQL's
+    // user lock waits) and a note on what could not be read.
+    virtual Status readBlocking(const NativeLockIdentity &id, const AppendBlocking &append,
+                                QList<BlockingSession> *sessions,
+                                NativeLockSnapshot *snapshot) const = 0;
+    // Whether `session` is a connection lockcore opened, from what a read found.
+    virtual bool isLockscopeSession(const NativeLock &session) const;
+    // Whether `lock` is the mark a lockcore connection holds (MySQL's lockscope-session:
+    // user lock), not a lock of an application's.
+    virtual bool isSessionMark(const NativeLock &) const { return false; }
+    // Where one statement can check and signal the session (PostgreSQL), that statement: one
+    // row when the session is still `expected` (1: done), none otherwise. Empty: sessionNow()
+    // is checked right before endSql().
+    virtual Statement endSessionChecked(const NativeLock &, SessionAction,
+                                        const NativeLockIdentity &) const
+    {
+        return {};
+    }
+    // One row: SessionNow's fields (sessionStartUs, xactStartUs, user, state, stateSinceMs,
+    // transactionId, application, statementId); none: the session is gone.
+    virtual Statement sessionNow(const NativeLock &expected) const = 0;
+    virtual QString endSql(const NativeLock &expected, SessionAction action) const = 0;
+    // Translated: the privileges that reading the blocking graph in full needs.
+    virtual QString readPrivilegeHint() const = 0;
 };
+
+// Appends `note` (translated) to the snapshot's note.
+inline void addNote(NativeLockSnapshot *snapshot, const QString &note)
+{
+    snapshot->note = snapshot->note.isEmpty() ? note : snapshot->note + u' ' + note;
+}
 
 // One per database, in its file (nativepostgres.cpp, nativemysql.cpp, nativeoracle.cpp).
 namespace nativebackends {
