@@ -249,15 +249,16 @@ void ConnectionCutTest::anOpenEndsAtItsDeadlineWhereverTheSetupStops()
     QVERIFY(tls || login > 0);
     if (tls && login > 0)
         QSKIP("the server offers no TLS: the row without it covers this setup");
-    // At 0 bytes, right after the login, and once in each fifth of the setup; not in its last
-    // bytes, which a process id's length can move from one connection to the next.
+    // At 0 bytes, right after the login, and once in each third of the setup (the handshake and
+    // login, the driver's statements, lockcore's: a second each); not in its last bytes, which
+    // a process id's length can move from one connection to the next.
     QRandomGenerator random(seed() + (tls ? 1 : 0));
     QList<qint64> cuts{0};
     if (login > 0)
         cuts << -1; // at the first query, right after the login
     const qint64 span = setup - 8;
-    for (qint64 part = 0; part < 5; ++part)
-        cuts << 1 + span * part / 5 + qint64(random.bounded(quint32(qMax<qint64>(1, span / 5))));
+    for (qint64 part = 0; part < 3; ++part)
+        cuts << 1 + span * part / 3 + qint64(random.bounded(quint32(qMax<qint64>(1, span / 3))));
     qInfo("setup %lld bytes from the server, login %lld; cut points from seed %u "
           "(LOCKSCOPE_TEST_SEED replays them)", setup, login, seed());
     for (const qint64 cut : cuts) {

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>lockcore</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::BlockingTreeModel</name>
+    <message numerus="yes">
+        <source>%n session(s) wait for it directly</source>
+        <translation>
+            <numerusform>%n session waits for it directly</numerusform>
+            <numerusform>%n sessions wait for it directly</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in all, through others too</source>
+        <translation>
+            <numerusform>%n in all, through others too</numerusform>
+            <numerusform>%n in all, through others too</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ui::ClusterSummary</name>
     <message numerus="yes">
         <source>%n node(s), %1 component; this node %2, %3</source>
@@ -63,6 +90,16 @@
         <translation>
             <numerusform>Force-released %1 of %n lock.</numerusform>
             <numerusform>Force-released %1 of %n locks.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::LockDetailsPane</name>
+    <message numerus="yes">
+        <source>and %n other session(s)</source>
+        <translation>
+            <numerusform>and %n other session</numerusform>
+            <numerusform>and %n other sessions</numerusform>
         </translation>
     </message>
 </context>

@@ -864,10 +864,6 @@
         <translation>数据库拒绝结束 %1：%2 %3</translation>
     </message>
     <message>
-        <source>recording the terminate</source>
-        <translation>记录终止操作</translation>
-    </message>
-    <message>
         <source>The profile&apos;s &quot;time&quot; must be &quot;utc&quot; or &quot;local&quot;; got &quot;%1&quot;.</source>
         <translation>配置的“time”必须是“utc”或“local”；实际为“%1”。</translation>
     </message>
@@ -1507,6 +1503,212 @@
         <source>Whether a table %1 exists could not be asked of the server.</source>
         <translation>无法向服务器查询表 %1 是否存在。</translation>
     </message>
+    <message>
+        <source>Interrupted while connecting to %1: the connection was abandoned and nothing was done.</source>
+        <translation>连接 %1 时被中断：已放弃该连接，未做任何操作。</translation>
+    </message>
+    <message>
+        <source>No answer from %1 within %2 s while connecting (after the login): the connection was abandoned and nothing was done.</source>
+        <translation>连接时（登录之后）%1 在 %2 秒内没有应答：已放弃该连接，未做任何操作。</translation>
+    </message>
+    <message>
+        <source>No answer from %1 within %2 s while connecting: the connection was abandoned and nothing was done.</source>
+        <translation>连接时 %1 在 %2 秒内没有应答：已放弃该连接，未做任何操作。</translation>
+    </message>
+    <message>
+        <source>Interrupted while %1 on %2: the statement was abandoned and the connection closed; the outcome is unknown.</source>
+        <translation>在 %2 上%1时被中断：该语句已被放弃，连接已关闭；结果未知。</translation>
+    </message>
+    <message>
+        <source>Not done: the statement waited for a lock another session holds while %1, and the server ended it after %2 s. Nothing was changed; it can be tried again once that session lets go.</source>
+        <translation>未完成：%1时，该语句在等待另一个会话持有的锁，服务器在 %2 秒后结束了它。没有做任何更改；待该会话释放锁后可以重试。</translation>
+    </message>
+    <message>
+        <source>Not done: the server ended the statement after %2 s while %1 (its statement timeout, or a cancel). Nothing was changed; it can be tried again.</source>
+        <translation>未完成：%1时，服务器在 %2 秒后结束了该语句（因其语句超时，或被取消）。没有做任何更改；可以重试。</translation>
+    </message>
+    <message>
+        <source>reading who blocks whom</source>
+        <translation>读取谁阻塞了谁</translation>
+    </message>
+    <message>
+        <source>cancelling the statement of %1</source>
+        <translation>取消%1的语句</translation>
+    </message>
+    <message>
+        <source>%1 is this connection of Lockscope&apos;s own: refused.</source>
+        <translation>%1 是 Lockscope 自己正在使用的这个连接：已拒绝。</translation>
+    </message>
+    <message>
+        <source>%1 is a connection of Lockscope&apos;s own (lockctl or the window): refused. Allow it explicitly to end it.</source>
+        <translation>%1 是 Lockscope 自己的连接（lockctl 或窗口）：已拒绝。如需结束它，请明确允许。</translation>
+    </message>
+    <message>
+        <source>%1 runs no statement (%2): cancelling would do nothing. Terminate the session to end its transaction.</source>
+        <translation>%1 没有在执行语句（%2）：取消不会起任何作用。要结束其事务，请终止该会话。</translation>
+    </message>
+    <message>
+        <source>checking %1</source>
+        <translation>检查%1</translation>
+    </message>
+    <message>
+        <source>%1 ended by itself just now; nothing was done.</source>
+        <translation>%1 刚刚已自行结束；未做任何操作。</translation>
+    </message>
+    <message>
+        <source>%1 changed while checking.</source>
+        <translation>%1 在检查期间已变化。</translation>
+    </message>
+    <message>
+        <source>Nothing was done.</source>
+        <translation>未做任何操作。</translation>
+    </message>
+    <message>
+        <source>The statement of %1 was cancelled.</source>
+        <translation>%1 的语句已被取消。</translation>
+    </message>
+    <message>
+        <source>%1 could not be signalled.</source>
+        <translation>无法向 %1 发送信号。</translation>
+    </message>
+    <message>
+        <source>The database refused %1: %2 %3</source>
+        <translation>数据库拒绝%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>looking for session %1</source>
+        <translation>查找会话 %1</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s transaction (started at %2) has ended; the session is %3 now.</source>
+        <translation>%1 的事务（开始于 %2）已结束；该会话现在的状态为 %3。</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 has begun a transaction (at %2) since you looked.</source>
+        <translation>在您查看之后，%1 已开始了一个事务（开始于 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 is in another transaction now (started at %2), not the one you saw (started at %3).</source>
+        <translation>%1 现在处于另一个事务中（开始于 %2），而不是您看到的那个（开始于 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 has run another statement since you looked (its transaction may have ended and another begun): look again.</source>
+        <translation>在您查看之后，%1 已执行了另一条语句（其事务可能已结束，并开始了另一个事务）：请重新查看。</translation>
+    </message>
+    <message>
+        <source>Row lock waits are not shown on MySQL: they are in performance_schema.data_lock_waits, which Lockscope does not read yet.</source>
+        <translation>MySQL 上不显示行锁等待：它们在 performance_schema.data_lock_waits 中，而 Lockscope 目前还不读取该表。</translation>
+    </message>
+    <message>
+        <source>Sessions wait for a table&apos;s metadata lock, but who holds it cannot be read here: they are listed with their blocker unknown. The metadata_lock_info plugin (MariaDB: INSTALL SONAME &apos;metadata_lock_info&apos;) names it.</source>
+        <translation>有会话在等待某个表的元数据锁，但此处无法读取谁持有该锁：这些会话以“阻塞者未知”列出。metadata_lock_info 插件（MariaDB：INSTALL SONAME &apos;metadata_lock_info&apos;）可以给出持有者。</translation>
+    </message>
+    <message>
+        <source>Row lock waits cannot be read: information_schema.INNODB_TRX needs the PROCESS privilege (which also shows other users&apos; connections).</source>
+        <translation>无法读取行锁等待：information_schema.INNODB_TRX 需要 PROCESS 权限（该权限也能看到其他用户的连接）。</translation>
+    </message>
+    <message>
+        <source>Reading who blocks whom needs SELECT on v$session, v$lock, v$sql and v$transaction.</source>
+        <translation>读取谁阻塞了谁需要 v$session、v$lock、v$sql 和 v$transaction 的 SELECT 权限。</translation>
+    </message>
+    <message>
+        <source>The state, transaction and statement of other users&apos; sessions are hidden from this role: seeing them needs pg_read_all_stats (or pg_monitor).</source>
+        <translation>此角色看不到其他用户会话的状态、事务和语句：要查看它们，需要 pg_read_all_stats 角色（或 pg_monitor）。</translation>
+    </message>
+    <message>
+        <source>recording the %1</source>
+        <translation>记录 %1 事件</translation>
+    </message>
+    <message>
+        <source>looking up who locks the lock&apos;s row</source>
+        <translation>查找谁锁定了该锁所在的行</translation>
+    </message>
+    <message>
+        <source>Several sessions share the row&apos;s lock.</source>
+        <translation>多个会话共享该行的锁。</translation>
+    </message>
+    <message>
+        <source>looking whether the lock&apos;s row is locked</source>
+        <translation>查看该锁所在的行是否被锁定</translation>
+    </message>
+    <message>
+        <source>Who holds row locks needs the PROCESS privilege (information_schema.INNODB_TRX): %1</source>
+        <translation>查看谁持有行锁需要 PROCESS 权限（information_schema.INNODB_TRX）：%1</translation>
+    </message>
+    <message>
+        <source>This server cannot tell whether the row is locked without waiting for it (a locking read that skips locked rows: MariaDB 10.6, MySQL 8).</source>
+        <translation>此服务器无法在不等待的情况下判断该行是否被锁定（这需要跳过已锁定行的加锁读取：MariaDB 10.6、MySQL 8）。</translation>
+    </message>
+    <message>
+        <source>InnoDB does not say which transaction holds a row lock that nobody waits for: these transactions hold row locks.</source>
+        <translation>对于没有人等待的行锁，InnoDB 不会说明由哪个事务持有：这些事务持有行锁。</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>, %1 for %2</source>
+        <translation>，%1 已持续 %2</translation>
+    </message>
+    <message>
+        <source>application %1</source>
+        <translation>应用 %1</translation>
+    </message>
+    <message>
+        <source>user %1</source>
+        <translation>用户 %1</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
+    <message>
+        <source>Who locks a row is not looked up on Oracle.</source>
+        <translation>在 Oracle 上不查找谁锁定了行。</translation>
+    </message>
+    <message>
+        <source>row locked by another session</source>
+        <translation>该行被另一个会话锁定</translation>
+    </message>
+    <message>
+        <source>row locked by %1</source>
+        <translation>该行被 %1 锁定</translation>
+    </message>
+    <message>
+        <source>row locked; transactions holding row locks: %1</source>
+        <translation>该行已被锁定；持有行锁的事务：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a row lock another session holds</source>
+        <translation>另一个会话持有的行锁</translation>
+    </message>
+    <message>
+        <source>a row lock held by %1</source>
+        <translation>%1 持有的行锁</translation>
+    </message>
+    <message>
+        <source>a row lock (transactions holding row locks: %1)</source>
+        <translation>一个行锁（持有行锁的事务：%1）</translation>
+    </message>
+    <message>
+        <source>Not done: the statement waited for %1, and the server ended it after %2 s. Nothing was changed; it can be tried again once that session commits or rolls back.</source>
+        <translation>未完成：该语句在等待%1，服务器在 %2 秒后结束了它。没有做任何更改；待该会话提交或回滚后可以重试。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -1717,6 +1919,113 @@
     <message>
         <source>Failure observed: %1 stuck for ever (%2) in %3 (%4, %5).</source>
         <translation>观察到失败：在 %3 中有 %1永久卡住（%2）（%4，%5）。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::BlockingTreeModel</name>
+    <message>
+        <source>%1 (this tab&apos;s connection)</source>
+        <translation>%1（本标签页的连接）</translation>
+    </message>
+    <message>
+        <source>%1 (Lockscope)</source>
+        <translation>%1（Lockscope）</translation>
+    </message>
+    <message>
+        <source>%1, deadlock: waits for its own waiter</source>
+        <translation>%1，死锁：在等待它自己的等待者</translation>
+    </message>
+    <message>
+        <source>%1 (also above)</source>
+        <translation>%1（上方已列出）</translation>
+    </message>
+    <message>
+        <source>%1, for %2</source>
+        <translation>%1，已等待 %2</translation>
+    </message>
+    <message>
+        <source>%1 (blocker not known)</source>
+        <translation>%1（阻塞者未知）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in all)</source>
+        <translation>%1（共 %2）</translation>
+    </message>
+    <message>
+        <source>The connection this tab reads with: it cannot be cancelled or terminated from here.</source>
+        <translation>本标签页用于读取的连接：无法在此取消或终止它。</translation>
+    </message>
+    <message>
+        <source>One of Lockscope&apos;s own connections (lockctl or a Lockscope window): it cannot be cancelled or terminated from here.</source>
+        <translation>Lockscope 自己的连接之一（lockctl 或某个 Lockscope 窗口）：无法在此取消或终止它。</translation>
+    </message>
+    <message>
+        <source>Session %1 waits for more than one session; what it blocks is listed under its first place.</source>
+        <translation>会话 %1 在等待不止一个会话；它所阻塞的会话列在它第一次出现的位置下。</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>transaction started %1</source>
+        <translation>事务开始于 %1</translation>
+    </message>
+    <message>
+        <source>not in a transaction, or not known</source>
+        <translation>不在事务中，或未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s) wait for it directly</source>
+        <translation>
+            <numerusform>%n 个会话直接等待它</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in all, through others too</source>
+        <translation>
+            <numerusform>包括间接等待的在内共 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Blocked by: %1</source>
+        <translation>阻塞者：%1</translation>
+    </message>
+    <message>
+        <source>Session (pid)</source>
+        <translation>会话（pid）</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Transaction age</source>
+        <translation>事务时长</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>等待的锁</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>阻塞数</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Statement</source>
+        <translation>语句</translation>
     </message>
 </context>
 <context>
@@ -2487,6 +2796,73 @@
     </message>
 </context>
 <context>
+    <name>ui::EndSessionDialog</name>
+    <message>
+        <source>Cancel the statement of session %1</source>
+        <translation>取消会话 %1 的语句</translation>
+    </message>
+    <message>
+        <source>Terminate session %1</source>
+        <translation>终止会话 %1</translation>
+    </message>
+    <message>
+        <source>(not shown)</source>
+        <translation>（不可见）</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>数据库：</translation>
+    </message>
+    <message>
+        <source>Session (pid):</source>
+        <translation>会话（pid）：</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <source>Application:</source>
+        <translation>应用：</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Transaction age:</source>
+        <translation>事务时长：</translation>
+    </message>
+    <message>
+        <source>(no transaction seen)</source>
+        <translation>（未见事务）</translation>
+    </message>
+    <message>
+        <source>Statement:</source>
+        <translation>语句：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The session&apos;s running statement will be cancelled.&lt;/b&gt; The session and its transaction live on; the application sees its statement fail. This only happens if the session is still the one shown here.</source>
+        <translation>&lt;b&gt;该会话正在执行的语句将被取消。&lt;/b&gt;会话及其事务会继续存在；应用会看到其语句执行失败。仅当该会话仍是此处显示的会话时才会执行。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The database session will be ended:&lt;/b&gt; its connection is closed, its open transaction is rolled back and every lock it holds is freed. This only happens if the session is still the one shown here (the same session and transaction).</source>
+        <translation>&lt;b&gt;该数据库会话将被结束：&lt;/b&gt;其连接被关闭，未提交的事务被回滚，它持有的所有锁都会被释放。仅当该会话仍是此处显示的会话（同一会话、同一事务）时才会执行。</translation>
+    </message>
+    <message>
+        <source>Cancel statement</source>
+        <translation>取消语句</translation>
+    </message>
+    <message>
+        <source>Terminate session</source>
+        <translation>终止会话</translation>
+    </message>
+</context>
+<context>
     <name>ui::FilePathEdit</name>
     <message>
         <source>Choose a file</source>
@@ -2936,6 +3312,44 @@
     <message>
         <source>The newest %1 events are shown; older ones are not read.</source>
         <translation>仅显示最新的 %1 个事件；更早的事件未读取。</translation>
+    </message>
+    <message>
+        <source>Show database session</source>
+        <translation>显示数据库会话</translation>
+    </message>
+    <message>
+        <source>The session that holds this lock&apos;s row locked, in the Database locks tab</source>
+        <translation>在“数据库锁”标签页中查看锁定此锁所在行的会话</translation>
+    </message>
+    <message>
+        <source>Row locked by another session; the database cannot tell which.</source>
+        <translation>该行被另一个会话锁定；数据库无法确定是哪一个。</translation>
+    </message>
+    <message>
+        <source>in a transaction</source>
+        <translation>事务中</translation>
+    </message>
+    <message>
+        <source>Row locked by session %1, %2 for %3</source>
+        <translation>该行被会话 %1 锁定，%2，已持续 %3</translation>
+    </message>
+    <message>
+        <source>Row locked by session %1, %2</source>
+        <translation>该行被会话 %1 锁定，%2</translation>
+    </message>
+    <message>
+        <source>%1 (perhaps: the database names the sessions that hold row locks, not which one holds this row)</source>
+        <translation>%1（推测：数据库只给出持有行锁的会话，而不是具体哪一个持有这一行）</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n other session(s)</source>
+        <translation>
+            <numerusform>另有 %n 个会话</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Whether another session holds this lock&apos;s row locked could not be looked up: %1</source>
+        <translation>无法查明是否有其他会话锁定了此锁所在的行：%1</translation>
     </message>
 </context>
 <context>
@@ -3614,6 +4028,14 @@ Password:</source>
         <source>connected</source>
         <translation>已连接</translation>
     </message>
+    <message>
+        <source>%1 (Lockscope)</source>
+        <translation>%1（Lockscope）</translation>
+    </message>
+    <message>
+        <source>A connection of Lockscope&apos;s own: a window, lockctl, or an application using lockcore. Ending it ends that program&apos;s holds.</source>
+        <translation>Lockscope 自己的连接：窗口、lockctl，或使用 lockcore 的应用。结束它即结束该程序的持有。</translation>
+    </message>
 </context>
 <context>
     <name>ui::NativeLocksPanel</name>
@@ -3724,6 +4146,86 @@ Password:</source>
     <message>
         <source>The session of the holder of &quot;%1&quot; could not be looked up: %2</source>
         <translation>无法查找“%1”持有者的会话：%2</translation>
+    </message>
+    <message>
+        <source>Read-only connection: cancelling and terminating sessions is not offered.</source>
+        <translation>只读连接：不提供取消语句和终止会话。</translation>
+    </message>
+    <message>
+        <source>A cancel or terminate is under way.</source>
+        <translation>正在进行取消或终止操作。</translation>
+    </message>
+    <message>
+        <source>Select a session in the tree first.</source>
+        <translation>请先在树中选择一个会话。</translation>
+    </message>
+    <message>
+        <source>The last refresh failed: the session may have changed since it was shown.</source>
+        <translation>上次刷新失败：会话在显示之后可能已发生变化。</translation>
+    </message>
+    <message>
+        <source>Session %1 is the connection this tab reads with.</source>
+        <translation>会话 %1 是本标签页用于读取的连接。</translation>
+    </message>
+    <message>
+        <source>Session %1 is one of Lockscope&apos;s own connections (lockctl or a Lockscope window): end it where it runs.</source>
+        <translation>会话 %1 是 Lockscope 自己的连接之一（lockctl 或某个 Lockscope 窗口）：请在它运行的地方结束它。</translation>
+    </message>
+    <message>
+        <source>The read named session %1 as a blocker but could not describe it (it may have ended just now): refresh first.</source>
+        <translation>读取结果把会话 %1 列为阻塞者，但无法给出它的详情（它可能刚刚已结束）：请先刷新。</translation>
+    </message>
+    <message>
+        <source>Session %1 runs no statement (%2): there is nothing to cancel. Terminate the session to end its transaction.</source>
+        <translation>会话 %1 没有在执行语句（%2）：没有可取消的内容。要结束其事务，请终止该会话。</translation>
+    </message>
+    <message>
+        <source>Cancel the running statement of the selected session; the session and its transaction live on</source>
+        <translation>取消所选会话正在执行的语句；会话及其事务会继续存在</translation>
+    </message>
+    <message>
+        <source>End the selected session: its transaction is rolled back and its locks are freed</source>
+        <translation>结束所选会话：其事务被回滚，其锁被释放</translation>
+    </message>
+    <message>
+        <source>Cancelling the statement of %1…</source>
+        <translation>正在取消%1的语句…</translation>
+    </message>
+    <message>
+        <source>Done: %1</source>
+        <translation>已完成：%1</translation>
+    </message>
+    <message>
+        <source>Who blocks whom: a deadlock, sessions wait for each other</source>
+        <translation>谁阻塞了谁：死锁，会话在互相等待</translation>
+    </message>
+    <message>
+        <source>Who blocks whom</source>
+        <translation>谁阻塞了谁</translation>
+    </message>
+    <message>
+        <source>Advisory and user locks</source>
+        <translation>咨询锁和用户锁</translation>
+    </message>
+    <message>
+        <source>Cancel statement…</source>
+        <translation>取消语句…</translation>
+    </message>
+    <message>
+        <source>Terminate session…</source>
+        <translation>终止会话…</translation>
+    </message>
+    <message>
+        <source>Who blocks whom: not read yet.</source>
+        <translation>谁阻塞了谁：尚未读取。</translation>
+    </message>
+    <message>
+        <source>Nothing blocks: no session waits for a lock of the database&apos;s own.</source>
+        <translation>没有阻塞：没有会话在等待数据库自身的锁。</translation>
+    </message>
+    <message>
+        <source>The last refresh failed: %1 What is shown is as of %2 (database clock), greyed: it may have changed since.</source>
+        <translation>上次刷新失败：%1 显示的是截至 %2（数据库时钟）的内容，已置灰：此后可能已有变化。</translation>
     </message>
 </context>
 <context>

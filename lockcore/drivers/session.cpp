@@ -547,6 +547,10 @@ void Session::freeWakeLock(const QString &lock)
     if (!m_wakeLocks.contains(lock))
         return;
     m_wakeLocks.remove(lock);
+    // A lost connection's locks go with it, and a new one would not hold it: no reconnect for
+    // it (after an interrupt, such a reconnect would wait out a whole connect timeout).
+    if (m_broken)
+        return;
     if (auto query = run(m_dialect->freeWakeLock(lock), Tr::tr("freeing a wake-up lock")))
         (*query)->finish();
 }

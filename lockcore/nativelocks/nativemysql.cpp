@@ -42,7 +42,8 @@ Statement mysqlIdentity()
     Statement st;
     st << "SELECT 0, CONNECTION_ID(), " << nowMs
        << ", @@performance_schema, (SELECT COUNT(*) FROM information_schema.PLUGINS"
-          " WHERE PLUGIN_NAME = 'METADATA_LOCK_INFO' AND PLUGIN_STATUS = 'ACTIVE')";
+          " WHERE PLUGIN_NAME = 'METADATA_LOCK_INFO' AND PLUGIN_STATUS = 'ACTIVE'),"
+          " CASE WHEN VERSION() LIKE '%MariaDB%' THEN 1 ELSE 0 END";
     return st;
 }
 
@@ -141,6 +142,10 @@ const QString keyedTrx = u"(SELECT DISTINCT trx_id, trx_mysql_thread_id, trx_wai
 const QString keyedLocks = u"(SELECT DISTINCT lock_id, lock_type, lock_mode, lock_table,"
                            u" lock_index FROM information_schema.INNODB_LOCKS)"_s;
 
+// The session's statement id, PROCESSLIST.QUERY_ID, which MariaDB has and MySQL has not:
+// inside MariaDB's executable comment, which MySQL reads as a comment (NULL there).
+const QString queryId = u"COALESCE(NULL /*M! , p.QUERY_ID */)"_s;
+
 // (waiter, blocker, kind, mode, target, since ms) of every lock wait the server shows.
 QString waitEdges(bool plugin, bool innodb)
 {
@@ -221,7 +226,7 @@ Statement mysqlBlocking(bool plugin, bool innodb)
        << (innodb ? "UNIX_TIMESTAMP(t.trx_started) * 1000000" : "NULL") << ", " << since
        << ", g.since, " << (innodb ? "COALESCE(p.INFO, t.trx_query)" : "p.INFO")
        << ", g.blockers, g.kind, g.mode, g.target, "
-       << (innodb ? "t.trx_id" : "NULL") << ", " << lockscope << ", p.QUERY_ID"
+       << (innodb ? "t.trx_id" : "NULL") << ", " << lockscope << ", " << queryId
        << " FROM information_schema.PROCESSLIST p"
        << (innodb ? " LEFT JOIN information_schema.INNODB_TRX t"
                     " ON t.trx_mysql_thread_id = p.ID"
@@ -235,8 +240,8 @@ Statement mysqlSessionNow(qint64 connectionId)
 {
     Statement st;
     st << "SELECT NULL, UNIX_TIMESTAMP(t.trx_started) * 1000000, p.USER, " << stateOf(true)
-       << ", NULL, t.trx_id, NULL, p.QUERY_ID"
-          " FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t"
+       << ", NULL, t.trx_id, NULL, " << queryId
+       << " FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t"
           " ON t.trx_mysql_thread_id = p.ID WHERE p.ID = "
        << Param{connectionId};
     return st;
@@ -296,6 +301,7 @@ public:
         NativeLockIdentity id = NativeLockBackend::identityFrom(row);
         id.performanceSchema = row.value(3).toInt() == 1;
         id.plugin = row.value(4).toInt() > 0;
+        id.mariaDb = row.value(5).toInt() == 1;
         return id;
     }
 
@@ -383,7 +389,13 @@ public:
                         QList<BlockingSession> *sessions,
                         NativeLockSnapshot *snapshot) const override
     {
-        Status s = append(nativesql::mysqlBlocking(id.plugin), sessions);
+        // MySQL 8 moved InnoDB's lock waits to performance_schema.data_lock_waits, which is
+        // not read yet: its metadata and user lock waits only, and a note.
+        if (!id.mariaDb)
+            addNote(snapshot, Tr::tr("Row lock waits are not shown on MySQL: they are in "
+                                     "performance_schema.data_lock_waits, which Lockscope does "
+                                     "not read yet."));
+        Status s = append(nativesql::mysqlBlocking(id.plugin, id.mariaDb), sessions);
         if (!s && isPrivilegeError(s.error())) {
             // INNODB_TRX needs PROCESS: the metadata lock waits this user may see.
             addNote(snapshot, readPrivilegeHint());

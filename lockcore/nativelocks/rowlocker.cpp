@@ -50,7 +50,9 @@ Statement innodbProbe(const Dialect &dialect, const TableNames &tables, const QS
     return st;
 }
 
-// The other transactions that hold row locks, oldest first, with their sessions.
+// The other transactions that hold row locks, with their sessions: those not waiting for a
+// lock first (a writer queued on the row holds a lock too, on the record it waits for),
+// then the oldest.
 Statement innodbCandidates()
 {
     Statement st;
@@ -60,7 +62,7 @@ Statement innodbCandidates()
           "\nFROM information_schema.INNODB_TRX t"
           "\nLEFT JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id"
           "\nWHERE t.trx_mysql_thread_id <> CONNECTION_ID() AND t.trx_rows_locked > 0"
-          "\nORDER BY t.trx_started";
+          "\nORDER BY t.trx_state = 'LOCK WAIT', t.trx_started";
     return st;
 }
 

@@ -139,6 +139,8 @@ void CuttableProxy::freezeAtFirstQuery()
 bool CuttableProxy::requestWaiting() const
 {
     const std::lock_guard lock(m_clientsMutex);
+    if (!m_unanswered.empty())
+        return true;
     for (const int client : m_clients) {
         int pending = 0;
         if (::ioctl(client, FIONREAD, &pending) == 0 && pending > 0)
@@ -172,6 +174,7 @@ void CuttableProxy::closed(int client)
     m_beforeQuery.erase(client);
     m_freezing.erase(client);
     const std::lock_guard lock(m_clientsMutex);
+    m_unanswered.erase(client);
     m_clients.erase(client);
     ::close(client);
 }
@@ -192,6 +195,10 @@ bool CuttableProxy::answer(int server, int client)
     }
     if (got <= 0)
         return false;
+    {
+        const std::lock_guard lock(m_clientsMutex);
+        m_unanswered.erase(client); // (an answer in several pieces counts from its first)
+    }
     if (const auto login = m_beforeQuery.find(client); login != m_beforeQuery.end())
         login->second += got;
     if (!latest)
@@ -242,6 +249,10 @@ bool CuttableProxy::carry(int client, int server, short fromClient, short fromSe
         m_losing = client; // this request goes through; its answer will not
     if (fromClient && !copy(client, server))
         return false;
+    if (fromClient) {
+        const std::lock_guard lock(m_clientsMutex);
+        m_unanswered.insert(client);
+    }
     if (!fromServer)
         return true;
     if (client != m_losing)

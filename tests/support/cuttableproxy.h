@@ -63,8 +63,9 @@ public:
     // simple or extended query, a MySQL COM_QUERY), for the latest connection to send one: the
     // login's length, where the traffic is not encrypted; -1 until then.
     qint64 loginBytes() const { return m_loginBytes.load(); }
-    // While frozen: whether a client has sent something the relay has not read (a call that
-    // waits for its answer).
+    // While frozen: whether a client waits for an answer (a call in progress): it has sent
+    // something the relay has not read, or the relay passed its request on and no answer has
+    // begun to come back.
     bool requestWaiting() const;
 
 private:
@@ -105,6 +106,7 @@ private:
     std::atomic<qint64> m_loginBytes{-1};
     mutable std::mutex m_clientsMutex;
     std::set<int> m_clients; // open client sockets, for requestWaiting()
+    std::set<int> m_unanswered; // clients whose request went on, its answer not back yet
     std::thread m_thread;
 };
 

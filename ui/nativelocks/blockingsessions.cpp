@@ -196,17 +196,7 @@ void NativeLocksPanel::endSelectedSession(SessionAction action)
 void NativeLocksPanel::onEndSessionDone(const TerminateOutcome &outcome)
 {
     m_ending = false;
-    switch (outcome.status) {
-    case TerminateOutcome::Status::Terminated:
-        showMessage(tr("Done: %1").arg(outcome.reason), false);
-        break;
-    case TerminateOutcome::Status::Refused:
-        showMessage(tr("Refused: %1").arg(outcome.reason), true);
-        break;
-    case TerminateOutcome::Status::Failed:
-        showMessage(tr("Failed: %1").arg(outcome.reason), true);
-        break;
-    }
+    showOutcome(outcome, tr("Done: %1").arg(outcome.reason));
     updateActions();
     refresh();
     emit endSessionFinished();

@@ -76,9 +76,12 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
                 return tr("connected");
             return lock.granted ? tr("held") : tr("waiting");
         case Pid:
-            return own ? tr("%1 (this connection)").arg(lock.pid)
-                   : lock.serial != 0 ? u"%1,%2"_s.arg(lock.pid).arg(lock.serial)
-                                      : QString::number(lock.pid);
+            if (own)
+                return tr("%1 (this connection)").arg(lock.pid);
+            if (lock.lockscopeSession)
+                return tr("%1 (Lockscope)").arg(lock.pid);
+            return lock.serial != 0 ? u"%1,%2"_s.arg(lock.pid).arg(lock.serial)
+                                    : QString::number(lock.pid);
         case User: return lock.user;
         case Application: return lock.application;
         case Client: return lock.client;
@@ -109,6 +112,11 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
                           "it.")
                     .arg(lock.wakeLockOf);
             return lock.database.isEmpty() ? QVariant() : tr("Database: %1").arg(lock.database);
+        case Pid:
+            if (lock.lockscopeSession && !own)
+                return tr("A connection of Lockscope's own: a window, lockctl, or an "
+                          "application using lockcore. Ending it ends that program's holds.");
+            return lock.database.isEmpty() ? QVariant() : tr("Database: %1").arg(lock.database);
         case Waiters: {
             QStringList pids;
             for (qint64 pid : lock.waiters)
@@ -133,6 +141,7 @@ QVariant NativeLocksModel::data(const QModelIndex &index, int role) const
     case KeyRole: return lock.key;
     case GrantedRole: return lock.granted;
     case OwnSessionRole: return own;
+    case LockscopeRole: return lock.lockscopeSession;
     }
     return {};
 }

@@ -21,6 +21,7 @@ public:
         KeyRole,                // QString
         GrantedRole,            // bool
         OwnSessionRole,         // bool: the reading connection itself
+        LockscopeRole,          // bool: a connection of Lockscope's own (NativeLock::lockscopeSession)
     };
 
     explicit NativeLocksModel(QObject *parent = nullptr);

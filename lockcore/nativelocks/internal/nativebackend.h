@@ -22,6 +22,7 @@ struct NativeLockIdentity
     QDateTime dbNow;
     bool performanceSchema = false; // MySQL: @@performance_schema is on
     bool plugin = false;            // MySQL: the metadata_lock_info plugin is active
+    bool mariaDb = false;           // MySQL dialect: the server is MariaDB
 };
 
 // What a read asks for besides what the server lists (NativeLockReader::setNames).
