@@ -5,7 +5,7 @@
 
 # The commands of "lockctl --help", in its order.
 _lockctl_commands="schema init list show detect history acquire renew release force-release
-    delete now native-locks terminate cluster exporter simulate run bench"
+    delete now native-locks cancel terminate cluster exporter simulate run bench"
 _lockctl_global_options="--db --table --profile --app-time-zone --json --connect-timeout
     --no-prompt --read-only --help --version"
 # The profiles built into lockctl (--profile also takes a .json file).
@@ -23,7 +23,8 @@ _lockctl_command_options() {
     release) echo "--holder --fence" ;;
     force-release) echo "--fence --reason --expect-holder --expect-time" ;;
     native-locks) echo "--name" ;;
-    terminate) echo "--expect-lock --yes --name" ;;
+    cancel) echo "--reason --expect-session --allow-lockscope-session --yes" ;;
+    terminate) echo "--reason --expect-session --allow-lockscope-session --expect-lock --yes --name" ;;
     exporter) echo "--listen --name --include --max-locks --scrape-timeout" ;;
     simulate)
         echo "--clients --locks --ttl --hold --think --duration --acquisitions --crash-rate
@@ -40,7 +41,7 @@ _lockctl_takes_value() {
     case $1 in
     --db | --table | --profile | --app-time-zone | --connect-timeout | --ttl | --description | \
         --stuck-after | --limit | --holder | --wait | --hold | --fence | --reason | \
-        --expect-holder | --expect-time | --name | --expect-lock | --clients | --locks | \
+        --expect-holder | --expect-time | --name | --expect-lock | --expect-session | --clients | --locks | \
         --think | --duration | --acquisitions | --crash-rate | --pause-rate | --pause-extra | \
         --retry-interval | --retry-max-interval | --retry-backoff | --retry-jitter | \
         --retry-deadline | --protocol | --node-url | --clock-skew | --seed | --sim-table | \
