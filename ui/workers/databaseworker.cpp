@@ -48,7 +48,10 @@ Status DatabaseWorker::ensureOpen()
         return {};
     if (!m_configured)
         return Error{Error::Kind::Connection, tr("No database is configured."), {}, {}};
-    auto session = Session::open(m_spec, SessionOptions{m_timeoutS});
+    SessionOptions options;
+    options.connectTimeoutS = m_timeoutS;
+    options.callTimeoutMs = m_callTimeoutMs;
+    auto session = Session::open(m_spec, options);
     if (!session)
         return session.error();
     m_session = std::move(session).value();
@@ -125,6 +128,11 @@ void DatabaseWorker::refresh(quint64 generation, const LockTableQuery &query)
 void DatabaseWorker::setStuckAfterMs(qint64 ms)
 {
     m_profileReader.setStuckAfterMs(ms);
+}
+
+void DatabaseWorker::setCallTimeoutMs(qint64 ms)
+{
+    m_callTimeoutMs = ms;
 }
 
 void DatabaseWorker::setWindowThreshold(int rows)

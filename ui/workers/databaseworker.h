@@ -39,6 +39,9 @@ public slots:
     void setWindowThreshold(int rows);
     // Application tables: a lock without expiry held longer than this is possibly stuck.
     void setStuckAfterMs(qint64 ms);
+    // Each call's deadline (lockcore::SessionOptions::callTimeoutMs, the server's own statement
+    // and lock timeouts below it) on the connections opened after this.
+    void setCallTimeoutMs(qint64 ms);
     void loadHistory(quint64 generation, const QString &name, int limit);
     // Every lock that matches the query's filter, for an export (matchingRead / matchingFailed).
     void readMatching(quint64 id, const ui::LockTableQuery &query);
@@ -70,6 +73,7 @@ private:
     lockcore::ConnectionSpec m_spec;
     QString m_table;
     int m_timeoutS = 5;
+    qint64 m_callTimeoutMs = lockcore::SessionOptions{}.callTimeoutMs;
     bool m_readOnly = false;
     bool m_configured = false;
     std::unique_ptr<lockcore::Session> m_session;

@@ -71,13 +71,17 @@ void LockMonitor::createWorker()
             });
     connect(m_worker, &DatabaseWorker::adminDone, this, [this](const AdminResult &result) {
         --m_pendingActions;
+        // A refresh queued behind the action on the database thread begins its wait now.
+        if (m_inFlight)
+            m_inFlightSince.start();
         emit adminDone(result);
         refreshNow(); // show the effect at once
     });
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, rows = m_windowThreshold,
-                                         stuck = m_stuckAfterMs] {
+                                         stuck = m_stuckAfterMs, callMs = m_callTimeoutMs] {
         worker->setWindowThreshold(rows);
         worker->setStuckAfterMs(stuck);
+        worker->setCallTimeoutMs(callMs);
     });
     m_thread->start();
 }
@@ -114,6 +118,14 @@ void LockMonitor::setStuckAfterMs(qint64 ms)
     m_stuckAfterMs = qMax<qint64>(1000, ms);
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, stuck = m_stuckAfterMs] {
         worker->setStuckAfterMs(stuck);
+    });
+}
+
+void LockMonitor::setCallTimeoutMs(qint64 ms)
+{
+    m_callTimeoutMs = qMax<qint64>(1, ms);
+    QMetaObject::invokeMethod(m_worker, [worker = m_worker, callMs = m_callTimeoutMs] {
+        worker->setCallTimeoutMs(callMs);
     });
 }
 
@@ -208,7 +220,10 @@ void LockMonitor::poll()
 
 void LockMonitor::checkStalled()
 {
-    if (!m_inFlight)
+    // Behind an admin's action (a test-acquire, a force release) the refresh waits for that
+    // action, which has its own deadline and says its own outcome: a wait for another
+    // session's row lock ends as "Not done", named, and is no sign of a slow database.
+    if (!m_inFlight || m_pendingActions > 0)
         return;
     const qint64 waited = m_inFlightSince.elapsed();
     const qint64 patience = qMax<qint64>(3000, 2LL * m_interval);

@@ -6,6 +6,7 @@
 #include "lockrefresh.h"
 #include "locktablereader.h"
 #include "profiledetect.h"
+#include "session.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -50,6 +51,10 @@ public:
     // Application tables without expiry: held longer than this is "possibly stuck".
     void setStuckAfterMs(qint64 ms);
     qint64 stuckAfterMs() const { return m_stuckAfterMs; }
+    // Each database call's deadline (lockcore::SessionOptions::callTimeoutMs: lockcore's default
+    // unless set; the tests shorten it), from the next start() on.
+    void setCallTimeoutMs(qint64 ms);
+    qint64 callTimeoutMs() const { return m_callTimeoutMs; }
     void setInterval(int ms);
     int interval() const { return m_interval; }
     void refreshNow();
@@ -128,6 +133,7 @@ private:
     bool m_readOnly = false; // the connection as started: what a missing table can be told
     int m_interval = 1000;
     qint64 m_stuckAfterMs = 3600 * 1000;
+    qint64 m_callTimeoutMs = lockcore::SessionOptions{}.callTimeoutMs;
     int m_failures = 0;
     int m_pendingActions = 0;
     Health m_health = Health::Idle;
