@@ -189,6 +189,7 @@ private slots:
         QTest::newRow("mariadb plugin") << sql::mysqlBlocking(true);
         QTest::newRow("mariadb no plugin") << sql::mysqlBlocking(false);
         QTest::newRow("mysql without PROCESS") << sql::mysqlBlocking(false, false);
+        QTest::newRow("mysql 8") << sql::mysqlBlocking(false, true, true);
         QTest::newRow("oracle") << sql::oracleBlocking();
     }
     void blockingStatements()
@@ -245,6 +246,13 @@ private slots:
         QVERIFY(!noProcess.contains(u"INNODB_"_s));
         // Without InnoDB's part first, the metadata part names the CTE's columns.
         QVERIFY(noProcess.contains(u"SELECT p.ID AS waiter, NULL AS blocker"_s));
+        // MySQL 8 (text only): InnoDB's waits from performance_schema, joined on its columns.
+        const QString mysql8 = sql::mysqlBlocking(false, true, true).text();
+        QVERIFY(!mysql8.contains(u"INNODB_LOCK_WAITS"_s) && !mysql8.contains(u"INNODB_LOCKS"_s));
+        QVERIFY(mysql8.contains(u"FROM performance_schema.data_lock_waits w"_s));
+        QVERIFY(mysql8.contains(u"rt.trx_id = w.REQUESTING_ENGINE_TRANSACTION_ID"_s));
+        QVERIFY(mysql8.contains(u"bt.trx_id = w.BLOCKING_ENGINE_TRANSACTION_ID"_s));
+        QVERIFY(mysql8.contains(u"l.ENGINE_LOCK_ID = w.REQUESTING_ENGINE_LOCK_ID"_s));
         const Statement now = sql::mysqlSessionNow(42);
         checkStatement(now, 8);
         QCOMPARE(now.binds(), QVariantList{qint64(42)});

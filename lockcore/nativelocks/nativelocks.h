@@ -140,7 +140,9 @@ Statement postgresSessionNow(qint64 pid);
 // the metadata_lock_info plugin, metadata lock waits (the holders of the waiter's table);
 // without it the sessions in "Waiting for table metadata lock" with no blocker named.
 // innodb false: without the InnoDB tables (a user without PROCESS), metadata waits only.
-Statement mysqlBlocking(bool plugin, bool innodb = true);
+// dataLockWaits: MySQL 8, whose InnoDB lock waits are in performance_schema.data_lock_waits
+// (text only: no MySQL server here).
+Statement mysqlBlocking(bool plugin, bool innodb = true, bool dataLockWaits = false);
 // The session now for the check before KILL: (NULL, trx_started us, user, state, NULL,
 // trx_id, NULL); no row: gone.
 Statement mysqlSessionNow(qint64 connectionId);

@@ -146,12 +146,33 @@ const QString keyedLocks = u"(SELECT DISTINCT lock_id, lock_type, lock_mode, loc
 // inside MariaDB's executable comment, which MySQL reads as a comment (NULL there).
 const QString queryId = u"COALESCE(NULL /*M! , p.QUERY_ID */)"_s;
 
+// MySQL 8's InnoDB lock waits (performance_schema.data_lock_waits and data_locks, which
+// replaced INNODB_LOCK_WAITS and INNODB_LOCKS), in the columns of MariaDB's part below.
+// Text only: there is no MySQL server here.
+QString dataLockWaitEdges(const QString &waitMs)
+{
+    return u"SELECT rt.trx_mysql_thread_id AS waiter, bt.trx_mysql_thread_id AS blocker,"
+           u" LOWER(COALESCE(l.LOCK_TYPE, 'RECORD')) AS kind, l.LOCK_MODE AS mode,"
+           u" CONCAT_WS(' ', CONCAT(l.OBJECT_SCHEMA, '.', l.OBJECT_NAME), l.INDEX_NAME)"
+           u" AS target, "_s
+           + waitMs
+           + u" AS since FROM performance_schema.data_lock_waits w"
+             u" JOIN "_s + keyedTrx + u" rt ON rt.trx_id = w.REQUESTING_ENGINE_TRANSACTION_ID"
+             u" JOIN "_s + keyedTrx + u" bt ON bt.trx_id = w.BLOCKING_ENGINE_TRANSACTION_ID"
+             u" LEFT JOIN performance_schema.data_locks l"
+             u" ON l.ENGINE_LOCK_ID = w.REQUESTING_ENGINE_LOCK_ID"_s;
+}
+
 // (waiter, blocker, kind, mode, target, since ms) of every lock wait the server shows.
-QString waitEdges(bool plugin, bool innodb)
+QString waitEdges(bool plugin, bool innodb, bool dataLockWaits)
 {
     const QString since = u"("_s + nowMs + u" - p.TIME * 1000)"_s;
     QStringList parts;
-    if (innodb) {
+    if (innodb && dataLockWaits) {
+        parts << dataLockWaitEdges(u"("_s + nowMs
+                                   + u" - TIMESTAMPDIFF(MICROSECOND, rt.trx_wait_started,"
+                                     u" NOW(6)) DIV 1000)"_s);
+    } else if (innodb) {
         const QString waitMs = u"("_s + nowMs
                                + u" - TIMESTAMPDIFF(MICROSECOND, rt.trx_wait_started, NOW(6))"
                                  u" DIV 1000)"_s;
@@ -207,7 +228,7 @@ QString waitEdges(bool plugin, bool innodb)
 
 } // namespace
 
-Statement mysqlBlocking(bool plugin, bool innodb)
+Statement mysqlBlocking(bool plugin, bool innodb, bool dataLockWaits)
 {
     const QString since = u"("_s + nowMs + u" - p.TIME * 1000)"_s;
     const QString lockscope
@@ -216,7 +237,7 @@ Statement mysqlBlocking(bool plugin, bool innodb)
                    u" AND k.TABLE_SCHEMA LIKE 'lockscope-session:%') THEN 1 ELSE 0 END"_s
                  : u"0"_s;
     Statement st;
-    st << "WITH e AS (" << waitEdges(plugin, innodb)
+    st << "WITH e AS (" << waitEdges(plugin, innodb, dataLockWaits)
        << "), g AS (SELECT waiter, GROUP_CONCAT(DISTINCT blocker ORDER BY blocker) AS blockers,"
           " MIN(kind) AS kind, MIN(mode) AS mode, MAX(target) AS target, MIN(since) AS since"
           " FROM e GROUP BY waiter),"
@@ -389,13 +410,16 @@ public:
                         QList<BlockingSession> *sessions,
                         NativeLockSnapshot *snapshot) const override
     {
-        // MySQL 8 moved InnoDB's lock waits to performance_schema.data_lock_waits, which is
-        // not read yet: its metadata and user lock waits only, and a note.
-        if (!id.mariaDb)
-            addNote(snapshot, Tr::tr("Row lock waits are not shown on MySQL: they are in "
-                                     "performance_schema.data_lock_waits, which Lockscope does "
-                                     "not read yet."));
-        Status s = append(nativesql::mysqlBlocking(id.plugin, id.mariaDb), sessions);
+        // MySQL 8 keeps InnoDB's lock waits in performance_schema.data_lock_waits: without
+        // performance_schema, its metadata and user lock waits only, and a note.
+        const bool mysql = !id.mariaDb;
+        if (mysql && !id.performanceSchema)
+            addNote(snapshot, Tr::tr("Row lock waits are not shown: MySQL keeps them in "
+                                     "performance_schema.data_lock_waits, and "
+                                     "performance_schema is off."));
+        Status s = append(nativesql::mysqlBlocking(id.plugin, !mysql || id.performanceSchema,
+                                                   mysql),
+                          sessions);
         if (!s && isPrivilegeError(s.error())) {
             // INNODB_TRX needs PROCESS: the metadata lock waits this user may see.
             addNote(snapshot, readPrivilegeHint());
