@@ -178,11 +178,7 @@ void NativeLocksPanel::endSelectedSession(SessionAction action)
         m_treeModel->sessionAt(m_tree->selectionModel()->selectedRows().first());
     const lockcore::NativeLock target = s->session; // exactly as shown: the compare-and-set's
     EndSessionDialog dialog(target, action, m_databaseText, m_treeModel->dbNow(), this);
-    bool answered = false; // by a test hook, before the dialog is shown
-    connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
-    emit dialogAboutToShow(&dialog);
-    const int answer = answered ? dialog.result() : dialog.exec();
-    if (answer != QDialog::Accepted || dialog.reason().isEmpty())
+    if (answerOf(dialog) != QDialog::Accepted || dialog.reason().isEmpty())
         return;
     m_ending = true;
     updateActions();

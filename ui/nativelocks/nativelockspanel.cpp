@@ -311,11 +311,7 @@ void NativeLocksPanel::terminateSelected()
     const int row = m_view->selectionModel()->selectedRows().first().row();
     const NativeLock target = m_model->lockAt(row);
     TerminateSessionDialog dialog(target, this);
-    bool answered = false; // by a test hook, before the dialog is shown
-    connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
-    emit dialogAboutToShow(&dialog);
-    const int answer = answered ? dialog.result() : dialog.exec();
-    if (answer != QDialog::Accepted || dialog.reason().isEmpty())
+    if (answerOf(dialog) != QDialog::Accepted || dialog.reason().isEmpty())
         return;
     m_terminating = true;
     updateActions();
@@ -332,6 +328,14 @@ void NativeLocksPanel::onTerminated(const TerminateOutcome &outcome)
     updateActions();
     refresh();
     emit terminateFinished();
+}
+
+int NativeLocksPanel::answerOf(QDialog &dialog)
+{
+    bool answered = false; // by a test hook, before the dialog is shown
+    connect(&dialog, &QDialog::finished, this, [&answered] { answered = true; });
+    emit dialogAboutToShow(&dialog);
+    return answered ? dialog.result() : dialog.exec();
 }
 
 void NativeLocksPanel::showOutcome(const TerminateOutcome &outcome, const QString &doneText)

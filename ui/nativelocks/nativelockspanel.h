@@ -123,6 +123,8 @@ private:
     void onTerminated(const lockcore::TerminateOutcome &outcome);
     void onTerminateFailed(const QString &message);
     void showMessage(const QString &text, bool error);
+    // The dialog's result: shown modally, unless a test answered it (dialogAboutToShow).
+    int answerOf(QDialog &dialog);
     // A cancel's or terminate's outcome in the message line; `doneText` when it was done.
     void showOutcome(const lockcore::TerminateOutcome &outcome, const QString &doneText);
     void updateActions();
