@@ -38,7 +38,13 @@ bool Session::applyServerBounds(qint64 callMs)
     const ServerBounds bounds = ServerBounds::below(callMs);
     const bool mariaDb = m_mariaDbVersion && !m_mariaDbVersion->isNull()
                          && *m_mariaDbVersion >= QVersionNumber(10, 1);
-    for (const QString &sql : m_dialect->serverBounds(bounds.statementMs, bounds.lockMs, mariaDb)) {
+    const QStringList statements = m_dialect->serverBounds(bounds.statementMs, bounds.lockMs,
+                                                           mariaDb);
+    if (statements.isEmpty()) { // SQLite, Oracle: none to set, so none is set
+        m_boundStatementMs = m_boundLockMs = 0;
+        return false;
+    }
+    for (const QString &sql : statements) {
         QSqlQuery query(m_db);
         ++m_roundTrips;
         if (!query.exec(sql)) {

@@ -170,7 +170,7 @@ private:
     Status reopenIfBroken();
     Status applySessionSettings(); // after every (re)connect
     // Sets the server's own bounds (serverbounds.h) for calls of `callMs`; false: refused, only
-    // the client's deadline applies (serverbounds.cpp).
+    // the client's deadline applies (serverbounds.cpp), or the database has none to set.
     bool applyServerBounds(qint64 callMs);
     // The error of a statement the server ended at its bound (Dialect::isLockTimeout, ...).
     Error serverEnded(const QSqlError &error, const QString &what) const;
