@@ -6,5 +6,3 @@
 lockscope_backend_test(lockctl_run TIMEOUT 180)
 target_compile_definitions(tst_lockctl_run PRIVATE LOCKCTL_PATH="$<TARGET_FILE:lockctl>")
 add_dependencies(tst_lockctl_run lockctl)
-# forkpty(), for Ctrl-C typed at a terminal.
-target_link_libraries(tst_lockctl_run PRIVATE util)

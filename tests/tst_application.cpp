@@ -136,15 +136,15 @@ QString ApplicationTest::writeFile(const QByteArray &text)
     return path;
 }
 
-// A 1.5 s lease held for 4 s while the test's thread sleeps: the guard's own thread renewed
-// it (every half second), the database still has it under the same fence, running.
+// A 750 ms lease held for 2 s while the test's thread sleeps: the guard's own thread renewed
+// it (every 250 ms), the database still has it under the same fence, running.
 void ApplicationTest::guardRenewsWhileTheCallerIsBusy()
 {
-    LockGuard guard(TestBackend::instance().spec(), definition(u"busy"_s, 1500), options());
+    LockGuard guard(TestBackend::instance().spec(), definition(u"busy"_s, 750), options());
     QCOMPARE(guard.state(), LockGuard::State::Held);
     const qint64 fence = guard.fence();
     QVERIFY(fence > 0);
-    QThread::sleep(4); // the application's thread is busy: it renews nothing
+    QThread::msleep(2000); // the application's thread is busy: it renews nothing
     QVERIFY(guard.isHeld());
     QVERIFY2(guard.renewals() >= 5, qPrintable(QString::number(guard.renewals())));
     QCOMPARE(guard.fence(), fence);
@@ -458,8 +458,8 @@ void ApplicationTest::definitionsFileIsRead()
 {
     const QString path = writeFile(R"({"locks": [
         {"name": "TIMER_TASK_GET_LOCK", "lease": "30s", "retries": 0, "interval": "5s",
-         "description": "creates the next minute's tasks"},
-        {"name": "nightly.report", "lease": 90000, "wait": "2m"},
+         "wait": 0, "description": "creates the next minute's tasks"},
+        {"name": "nightly.report", "lease": "90s", "wait": "2m"},
         {"name": "settle", "lease": "1m30s", "wait": "10s", "retries": 4}
     ]})");
     auto read = LockDefinitions::loadFile(path);
@@ -503,6 +503,16 @@ void ApplicationTest::definitionsFileErrorsNameTheEntry_data()
     QTest::newRow("bad duration")
         << QByteArray(R"({"locks": [{"name": "a", "lease": "1s"}, {"name": "b", "lease": "3x"}]})")
         << u"lock 2: \"lease\""_s;
+    // Issue 48: a number without a unit is refused, as lockctl refuses it (0 alone is read).
+    QTest::newRow("JSON number without a unit")
+        << QByteArray(R"({"locks": [{"name": "a", "lease": 90000}]})")
+        << u"lock 1: \"lease\" needs a unit: 5s, 500ms, 2m, 1h"_s;
+    QTest::newRow("text number without a unit")
+        << QByteArray(R"({"locks": [{"name": "a", "lease": "1s", "wait": "5"}]})")
+        << u"lock 1: \"wait\" needs a unit: 5s, 500ms, 2m, 1h"_s;
+    QTest::newRow("a unit twice")
+        << QByteArray(R"({"locks": [{"name": "a", "lease": "1h1h"}]})")
+        << u"lock 1: \"lease\": \"1h1h\" is not a duration"_s;
     QTest::newRow("negative wait")
         << QByteArray(R"({"locks": [{"name": "a", "lease": "1s", "wait": -5}]})") << u"\"wait\""_s;
     QTest::newRow("fractional retries")

@@ -106,7 +106,7 @@ void ClusterStatusTest::lockctlClusterFailsWithTheDatabaseExitCode()
                       ? u"postgresql://nobody@127.0.0.1:1/none"_s
                       : u"mysql://nobody@127.0.0.1:1/none"_s;
     const testsupport::LockctlRun run
-        = testsupport::runLockctl({u"--connect-timeout"_s, u"2"_s, u"cluster"_s}, options);
+        = testsupport::runLockctl({u"--connect-timeout"_s, u"2s"_s, u"cluster"_s}, options);
     QVERIFY2(run.finished && run.exitCode == 3, qPrintable(run.describe()));
     QVERIFY2(run.errText().contains(u"127.0.0.1"_s), qPrintable(run.describe()));
 }

@@ -392,8 +392,8 @@ void ConnectionDialogTest::fieldsMakeTheSpec_data()
         << int(Backend::PostgreSQL)
         << QStringList{u"hostEdit=pg.internal"_s, u"portSpin=5433"_s, u"databaseEdit=locks"_s,
                        u"userEdit=admin"_s, u"passwordEdit=p@ss:w/rd"_s,
-                       u"sslModeCombo=require"_s, u"tlsEdit_sslrootcert=/etc/root.crt"_s}
-        << u"postgresql://admin:p%40ss%3Aw%2Frd@pg.internal:5433/locks?sslmode=require"
+                       u"sslModeCombo=verify-ca"_s, u"tlsEdit_sslrootcert=/etc/root.crt"_s}
+        << u"postgresql://admin:p%40ss%3Aw%2Frd@pg.internal:5433/locks?sslmode=verify-ca"
            "&sslrootcert=/etc/root.crt"_s;
     QTest::newRow("mysql")
         << int(Backend::MySQL)

@@ -3,15 +3,22 @@
 
 #include "durationtext.h"
 #include "heldfortext.h"
+#include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
 #include "locktablemodel.h"
+#include "testacquiredialog.h"
 
+#include <QAbstractButton>
 #include <QCoreApplication>
+#include <QDialogButtonBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QRadioButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTest>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
@@ -74,6 +81,8 @@ private slots:
     void englishSaysOneLockNotLocks();
     void heldForRoundsDown_data();
     void heldForRoundsDown();
+    void typedDurationsNeedAUnit_data();
+    void typedDurationsNeedAUnit();
 };
 
 // The numbers in durations follow the language chosen in the window, whatever the system's
@@ -198,6 +207,54 @@ void DurationTextTest::chineseTooltipsHaveNoMachineDuration()
             QVERIFY2(!MachineDuration.match(text).hasMatch(), qPrintable(text));
         }
     }
+}
+
+void DurationTextTest::typedDurationsNeedAUnit_data()
+{
+    QTest::addColumn<QString>("dialog");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("fieldName"); // as the problem names it
+    QTest::newRow("initialize: default lease") << u"init"_s << u"ttl"_s << u"The default lease"_s;
+    QTest::newRow("test-acquire: lease") << u"acquire"_s << u"ttl"_s << u"The lease"_s;
+    QTest::newRow("test-acquire: hold") << u"acquire"_s << u"hold"_s << u"The hold time"_s;
+}
+
+// Issue 48: the window's duration fields follow lockctl's rule. A number without a unit ("30":
+// milliseconds or seconds?) is refused, the problem naming the field and the units, and the
+// dialog cannot be accepted; "30s" is taken.
+void DurationTextTest::typedDurationsNeedAUnit()
+{
+    QFETCH(QString, dialog);
+    QFETCH(QString, field);
+    QFETCH(QString, fieldName);
+    std::unique_ptr<QDialog> shown;
+    if (dialog == u"init") {
+        shown = std::make_unique<InitLockDialog>();
+        shown->findChild<QLineEdit *>(u"name"_s)->setText(u"job"_s);
+    } else {
+        shown = std::make_unique<TestAcquireDialog>(u"job"_s);
+        for (QRadioButton *radio : shown->findChildren<QRadioButton *>())
+            if (radio->text() == u"&For")
+                radio->setChecked(true); // the hold field counts only then
+    }
+    auto *edit = shown->findChild<QLineEdit *>(field);
+    auto *problem = shown->findChild<QLabel *>(u"problem"_s);
+    QVERIFY(edit && problem);
+    const auto acceptable = [&shown] {
+        auto *buttons = shown->findChild<QDialogButtonBox *>();
+        for (QAbstractButton *button : buttons->buttons())
+            if (buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
+                return button->isEnabled();
+        return false;
+    };
+
+    edit->setText(u"30s"_s);
+    QVERIFY2(problem->text().isEmpty(), qPrintable(problem->text()));
+    QVERIFY(acceptable());
+    edit->setText(u"30"_s);
+    QVERIFY2(problem->text().startsWith(fieldName + u" needs a unit: 5s, 500ms, 2m, 1h"_s),
+             qPrintable(problem->text()));
+    QVERIFY(!acceptable());
 }
 
 QTEST_MAIN(DurationTextTest)

@@ -9,13 +9,17 @@
 #include "silentlistener.h"
 #include "testbackend.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QSysInfo>
 #include <QThread>
 #include <QUrl>
 #include <algorithm>
@@ -177,6 +181,10 @@ private slots:
     void profileShedLockHoldReportsUtcTimes();
     void usageErrorsExitTwo_data();
     void usageErrorsExitTwo();
+    void everyDurationOptionNeedsAUnit_data();
+    void everyDurationOptionNeedsAUnit();
+    void zeroNeedsNoUnit();
+    void shortEIsTheConflictExitCode();
     void badUrlExitsTwoAndHidesThePassword_data();
     void badUrlExitsTwoAndHidesThePassword();
     void wrongPasswordExitsThreeAndIsNeverShown();
@@ -186,6 +194,9 @@ private slots:
     void helpForEveryCommand();
     void capitalTableOnPostgresNamesTheLowerCaseOne();
     void waitersGetFullLeasesFromTheirGrant();
+    void decomposedNameIsRefusedComposedIsAcquired();
+    void urlErrorsListTheSchemesOnlyForTheScheme();
+    void lostConnectionWhileWaitingPrintsNoQtMessage();
 
 private:
     // Runs lockctl on the test's table (--table) and waits for it (LOCKSCOPE_DB = url, the
@@ -200,6 +211,9 @@ private:
                          const QStringList &profile = {}) const;
     // A seed 000 table (TBL_PESSIMISTIC_LOCK's columns) no other test uses, as m_table.
     bool useSeed000Table();
+    // The server's ids of the sessions lockctl process `pid` has open (PostgreSQL's backend
+    // pids by application_name, MariaDB's connection id by the user lock that names it).
+    QList<qint64> serverSessionsOf(qint64 pid) const;
 
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection, for raw SQL
     QString m_table;
@@ -1105,6 +1119,153 @@ void LockctlTest::usageErrorsExitTwo()
     QVERIFY(!json.json.value(u"error"_s).toObject().value(u"message"_s).toString().isEmpty());
 }
 
+// The options whose value is a DURATION (or a DIST, simulate's distributions of durations), as
+// "lockctl --help" (global, paired with `now`) and each "lockctl COMMAND --help" list them, so
+// that an option added later is tested without editing this file; with the arguments the
+// command needs around it.
+void LockctlTest::everyDurationOptionNeedsAUnit_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<bool>("distribution");
+
+    const auto help = [](const QStringList &args) {
+        const Run run = testsupport::runLockctl(args + QStringList{u"--help"_s});
+        return run.exitCode == 0 ? run.outText() : QString();
+    };
+    static const QRegularExpression durationOption(
+        u"^  (?:-[A-Za-z], )?--([a-z-]+) <(DURATION|DIST)>"_s, QRegularExpression::MultilineOption);
+    // Each option, and whether it takes a distribution.
+    const auto optionsOf = [&](const QString &text) {
+        QList<std::pair<QString, bool>> options;
+        for (auto it = durationOption.globalMatch(text); it.hasNext();) {
+            const QRegularExpressionMatch match = it.next();
+            options.append({match.captured(1), match.captured(2) == u"DIST"});
+        }
+        return options;
+    };
+    // The words after "[options]" in a usage line, as arguments: NAME, PID, -- COMMAND.
+    const auto argumentsOf = [](const QString &text) {
+        QStringList arguments;
+        const QString usage = text.section(u'\n', 0, 0).section(u"[options]"_s, 1);
+        for (const QString &word : usage.split(u' ', Qt::SkipEmptyParts)) {
+            if (word == u"NAME")
+                arguments << u"dur.x"_s;
+            else if (word == u"PID")
+                arguments << u"1"_s;
+            else if (word == u"--")
+                arguments << u"--"_s;
+            else if (word == u"COMMAND")
+                arguments << u"true"_s;
+        }
+        return arguments;
+    };
+    // Options a command checks before its durations.
+    const QHash<QString, QStringList> required{
+        {u"renew"_s, {u"--holder"_s, u"h"_s, u"--fence"_s, u"1"_s}}};
+
+    const QString global = help({});
+    QStringList found;
+    for (const auto &[option, distribution] : optionsOf(global)) {
+        QTest::addRow("global --%s", qPrintable(option))
+            << QStringList{u"now"_s} << option << distribution;
+        found << option;
+    }
+    static const QRegularExpression commandLine(u"^  ([a-z][a-z-]*)  "_s,
+                                                QRegularExpression::MultilineOption);
+    const QString commands = global.section(u"Commands:"_s, 1);
+    for (auto it = commandLine.globalMatch(commands); it.hasNext();) {
+        const QString command = it.next().captured(1);
+        const QString text = help({command});
+        for (const auto &[option, distribution] : optionsOf(text)) {
+            QTest::addRow("%s --%s", qPrintable(command), qPrintable(option))
+                << QStringList{command} + required.value(command) + argumentsOf(text) << option
+                << distribution;
+            found << command + u" --"_s + option;
+        }
+    }
+    // The scan must have read the help: a few that are known to take a duration.
+    for (const QString &known : {u"connect-timeout"_s, u"acquire --wait"_s, u"run --ttl"_s,
+                                 u"run --kill-after"_s, u"exporter --scrape-timeout"_s,
+                                 u"simulate --hold"_s})
+        QVERIFY2(found.contains(known), qPrintable(found.join(u", "_s)));
+}
+
+// Issue 48: a duration without a unit ("--ttl 5": 5 ms or 5 s?) is a usage error on every
+// option that takes one, naming the option and the units, before anything reaches the database
+// (the table does not exist: a command that ran would exit 3). A unit given twice is refused.
+// A distribution says so too, after what it expects ("200ms", "100ms-300ms", "exp:200ms").
+void LockctlTest::everyDurationOptionNeedsAUnit()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, option);
+    QFETCH(bool, distribution);
+    m_table = TestBackend::uniqueTable(u"lctl_none"_s);
+    // The option right after the command: before run's "--" and the positional arguments.
+    const auto with = [&](const QString &value) {
+        QStringList full = args;
+        full.insert(1, u"--"_s + option);
+        full.insert(2, value);
+        return full;
+    };
+    const Run bare = lockctl(with(u"5"_s));
+    VERIFY_EXIT(bare, 2);
+    const QString expected = u"lockctl: error: --%1 needs a unit: 5s, 500ms, 2m, 1h (a number "
+                             "alone, \"5\", is not read as milliseconds or seconds)."_s
+                                 .arg(option);
+    const QString expectedDist = u"lockctl: error: --%1: \"5\" is not a duration distribution: "
+                                 "write \"200ms\", \"100ms-300ms\" or \"exp:200ms\". \"5\" "
+                                 "needs a unit: 5s, 500ms, 2m, 1h"_s.arg(option);
+    QVERIFY2(bare.errText().startsWith(distribution ? expectedDist : expected),
+             qPrintable(bare.describe()));
+
+    const Run twice = lockctl(with(u"1h1h"_s));
+    VERIFY_EXIT(twice, 2);
+    QVERIFY2(twice.errText().startsWith(u"lockctl: error: --%1: "_s.arg(option)),
+             qPrintable(twice.describe()));
+    QVERIFY2(twice.errText().contains(u"\"1h1h\" is not a duration: give each unit once"_s),
+             qPrintable(twice.describe()));
+}
+
+// "0" alone is read (the same in every unit): no wait, no hold after the command; where 0 is
+// out of range the error says the range, not that a unit is missing.
+void LockctlTest::zeroNeedsNoUnit()
+{
+    QVERIFY(useFreshTable());
+    VERIFY_EXIT(lockctl({u"acquire"_s, u"zero"_s, u"--ttl"_s, u"1m"_s, u"--wait"_s, u"0"_s}), 0);
+    VERIFY_EXIT(lockctl({u"run"_s, u"zero.run"_s, u"--hold-at-least"_s, u"0"_s, u"--"_s,
+                         u"true"_s}),
+                0);
+    const Run timeout = lockctl({u"--connect-timeout"_s, u"0"_s, u"now"_s});
+    VERIFY_EXIT(timeout, 2);
+    QVERIFY2(timeout.errText().contains(u"--connect-timeout must be from 1s to 1h"_s),
+             qPrintable(timeout.describe()));
+    const Run rounded = lockctl({u"--connect-timeout"_s, u"500ms"_s, u"now"_s});
+    VERIFY_EXIT(rounded, 0);
+}
+
+// "lockctl run -E N" is "--conflict-exit-code N", as flock -E: a run refused because the lock
+// is held exits N (the command, true, would exit 0), and an N out of 0..255 is a usage error.
+void LockctlTest::shortEIsTheConflictExitCode()
+{
+    QVERIFY(useFreshTable());
+    VERIFY_EXIT(lockctl({u"acquire"_s, u"taken"_s, u"--ttl"_s, u"1m"_s, u"--holder"_s,
+                         u"other"_s}),
+                0);
+    const Run refused = lockctl({u"run"_s, u"taken"_s, u"-E"_s, u"7"_s, u"--"_s, u"true"_s});
+    VERIFY_EXIT(refused, 7);
+    QVERIFY2(refused.errText().contains(u"held by other"_s), qPrintable(refused.describe()));
+    const Run longForm = lockctl({u"run"_s, u"taken"_s, u"--conflict-exit-code"_s, u"7"_s,
+                                  u"--"_s, u"true"_s});
+    VERIFY_EXIT(longForm, 7);
+    const Run free = lockctl({u"run"_s, u"free"_s, u"-E"_s, u"7"_s, u"--"_s, u"true"_s});
+    VERIFY_EXIT(free, 0);
+    const Run outOfRange = lockctl({u"run"_s, u"taken"_s, u"-E"_s, u"300"_s, u"--"_s, u"true"_s});
+    VERIFY_EXIT(outOfRange, 2);
+    QVERIFY2(outOfRange.errText().contains(u"--conflict-exit-code"_s),
+             qPrintable(outOfRange.describe()));
+}
+
 void LockctlTest::badUrlExitsTwoAndHidesThePassword_data()
 {
     QTest::addColumn<QString>("url");
@@ -1196,7 +1357,7 @@ void LockctlTest::connectTimeoutBoundsAHungServer()
     url.setPort(silent.port());
     QElapsedTimer timer;
     timer.start();
-    const Run run = lockctl({u"--connect-timeout"_s, u"2"_s, u"--no-prompt"_s, u"now"_s},
+    const Run run = lockctl({u"--connect-timeout"_s, u"2s"_s, u"--no-prompt"_s, u"now"_s},
                             url.toString(QUrl::FullyEncoded));
     VERIFY_EXIT(run, 3);
     QVERIFY2(timer.elapsed() < 20000, qPrintable(u"took %1 ms"_s.arg(timer.elapsed())));
@@ -1342,6 +1503,117 @@ void LockctlTest::capitalTableOnPostgresNamesTheLowerCaseOne()
     QVERIFY2(noneErr.contains(u"\"lockctl --table NO_"_s + upper + u" schema --create\""_s),
              qPrintable(noneErr));
     QCOMPARE(noneErr.count(u"schema --create"_s), 1);
+}
+
+// Issue 48: "caf\u00e9" and "cafe" + U+0301 look the same and were two locks, held at once.
+// The decomposed spelling is refused as a usage error naming the composed one, before anything
+// is written; the composed one is acquired.
+void LockctlTest::decomposedNameIsRefusedComposedIsAcquired()
+{
+    QVERIFY(useFreshTable());
+    const Run decomposed = lockctl({u"acquire"_s, u"cafe\u0301"_s, u"--ttl"_s, u"1m"_s});
+    VERIFY_EXIT(decomposed, 2);
+    QVERIFY2(decomposed.errText().contains(
+                 u"The lock name is not in composed Unicode form (NFC); write \"caf\u00e9\" "
+                 "(U+00E9 at position 4) instead, so that one name means one lock."_s),
+             qPrintable(decomposed.describe()));
+    QCOMPARE(testsupport::countRows(*m_session, m_table), 0);
+    const Run composed = lockctl({u"acquire"_s, u"caf\u00e9"_s, u"--ttl"_s, u"1m"_s, u"--json"_s});
+    VERIFY_EXIT(composed, 0);
+    VERIFY_JSON(composed);
+    QCOMPARE(composed.json.value(u"lock"_s).toString(), u"caf\u00e9"_s);
+}
+
+// Issue 48: an option's error says what is wrong with it, without the list of URL forms that
+// only a missing or unknown scheme needs; a TLS mode given twice is refused naming both.
+void LockctlTest::urlErrorsListTheSchemesOnlyForTheScheme()
+{
+    const QString forms = u"Use one of: sqlite:PATH"_s;
+    const Run twice = lockctl({u"now"_s}, u"mysql://u@127.0.0.1:1/db?ssl-mode=required"
+                                          "&ssl_mode=preferred"_s);
+    VERIFY_EXIT(twice, 2);
+    QVERIFY2(twice.errText().contains(u"the URL gives the TLS mode twice: ssl-mode=required and "
+                                      "ssl_mode=preferred; give it once."_s),
+             qPrintable(twice.describe()));
+    QVERIFY2(!twice.errText().contains(forms), qPrintable(twice.describe()));
+    const Run option = lockctl({u"now"_s}, u"postgresql://u@127.0.0.1:1/db?sslmode=verify-full"
+                                           "&sslmode=allow"_s);
+    VERIFY_EXIT(option, 2);
+    QVERIFY2(!option.errText().contains(forms), qPrintable(option.describe()));
+    const Run scheme = lockctl({u"now"_s}, u"postgre://u@127.0.0.1:1/db"_s);
+    VERIFY_EXIT(scheme, 2);
+    QVERIFY2(scheme.errText().contains(u"\"postgre\" is not known. "_s + forms),
+             qPrintable(scheme.describe()));
+}
+
+QList<qint64> LockctlTest::serverSessionsOf(qint64 pid) const
+{
+    QSqlQuery query(m_session->database());
+    if (TestBackend::instance().isPostgres()) {
+        query.prepare(u"SELECT pid FROM pg_stat_activity WHERE application_name LIKE ?"_s);
+        query.addBindValue(u"lockctl %1@%"_s.arg(pid));
+    } else {
+        // The name lockcore gives a connection (lockcore/drivers/sessionname.cpp), slot 0.
+        const QByteArray host = QCryptographicHash::hash(
+            QSysInfo::machineHostName().trimmed().toUtf8(), QCryptographicHash::Md5);
+        query.prepare(u"SELECT IS_USED_LOCK(?)"_s);
+        query.addBindValue(u"lockscope-session:%1@%2:0"_s.arg(pid).arg(
+            QString::fromLatin1(host.toHex())));
+    }
+    QList<qint64> ids;
+    if (!query.exec())
+        qWarning("%s", qPrintable(query.lastError().text()));
+    while (query.next()) {
+        if (!query.value(0).isNull())
+            ids << query.value(0).toLongLong();
+    }
+    return ids;
+}
+
+// Issue 48: the server ended the connection of a lockctl that waited for a lock, and Qt's
+// driver printed "QPSQLDriver::beginTransaction: Database not open" and "QSqlQuery::exec:
+// database not open" on the terminal while lockctl carried on. It reconnects, still waiting,
+// gets the lock once it is released, and no line of Qt's own reaches stderr.
+void LockctlTest::lostConnectionWhileWaitingPrintsNoQtMessage()
+{
+    if (TestBackend::instance().isSqlite())
+        QSKIP("SQLite has no server to end a connection");
+    QVERIFY(useFreshTable());
+    VERIFY_EXIT(lockctl({u"acquire"_s, u"cut.wait"_s, u"--ttl"_s, u"2m"_s, u"--holder"_s,
+                         u"first"_s}),
+                0);
+    auto waiter = startLockctl({u"acquire"_s, u"cut.wait"_s, u"--wait"_s, u"90s"_s,
+                                u"--json"_s});
+    QVERIFY(waiter.waitForStarted());
+    const qint64 pid = waiter.processId();
+    QList<qint64> ended;
+    QTRY_VERIFY_WITH_TIMEOUT(!(ended = serverSessionsOf(pid)).isEmpty(), 30000);
+    for (const qint64 id : std::as_const(ended)) {
+        const QString end = TestBackend::instance().isPostgres()
+                                ? u"SELECT pg_terminate_backend(%1)"_s.arg(id)
+                                : u"KILL %1"_s.arg(id);
+        QString error;
+        QVERIFY2(testsupport::execRaw(*m_session, end, &error), qPrintable(error));
+    }
+    // Connected again (a session the server did not end) while still waiting.
+    const auto reconnected = [&] {
+        const QList<qint64> now = serverSessionsOf(pid);
+        return std::any_of(now.cbegin(), now.cend(),
+                           [&](qint64 id) { return !ended.contains(id); });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(reconnected(), 60000);
+    QCOMPARE(waiter.process().state(), QProcess::Running);
+    VERIFY_EXIT(lockctl({u"release"_s, u"cut.wait"_s, u"--holder"_s, u"first"_s, u"--fence"_s,
+                         u"1"_s}),
+                0);
+    const Run waited = waiter.finish();
+    VERIFY_EXIT(waited, 0);
+    VERIFY_JSON(waited);
+    QCOMPARE(waited.json.value(u"acquired"_s).toBool(), true);
+    static const QRegularExpression qtLine(
+        u"^(lockctl: (warning: )?)?(Q[A-Za-z]+(::|:)|.*database not open)"_s,
+        QRegularExpression::MultilineOption);
+    QVERIFY2(!qtLine.match(waited.errText()).hasMatch(), qPrintable(waited.describe()));
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlTest)

@@ -256,7 +256,7 @@ void LockctlBenchTest::unreachableDatabaseFailsClearly()
     QFETCH(int, exitCode);
     QFETCH(QString, message);
     const Run run = lockbench(QStringList{u"--json"_s, u"--no-prompt"_s, u"--connect-timeout"_s,
-                                          u"3"_s}
+                                          u"3s"_s}
                                   + tinySettings,
                               url);
     VERIFY_EXIT(run, exitCode);
@@ -282,6 +282,12 @@ void LockctlBenchTest::badOptionsExitTwoBeforeConnecting_data()
     QTest::newRow("bad prefix") << QStringList{u"--table-prefix"_s, u"x;y"_s}
                                 << u"--table-prefix"_s;
     QTest::newRow("an argument") << QStringList{u"extra"_s} << u"extra"_s;
+    // Issue 48: its DURATION options take a unit, as lockctl's do.
+    QTest::newRow("ttl without a unit") << QStringList{u"--ttl"_s, u"30"_s}
+                                        << u"--ttl needs a unit: 5s, 500ms, 2m, 1h"_s;
+    QTest::newRow("connect timeout without a unit")
+        << QStringList{u"--connect-timeout"_s, u"3"_s}
+        << u"--connect-timeout needs a unit: 5s, 500ms, 2m, 1h"_s;
 }
 
 void LockctlBenchTest::badOptionsExitTwoBeforeConnecting()
@@ -319,7 +325,7 @@ void LockctlBenchTest::lockctlBenchSaysWhereItWent_data()
     QTest::newRow("bench with its options")
         << QStringList{u"bench"_s, u"--protocols"_s, u"lockcore"_s, u"--clients"_s, u"1"_s};
     QTest::newRow("global options first")
-        << QStringList{u"--connect-timeout"_s, u"3"_s, u"bench"_s, u"--repeats"_s, u"1"_s};
+        << QStringList{u"--connect-timeout"_s, u"3s"_s, u"bench"_s, u"--repeats"_s, u"1"_s};
 }
 
 void LockctlBenchTest::lockctlBenchSaysWhereItWent()

@@ -169,8 +169,11 @@ void LockctlDeadlinesTest::renewalHangingEndsAtTheLeaseEnd()
     CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
     const QString name = u"renewal.hangs"_s;
-    LockctlProcess holder = start({u"acquire"_s, name, u"--ttl"_s, u"2s"_s, u"--hold"_s, u"5m"_s,
-                                   u"--renew"_s, u"--holder"_s, u"hung-renewer"_s, u"--json"_s},
+    // --connect-timeout 1s: the release after the lapse reconnects into the freeze (the bound
+    // below is the default 5 s's).
+    LockctlProcess holder = start({u"--connect-timeout"_s, u"1s"_s, u"acquire"_s, name, u"--ttl"_s,
+                                   u"2s"_s, u"--hold"_s, u"5m"_s, u"--renew"_s, u"--holder"_s,
+                                   u"hung-renewer"_s, u"--json"_s},
                                   relayed(proxy));
     QVERIFY(waitUntilHeldBy(name, u"hung-renewer"_s));
     proxy.freeze(true);
@@ -225,7 +228,9 @@ void LockctlDeadlinesTest::acquireHangingIsAbandoned()
     QVERIFY2(taken.exitCode == 0, qPrintable(taken.describe()));
     CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
-    LockctlProcess waiter = start({u"acquire"_s, name, u"--wait"_s, u"3s"_s, u"--json"_s},
+    // --connect-timeout 1s: the reconnect after the abandoned attempt goes into the freeze.
+    LockctlProcess waiter = start({u"--connect-timeout"_s, u"1s"_s, u"acquire"_s, name,
+                                   u"--wait"_s, u"3s"_s, u"--json"_s},
                                   relayed(proxy));
     QTest::qWait(500); // connected, waiting: most of its wait is still ahead
     proxy.freeze(true);
@@ -278,9 +283,10 @@ void LockctlDeadlinesTest::runOnAHungServerEndsWithinTheBound()
     CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
     const QString name = u"run.hangs"_s;
-    LockctlProcess run = start({u"--json"_s, u"run"_s, name, u"--ttl"_s, u"2s"_s,
-                                u"--kill-after"_s, u"1s"_s, u"--holder"_s, u"hung-run"_s, u"--"_s,
-                                u"sh"_s, u"-c"_s, u"sleep 100"_s},
+    // --connect-timeout 1s: the release after the lease's end reconnects into the freeze.
+    LockctlProcess run = start({u"--json"_s, u"--connect-timeout"_s, u"1s"_s, u"run"_s, name,
+                                u"--ttl"_s, u"2s"_s, u"--kill-after"_s, u"1s"_s, u"--holder"_s,
+                                u"hung-run"_s, u"--"_s, u"sh"_s, u"-c"_s, u"sleep 100"_s},
                                relayed(proxy));
     QVERIFY(waitUntilHeldBy(name, u"hung-run"_s));
     proxy.freeze(true);
@@ -342,7 +348,7 @@ void LockctlDeadlinesTest::aSetupFrozenAfterTheLoginEndsAtTheConnectTimeout()
     proxy.freezeAtFirstQuery();
     QElapsedTimer took;
     took.start();
-    QStringList args{u"--connect-timeout"_s, u"1"_s, command, u"setup.frozen"_s,
+    QStringList args{u"--connect-timeout"_s, u"1s"_s, command, u"setup.frozen"_s,
                      u"--holder"_s, u"never"_s};
     if (command == u"release")
         args << u"--fence"_s << u"1"_s;
@@ -434,7 +440,7 @@ void LockctlDeadlinesTest::aSignalEndsAFrozenCallAtOnce()
         QCOMPARE(shown(name).value(u"holder"_s).toString(), u"someone-else"_s);
 }
 
-// lockctl run with a 2 s lease, --kill-after 1s and --connect-timeout 1: its connections are
+// lockctl run with a 2 s lease, --kill-after 1s and --connect-timeout 1s: its connections are
 // cut and the server stops answering right after the login of the reconnect. The renewal that
 // reconnects ends at the connect timeout, the command is stopped at the lease's end, and
 // lockctl exits 75 within lease + kill-after + 15 s (its documented bound; with these options
@@ -446,7 +452,7 @@ void LockctlDeadlinesTest::aRunReconnectingIntoAFreezeEndsWithinTheBound()
     CuttableProxy proxy(TestBackend::instance().spec());
     QVERIFY(proxy.port() > 0);
     const QString name = u"run.reconnects"_s;
-    LockctlProcess run = start({u"--json"_s, u"--connect-timeout"_s, u"1"_s, u"run"_s, name,
+    LockctlProcess run = start({u"--json"_s, u"--connect-timeout"_s, u"1s"_s, u"run"_s, name,
                                 u"--ttl"_s, u"2s"_s, u"--kill-after"_s, u"1s"_s, u"--holder"_s,
                                 u"reconnecting-run"_s, u"--"_s, u"sleep"_s, u"100"_s},
                                relayed(proxy, false));

@@ -6,6 +6,9 @@
 #include "lockctljson.h"
 #include "lockctlrun.h"
 #include "processtree.h"
+#include "ptylockctl.h"
+#include "rowblock.h"
+#include "runfiles.h"
 #include "testbackend.h"
 
 #include <QDeadlineTimer>
@@ -17,19 +20,13 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QScopeGuard>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QUrl>
 
 #include <csignal>
-#include <poll.h>
-#include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <vector>
 
 using namespace Qt::StringLiterals;
 using testsupport::isoUtc;
@@ -37,6 +34,10 @@ using testsupport::jsonInteger;
 using testsupport::LockctlOptions;
 using testsupport::LockctlProcess;
 using testsupport::TestBackend;
+using testsupport::hasEnded;
+using testsupport::readFile;
+using testsupport::readJson;
+using testsupport::waitForFile;
 using Run = testsupport::LockctlRun;
 
 namespace {
@@ -50,29 +51,6 @@ constexpr int exitNotFound = 127;
 
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
 
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QJsonObject readJson(const QString &path)
-{
-    return QJsonDocument::fromJson(readFile(path)).object();
-}
-
-// Waits until the file exists and is not empty.
-bool waitForFile(const QString &path, int timeoutMs = 15000)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (!deadline.hasExpired()) {
-        if (!readFile(path).trimmed().isEmpty())
-            return true;
-        QThread::msleep(10);
-    }
-    return false;
-}
-
 // "KEY=value" lines written by a command, as a map.
 QHash<QString, QString> variables(const QString &path)
 {
@@ -83,13 +61,6 @@ QHash<QString, QString> variables(const QString &path)
             found.insert(QString::fromUtf8(line.left(equals)), QString::fromUtf8(line.mid(equals + 1)));
     }
     return found;
-}
-
-// A process that has ended: gone, or a zombie nobody reaped (its parent died: here PID 1 may
-// not reap).
-bool hasEnded(qint64 pid)
-{
-    return testsupport::commandLine(pid).isEmpty();
 }
 
 // The sockets a process has open ("socket:[inode]"), from /proc/PID/fd.
@@ -237,6 +208,7 @@ private:
     std::unique_ptr<lockcore::Session> m_session; // the test's own connection
     QString m_table;
     std::unique_ptr<QTemporaryDir> m_dir; // each test's files
+    std::optional<testsupport::RowBlock> m_block; // blockRenewals()
 };
 
 void LockctlRunTest::initTestCase()
@@ -289,28 +261,14 @@ QJsonObject LockctlRunTest::lockShown(const QString &name) const
 
 bool LockctlRunTest::blockRenewals(const QString &name, QString *error)
 {
-    QSqlDatabase db = m_session->database();
-    QSqlQuery query(db);
-    if (TestBackend::instance().isSqlite()) {
-        if (query.exec(u"BEGIN EXCLUSIVE"_s))
-            return true;
-    } else if (db.transaction()) {
-        query.prepare(u"SELECT name FROM "_s + m_table + u" WHERE name = ? FOR UPDATE"_s);
-        query.addBindValue(name);
-        if (query.exec() && query.next())
-            return true;
-    }
-    *error = query.lastError().text() + db.lastError().text();
-    return false;
+    m_block.emplace(*m_session, m_table, name);
+    *error = m_block->error();
+    return m_block->isHeld();
 }
 
 void LockctlRunTest::endBlock()
 {
-    QSqlDatabase db = m_session->database();
-    if (TestBackend::instance().isSqlite())
-        QSqlQuery(db).exec(u"ROLLBACK"_s);
-    else
-        db.rollback();
+    m_block.reset();
 }
 
 bool LockctlRunTest::slowDownGrants(const QString &name, QString *error)
@@ -569,11 +527,12 @@ void LockctlRunTest::forceReleaseStopsTheCommandQuickly()
     QCOMPARE(jsonInteger(lockShown(name).value(u"fence"_s)), fence + 1); // nothing after the loss
 }
 
-// A command that ignores SIGTERM gets SIGKILL --kill-after later.
+// A command that ignores SIGTERM gets SIGKILL --kill-after later (1 s: a third of the lease, so
+// not cut).
 void LockctlRunTest::commandIgnoringSigtermGetsSigkill()
 {
     const QString name = u"stubborn"_s;
-    auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--kill-after"_s, u"1s"_s},
+    auto run = startRun(name, {u"--ttl"_s, u"3s"_s, u"--kill-after"_s, u"1s"_s},
                         u"trap '' TERM; echo $$ > pid.txt; while :; do sleep 0.05; done"_s);
     QVERIFY(waitForFile(path(u"pid.txt"_s)));
     const qint64 fence = jsonInteger(lockShown(name).value(u"fence"_s));
@@ -665,65 +624,18 @@ void LockctlRunTest::signalsToLockctlReachTheCommand()
 void LockctlRunTest::ctrlCAtATerminalReachesTheCommandOnce()
 {
     const QString name = u"terminal"_s;
-    std::vector<QByteArray> args = {QFile::encodeName(testsupport::lockctlProgram()),
-                                    "--table", m_table.toUtf8(), "run", name.toUtf8(), "--",
-                                    "sh", "-c",
-                                    "n=0; trap 'echo INT >> ints.txt; n=1' INT; "
-                                    "echo started; while [ $n = 0 ]; do sleep 0.05; done; "
-                                    "sleep 0.5; exit 9"}; // time for a second SIGINT to come
-    std::vector<QByteArray> env = {"LOCKSCOPE_DB=" + TestBackend::instance().url().toUtf8()};
-    for (char **variable = environ; *variable; ++variable) {
-        if (!QByteArray(*variable).startsWith("LOCKSCOPE_"))
-            env.emplace_back(*variable);
-    }
-    std::vector<char *> argv, envp; // ready before the fork: the child only calls exec
-    for (QByteArray &arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    for (QByteArray &variable : env)
-        envp.push_back(variable.data());
-    envp.push_back(nullptr);
-    const QByteArray dir = QFile::encodeName(m_dir->path());
-
-    int terminal = -1;
-    const pid_t pid = ::forkpty(&terminal, nullptr, nullptr, nullptr);
-    QVERIFY2(pid >= 0, "forkpty failed");
-    if (pid == 0) {
-        if (::chdir(dir.constData()) == 0)
-            ::execve(argv[0], argv.data(), envp.data());
-        ::_exit(127);
-    }
-    QByteArray seen;
-    QDeadlineTimer started(15000);
-    while (!seen.contains("started") && !started.hasExpired()) {
-        pollfd ready{terminal, POLLIN, 0};
-        char buffer[256];
-        if (::poll(&ready, 1, 50) > 0) {
-            const ssize_t size = ::read(terminal, buffer, sizeof buffer);
-            if (size <= 0)
-                break;
-            seen.append(buffer, size);
-        }
-    }
-    QVERIFY2(seen.contains("started"), seen.constData());
-    QCOMPARE(::write(terminal, "\x03", 1), ssize_t(1)); // Ctrl-C
-    int status = 0;
-    QDeadlineTimer ended(15000);
-    pid_t waited = 0;
-    while ((waited = ::waitpid(pid, &status, WNOHANG)) == 0 && !ended.hasExpired()) {
-        pollfd ready{terminal, POLLIN, 0}; // keep the terminal drained
-        char buffer[256];
-        if (::poll(&ready, 1, 10) > 0 && ::read(terminal, buffer, sizeof buffer) <= 0)
-            QThread::msleep(10);
-    }
-    ::close(terminal);
-    if (waited == 0) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-    }
-    QVERIFY2(waited == pid, "lockctl did not end after Ctrl-C");
-    QVERIFY(WIFEXITED(status));
-    QCOMPARE(WEXITSTATUS(status), 9);
+    testsupport::PtyLockctl terminal(
+        {u"--table"_s, m_table, u"run"_s, name, u"--"_s, u"sh"_s, u"-c"_s,
+         u"n=0; trap 'echo INT >> ints.txt; n=1' INT; echo started; "
+         u"while [ $n = 0 ]; do sleep 0.05; done; sleep 0.5; exit 9"_s}, // time for a 2nd SIGINT
+        m_dir->path(), TestBackend::instance().url());
+    QVERIFY(terminal.started());
+    QVERIFY2(terminal.waitForOutput("started"), terminal.output().constData());
+    QVERIFY(terminal.type("\x03")); // Ctrl-C
+    const std::optional<int> status = terminal.waitForExit(15000);
+    QVERIFY2(status, "lockctl did not end after Ctrl-C");
+    QVERIFY(WIFEXITED(*status));
+    QCOMPARE(WEXITSTATUS(*status), 9);
     QCOMPARE(readFile(path(u"ints.txt"_s)), QByteArray("INT\n")); // once
     QCOMPARE(lockShown(name).value(u"state"_s).toString(), u"free"_s);
 }

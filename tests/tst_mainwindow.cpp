@@ -741,6 +741,8 @@ void MainWindowTest::pauseRefreshStopsReadingUntilResumed()
 {
     QAction *pause = m_window->action(u"pauseRefreshAction"_s);
     QVERIFY(pause && pause->isCheckable() && !pause->shortcut().isEmpty());
+    // A short interval: the three below pass quickly.
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(200);
     auto *badge = m_window->findChild<QLabel *>(u"pausedBadge"_s);
     QVERIFY(badge && !badge->isVisible());
     pause->trigger();
@@ -1320,7 +1322,10 @@ void MainWindowTest::historyOfADeletedLockIsReachable()
         return texts.join(u'\n');
     };
     QVERIFY2(labels().contains(u"no longer exists"_s), qPrintable(labels()));
-    QTest::qWait(2500); // refreshes of the table
+    // Refreshes of the table (a few, read quickly).
+    QSignalSpy refreshes(m_window->monitor(), &LockMonitor::refreshed);
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(200);
+    QTRY_VERIFY_WITH_TIMEOUT(refreshes.size() >= 3, 5000);
     QCOMPARE(pane->lockName(), u"retired.job"_s);
     QCOMPARE(pane->historyRows(), 2);
 

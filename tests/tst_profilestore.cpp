@@ -349,7 +349,7 @@ void ProfileStoreTest::displayUrlParsesBackWithoutPassword_data()
     QTest::newRow("postgresql") << u"postgresql://u:pw%40x@h:5433/db?sslmode=require"_s;
     QTest::newRow("postgresql-quoting")
         << u"postgresql://u:pw@h/db?sslrootcert=/my%20certs/r%26d.crt"_s;
-    QTest::newRow("mariadb") << u"mariadb://u:pw@h/db?ssl_ca=/ca.pem&connect_timeout=3"_s;
+    QTest::newRow("mariadb") << u"mariadb://u:pw@h/db?ssl_ca=/ca.pem&connect_timeout=3s"_s;
     QTest::newRow("oracle") << u"oracle://u:pw@h:1522/XEPDB1"_s;
     QTest::newRow("odbc") << u"odbc://u:pw@dsn"_s;
     QTest::newRow("ipv6") << u"postgresql://u:pw@[::1]:5432/db"_s;
@@ -394,7 +394,7 @@ void ProfileStoreTest::fromCommandLine()
     env.insert(u"LOCKSCOPE_PASSWORD"_s, u"from-env"_s);
     auto profile = ConnectionProfile::fromCommandLine(
         {u"lockscope"_s, u"--lang"_s, u"zh_CN"_s, u"--db"_s, u"postgresql://ops@db:6432/locks"_s,
-         u"--table=app.locks"_s, u"--read-only"_s, u"--connect-timeout"_s, u"9"_s},
+         u"--table=app.locks"_s, u"--read-only"_s, u"--connect-timeout"_s, u"8.5s"_s},
         env);
     QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
     QCOMPARE(int(profile->spec.backend), int(ConnectionSpec::Backend::PostgreSQL));
@@ -402,7 +402,7 @@ void ProfileStoreTest::fromCommandLine()
     QCOMPARE(profile->spec.port, 6432);
     QCOMPARE(profile->spec.password, u"from-env"_s);
     QCOMPARE(profile->table, u"app.locks"_s);
-    QCOMPARE(profile->connectTimeoutS, 9);
+    QCOMPARE(profile->connectTimeoutS, 9); // whole seconds, rounded up
     QVERIFY(profile->readOnly);
     QVERIFY(profile->name.isEmpty());
 
@@ -425,6 +425,11 @@ void ProfileStoreTest::fromCommandLineErrors_data()
                                << u"a;b"_s;
     QTest::newRow("bad timeout")
         << QStringList{u"--db=sqlite:/x"_s, u"--connect-timeout=soon"_s} << u"timeout"_s;
+    QTest::newRow("timeout without a unit") // issue 48: 9 what?
+        << QStringList{u"--db=sqlite:/x"_s, u"--connect-timeout"_s, u"9"_s}
+        << u"--connect-timeout needs a unit: 5s, 500ms, 2m, 1h"_s;
+    QTest::newRow("timeout 0") << QStringList{u"--db=sqlite:/x"_s, u"--connect-timeout=0"_s}
+                               << u"connect timeout"_s;
 }
 
 // A command line that cannot be used is refused with a message that names the problem.

@@ -90,7 +90,7 @@ Run SecurityTest::lockctl(const QStringList &args, const QString &url,
     if (bench)
         options.program = testsupport::lockbenchProgram();
     testsupport::LockctlProcess process(
-        QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s, u"3"_s}
+        QStringList{u"--db"_s, url, u"--no-prompt"_s, u"--connect-timeout"_s, u"3s"_s}
             + (bench ? args.mid(1) : args),
         options);
     Run run;

@@ -198,6 +198,9 @@ void TlsTest::eachModeGivesTheSessionItAsksFor_data()
         QTest::newRow("sslmode=require") << QStringList{u"sslmode=require"_s} << true;
         QTest::newRow("sslmode=verify-full")
             << QStringList{u"sslmode=verify-full"_s, u"sslrootcert=%CA%"_s} << true;
+        // Issue 48: a root CA alone asks for verify-ca, as ssl_ca does on MySQL.
+        QTest::newRow("sslrootcert alone: verify-ca") << QStringList{u"sslrootcert=%CA%"_s}
+                                                      << true;
         return;
     }
     // MySQL's modes; without one, preferred (the server offers TLS: it is used).
@@ -288,6 +291,9 @@ void TlsTest::anotherAuthorityIsRefusedClearly_data()
         QTest::newRow("verify-full") << QStringList{u"sslmode=verify-full"_s,
                                                     u"sslrootcert=%TESTCA%"_s}
                                      << u"certificate"_s;
+        // Issue 48: libpq's prefer fell back to plain text when this CA did not verify.
+        QTest::newRow("sslrootcert alone") << QStringList{u"sslrootcert=%TESTCA%"_s}
+                                           << u"certificate"_s;
         return;
     }
     // Connector/C verifies against ssl_ca or ssl_capath in the handshake ("The TLS handshake

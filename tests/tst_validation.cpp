@@ -65,6 +65,8 @@ private slots:
     void messagesSayWhatIsWrong();
     void invisibleCharactersAreNamedWithTheirPosition_data();
     void invisibleCharactersAreNamedWithTheirPosition();
+    void decomposedNamesAreRefusedWithTheComposedForm_data();
+    void decomposedNamesAreRefusedWithTheComposedForm();
     void ttl_data();
     void ttl();
     void description_data();
@@ -76,6 +78,8 @@ private slots:
     void parseDuration();
     void rejectDuration_data();
     void rejectDuration();
+    void bareNumberNeedsAUnit_data();
+    void bareNumberNeedsAUnit();
     void formatDuration_data();
     void formatDuration();
     void durationRoundTrip();
@@ -146,6 +150,14 @@ void TestValidation::lockNamesAndHolders_data()
     QTest::newRow("paragraph separator") << u"a\u2029b"_s << false;
     // Bytes that were not UTF-8, converted: names whose bytes differed would be one lock.
     QTest::newRow("replacement character") << u"job\ufffd"_s << false;
+    // Unicode's composed form (NFC) only: "café" is one name however it is typed.
+    QTest::newRow("caf\u00e9, composed") << u"caf\u00e9"_s << true;
+    QTest::newRow("cafe\u0301, decomposed") << u"cafe\u0301"_s << false;
+    QTest::newRow("Hangul syllables") << u"\ud55c\uad6d"_s << true;
+    QTest::newRow("Hangul jamo") << u"\u1112\u1161\u11ab\u1100\u116e\u11a8"_s << false;
+    QTest::newRow("A with ring U+00C5") << u"\u00c5ngstr\u00f6m"_s << true;
+    QTest::newRow("angstrom sign U+212B") << u"\u212bngstr\u00f6m"_s << false;
+    QTest::newRow("a mark with no composed form") << u"x\u0301"_s << true;
 }
 
 void TestValidation::lockNamesAndHolders()
@@ -239,6 +251,49 @@ void TestValidation::invisibleCharactersAreNamedWithTheirPosition()
                  qPrintable(message));
     }
     QVERIFY(validateLockName(text).error().message.contains(u"lock name"_s));
+}
+
+void TestValidation::decomposedNamesAreRefusedWithTheComposedForm_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("composed");
+    QTest::addColumn<QString>("where"); // the first character written otherwise
+
+    QTest::newRow("caf\u00e9") << u"cafe\u0301"_s << u"caf\u00e9"_s << u"U+00E9 at position 4"_s;
+    QTest::newRow("after an emoji") << u"\U0001F512cafe\u0301"_s << u"\U0001F512caf\u00e9"_s
+                                    << u"U+00E9 at position 5"_s;
+    QTest::newRow("Hangul jamo") << u"\u1112\u1161\u11ab\u1100\u116e\u11a8"_s
+                                 << u"\ud55c\uad6d"_s << u"U+D55C at position 1"_s;
+    QTest::newRow("angstrom sign") << u"10\u212b-scan"_s << u"10\u00c5-scan"_s
+                                   << u"U+00C5 at position 3"_s;
+    QTest::newRow("A and a combining ring") << u"A\u030angstr\u00f6m"_s << u"\u00c5ngstr\u00f6m"_s
+                                            << u"U+00C5 at position 1"_s;
+    QTest::newRow("ohm sign") << u"10k\u2126"_s << u"10k\u03a9"_s << u"U+03A9 at position 4"_s;
+    QTest::newRow("marks out of order") << u"q\u0300\u0316"_s << u"q\u0316\u0300"_s
+                                        << u"U+0316 at position 2"_s;
+}
+
+// Issue 48: "caf\u00e9" and "cafe" + U+0301 look the same and were two locks, held at once. A
+// name (or holder id) to write that is not in NFC is refused, showing the composed form to
+// write; a name read from a row (validateStoredLockName) is taken as it is.
+void TestValidation::decomposedNamesAreRefusedWithTheComposedForm()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, composed);
+    QFETCH(QString, where);
+    QVERIFY(validateLockName(composed).ok());
+    const Status name = validateLockName(text);
+    QVERIFY(!name.ok());
+    QCOMPARE(name.error().kind, Error::Kind::InvalidInput);
+    QCOMPARE(name.error().message,
+             u"The lock name is not in composed Unicode form (NFC); write \"%1\" (%2) instead, "
+             "so that one name means one lock."_s.arg(composed, where));
+    const Status holder = validateHolder(text);
+    QVERIFY(!holder.ok());
+    QVERIFY2(holder.error().message.contains(u"holder id"_s), qPrintable(holder.error().message));
+    QVERIFY2(holder.error().message.contains(where), qPrintable(holder.error().message));
+    QVERIFY(validateStoredLockName(text).ok());
+    QVERIFY(validateStoredHolder(text).ok());
 }
 
 void TestValidation::ttl_data()
@@ -384,8 +439,7 @@ void TestValidation::parseDuration_data()
     QTest::newRow("1d2h3m4s5ms") << u"1d2h3m4s5ms"_s << day + 2 * hour + 3 * minute + 4 * second + 5;
     QTest::newRow("1.5s") << u"1.5s"_s << qint64(1500);
     QTest::newRow("0.25h") << u"0.25h"_s << 15 * minute;
-    QTest::newRow("bare 250") << u"250"_s << qint64(250);
-    QTest::newRow("bare 0") << u"0"_s << qint64(0);
+    QTest::newRow("bare 0, the same in every unit") << u"0"_s << qint64(0);
     QTest::newRow("0s") << u"0s"_s << qint64(0);
     QTest::newRow("surrounding blanks") << u"  30s "_s << 30 * second;
     QTest::newRow("leading zeros") << u"007s"_s << 7 * second;
@@ -418,12 +472,16 @@ void TestValidation::rejectDuration_data()
     QTest::newRow("words") << u"five seconds"_s;
     QTest::newRow("infinity") << u"infs"_s;
     QTest::newRow("overflow in days") << u"99999999999999999999d"_s;
-    QTest::newRow("overflow bare") << u"99999999999999999999"_s;
     QTest::newRow("overflow 1e11 days") << u"100000000000d"_s;
-    QTest::newRow("overflow by summing") << u"50000000000d50000000000d"_s;
+    QTest::newRow("overflow by summing") << u"50000000000d100000000000h"_s;
     QTest::newRow("overflow in ms") << u"9999999999999999999ms"_s;
     QTest::newRow("too long") << QString(41, u'1') + u"ms"_s;
     QTest::newRow("injection") << u"5s; DROP TABLE x"_s;
+    QTest::newRow("a unit twice: 1h1h") << u"1h1h"_s;
+    QTest::newRow("a unit twice: 5s5s") << u"5s5s"_s;
+    QTest::newRow("minutes twice as m and min") << u"1m1min"_s;
+    QTest::newRow("out of order: 5s1m") << u"5s1m"_s;
+    QTest::newRow("out of order: 1ms1s") << u"1ms1s"_s;
 }
 
 void TestValidation::rejectDuration()
@@ -435,6 +493,39 @@ void TestValidation::rejectDuration()
     QVERIFY2(parsed.error().message.contains(u"not a duration"_s),
              qPrintable(parsed.error().message));
     QVERIFY(parsed.error().message.size() < 300);
+}
+
+void TestValidation::bareNumberNeedsAUnit_data()
+{
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("5") << u"5"_s;
+    QTest::newRow("250") << u"250"_s;
+    QTest::newRow("1.5") << u"1.5"_s;
+    QTest::newRow("blanks around") << u" 30 "_s;
+    QTest::newRow("leading zeros") << u"007"_s;
+    QTest::newRow("overflow") << u"99999999999999999999"_s;
+}
+
+// Issue 48: a number without a unit ("5": 5 ms or 5 s?) is refused, with the units to use, and
+// with the option or field when the caller names it; only 0 is read (the same in every unit).
+void TestValidation::bareNumberNeedsAUnit()
+{
+    QFETCH(QString, text);
+    const Result<qint64> parsed = parseDurationMs(text);
+    QVERIFY2(!parsed.ok(), qPrintable(u"accepted as %1 ms"_s.arg(parsed.ok() ? *parsed : 0)));
+    QCOMPARE(parsed.error().kind, Error::Kind::InvalidInput);
+    const QString units = u"needs a unit: 5s, 500ms, 2m, 1h"_s;
+    QVERIFY2(parsed.error().message.contains(units), qPrintable(parsed.error().message));
+    QVERIFY2(parsed.error().message.contains(text.trimmed()), qPrintable(parsed.error().message));
+
+    const Result<qint64> named = parseDurationMs(text, u"--ttl"_s);
+    QVERIFY(!named.ok());
+    QVERIFY2(named.error().message.startsWith(u"--ttl "_s + units),
+             qPrintable(named.error().message));
+    const Result<qint64> zero = parseDurationMs(u"0"_s, u"--ttl"_s);
+    QVERIFY(zero.ok());
+    QCOMPARE(*zero, qint64(0));
 }
 
 void TestValidation::formatDuration_data()

@@ -426,14 +426,6 @@
         <translation>不提供任何会更改数据库的操作。</translation>
     </message>
     <message>
-        <source>Give up connecting after this many seconds.</source>
-        <translation>连接超过该秒数后放弃。</translation>
-    </message>
-    <message>
-        <source>SECONDS</source>
-        <translation>秒数</translation>
-    </message>
-    <message>
         <source>Interface language: en or zh_CN.</source>
         <translation>界面语言：en 或 zh_CN。</translation>
     </message>
@@ -472,6 +464,14 @@
     <message>
         <source>ID</source>
         <translation>ID</translation>
+    </message>
+    <message>
+        <source>Give up connecting after this long, such as 5s or 1m (whole seconds, rounded up).</source>
+        <translation>连接超过这么长时间就放弃，例如 5s 或 1m（按整秒计，向上取整）。</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>时长</translation>
     </message>
 </context>
 <context>
@@ -1200,18 +1200,6 @@
         <translation>“description”不是文本。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a whole number of milliseconds: %2.</source>
-        <translation>“%1”不是整数毫秒：%2。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is neither a duration such as &quot;30s&quot; nor a number of milliseconds.</source>
-        <translation>“%1”既不是“30s”这样的时长，也不是毫秒数。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot;: %2</source>
-        <translation>“%1”：%2</translation>
-    </message>
-    <message>
         <source>&quot;retries&quot; is not a whole number from 0 to 1000000.</source>
         <translation>“retries”不是 0 到 1000000 之间的整数。</translation>
     </message>
@@ -1338,10 +1326,6 @@
     <message>
         <source>No renewal of &quot;%1&quot; was confirmed before its lease ended on this machine&apos;s clock (the process was paused, or the database did not answer in time).</source>
         <translation>按本机时钟，“%1”的租约结束前没有续约被确认（进程曾被暂停，或数据库未及时应答）。</translation>
-    </message>
-    <message>
-        <source>the option &quot;%1&quot; takes a whole number of seconds from %2 to %3, not &quot;%4&quot;.</source>
-        <translation>选项“%1”的取值为 %2 到 %3 之间的整秒数，不能是“%4”。</translation>
     </message>
     <message>
         <source>ssl-mode=disabled turns TLS off, and %1 asks for it: leave one of them out.</source>
@@ -1604,10 +1588,6 @@
         <translation>在您查看之后，%1 已执行了另一条语句（其事务可能已结束，并开始了另一个事务）：请重新查看。</translation>
     </message>
     <message>
-        <source>Row lock waits are not shown on MySQL: they are in performance_schema.data_lock_waits, which Lockscope does not read yet.</source>
-        <translation>MySQL 上不显示行锁等待：它们在 performance_schema.data_lock_waits 中，而 Lockscope 目前还不读取该表。</translation>
-    </message>
-    <message>
         <source>Sessions wait for a table&apos;s metadata lock, but who holds it cannot be read here: they are listed with their blocker unknown. The metadata_lock_info plugin (MariaDB: INSTALL SONAME &apos;metadata_lock_info&apos;) names it.</source>
         <translation>有会话在等待某个表的元数据锁，但此处无法读取谁持有该锁：这些会话以“阻塞者未知”列出。metadata_lock_info 插件（MariaDB：INSTALL SONAME &apos;metadata_lock_info&apos;）可以给出持有者。</translation>
     </message>
@@ -1708,6 +1688,58 @@
     <message>
         <source>Not done: the statement waited for %1, and the server ended it after %2 s. Nothing was changed; it can be tried again once that session commits or rolls back.</source>
         <translation>未完成：该语句在等待%1，服务器在 %2 秒后结束了它。没有做任何更改；待该会话提交或回滚后可以重试。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration such as &quot;30s&quot;.</source>
+        <translation>&quot;%1&quot; 不是 &quot;30s&quot; 这样的时长。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; needs a unit: 5s, 500ms, 2m, 1h (a number alone is not read as milliseconds or seconds).</source>
+        <translation>&quot;%1&quot; 需要单位：5s、500ms、2m、1h（单独的数字既不按毫秒也不按秒读）。</translation>
+    </message>
+    <message>
+        <source>%1 needs a unit: 5s, 500ms, 2m, 1h (a number alone, &quot;%2&quot;, is not read as milliseconds or seconds).</source>
+        <translation>%1 需要单位：5s、500ms、2m、1h（单独的数字 &quot;%2&quot; 既不按毫秒也不按秒读）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration: give each unit once, from the largest down, such as 1h30m or 1m30s.</source>
+        <translation>&quot;%1&quot; 不是时长：每个单位只写一次，从大到小，例如 1h30m 或 1m30s。</translation>
+    </message>
+    <message>
+        <source>The database URL is not valid: %1</source>
+        <translation>数据库 URL 无效：%1</translation>
+    </message>
+    <message>
+        <source>the option &quot;%1&quot; takes from 1s to 1h, not &quot;%2&quot;.</source>
+        <translation>选项 &quot;%1&quot; 取 1s 到 1h，而不是 &quot;%2&quot;。</translation>
+    </message>
+    <message>
+        <source>the URL gives the TLS mode twice: %1 and %2; give it once.</source>
+        <translation>URL 两次给出 TLS 模式：%1 和 %2；只给一次。</translation>
+    </message>
+    <message>
+        <source>the URL gives the TLS option %1 twice: %2 and %3; give it once.</source>
+        <translation>URL 两次给出 TLS 选项 %1：%2 和 %3；只给一次。</translation>
+    </message>
+    <message>
+        <source>%1 asks for the server&apos;s certificate to be verified, and %2 does not verify it: give %3=%4, or leave %3 out.</source>
+        <translation>%1 要求验证服务器的证书，而 %2 不验证它：请给出 %3=%4，或者不写 %3。</translation>
+    </message>
+    <message>
+        <source>Row lock waits are not shown: MySQL keeps them in performance_schema.data_lock_waits, and performance_schema is off.</source>
+        <translation>未显示行锁等待：MySQL 把它们记在 performance_schema.data_lock_waits 中，而 performance_schema 已关闭。</translation>
+    </message>
+    <message>
+        <source>U+%1 at position %2</source>
+        <translation>位置 %2 的 U+%1</translation>
+    </message>
+    <message>
+        <source>The holder id is not in composed Unicode form (NFC); write &quot;%1&quot; (%2) instead, so that one id means one holder.</source>
+        <translation>持有者 ID 不是 Unicode 组合形式（NFC）；请改写为 &quot;%1&quot;（%2），使一个 ID 只代表一个持有者。</translation>
+    </message>
+    <message>
+        <source>The lock name is not in composed Unicode form (NFC); write &quot;%1&quot; (%2) instead, so that one name means one lock.</source>
+        <translation>锁名不是 Unicode 组合形式（NFC）；请改写为 &quot;%1&quot;（%2），使一个名称只代表一把锁。</translation>
     </message>
 </context>
 <context>
@@ -3017,6 +3049,10 @@
     <message>
         <source>description</source>
         <translation>描述</translation>
+    </message>
+    <message>
+        <source>The default lease</source>
+        <translation>默认租约</translation>
     </message>
 </context>
 <context>
@@ -4851,6 +4887,14 @@ Password:</source>
     <message>
         <source>Re&amp;new automatically each time a third of the lease has passed</source>
         <translation>每经过三分之一租约时长自动续期(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The lease</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <source>The hold time</source>
+        <translation>持有时长</translation>
     </message>
 </context>
 <context>

@@ -25,10 +25,23 @@ QList<QCommandLineOption> commonOptions()
                            u"URL"_s),
         QCommandLineOption(u"json"_s, Tr::tr("Print one JSON object on stdout.")),
         QCommandLineOption(u"connect-timeout"_s,
-                           Tr::tr("Give up connecting after this many seconds (default: 5)."),
-                           u"SECONDS"_s),
+                           Tr::tr("Give up connecting after this long, such as 5s or 1m, "
+                                  "counted in whole seconds (rounded up), 1s to 1h (default: "
+                                  "5s)."),
+                           u"DURATION"_s),
         QCommandLineOption(u"no-prompt"_s, Tr::tr("Never ask for a password, even on a terminal.")),
     };
+}
+
+Result<int> connectTimeoutSeconds(const QString &text)
+{
+    auto ms = lockcore::parseDurationMs(text, u"--connect-timeout"_s);
+    if (!ms)
+        return ms.error();
+    if (*ms < 1 || *ms > 3600 * 1000)
+        return Error::invalidInput(Tr::tr("--connect-timeout must be from 1s to 1h; got \"%1\".")
+                                       .arg(text.left(40)));
+    return int((*ms + 999) / 1000); // the drivers count whole seconds
 }
 
 Result<CommonSettings> commonSettings(const QCommandLineParser &before,
@@ -46,13 +59,10 @@ Result<CommonSettings> commonSettings(const QCommandLineParser &before,
     settings.json = isSet(u"json"_s);
     settings.noPrompt = isSet(u"no-prompt"_s);
     if (isSet(u"connect-timeout"_s)) {
-        bool ok = false;
-        const int seconds = value(u"connect-timeout"_s).trimmed().toInt(&ok);
-        if (!ok || seconds < 1 || seconds > 3600)
-            return Error::invalidInput(Tr::tr("--connect-timeout needs a whole number of seconds "
-                                              "from 1 to 3600; got \"%1\".")
-                                           .arg(value(u"connect-timeout"_s).left(40)));
-        settings.connectTimeoutS = seconds;
+        auto seconds = connectTimeoutSeconds(value(u"connect-timeout"_s));
+        if (!seconds)
+            return seconds.error();
+        settings.connectTimeoutS = *seconds;
     }
     return settings;
 }
@@ -62,10 +72,7 @@ Result<qint64> durationOption(const QCommandLineParser &parser, const QString &o
 {
     if (!parser.isSet(option))
         return fallback;
-    auto ms = lockcore::parseDurationMs(parser.value(option));
-    if (!ms)
-        return Error::invalidInput(u"--"_s + option + u": "_s + ms.error().message);
-    return ms;
+    return lockcore::parseDurationMs(parser.value(option), u"--"_s + option);
 }
 
 Result<qint64> integerOption(const QCommandLineParser &parser, const QString &option, qint64 min,

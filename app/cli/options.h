@@ -27,8 +27,12 @@ QList<QCommandLineOption> commonOptions();
 lockcore::Result<CommonSettings> commonSettings(const QCommandLineParser &before,
                                                 const QCommandLineParser &after);
 
+// --connect-timeout's duration in the whole seconds the drivers take, rounded up: 1s to 1h.
+lockcore::Result<int> connectTimeoutSeconds(const QString &text);
+
 // Typed option values; errors are InvalidInput (exit code 2) naming the option.
-// A duration ("500ms", "30s", "5m"); `fallback` when the option is not given.
+// A duration ("500ms", "30s", "5m"; a number without a unit is refused, lockcore's
+// parseDurationMs); `fallback` when the option is not given.
 lockcore::Result<qint64> durationOption(const QCommandLineParser &parser, const QString &option,
                                         qint64 fallback);
 // A whole number in [min, max]; `fallback` when the option is not given.

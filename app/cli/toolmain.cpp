@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -18,19 +19,21 @@ namespace {
 
 QtMessageHandler qtHandler = nullptr;
 
-// Qt's PostgreSQL driver warns when it cannot deallocate a prepared statement on a connection
-// that is already gone (after a failover or a server restart): there is nothing left to free,
-// and lockcore reports the lost connection itself, once, in words. A run that rode out a
-// failover printed one such line per cached statement.
-//
-// Qt's ODBC driver warns at every prepared statement the server refused, before lockcore sees
-// the error: a duplicate key when two clients create a lock at once, or the lock timeout of a
-// queued wait, are outcomes lockcore expects, and it reports every other failure itself.
-void dropDriverNoise(QtMsgType type, const QMessageLogContext &context, const QString &message)
+// What Qt itself says (its drivers' "QPSQLDriver::rollbackTransaction: Database not open",
+// "This version of PostgreSQL is not supported", "QMYSQLResult::cleanup: unable to free
+// statement handle", the ODBC driver's every refused statement) is not for the user of a tool:
+// lockcore reports each failure that matters itself, once, in words, and such lines on a
+// terminal read as errors of lockctl's own while it carries on. Only lockcore's and the tools'
+// own logging categories ("lockscope.*") reach stderr; a fatal message still does (Qt aborts).
+bool isOurs(QtMsgType type, const QMessageLogContext &context)
 {
-    if (type == QtWarningMsg && message.startsWith(u"Unable to free statement:"_s))
-        return;
-    if (type == QtWarningMsg && message.startsWith(u"QODBCResult::exec: Unable to execute"_s))
+    const char *category = context.category ? context.category : "default";
+    return type == QtFatalMsg || std::strncmp(category, "lockscope", 9) == 0;
+}
+
+void dropQtMessages(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (!isOurs(type, context))
         return;
     if (qtHandler)
         qtHandler(type, context, message);
@@ -54,11 +57,11 @@ int toolMain(int argc, char **argv, const QString &name, int (*run)(const QStrin
     QCoreApplication::setApplicationName(name);
     QCoreApplication::setOrganizationName(u"Lockscope"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
-    // Library warnings (such as an event that could not be recorded) read like the tool's own.
+    // lockcore's own log lines (such as the audit of a terminated session) read like the tool's.
     qSetMessagePattern(name
                        + u": %{if-warning}warning: %{endif}%{if-critical}error: %{endif}"
                          "%{message}"_s);
-    qtHandler = qInstallMessageHandler(dropDriverNoise);
+    qtHandler = qInstallMessageHandler(dropQtMessages);
     const auto text = argumentsAsText(copies);
     if (!text) {
         const bool json = std::find(copies.cbegin(), copies.cend(), "--json") != copies.cend();

@@ -28,6 +28,9 @@ QString commandList()
         text += u"  "_s + QString::fromLatin1(command.name).leftJustified(width + 2)
                 + QCoreApplication::translate("lockctl", command.summary) + u'\n';
     text += u'\n' + Tr::tr("Run \"lockctl COMMAND --help\" for the options of a command.") + u'\n';
+    text += Tr::tr("A DURATION takes a unit: 500ms, 30s, 5m, 1h, 1d, or combined from the "
+                   "largest down, 1m30s; a number alone is refused, except 0.")
+            + u'\n';
     text += Tr::tr("Exit codes: 0 done, 1 refused (not acquired, lost, fence moved, lock held), "
                    "2 usage error, 3 database error.")
             + u' '

@@ -50,7 +50,9 @@ Result<QString> Invocation::lockName() const
         return Error::invalidInput(Tr::tr("%1 takes one lock NAME; unexpected \"%2\".")
                                        .arg(commandName(), positional.at(1).left(80)));
     const QString &name = positional.constFirst();
-    if (lockcore::Status valid = lockcore::validateLockName(name); !valid)
+    // As stored: lockcore refuses a name to write in another Unicode form than NFC, and reads,
+    // force-releases and deletes a row another client wrote so.
+    if (lockcore::Status valid = lockcore::validateStoredLockName(name); !valid)
         return valid.error();
     return name;
 }

@@ -59,10 +59,10 @@ Startup::Options Startup::describe(QCommandLineParser &parser)
         tr("ID"));
     const QCommandLineOption readOnly(u"read-only"_s,
                                       tr("Offer no action that changes the database."));
-    const QCommandLineOption timeout(u"connect-timeout"_s,
-                                     tr("Give up connecting after this many seconds."),
-                                     tr("SECONDS"),
-                                     QString::number(ui::ConnectionProfile::defaultTimeoutS));
+    const QCommandLineOption timeout(
+        u"connect-timeout"_s,
+        tr("Give up connecting after this long, such as 5s or 1m (whole seconds, rounded up)."),
+        tr("DURATION"), QString::number(ui::ConnectionProfile::defaultTimeoutS) + u's');
     const QCommandLineOption lang(u"lang"_s, tr("Interface language: en or zh_CN."),
                                   tr("LANGUAGE"));
     const QCommandLineOption demo(u"demo"_s,

@@ -68,27 +68,20 @@ private:
         return Error::invalidInput(u"%1: %2"_s.arg(m_where, why));
     }
 
-    // Text as lockctl takes it, or whole milliseconds; `fallback` when the key is absent.
+    // Text as lockctl takes it ("30s"); a JSON number is a number without a unit, refused as
+    // lockctl refuses one (but 0); `fallback` when the key is absent.
     Result<qint64> duration(const QString &key, qint64 fallback) const
     {
         const QJsonValue value = m_entry.value(key);
         if (value.isUndefined())
             return fallback;
-        if (value.isDouble()) {
-            const double ms = value.toDouble();
-            if (ms < 0 || ms != double(qint64(ms)))
-                return fail(Tr::tr("\"%1\" is not a whole number of milliseconds: %2.")
-                                .arg(key)
-                                .arg(ms));
-            return qint64(ms);
-        }
-        if (!value.isString())
-            return fail(Tr::tr("\"%1\" is neither a duration such as \"30s\" nor a number of "
-                               "milliseconds.")
-                            .arg(key));
-        auto ms = parseDurationMs(value.toString());
+        if (!value.isString() && !value.isDouble())
+            return fail(Tr::tr("\"%1\" is not a duration such as \"30s\".").arg(key));
+        const QString text = value.isString() ? value.toString()
+                                              : QString::number(value.toDouble(), 'g', 17);
+        auto ms = parseDurationMs(text, u'"' + key + u'"');
         if (!ms)
-            return fail(Tr::tr("\"%1\": %2").arg(key, ms.error().message));
+            return fail(ms.error().message);
         return *ms;
     }
 

@@ -1,8 +1,11 @@
 #include "connectionspec.h"
 
+#include "duration.h"
+
 #include "mysqltlsmode.h"
 #include "tr.h"
 #include "urlpassword.h"
+#include "urltlsoptions.h"
 
 #include <QUrl>
 #include <QUrlQuery>
@@ -18,6 +21,13 @@ namespace {
 constexpr int maxUrlChars = 4096;
 
 Error badUrl(const QString &why)
+{
+    return Error::invalidInput(Tr::tr("The database URL is not valid: %1").arg(why));
+}
+
+// Where the scheme is missing or unknown, the forms that are known; an option's error does
+// not need them.
+Error badScheme(const QString &why)
 {
     return Error::invalidInput(
         Tr::tr("The database URL is not valid: %1 Use one of: sqlite:PATH, "
@@ -44,6 +54,12 @@ QString driverOptionName(ConnectionSpec::Backend backend, const QString &key)
             {u"ssl_key"_s, u"SSL_KEY"_s},
             {u"ssl_capath"_s, u"SSL_CAPATH"_s},
             {u"ssl_cipher"_s, u"SSL_CIPHER"_s},
+            // MySQL's own clients spell them with '-' (--ssl-ca)
+            {u"ssl-ca"_s, u"SSL_CA"_s},
+            {u"ssl-cert"_s, u"SSL_CERT"_s},
+            {u"ssl-key"_s, u"SSL_KEY"_s},
+            {u"ssl-capath"_s, u"SSL_CAPATH"_s},
+            {u"ssl-cipher"_s, u"SSL_CIPHER"_s},
             {u"ssl-mode"_s, u"SSL_MODE"_s}, // lockcore's own (mysqltlsmode.h), MySQL's name
             {u"ssl_mode"_s, u"SSL_MODE"_s},
             {u"connect_timeout"_s, u"MYSQL_OPT_CONNECT_TIMEOUT"_s}};
@@ -58,6 +74,8 @@ QStringList allowedValues(const QString &option)
     if (option == u"target_session_attrs")
         return {u"any"_s,     u"read-write"_s, u"read-only"_s,
                 u"primary"_s, u"standby"_s,    u"prefer-standby"_s};
+    if (option == u"sslmode")
+        return postgresTlsModes();
     return {};
 }
 
@@ -70,6 +88,21 @@ bool isConnectTimeout(const QString &option)
     return option == u"connect_timeout" || option == u"MYSQL_OPT_CONNECT_TIMEOUT";
 }
 
+// A duration option of the URL (connect_timeout, keepalives_idle), written as everywhere in
+// Lockscope with its unit (5s, 1m: duration.h), as the whole seconds the drivers count (rounded
+// up), from 1 s to an hour.
+Result<QString> secondsOption(const QString &key, const QString &value)
+{
+    const Result<qint64> ms = parseDurationMs(value.trimmed(), u"the option \"%1\""_s.arg(key));
+    if (!ms)
+        return badUrl(ms.error().message);
+    const qint64 seconds = (*ms + 999) / 1000;
+    if (seconds < minConnectTimeoutS || seconds > maxConnectTimeoutS)
+        return badUrl(Tr::tr("the option \"%1\" takes from 1s to 1h, not \"%2\".")
+                          .arg(key, value.left(40)));
+    return QString::number(seconds);
+}
+
 // The value of option `key` (its driver name `option`) as the driver gets it, or why it is
 // refused. Never echoes more than 40 characters of it.
 Result<QString> checkedValue(const QString &key, const QString &option, const QString &value)
@@ -80,37 +113,13 @@ Result<QString> checkedValue(const QString &key, const QString &option, const QS
         return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
                           .arg(key, mysqlTlsModeNames().join(u", "_s), value.left(40)));
     }
-    if (isConnectTimeout(option)) {
-        bool isNumber = false;
-        const qlonglong seconds = value.trimmed().toLongLong(&isNumber);
-        if (!isNumber || seconds < minConnectTimeoutS || seconds > maxConnectTimeoutS)
-            return badUrl(Tr::tr("the option \"%1\" takes a whole number of seconds from %2 to "
-                                 "%3, not \"%4\".")
-                              .arg(key)
-                              .arg(minConnectTimeoutS)
-                              .arg(maxConnectTimeoutS)
-                              .arg(value.left(40)));
-        return QString::number(seconds);
-    }
+    if (isConnectTimeout(option) || option == u"keepalives_idle")
+        return secondsOption(key, value);
     const QStringList allowed = allowedValues(option);
     if (!allowed.isEmpty() && !allowed.contains(value))
         return badUrl(Tr::tr("the option \"%1\" takes %2, not \"%3\".")
                           .arg(key, allowed.join(u", "_s), value.left(40)));
     return value;
-}
-
-// ssl-mode=disabled beside an option that asks for TLS (a CA, a certificate, a cipher).
-Status checkTlsOptions(const QMap<QString, QString> &options)
-{
-    if (options.value(u"SSL_MODE"_s) != mysqlTlsModeName(MySqlTlsMode::Disabled))
-        return {};
-    for (const QString &key : mysqlTlsOptionKeys()) {
-        if (options.contains(key))
-            return badUrl(Tr::tr("ssl-mode=disabled turns TLS off, and %1 asks for it: leave "
-                                 "one of them out.")
-                              .arg(key.toLower()));
-    }
-    return {};
 }
 
 // libpq's "port" for several hosts: one entry per host, empty for the default port; empty
@@ -212,7 +221,7 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 {
     const QString url = input.trimmed();
     if (url.isEmpty())
-        return badUrl(Tr::tr("it is empty."));
+        return badScheme(Tr::tr("it is empty."));
     if (url.size() > maxUrlChars)
         return badUrl(Tr::tr("it is %1 characters long (the limit is %2).")
                           .arg(url.size())
@@ -222,7 +231,7 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
 
     const qsizetype colon = url.indexOf(u':');
     if (colon <= 0)
-        return badUrl(Tr::tr("it has no scheme (such as \"postgresql:\") at the start."));
+        return badScheme(Tr::tr("it has no scheme (such as \"postgresql:\") at the start."));
     const QString scheme = url.left(colon).toLower();
 
     ConnectionSpec spec;
@@ -254,7 +263,7 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
     else if (scheme == u"odbc")
         spec.backend = Backend::ODBC;
     else
-        return badUrl(Tr::tr("the scheme \"%1\" is not known.").arg(scheme.left(40)));
+        return badScheme(Tr::tr("the scheme \"%1\" is not known.").arg(scheme.left(40)));
 
     if (!url.mid(colon + 1).startsWith(u"//"))
         return badUrl(Tr::tr("\"%1:\" must be followed by \"//\".").arg(scheme));
@@ -320,6 +329,7 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
     }
 
     const QUrlQuery query(parsed);
+    QList<UrlOption> given;
     for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (key == u"readonly") {
             const QString flag = value.trimmed().toLower();
@@ -341,9 +351,10 @@ Result<ConnectionSpec> ConnectionSpec::parse(const QString &input)
         if (!checked)
             return checked.error();
         spec.options.insert(optionName, *checked);
+        given << UrlOption{key, optionName, value};
     }
-    if (Status tls = checkTlsOptions(spec.options); !tls)
-        return tls.error();
+    if (const QString tls = urlTlsProblem(spec.backend, given); !tls.isEmpty())
+        return badUrl(tls);
     return spec;
 }
 
@@ -404,6 +415,8 @@ QString ConnectionSpec::connectOptions(int connectTimeoutS) const
     case Backend::PostgreSQL:
         if (!options.contains(u"connect_timeout"_s))
             parts << u"connect_timeout=%1"_s.arg(connectTimeoutS);
+        if (const QString mode = impliedPostgresTlsMode(options); !mode.isEmpty())
+            parts << u"sslmode="_s + mode;
         // One host's port goes through QSqlDatabase::setPort(); several hosts' ports only here
         // (driverPort() is 0 then), so that libpq never reads two "port" entries.
         if (!otherHosts.isEmpty() && !libpqPortList(hosts()).isEmpty())

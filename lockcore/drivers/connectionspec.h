@@ -16,8 +16,12 @@ namespace lockcore {
 //       [?target_session_attrs=read-write]  (a primary and its standbys: libpq connects to the
 //       first host that answers and that target_session_attrs accepts, again at a reconnect)
 //   mysql://user[:password]@host[:port]/database[?...]  (also mariadb://); its TLS in
-//       ssl-mode (or ssl_mode) with ssl_ca, ssl_capath, ssl_cert, ssl_key, ssl_cipher
-//       (mysqltlsmode.h: what it asks for, and that a connection without it is refused)
+//       ssl-mode (or ssl_mode) with ssl_ca, ssl_capath, ssl_cert, ssl_key, ssl_cipher (each
+//       also with '-': ssl-ca) (mysqltlsmode.h: what it asks for, and that a connection
+//       without it is refused)
+// A TLS option given twice (in any spelling) is refused, and so is a CA (sslrootcert, ssl_ca,
+// ssl_capath) beside a mode that does not verify the certificate; a CA alone asks for
+// verify-ca on both (internal/urltlsoptions.h).
 // Every server URL accepts "readonly=1" (or true/0/false): the Session refuses writes; and a
 // PostgreSQL or MySQL URL connect_timeout (1 to 3600 s). A password with a raw '/', '?' or '#'
 // is refused, saying it must be percent-encoded.

@@ -4,6 +4,10 @@
 #include <QSqlDriver>
 #include <QVariant>
 
+#ifdef LOCKSCOPE_HAVE_LIBPQ
+#include <libpq-fe.h>
+#endif
+
 namespace lockcore {
 
 pg_conn *postgresHandleOf(const QSqlDatabase &db)
@@ -20,6 +24,16 @@ pg_conn *postgresHandleOf(const QSqlDatabase &db)
 #else
     Q_UNUSED(db);
     return nullptr;
+#endif
+}
+
+void quietPostgresNotices(const QSqlDatabase &db)
+{
+#ifdef LOCKSCOPE_HAVE_LIBPQ
+    if (pg_conn *conn = postgresHandleOf(db))
+        PQsetNoticeProcessor(conn, [](void *, const char *) {}, nullptr);
+#else
+    Q_UNUSED(db);
 #endif
 }
 

@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include "postgreshandle.h"
+
 #include "callwatchdog.h"
 #include "connectionsocket.h"
 #include "mariadbstatements.h"
@@ -248,6 +250,7 @@ void Session::clearCache()
 
 void Session::chooseTransport()
 {
+    quietPostgresNotices(m_db);
     askServerVersion();
     const bool qtOnly = m_forceQtDriver || m_forceMySqlPath;
     m_direct = qtOnly ? nullptr

@@ -188,7 +188,7 @@ Result<QList<ProfileLock>> ProfileTable::list(qint64 stuckAfterMs) const
 Result<std::optional<ProfileLock>> ProfileTable::lock(const QString &name,
                                                       qint64 stuckAfterMs) const
 {
-    if (Status valid = validateLockName(name); !valid)
+    if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
     auto query = m_session->run(m_sql->select(name), Tr::tr("reading the lock %1").arg(name));
     if (!query)
@@ -275,10 +275,10 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
 {
     if (Status writable = m_session->checkWritable(Tr::tr("force-releasing \"%1\"").arg(name)); !writable)
         return writable.error();
-    if (Status valid = validateLockName(name); !valid)
+    if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
     if (!m_profile.columns.holder.isEmpty()) {
-        if (Status valid = validateHolder(expectHolder); !valid)
+        if (Status valid = validateStoredHolder(expectHolder); !valid)
             return valid.error();
     }
     if (!m_profile.seenTimeColumn().isEmpty() && !expectTimeMs)

@@ -56,7 +56,8 @@ QString randomPart()
 // host, tool and pid part that makes the text unique stays whole.
 QString withUser(const QString &rest)
 {
-    const QString user = osUser();
+    // Composed, as validateHolder() wants it (an account name typed in decomposed form).
+    const QString user = osUser().normalized(QString::NormalizationForm_C);
     qsizetype restChars = 0;
     for (const QChar c : rest)
         restChars += c.isLowSurrogate() ? 0 : 1;

@@ -92,6 +92,8 @@ public:
     // When the lease ends on this machine's clock if no further renewal gets through: the
     // lease the database last gave, from when the statement that gave it was sent.
     qint64 leaseEndMs() const { return m_confirmedAtMs + m_leaseMs; }
+    // The lease the database last gave (leaseEndMs() is this long after its statement's send).
+    qint64 leaseMs() const { return m_leaseMs; }
 
     bool lapsed() const { return m_lapsed; }
     // Lapsed by now (this machine's clock past the lease's end), sending nothing.

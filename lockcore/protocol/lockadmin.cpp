@@ -98,7 +98,7 @@ Result<ForceReleaseOutcome> LockService::forceRelease(const QString &name, qint6
 {
     if (Status writable = m_session->checkWritable(Tr::tr("force-releasing \"%1\"").arg(name)); !writable)
         return writable.error();
-    if (Status s = validateLockName(name); !s)
+    if (Status s = validateStoredLockName(name); !s)
         return s.error();
     if (reason.trimmed().isEmpty())
         return Error::invalidInput(
@@ -161,7 +161,7 @@ Result<DeleteOutcome> LockService::remove(const QString &name, std::optional<qin
 {
     if (Status writable = m_session->checkWritable(Tr::tr("deleting \"%1\"").arg(name)); !writable)
         return writable.error();
-    if (Status s = validateLockName(name); !s)
+    if (Status s = validateStoredLockName(name); !s)
         return s.error();
     const Dialect &dialect = m_session->dialect();
     if (Status begun = m_session->begin(); !begun)

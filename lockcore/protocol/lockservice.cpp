@@ -56,7 +56,7 @@ Result<QList<LockInfo>> LockService::list()
 
 Result<std::optional<LockInfo>> LockService::lock(const QString &name)
 {
-    if (Status valid = validateLockName(name); !valid)
+    if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
     auto query = m_session->run(m_session->dialect().selectState(m_tables, name),
                                 Tr::tr("reading lock \"%1\"").arg(name));
@@ -71,7 +71,7 @@ Result<std::optional<LockInfo>> LockService::lock(const QString &name)
 
 Result<QList<LockEvent>> LockService::history(const QString &name, int limit)
 {
-    if (Status valid = validateLockName(name); !valid)
+    if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
     if (limit < 1 || limit > limits::maxHistoryLimit)
         return Error::invalidInput(Tr::tr("The history limit must be between 1 and %1; got %2.")

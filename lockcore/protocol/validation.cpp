@@ -3,6 +3,8 @@
 #include "duration.h"
 #include "tr.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -55,6 +57,49 @@ Error invisibleCharacter(QChar c, qsizetype position, const QString &what)
                "at position %3: it would look the same without it and be another. Remove it.")
             .arg(what, code)
             .arg(position));
+}
+
+// Below U+0300 every character is its own composed form and none combines with the one before:
+// most names need no normalization to be checked.
+bool mayBeDecomposed(const QString &text)
+{
+    return std::any_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0x300; });
+}
+
+// The first character of `composed` (the NFC form of `text`) that `text` writes otherwise, as
+// "U+00E9 at position 4" (in characters, from 1).
+QString firstComposedCharacter(const QString &text, const QString &composed)
+{
+    qsizetype i = 0;
+    while (i < composed.size() && i < text.size() && composed.at(i) == text.at(i))
+        ++i;
+    i = qMin(i, composed.size() - 1);
+    if (i > 0 && composed.at(i).isLowSurrogate()) // (the pair's first half matched)
+        --i;
+    const QStringView before = QStringView(composed).left(i);
+    const qsizetype position = 1 + std::count_if(before.begin(), before.end(), [](QChar c) {
+                                       return !c.isLowSurrogate();
+                                   });
+    const char32_t code = QStringView(composed).mid(i).toUcs4().value(0);
+    return Tr::tr("U+%1 at position %2")
+        .arg(QString::number(code, 16).toUpper().rightJustified(4, u'0'))
+        .arg(position);
+}
+
+// Why `text` (valid, without control characters) is refused: it is not in NFC, so another
+// spelling that looks the same would be another row.
+Error notComposed(const QString &text, const QString &composed, bool isHolder)
+{
+    const QString where = firstComposedCharacter(text, composed);
+    if (isHolder)
+        return Error::invalidInput(
+            Tr::tr("The holder id is not in composed Unicode form (NFC); write \"%1\" (%2) "
+                   "instead, so that one id means one holder.")
+                .arg(composed, where));
+    return Error::invalidInput(
+        Tr::tr("The lock name is not in composed Unicode form (NFC); write \"%1\" (%2) "
+               "instead, so that one name means one lock.")
+            .arg(composed, where));
 }
 
 // Text that every supported database stores and compares exactly, and that people can read:
@@ -113,14 +158,34 @@ bool isIdentifier(QStringView part)
 
 } // namespace
 
-Status validateLockName(const QString &name)
+Status validateStoredLockName(const QString &name)
 {
     return validateText(name, [] { return Tr::tr("lock name"); }, limits::maxNameChars, false);
 }
 
-Status validateHolder(const QString &holder)
+Status validateStoredHolder(const QString &holder)
 {
     return validateText(holder, [] { return Tr::tr("holder id"); }, limits::maxNameChars, false);
+}
+
+Status validateLockName(const QString &name)
+{
+    if (Status valid = validateStoredLockName(name); !valid)
+        return valid;
+    if (!mayBeDecomposed(name))
+        return {};
+    const QString composed = name.normalized(QString::NormalizationForm_C);
+    return composed == name ? Status() : Status(notComposed(name, composed, false));
+}
+
+Status validateHolder(const QString &holder)
+{
+    if (Status valid = validateStoredHolder(holder); !valid)
+        return valid;
+    if (!mayBeDecomposed(holder))
+        return {};
+    const QString composed = holder.normalized(QString::NormalizationForm_C);
+    return composed == holder ? Status() : Status(notComposed(holder, composed, true));
 }
 
 Status validateDescription(const QString &text, const QString &what)

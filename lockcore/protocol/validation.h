@@ -16,8 +16,17 @@ constexpr qint64 maxTtlMs = 30LL * 24 * 3600 * 1000; // 30 days: longer jobs ren
 constexpr int maxHistoryLimit = 100000;
 } // namespace limits
 
+// A lock name or holder id to write (acquire, initialize, a definition): also in composed
+// Unicode form (NFC), so that "café" is one name however it was typed; another form is refused
+// with the composed one to write instead (normalizing it in silence would act on another row
+// than the one named: see docs/reliability.md).
 Status validateLockName(const QString &name);
 Status validateHolder(const QString &holder);
+// The same for a name or holder read from a row that exists (show, history, force release,
+// delete): another client may have written it in another Unicode form, and it stays
+// addressable by its exact text.
+Status validateStoredLockName(const QString &name);
+Status validateStoredHolder(const QString &holder);
 Status validateTtl(qint64 ttlMs);
 Status validateDescription(const QString &text, const QString &what);
 // `text` cut to at most `maxCodePoints` code points, never inside a surrogate pair.

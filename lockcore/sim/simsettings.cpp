@@ -82,16 +82,19 @@ QString DurationDist::describe() const
 lockcore::Result<DurationDist> DurationDist::parse(const QString &text)
 {
     const QString t = text.trimmed();
-    const auto bad = [&t] {
-        return lockcore::Error::invalidInput(
-            SimTr::tr("\"%1\" is not a duration distribution: write \"200ms\", \"100ms-300ms\" or "
-               "\"exp:200ms\".")
-                .arg(t.left(80)));
+    // `why`: what the duration parser said of one part.
+    const auto bad = [&t](const QString &why = QString()) {
+        const QString text = SimTr::tr("\"%1\" is not a duration distribution: write \"200ms\", "
+                                       "\"100ms-300ms\" or \"exp:200ms\".")
+                                 .arg(t.left(80));
+        return lockcore::Error::invalidInput(why.isEmpty() ? text : text + u' ' + why);
     };
     DurationDist dist;
     if (t.startsWith(u"exp:"_s)) {
         const auto mean = lockcore::parseDurationMs(t.mid(4));
-        if (!mean || *mean <= 0)
+        if (!mean)
+            return bad(mean.error().message); // such as a number without a unit
+        if (*mean <= 0)
             return bad();
         dist.kind = Kind::Exponential;
         dist.minMs = dist.maxMs = *mean;
@@ -104,11 +107,13 @@ lockcore::Result<DurationDist> DurationDist::parse(const QString &text)
         return bad();
     const auto low = lockcore::parseDurationMs(parts.at(0).trimmed());
     if (!low)
-        return bad();
+        return bad(low.error().message);
     dist.minMs = dist.maxMs = *low;
     if (parts.size() == 2) {
         const auto high = lockcore::parseDurationMs(parts.at(1).trimmed());
-        if (!high || *high < *low)
+        if (!high)
+            return bad(high.error().message);
+        if (*high < *low)
             return bad();
         dist.kind = Kind::Uniform;
         dist.maxMs = *high;

@@ -32,7 +32,7 @@ _lockctl_command_options() {
             --retry-jitter --retry-deadline --protocol --node-url --clock-skew --seed
             --sim-table --history --processes --kill-rate"
         ;;
-    run) echo "--ttl --holder --wait --kill-after --json-file --conflict-exit-code --quiet --hold-at-least --scope" ;;
+    run) echo "--ttl --holder --wait --kill-after --json-file -E --conflict-exit-code --quiet --hold-at-least --scope" ;;
     esac
 }
 
@@ -46,7 +46,7 @@ _lockctl_takes_value() {
         --retry-interval | --retry-max-interval | --retry-backoff | --retry-jitter | \
         --retry-deadline | --protocol | --node-url | --clock-skew | --seed | --sim-table | \
         --history | --kill-rate | --kill-after | --json-file | --listen | --include | \
-        --max-locks | --scrape-timeout | --conflict-exit-code | --hold-at-least)
+        --max-locks | --scrape-timeout | --conflict-exit-code | -E | --hold-at-least)
         return 0
         ;;
     esac

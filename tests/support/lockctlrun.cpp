@@ -1,5 +1,7 @@
 #include "lockctlrun.h"
 
+#include <unistd.h>
+
 #include "testbackend.h"
 
 #include <QJsonDocument>
@@ -57,6 +59,8 @@ LockctlProcess::LockctlProcess(const QStringList &args, const LockctlOptions &op
         m_process->setProcessChannelMode(QProcess::MergedChannels);
     if (options.input.isEmpty())
         m_process->setStandardInputFile(QProcess::nullDevice()); // never a terminal: no prompt
+    if (options.ownProcessGroup)
+        m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
     m_process->start();
     if (!options.input.isEmpty()) {
         m_process->write(options.input);

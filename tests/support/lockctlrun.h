@@ -32,6 +32,9 @@ struct LockctlOptions
     QString workingDirectory;     // empty: the test's own
     int timeoutMs = 60000;        // then it is killed (LockctlRun::finished is false)
     bool mergeChannels = false;   // stderr into out (err stays empty)
+    // A process group of its own, whose parent (the test) is in the same session: a group that
+    // is not orphaned, so that SIGTSTP stops it as it would at a shell.
+    bool ownProcessGroup = false;
 };
 
 // What one lockctl process did.

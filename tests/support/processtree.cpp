@@ -49,6 +49,13 @@ QList<qint64> childProcesses(const QSet<qint64> &parents)
     return children;
 }
 
+char processState(qint64 pid)
+{
+    const QByteArray stat = readProcFile(pid, "stat");
+    const qsizetype close = stat.lastIndexOf(')'); // "pid (comm) state ...", as above
+    return close >= 0 && stat.size() > close + 2 ? stat.at(close + 2) : '?';
+}
+
 QByteArray commandLine(qint64 pid)
 {
     return readProcFile(pid, "cmdline");

@@ -13,6 +13,9 @@ QList<qint64> childProcesses(const QSet<qint64> &parents);
 // byte); empty when the process is gone or a zombie.
 QByteArray commandLine(qint64 pid);
 
+// The state letter /proc/<pid>/stat gives ('T': stopped, 'Z': a zombie); '?' when it is gone.
+char processState(qint64 pid);
+
 // The processes still running (not zombies) whose command line contains `marker`: a test's
 // processes, wherever they went in the process tree.
 QList<qint64> processesMarked(const QByteArray &marker);

@@ -1,6 +1,7 @@
 #include "connectionprofile.h"
 
 #include "driverinfo.h"
+#include "duration.h"
 #include "lockservice.h"
 #include "profile.h"
 #include "validation.h"
@@ -144,10 +145,11 @@ ConnectionProfile::fromCommandLine(const QStringList &arguments,
     }
     const QString timeout = optionValue(arguments, u"connect-timeout"_s, &given);
     if (given) {
-        bool ok = false;
-        profile->connectTimeoutS = timeout.trimmed().toInt(&ok);
-        if (!ok)
-            profile->connectTimeoutS = -1; // reported by validate()
+        auto ms = lockcore::parseDurationMs(timeout, u"--connect-timeout"_s);
+        if (!ms)
+            return ms.error();
+        // Whole seconds, as the drivers count them, rounded up; out of range: validate() says so.
+        profile->connectTimeoutS = int(qMin<qint64>((*ms + 999) / 1000, maxTimeoutS + 1));
     }
     profile->readOnly = arguments.contains(u"--read-only"_s);
     if (Status valid = profile->validate(); !valid)

@@ -35,9 +35,10 @@ struct ConnectionProfile
     static QString defaultTable();
     static lockcore::Result<ConnectionProfile> fromUrl(const QString &url);
     // From lockscope's command line: --db URL (else $LOCKSCOPE_DB), --table NAME, --read-only,
-    // --connect-timeout SECONDS, --profile ID (a lockcore::Profile::builtInIds() id: the table
-    // is that application's, by default its default table), in "--opt value" or "--opt=value"
-    // form; other arguments are ignored. A URL without a password takes $LOCKSCOPE_PASSWORD.
+    // --connect-timeout DURATION (5s; a number without a unit is refused), --profile ID (a
+    // lockcore::Profile::builtInIds() id: the table is that application's, by default its
+    // default table), in "--opt value" or "--opt=value" form; other arguments are ignored. A
+    // URL without a password takes $LOCKSCOPE_PASSWORD.
     static lockcore::Result<ConnectionProfile>
     fromCommandLine(const QStringList &arguments,
                     const QProcessEnvironment &environment

@@ -67,7 +67,7 @@ QString InitLockDialog::description() const
 void InitLockDialog::validate()
 {
     QString problem;
-    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed());
+    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed(), tr("The default lease"));
     if (m_name->text().isEmpty())
         problem = tr("Enter the lock's name.");
     else if (lockcore::Status s = lockcore::validateLockName(m_name->text()); !s)

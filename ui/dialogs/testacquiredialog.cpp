@@ -106,8 +106,8 @@ bool TestAcquireDialog::autoRenew() const
 void TestAcquireDialog::validate()
 {
     QString problem;
-    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed());
-    auto hold = lockcore::parseDurationMs(m_hold->text().trimmed());
+    auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed(), tr("The lease"));
+    auto hold = lockcore::parseDurationMs(m_hold->text().trimmed(), tr("The hold time"));
     if (lockcore::Status s = lockcore::validateLockName(m_name->text()); !s)
         problem = s.error().message;
     else if (lockcore::Status s = lockcore::validateHolder(m_holder->text()); !s)

@@ -5,6 +5,7 @@
 #include "invocation.h"
 #include "jsonformat.h"
 #include "lockctltr.h"
+#include "options.h"
 #include "output.h"
 #include "reachedserver.h"
 #include "rowlockedby.h"
@@ -20,12 +21,28 @@ using namespace cli;
 
 namespace lockctl {
 
+namespace {
+
+// --stuck-after applies to an application's table only; on the native one it is still read, so
+// that a duration without a unit is refused there too (issue 48) rather than ignored.
+lockcore::Status checkStuckAfter(const Invocation &invocation)
+{
+    auto stuck = durationOption(invocation.args(), u"stuck-after"_s, 0);
+    if (!stuck)
+        return stuck.error();
+    return {};
+}
+
+} // namespace
+
 int runList(Invocation &invocation)
 {
     if (invocation.usesProfile())
         return runProfileList(invocation);
     if (lockcore::Status none = invocation.noArguments(); !none)
         return invocation.usage(none.error());
+    if (lockcore::Status stuck = checkStuckAfter(invocation); !stuck)
+        return invocation.usage(stuck.error());
     auto service = invocation.service();
     if (!service)
         return invocation.fail(service.error());
@@ -48,6 +65,8 @@ int runShow(Invocation &invocation)
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());
+    if (lockcore::Status stuck = checkStuckAfter(invocation); !stuck)
+        return invocation.usage(stuck.error());
     auto service = invocation.service();
     if (!service)
         return invocation.fail(service.error());

@@ -1,5 +1,5 @@
 // lockctl run NAME [--ttl D] [--holder ID] [--wait D] [--kill-after D] [--json-file PATH]
-//             [--conflict-exit-code N] [--quiet] [--hold-at-least D] [--scope]
+//             [-E|--conflict-exit-code N] [--quiet] [--hold-at-least D] [--scope]
 //             -- COMMAND [ARGS...]
 
 #include "commands.h"
@@ -22,7 +22,6 @@
 #include "run/signalrelay.h"
 #include "run/supervisor.h"
 #include "run/terminal.h"
-#include "run/watcher.h"
 #include "validation.h"
 
 #include <QDeadlineTimer>
@@ -145,7 +144,7 @@ int finish(const Invocation &invocation, const RunRequest &request, RunResult &r
     result.exitCode = runExitCode(result);
     const bool silent = request.quiet && result.outcome == Outcome::Refused;
     report(invocation, request.jsonFile, runResultJson(result),
-           silent ? QString() : runResultText(result, request.killAfterMs));
+           silent ? QString() : runResultText(result));
     if (result.held.error && result.outcome != Outcome::Error)
         Output::writeStderr(Tr::tr("lockctl: warning: could not release \"%1\": %2 It stays "
                                    "held until its lease ends.")
@@ -188,12 +187,18 @@ RunCommand commandFor(const RunRequest &request, const Grant &grant, const QStri
     return {request.command, environment};
 }
 
-// The watcher that ends the command if lockctl is killed; a warning when it cannot be started.
-void startWatcher(Watcher &watcher, const RunResult &result)
+// --kill-after longer than a third of the lease is cut to that (Supervisor::graceMs()), so that
+// SIGKILL never comes after the lease's end; said when the admin gave it.
+void warnKillAfterCut(const Invocation &invocation, const RunRequest &request,
+                      const Supervisor &supervisor, qint64 leaseMs)
 {
-    if (!watcher.start(result.runId.toLatin1()))
-        Output(false).warning(Tr::tr("cannot start the watcher of the command: if lockctl is "
-                                     "killed, processes of the command may outlive it."));
+    if (!invocation.args().isSet(u"kill-after"_s) || supervisor.graceMs() >= request.killAfterMs)
+        return;
+    Output(false).warning(Tr::tr("--kill-after %1 is cut to %2, a third of the %3 lease, so that "
+                                 "the command never outlives the lease.")
+                              .arg(lockcore::formatDurationMs(request.killAfterMs),
+                                   lockcore::formatDurationMs(supervisor.graceMs()),
+                                   lockcore::formatDurationMs(leaseMs)));
 }
 
 // Runs the command under the granted lock, renewing it (hold.cpp's loop, as acquire --hold),
@@ -204,40 +209,40 @@ void runGranted(Invocation &invocation, lockcore::LockService &service,
                 SignalRelay &relay)
 {
     const Grant &grant = *result.grant;
-    CommandGroup::becomeSubreaper();
-    Watcher watcher;
+    CommandGroup::becomeSubreaper(); // inherits what is left if the watcher is killed
     const std::atomic_bool released{true}; // a signal came first: release at once
     const bool cancelled = relay.received().load();
-    if (!cancelled)
-        startWatcher(watcher, result);
-    SupervisorSetup setup{request.killAfterMs, foregroundTerminal(), {}, result.scopeUnit};
-    if (watcher.pid() > 0)
-        setup.notOurs.insert(watcher.pid());
+    const SupervisorSetup setup{request.name, request.killAfterMs, foregroundTerminal(),
+                                result.scopeUnit};
     Supervisor supervisor(relay, setup);
-    supervisor.setLeaseEnd(keeper.leaseEndMs()); // the keeper's clock is nowMs()'s
+    // The keeper's clock is nowMs()'s.
+    supervisor.setLeaseEnd(keeper.leaseEndMs(), keeper.leaseMs());
+    warnKillAfterCut(invocation, request, supervisor, keeper.leaseMs());
     if (request.holdAtLeastMs > 0)
         supervisor.setReleaseNotBefore(result.answeredMs + request.holdAtLeastMs);
-    if (!cancelled && supervisor.start(commandFor(request, grant, invocation.settings().table,
-                                                  result)))
-        watcher.watchGroup(supervisor.pid());
+    if (!cancelled)
+        supervisor.start(commandFor(request, grant, invocation.settings().table, result));
 
     const HoldPlan plan{std::numeric_limits<qint64>::max(), true, request.lease.ttlMs};
     result.held = holdLock(
         service, keeper, plan, cancelled ? released : supervisor.ended(),
         [](const QString &text) { Output(false).warning(text); },
         [&](const lockcore::LeaseKeeper &renewed) {
-            supervisor.setLeaseEnd(renewed.leaseEndMs());
+            supervisor.setLeaseEnd(renewed.leaseEndMs(), renewed.leaseMs());
             result.expiresAt = renewed.grant().expiresAt;
         });
     if (result.held.lost)
         supervisor.stopLost();
     result.end = supervisor.wait();
+    result.graceMs = supervisor.graceMs();
     result.renewals = result.held.renewals;
 
     if (cancelled)
         result.outcome = result.held.lost ? Outcome::Lost : Outcome::Cancelled;
     else if (result.end.notStarted)
         result.outcome = Outcome::NotStarted;
+    else if (result.end.watcherGone)
+        result.outcome = Outcome::Unwatched;
     else if (result.end.stoppedExpired)
         result.outcome = Outcome::Expired;
     else if (result.held.lost || result.end.stoppedLost)
@@ -268,9 +273,11 @@ QList<QCommandLineOption> runOptions()
                            u"DURATION"_s),
         QCommandLineOption(u"kill-after"_s,
                            Tr::tr("How long the command has to end after SIGTERM (the lease "
-                                  "lost, or a signal passed on) before SIGKILL. Default: 10s."),
+                                  "lost, or a signal passed on) before SIGKILL, at most a third "
+                                  "of the lease: SIGKILL never comes after the lease's end. "
+                                  "Default: 10s."),
                            u"DURATION"_s),
-        QCommandLineOption(u"conflict-exit-code"_s,
+        QCommandLineOption({u"E"_s, u"conflict-exit-code"_s},
                            Tr::tr("The exit code when the lock is not acquired (held by another "
                                   "holder, or by this --holder already; within --wait), as "
                                   "flock -E. Default: 1."),

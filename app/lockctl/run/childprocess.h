@@ -1,12 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <QProcessEnvironment>
 #include <QStringList>
 
-#include <memory>
 #include <optional>
-
-class QProcess;
 
 namespace lockctl {
 
@@ -34,34 +32,9 @@ struct ChildExit
     int status() const { return signal > 0 ? 128 + signal : exitCode; }
 };
 
-// One command as a child process of lockctl. It has lockctl's stdin, stdout and stderr (so
-// "lockctl run x -- sh -c 'echo hi'" prints hi), and on Linux dies with lockctl: its
-// parent-death signal is SIGKILL (prctl PR_SET_PDEATHSIG, set between fork and exec), so a
-// lockctl killed with SIGKILL leaves no command running on a lock it can no longer renew. The
-// parent-death signal follows the thread that started the child: the same thread must watch it
-// until it ends. It is the leader of a process group of its own (CommandGroup: the processes it
-// starts in turn are stopped with it), and takes the terminal's foreground from lockctl.
-class ChildProcess
-{
-public:
-    ChildProcess();
-    ~ChildProcess(); // a command still running is killed (SIGKILL) and reaped
-    ChildProcess(const ChildProcess &) = delete;
-    ChildProcess &operator=(const ChildProcess &) = delete;
-
-    // Finds the program as execvp() would (a name with a slash as it is, else on PATH) and
-    // starts it, its group in the foreground of `terminal` (-1: none, terminal.h); the failure
-    // when it cannot be.
-    std::optional<StartFailure> start(const RunCommand &command, int terminal);
-    qint64 pid() const;
-    // Waits up to `ms` for the command to end: true once it has.
-    bool waitForExit(int ms);
-    void signal(int signalNumber);
-    ChildExit exit() const; // after waitForExit() said it ended
-
-private:
-    std::unique_ptr<QProcess> m_process;
-};
+// Finds the program as execvp() would (a name with a slash as it is, else on PATH): its path,
+// or why it cannot be run.
+std::optional<StartFailure> locateProgram(const QString &program, QString *path);
 
 // "SIGTERM" for SIGTERM, and the other signals lockctl sends or relays.
 QString signalName(int signalNumber);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandgroup.h"
 
 #include "procscan.h"
@@ -62,6 +63,15 @@ void CommandGroup::reapOrphans() const
             && !m_notOurs.contains(entry.pid))
             ::waitpid(pid_t(entry.pid), nullptr, WNOHANG);
     }
+}
+
+bool CommandGroup::anyStopped() const
+{
+    for (const ProcessEntry &entry : scanProcesses()) {
+        if (entry.pgid == m_leader && entry.state == 'T')
+            return true;
+    }
+    return false;
 }
 
 } // namespace lockctl

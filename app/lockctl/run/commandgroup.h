@@ -27,6 +27,9 @@ public:
     void signal(int signalNumber) const;
     // Reaps the command's processes that ended as lockctl's children (orphans it inherited).
     void reapOrphans() const;
+    // Whether a process of the command's group is stopped (Ctrl-Z): the terminal stops the
+    // whole group, but a shell caught inside vfork() stops only once its child has run on.
+    bool anyStopped() const;
 
 private:
     qint64 m_leader = 0;

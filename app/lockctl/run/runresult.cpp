@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "runresult.h"
 
 #include "commands/jsonformat.h"
@@ -28,6 +29,8 @@ QString outcomeName(Outcome outcome)
         return u"lost"_s;
     case Outcome::Expired:
         return u"expired"_s;
+    case Outcome::Unwatched:
+        return u"watcher_killed"_s;
     case Outcome::NotStarted:
         return u"not_started"_s;
     case Outcome::Refused:
@@ -77,11 +80,26 @@ void insertCommand(QJsonObject &json, const RunResult &result)
     json.insert(u"scope"_s, jsonText(result.scopeUnit));
 }
 
-QString stopText(const RunResult &result, qint64 killAfterMs)
+QString stopText(const RunResult &result)
 {
+    if (result.end.killedByWatcher)
+        return u"SIGKILL"_s;
     if (result.end.signalsSent.contains(u"SIGKILL"_s))
-        return Tr::tr("SIGTERM, then SIGKILL after %1").arg(lockcore::formatDurationMs(killAfterMs));
+        return Tr::tr("SIGTERM, then SIGKILL after %1").arg(lockcore::formatDurationMs(result.graceMs));
     return u"SIGTERM"_s;
+}
+
+QString expiredText(const RunResult &result, const QString &status)
+{
+    if (result.end.killedByWatcher)
+        return Tr::tr("\"%1\" was not renewed in time (lockctl was stopped, or not scheduled): "
+                      "the command's watcher killed it (SIGKILL) when the lease ended on this "
+                      "machine's clock, before its end in the database (%2). Exit code %3.")
+            .arg(result.lock, textTime(result.expiresAt), status);
+    return Tr::tr("No renewal of \"%1\" got through in time: its lease ends at %2 (database "
+                  "time), and then the lock may be someone else's. The command was stopped "
+                  "before that (%3); exit code %4.")
+        .arg(result.lock, textTime(result.expiresAt), stopText(result), status);
 }
 
 } // namespace
@@ -94,6 +112,7 @@ int runExitCode(const RunResult &result)
         return result.end.exit.status();
     case Outcome::Lost:
     case Outcome::Expired:
+    case Outcome::Unwatched:
         return ExitRunLost;
     case Outcome::NotStarted:
         return result.end.notStarted ? result.end.notStarted->status : int(ExitNotFound);
@@ -138,7 +157,7 @@ QJsonObject runResultJson(const RunResult &result)
     return json;
 }
 
-QString runResultText(const RunResult &result, qint64 killAfterMs)
+QString runResultText(const RunResult &result)
 {
     const QString status = QString::number(result.exitCode);
     switch (result.outcome) {
@@ -157,12 +176,14 @@ QString runResultText(const RunResult &result, qint64 killAfterMs)
                 .arg(lostText(result.lock, result.grant->fence, result.held.current));
         return Tr::tr("Lost while the command ran: %1 The command was stopped (%2); exit code %3.")
             .arg(lostText(result.lock, result.grant->fence, result.held.current),
-                 stopText(result, killAfterMs), status);
+                 stopText(result), status);
     case Outcome::Expired:
-        return Tr::tr("No renewal of \"%1\" got through before its lease ended (at %2, database "
-                      "time): the lock may be someone else's now. The command was stopped (%3); "
-                      "exit code %4.")
-            .arg(result.lock, textTime(result.expiresAt), stopText(result, killAfterMs), status);
+        return expiredText(result, status);
+    case Outcome::Unwatched:
+        return Tr::tr("The watcher of the command (a second lockctl process) was killed: the "
+                      "command was killed at once (SIGKILL), since nothing would have stopped it "
+                      "had lockctl been killed next. Released \"%1\"; exit code %2.")
+            .arg(result.lock, status);
     case Outcome::NotStarted:
         return Tr::tr("Cannot run \"%1\": %2. Released \"%3\"; exit code %4.")
             .arg(result.command.value(0), result.end.notStarted->reason, result.lock, status);

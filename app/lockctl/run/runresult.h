@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "commands/hold.h"
@@ -18,6 +19,7 @@ struct RunResult
         Interrupted, // lockctl got SIGINT, SIGTERM or SIGHUP; passed on, waited for, released
         Lost,        // a renewal (or the release) found the lock force-released or taken over
         Expired,     // no renewal got through before the lease ended: treated as lost
+        Unwatched,   // the run's watcher was killed: the command was killed at once
         NotStarted,  // the command could not be started (the lock was released)
         Refused,     // not acquired (within --wait): the command was not run
         Cancelled,   // a signal ended the wait, or came before the command started
@@ -37,6 +39,7 @@ struct RunResult
     bool sameHolder = false;  // refused because this holder held it already (no re-entry)
     int conflictExitCode = 1; // the exit code when refused (--conflict-exit-code)
     qint64 holdAtLeastMs = 0; // --hold-at-least
+    qint64 graceMs = 0;       // from SIGTERM to SIGKILL: --kill-after cut to a third of the lease
     qint64 answeredMs = 0;    // when the acquire's answer came (QDeadlineTimer::current())
     QString runId;            // LOCKSCOPE_RUN_ID: marks the command's processes
     QString scopeUnit;        // --scope: the systemd scope the command ran in
@@ -48,6 +51,6 @@ struct RunResult
 int runExitCode(const RunResult &result);
 QJsonObject runResultJson(const RunResult &result);
 // What lockctl says on stderr when the run did not simply complete (empty when it did).
-QString runResultText(const RunResult &result, qint64 killAfterMs);
+QString runResultText(const RunResult &result);
 
 } // namespace lockctl

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "terminal.h"
 
 #include <csignal>
@@ -41,6 +42,12 @@ void takeForegroundBack(int fd)
 {
     if (fd >= 0)
         setForeground(fd, ::getpgrp());
+}
+
+void giveForeground(int fd, long long group)
+{
+    if (fd >= 0 && group > 0)
+        setForeground(fd, pid_t(group));
 }
 
 } // namespace lockctl

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 namespace lockctl {
@@ -14,7 +15,9 @@ int foregroundTerminal();
 // In the command's process, between fork and exec (async-signal-safe): its group takes `fd`'s
 // foreground.
 void takeForeground(int fd);
-// In lockctl, once the command ended: lockctl's group takes `fd`'s foreground back.
+// In lockctl, once the command ended or stopped: lockctl's group takes `fd`'s foreground back.
 void takeForegroundBack(int fd);
+// In lockctl, when it resumes a stopped command: the command's group `group` takes it again.
+void giveForeground(int fd, long long group);
 
 } // namespace lockctl

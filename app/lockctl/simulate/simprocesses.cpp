@@ -81,11 +81,12 @@ private:
         QProcess *process = child->process.get();
         const int node = locksim::nodeOfClient(client, int(m_plan.nodes.size()));
         process->setProgram(QCoreApplication::applicationFilePath());
+        const QString connectTimeout = QString::number(m_plan.connectTimeoutS) + u's';
         process->setArguments({u"--db"_s, urlWithoutPassword(m_plan.nodes.at(node).url),
-                               u"--connect-timeout"_s, QString::number(m_plan.connectTimeoutS),
-                               u"--no-prompt"_s, u"sim-client"_s, u"--client"_s,
-                               QString::number(client), u"--node"_s, QString::number(node),
-                               u"--restart"_s, QString::number(restart)});
+                               u"--connect-timeout"_s, connectTimeout, u"--no-prompt"_s,
+                               u"sim-client"_s, u"--client"_s, QString::number(client),
+                               u"--node"_s, QString::number(node), u"--restart"_s,
+                               QString::number(restart)});
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(u"LOCKSCOPE_PASSWORD"_s);
         const lockcore::ConnectionSpec &spec = m_plan.nodes.at(node).spec;
