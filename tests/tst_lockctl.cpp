@@ -943,9 +943,10 @@ void LockctlTest::profileHoldLostToAForceRelease()
 {
     QVERIFY(useSeed000Table());
     const QStringList p{u"--profile"_s, u"seed-000"_s};
+    // The hold outlasts the four lockctl runs below (under 1 s in all, seen: 0.5 to 0.8 s).
     auto holder = startLockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s,
                                                u"victim"_s, u"--ttl"_s, u"60s"_s, u"--hold"_s,
-                                               u"6s"_s, u"--json"_s});
+                                               u"3s"_s, u"--json"_s});
     QVERIFY(waitUntilHeldBy(u"job"_s, u"victim"_s, 15000, p));
     const Run seen = lockctl(p + QStringList{u"show"_s, u"job"_s, u"--json"_s});
     const QString time
@@ -1448,11 +1449,12 @@ void LockctlTest::waitersGetFullLeasesFromTheirGrant()
         QString hold;
         qint64 ttlMs;
     };
-    const QList<Client> clients{{u"100ms"_s, u"10ms"_s, 100},
-                                {u"300ms"_s, u"50ms"_s, 300},
-                                {u"1s"_s, u"200ms"_s, 1000},
-                                {u"2s"_s, u"400ms"_s, 2000},
-                                {u"5s"_s, u"800ms"_s, 5000}};
+    // Holds short against the leases (a waiter still queues for up to seven times its lease).
+    const QList<Client> clients{{u"100ms"_s, u"5ms"_s, 100},
+                                {u"300ms"_s, u"25ms"_s, 300},
+                                {u"1s"_s, u"100ms"_s, 1000},
+                                {u"2s"_s, u"200ms"_s, 2000},
+                                {u"5s"_s, u"400ms"_s, 5000}};
     constexpr int rounds = 6;
     QList<ReportedGrant> grants;
     QList<Run> runs;

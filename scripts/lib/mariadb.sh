@@ -83,13 +83,13 @@ mariadb_start() {
     # For mariadb_crash_restart: the same program and arguments, one per line.
     printf '%s\n' "$mariadbd" "${args[@]}" >"$dir/mariadbd.command"
 
-    for ((i = 0; i < 60; i++)); do
+    for ((i = 0; i < 300; i++)); do
         if mariadb_as_root "$dir" mariadb-admin ping >/dev/null 2>&1; then
             ready=yes
             break
         fi
-        kill -0 "$pid" 2>/dev/null || break # the server died
-        sleep 1
+        process_alive "$pid" || break # the server died
+        sleep 0.2
     done
     if [[ $ready != yes ]]; then
         log "error: MariaDB did not start; end of $dir/mariadb.err:"
@@ -125,9 +125,10 @@ mariadb_stop() {
     log "MariaDB: stopping"
     mariadb_as_root "$dir" mariadb-admin shutdown >/dev/null 2>&1 ||
         kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 60; i++)); do
-        kill -0 "$pid" 2>/dev/null || return 0
-        sleep 1
+    # Not kill -0: a stopped server stays a zombie until init reaps it (seen: 1.8 s).
+    for ((i = 0; i < 300; i++)); do
+        process_alive "$pid" || return 0
+        sleep 0.2
     done
     log "warning: MariaDB did not stop in 60 s, killing it"
     kill -KILL "$pid" 2>/dev/null || true
@@ -142,8 +143,9 @@ mariadb_crash_restart() {
     pid=$(<"$dir/mariadb.pid")
     mapfile -t command <"$dir/mariadbd.command"
     kill -KILL "$pid" 2>/dev/null || return 1
+    # Not kill -0: the dead server stays a zombie until init reaps it (seen: 1.8 s).
     for ((i = 0; i < 100; i++)); do
-        kill -0 "$pid" 2>/dev/null || break
+        process_alive "$pid" || break
         sleep 0.1
     done
     rm -f "$dir/mariadb.pid"
