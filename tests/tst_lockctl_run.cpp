@@ -8,6 +8,7 @@
 #include "processtree.h"
 #include "ptylockctl.h"
 #include "rowblock.h"
+#include "runfixture.h"
 #include "runfiles.h"
 #include "testbackend.h"
 
@@ -20,7 +21,6 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QScopeGuard>
-#include <QTemporaryDir>
 #include <QThread>
 #include <QUrl>
 
@@ -186,11 +186,11 @@ private slots:
     void scopeNeedsSystemd();
 
 private:
-    Run lockctl(const QStringList &args) const;
+    Run lockctl(const QStringList &args) const { return m_run.lockctl(args); }
     LockctlProcess startRun(const QString &name, const QStringList &options,
                             const QString &script) const;
-    QJsonObject lockShown(const QString &name) const;
-    QString path(const QString &file) const { return m_dir->filePath(file); }
+    QJsonObject lockShown(const QString &name) const { return m_run.lockShown(name); }
+    QString path(const QString &file) const { return m_run.path(file); }
     void writeTreeScript() const;
     Run runInDir(const QStringList &args) const;
     // The test's own connection holds the lock's row (SQLite: the whole database) in an open
@@ -205,9 +205,8 @@ private:
     bool slowDownGrants(const QString &name, QString *error);
     void endSlowGrants();
 
-    std::unique_ptr<lockcore::Session> m_session; // the test's own connection
-    QString m_table;
-    std::unique_ptr<QTemporaryDir> m_dir; // each test's files
+    testsupport::RunFixture m_run; // the table, the test's own session, each test's directory
+    QString m_table;               // m_run's
     std::optional<testsupport::RowBlock> m_block; // blockRenewals()
 };
 
@@ -216,52 +215,30 @@ void LockctlRunTest::initTestCase()
     const QString program = testsupport::lockctlProgram();
     QVERIFY2(QFileInfo(program).isExecutable(), qPrintable(program));
     QString error;
-    m_session = TestBackend::instance().open(&error);
-    QVERIFY2(m_session, qPrintable(error));
-    m_table = TestBackend::uniqueTable(u"lrun"_s);
-    const Run created = lockctl({u"schema"_s, u"--create"_s});
-    VERIFY_EXIT(created, 0);
+    QVERIFY2(m_run.setUp(u"lrun"_s, &error), qPrintable(error));
+    m_table = m_run.table();
 }
 
 void LockctlRunTest::cleanupTestCase()
 {
-    if (!m_session)
-        return;
-    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + u"_event"_s);
-    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table);
+    m_block.reset();
+    m_run.tearDown();
 }
 
 void LockctlRunTest::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-}
-
-Run LockctlRunTest::lockctl(const QStringList &args) const
-{
-    return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args);
+    QVERIFY(m_run.newDirectory());
 }
 
 LockctlProcess LockctlRunTest::startRun(const QString &name, const QStringList &options,
                                         const QString &script) const
 {
-    LockctlOptions run;
-    run.workingDirectory = m_dir->path();
-    return LockctlProcess(QStringList{u"--table"_s, m_table, u"run"_s, name} + options
-                              + QStringList{u"--json-file"_s, path(u"result.json"_s), u"--"_s,
-                                            u"sh"_s, u"-c"_s, script},
-                          run);
-}
-
-QJsonObject LockctlRunTest::lockShown(const QString &name) const
-{
-    const Run shown = lockctl({u"show"_s, name, u"--json"_s});
-    return shown.json.value(u"lock"_s).toObject();
+    return m_run.startRun(name, options, {u"sh"_s, u"-c"_s, script});
 }
 
 bool LockctlRunTest::blockRenewals(const QString &name, QString *error)
 {
-    m_block.emplace(*m_session, m_table, name);
+    m_block.emplace(m_run.session(), m_table, name);
     *error = m_block->error();
     return m_block->isHeld();
 }
@@ -276,12 +253,12 @@ bool LockctlRunTest::slowDownGrants(const QString &name, QString *error)
     if (!TestBackend::instance().isPostgres())
         return blockRenewals(name, error);
     const QString function = m_table + u"_slow()"_s;
-    return testsupport::execRaw(*m_session,
+    return testsupport::execRaw(m_run.session(),
                                 u"CREATE FUNCTION "_s + function
                                     + u" RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                                       u"PERFORM pg_sleep(1.5); RETURN NEW; END $$"_s,
                                 error)
-           && testsupport::execRaw(*m_session,
+           && testsupport::execRaw(m_run.session(),
                                    u"CREATE TRIGGER "_s + m_table + u"_slow AFTER INSERT OR "
                                    u"UPDATE ON "_s + m_table + u" FOR EACH ROW WHEN (NEW.name = '"_s
                                        + name + u"') EXECUTE FUNCTION "_s + function,
@@ -294,9 +271,9 @@ void LockctlRunTest::endSlowGrants()
         endBlock();
         return;
     }
-    testsupport::execRaw(*m_session, u"DROP TRIGGER IF EXISTS "_s + m_table + u"_slow ON "_s
+    testsupport::execRaw(m_run.session(), u"DROP TRIGGER IF EXISTS "_s + m_table + u"_slow ON "_s
                                          + m_table);
-    testsupport::execRaw(*m_session, u"DROP FUNCTION IF EXISTS "_s + m_table + u"_slow()"_s);
+    testsupport::execRaw(m_run.session(), u"DROP FUNCTION IF EXISTS "_s + m_table + u"_slow()"_s);
 }
 
 // The command runs with the lock's name, holder and fence in its environment, lockctl's stdout
@@ -392,7 +369,7 @@ void LockctlRunTest::commandGetsNoPassword()
                                     : backend.spec().password;
     QVERIFY2(password.size() >= 6, "the test server's password is too short to look for");
     LockctlOptions options;
-    options.workingDirectory = m_dir->path();
+    options.workingDirectory = m_run.directory();
     options.url = inUrl || sqlite ? backend.url() : backend.spec().redacted();
     if (!inUrl || sqlite)
         options.password = password;
@@ -628,7 +605,7 @@ void LockctlRunTest::ctrlCAtATerminalReachesTheCommandOnce()
         {u"--table"_s, m_table, u"run"_s, name, u"--"_s, u"sh"_s, u"-c"_s,
          u"n=0; trap 'echo INT >> ints.txt; n=1' INT; echo started; "
          u"while [ $n = 0 ]; do sleep 0.05; done; sleep 0.5; exit 9"_s}, // time for a 2nd SIGINT
-        m_dir->path(), TestBackend::instance().url());
+        m_run.directory(), TestBackend::instance().url());
     QVERIFY(terminal.started());
     QVERIFY2(terminal.waitForOutput("started"), terminal.output().constData());
     QVERIFY(terminal.type("\x03")); // Ctrl-C
@@ -699,7 +676,7 @@ void LockctlRunTest::commandThatCannotStartReleasesTheLock()
     plain.close();
     const QString name = u"cannot.start"_s;
     LockctlOptions options;
-    options.workingDirectory = m_dir->path();
+    options.workingDirectory = m_run.directory();
     const Run run = testsupport::runLockctl(
         {u"--table"_s, m_table, u"run"_s, name, u"--json-file"_s, path(u"result.json"_s),
          u"--"_s, program},
@@ -749,7 +726,7 @@ void LockctlRunTest::writeTreeScript() const
 Run LockctlRunTest::runInDir(const QStringList &args) const
 {
     LockctlOptions options;
-    options.workingDirectory = m_dir->path();
+    options.workingDirectory = m_run.directory();
     return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args, options);
 }
 

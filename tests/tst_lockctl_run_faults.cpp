@@ -11,6 +11,7 @@
 #include "processtree.h"
 #include "ptylockctl.h"
 #include "rowblock.h"
+#include "runfixture.h"
 #include "runfiles.h"
 #include "testbackend.h"
 
@@ -19,7 +20,6 @@
 #include <QJsonArray>
 #include <QMap>
 #include <QRandomGenerator>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -98,19 +98,17 @@ private slots:
     void randomFaultsLeaveNoBeatOutsideALease();
 
 private:
-    Run lockctl(const QStringList &args) const;
+    Run lockctl(const QStringList &args) const { return m_run.lockctl(args); }
     // "lockctl run NAME OPTIONS --json-file result.json -- sh -c SCRIPT MARKER" in the test's
     // directory: the marker (the script's $0) names its processes wherever they go.
     LockctlProcess startRun(const QString &name, const QStringList &options,
                             const QString &script) const;
     // Another holder takes the lock, waiting up to 15 s: its fence and its grant's time.
     bool takeOver(const QString &name, qint64 *fence, qint64 *grantedAtMs) const;
-    QString path(const QString &file) const { return m_dir->filePath(file); }
+    QString path(const QString &file) const { return m_run.path(file); }
     bool treeGone(int ms) const;
 
-    std::unique_ptr<lockcore::Session> m_session;
-    QString m_table;
-    std::unique_ptr<QTemporaryDir> m_dir;
+    testsupport::RunFixture m_run;
     QByteArray m_marker;
 };
 
@@ -119,24 +117,17 @@ void LockctlRunFaultsTest::initTestCase()
     QVERIFY2(QFileInfo(testsupport::lockctlProgram()).isExecutable(),
              qPrintable(testsupport::lockctlProgram()));
     QString error;
-    m_session = TestBackend::instance().open(&error);
-    QVERIFY2(m_session, qPrintable(error));
-    m_table = TestBackend::uniqueTable(u"lrfault"_s);
-    VERIFY_EXIT(lockctl({u"schema"_s, u"--create"_s}), 0);
+    QVERIFY2(m_run.setUp(u"lrfault"_s, &error), qPrintable(error));
 }
 
 void LockctlRunFaultsTest::cleanupTestCase()
 {
-    if (!m_session)
-        return;
-    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + u"_event"_s);
-    testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table);
+    m_run.tearDown();
 }
 
 void LockctlRunFaultsTest::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
+    QVERIFY(m_run.newDirectory());
     m_marker = uniqueMarker();
 }
 
@@ -145,22 +136,13 @@ void LockctlRunFaultsTest::cleanup()
     testsupport::killProcessesMarked(m_marker); // whatever a failed test left
 }
 
-Run LockctlRunFaultsTest::lockctl(const QStringList &args) const
-{
-    return testsupport::runLockctl(QStringList{u"--table"_s, m_table} + args);
-}
-
 LockctlProcess LockctlRunFaultsTest::startRun(const QString &name, const QStringList &options,
                                               const QString &script) const
 {
-    LockctlOptions run;
-    run.workingDirectory = m_dir->path();
-    run.ownProcessGroup = true; // SIGTSTP stops it (not in an orphaned group)
-    return LockctlProcess(QStringList{u"--table"_s, m_table, u"run"_s, name} + options
-                              + QStringList{u"--json-file"_s, path(u"result.json"_s), u"--"_s,
-                                            u"sh"_s, u"-c"_s, script,
-                                            QString::fromLatin1(m_marker)},
-                          run);
+    LockctlOptions process;
+    process.ownProcessGroup = true; // SIGTSTP stops it (not in an orphaned group)
+    return m_run.startRun(name, options,
+                          {u"sh"_s, u"-c"_s, script, QString::fromLatin1(m_marker)}, process);
 }
 
 bool LockctlRunFaultsTest::takeOver(const QString &name, qint64 *fence, qint64 *grantedAtMs) const
@@ -205,8 +187,7 @@ void LockctlRunFaultsTest::stoppedLockctlLeavesNoBeatAfterTheNextGrant()
     auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s},
                         testsupport::heartbeatLoop(u"beats.txt"_s) + u" wait"_s);
     QVERIFY(testsupport::waitForFile(path(u"beats.txt"_s)));
-    const qint64 fence = jsonInteger(
-        lockctl({u"show"_s, name, u"--json"_s}).json.value(u"lock"_s).toObject().value(u"fence"_s));
+    const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
     ::kill(pid_t(run.processId()), signal);
     QVERIFY(waitFor([&] { return testsupport::processState(run.processId()) == 'T'; }, 5000));
 
@@ -276,9 +257,8 @@ void LockctlRunFaultsTest::commandDeafToSigtermNeverOutlivesAShortLease()
                         u"trap '' TERM; "_s + testsupport::heartbeatLoop(u"beats.txt"_s)
                             + u" while :; do sleep 0.05; done"_s);
     QVERIFY(testsupport::waitForFile(path(u"beats.txt"_s)));
-    const qint64 fence = jsonInteger(
-        lockctl({u"show"_s, name, u"--json"_s}).json.value(u"lock"_s).toObject().value(u"fence"_s));
-    testsupport::RowBlock block(*m_session, m_table, name);
+    const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
+    testsupport::RowBlock block(m_run.session(), m_run.table(), name);
     QVERIFY2(block.isHeld(), qPrintable(block.error()));
     QVERIFY2(treeGone(10000), "the command outlived its lease");
     block.end();
@@ -316,19 +296,18 @@ void LockctlRunFaultsTest::ctrlZStopsLockctlWithItsCommand()
     QFETCH(bool, late);
     const QString name = late ? u"ctrlz.late"_s : u"ctrlz.fg"_s;
     testsupport::PtyLockctl terminal(
-        {u"--table"_s, m_table, u"run"_s, name, u"--ttl"_s, u"2s"_s, u"--json-file"_s,
+        {u"--table"_s, m_run.table(), u"run"_s, name, u"--ttl"_s, u"2s"_s, u"--json-file"_s,
          path(u"result.json"_s), u"--"_s, u"sh"_s, u"-c"_s,
          testsupport::heartbeatLoop(u"beats.txt"_s)
              + u" echo started; while [ ! -f done.txt ]; do sleep 0.05; done; exit 4"_s,
          QString::fromLatin1(m_marker)},
-        m_dir->path(), TestBackend::instance().url());
+        m_run.directory(), TestBackend::instance().url());
     QVERIFY(terminal.started());
     QVERIFY2(terminal.waitForOutput("started"), terminal.output().constData());
     QVERIFY(terminal.type("\x1a")); // Ctrl-Z
     QVERIFY2(terminal.waitForOutput("lockctl stops with it"), terminal.output().constData());
     QVERIFY(waitFor([&] { return testsupport::processState(terminal.pid()) == 'T'; }, 5000));
-    const qint64 fence = jsonInteger(
-        lockctl({u"show"_s, name, u"--json"_s}).json.value(u"lock"_s).toObject().value(u"fence"_s));
+    const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
 
     if (late) {
         qint64 nextFence = 0, grantedAtMs = 0;

@@ -33,8 +33,9 @@ QString queryOf(const ConnectionSpec &spec)
 {
     QStringList items;
     for (auto it = spec.options.cbegin(); it != spec.options.cend(); ++it) {
+        const QString value = DriverInfo::urlValueOf(spec.backend, it.key(), it.value());
         items << DriverInfo::urlKeyOf(spec.backend, it.key()) + u'='
-                     + QString::fromUtf8(QUrl::toPercentEncoding(it.value(), "/:"));
+                     + QString::fromUtf8(QUrl::toPercentEncoding(value, "/:"));
     }
     return items.join(u'&');
 }

@@ -101,4 +101,12 @@ QString DriverInfo::urlKeyOf(Backend backend, const QString &specKey)
     return specKey.toLower(); // SSL_CA -> ssl_ca, SSL_CIPHER -> ssl_cipher
 }
 
+QString DriverInfo::urlValueOf(Backend backend, const QString &specKey, const QString &value)
+{
+    const bool seconds = backend == Backend::MySQL
+                             ? specKey == u"MYSQL_OPT_CONNECT_TIMEOUT"
+                             : specKey == u"connect_timeout" || specKey == u"keepalives_idle";
+    return seconds ? value + u's' : value;
+}
+
 } // namespace ui

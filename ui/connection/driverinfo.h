@@ -42,6 +42,9 @@ struct DriverInfo
     static const DriverInfo &of(Backend backend);
     // The URL query key of a spec key (MySQL: SSL_CA -> ssl_ca, SSL_MODE -> ssl-mode).
     static QString urlKeyOf(Backend backend, const QString &specKey);
+    // The option's value as a URL writes it: a duration with its unit (connect_timeout=5s,
+    // where the driver is given 5), else as the spec holds it.
+    static QString urlValueOf(Backend backend, const QString &specKey, const QString &value);
 
     Q_DECLARE_TR_FUNCTIONS(DriverInfo)
 };
