@@ -67,6 +67,14 @@ qint64 watcherOf(qint64 lockctl)
     return 0;
 }
 
+// For a failure: whether lockctl still runs, and what it said.
+QString notRunning(LockctlProcess &run)
+{
+    return (run.process().state() == QProcess::NotRunning ? u"lockctl ended"_s
+                                                          : u"lockctl runs"_s)
+           + u"; its stderr: "_s + QString::fromUtf8(run.process().readAllStandardError());
+}
+
 QString describeBeats(const QList<testsupport::Beat> &beats)
 {
     QStringList lines;
@@ -186,7 +194,7 @@ void LockctlRunFaultsTest::stoppedLockctlLeavesNoBeatAfterTheNextGrant()
     const QString name = u"stopped."_s + QString::fromLatin1(QTest::currentDataTag());
     auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s},
                         testsupport::heartbeatLoop(u"beats.txt"_s) + u" wait"_s);
-    QVERIFY(testsupport::waitForFile(path(u"beats.txt"_s)));
+    QVERIFY2(testsupport::waitForFile(path(u"beats.txt"_s)), qPrintable(notRunning(run)));
     const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
     ::kill(pid_t(run.processId()), signal);
     QVERIFY(waitFor([&] { return testsupport::processState(run.processId()) == 'T'; }, 5000));
@@ -214,7 +222,7 @@ void LockctlRunFaultsTest::killedWatcherThenKilledLockctlLeaveNothingRunning()
 {
     auto run = startRun(u"unwatched"_s, {u"--ttl"_s, u"10s"_s},
                         testsupport::heartbeatLoop(u"beats.txt"_s) + u" wait"_s);
-    QVERIFY(testsupport::waitForFile(path(u"beats.txt"_s)));
+    QVERIFY2(testsupport::waitForFile(path(u"beats.txt"_s)), qPrintable(notRunning(run)));
     const qint64 watcher = watcherOf(run.processId());
     QVERIFY2(watcher > 0, "no watcher below lockctl");
     ::kill(pid_t(watcher), SIGKILL);
@@ -256,7 +264,7 @@ void LockctlRunFaultsTest::commandDeafToSigtermNeverOutlivesAShortLease()
     auto run = startRun(name, {u"--ttl"_s, u"3s"_s, u"--kill-after"_s, u"10s"_s},
                         u"trap '' TERM; "_s + testsupport::heartbeatLoop(u"beats.txt"_s)
                             + u" while :; do sleep 0.05; done"_s);
-    QVERIFY(testsupport::waitForFile(path(u"beats.txt"_s)));
+    QVERIFY2(testsupport::waitForFile(path(u"beats.txt"_s)), qPrintable(notRunning(run)));
     const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
     testsupport::RowBlock block(m_run.session(), m_run.table(), name);
     QVERIFY2(block.isHeld(), qPrintable(block.error()));
@@ -368,8 +376,9 @@ void LockctlRunFaultsTest::randomFaultsLeaveNoBeatOutsideALease()
         script += fault == None ? u" sleep 0.%1"_s.arg(random.bounded(1, 9)) : u" wait"_s;
         auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--wait"_s, u"20s"_s}, script);
         QVERIFY2(waitFor([&] { return QFile::exists(path(up)); }, 25000),
-                 qPrintable(u"round %1 (%2) never ran"_s.arg(round).arg(
-                     QLatin1String(faultNames[fault]))));
+                 qPrintable(u"round %1 (%2) never ran: "_s.arg(round).arg(
+                                QLatin1String(faultNames[fault]))
+                            + notRunning(run)));
         if (stopped) {
             ::kill(pid_t(stopped->processId()), SIGCONT);
             stopped->finish(30000);
