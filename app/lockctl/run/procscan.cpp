@@ -75,10 +75,4 @@ QList<ProcessEntry> descendantsOf(qint64 root, const QList<ProcessEntry> &all)
     return found;
 }
 
-bool environmentHas(qint64 pid, const QByteArray &entry)
-{
-    const QByteArray environment = '\0' + readProc(pid, u"environ"_s);
-    return environment.contains(QByteArray('\0' + entry + '\0'));
-}
-
 } // namespace lockctl

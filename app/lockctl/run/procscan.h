@@ -20,7 +20,5 @@ struct ProcessEntry
 QList<ProcessEntry> scanProcesses();
 // The processes below `root` (children, theirs, and so on), from one scan.
 QList<ProcessEntry> descendantsOf(qint64 root, const QList<ProcessEntry> &all);
-// Whether the environment a process was started with holds `entry` ("NAME=value").
-bool environmentHas(qint64 pid, const QByteArray &entry);
 
 } // namespace lockctl

@@ -41,7 +41,7 @@ struct RunResult
     qint64 holdAtLeastMs = 0; // --hold-at-least
     qint64 graceMs = 0;       // from SIGTERM to SIGKILL: --kill-after cut to a third of the lease
     qint64 answeredMs = 0;    // when the acquire's answer came (QDeadlineTimer::current())
-    QString runId;            // LOCKSCOPE_RUN_ID: marks the command's processes
+    QString runId;            // LOCKSCOPE_RUN_ID: names this run (for the command's logs)
     QString scopeUnit;        // --scope: the systemd scope the command ran in
     std::optional<lockcore::Error> error; // before the command (Error), or the release's
     int exitCode = 0;
