@@ -39,19 +39,6 @@ constexpr int exitLost = 75;
 
 #define VERIFY_EXIT(run, code) QVERIFY2((run).exitCode == (code), qPrintable((run).describe()))
 
-// Waits for a condition up to `ms`.
-template<typename Condition>
-bool waitFor(Condition condition, int ms)
-{
-    const QDeadlineTimer deadline(ms);
-    while (!condition()) {
-        if (deadline.hasExpired())
-            return false;
-        QThread::msleep(10);
-    }
-    return true;
-}
-
 QByteArray uniqueMarker()
 {
     return "lrfault" + QByteArray::number(QRandomGenerator::global()->generate64(), 16);
@@ -175,7 +162,7 @@ bool LockctlRunFaultsTest::treeGone(int ms) const
         }
         return false;
     };
-    return waitFor([&] { return !commandsLeft(); }, ms);
+    return QTest::qWaitFor([&] { return !commandsLeft(); }, ms);
 }
 
 // lockctl stopped (SIGSTOP, or SIGTSTP sent to it) while its command runs renews nothing: its
@@ -197,7 +184,7 @@ void LockctlRunFaultsTest::stoppedLockctlLeavesNoBeatAfterTheNextGrant()
     QVERIFY2(testsupport::waitForFile(path(u"beats.txt"_s)), qPrintable(notRunning(run)));
     const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
     ::kill(pid_t(run.processId()), signal);
-    QVERIFY(waitFor([&] { return testsupport::processState(run.processId()) == 'T'; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return testsupport::processState(run.processId()) == 'T'; }, 5000));
 
     qint64 nextFence = 0, grantedAtMs = 0;
     QVERIFY(takeOver(name, &nextFence, &grantedAtMs));
@@ -247,7 +234,7 @@ void LockctlRunFaultsTest::setsidEscapeJustBeforeAKillIsCaught()
     auto run = startRun(u"escape.%1"_s.arg(gapMs), {u"--ttl"_s, u"10s"_s},
                         u"touch go.txt; (setsid env -i sh -c '( while :; do echo e >> esc.txt; "
                         u"sleep 0.02; done ) &' \"$0\" &); sleep 100"_s);
-    QVERIFY(waitFor([&] { return QFile::exists(path(u"go.txt"_s)); }, 15000));
+    QVERIFY(QTest::qWaitFor([&] { return QFile::exists(path(u"go.txt"_s)); }, 15000));
     QThread::msleep(gapMs); // the fault: lockctl killed this soon after the escape
     ::kill(pid_t(run.processId()), SIGKILL);
     run.finish(5000);
@@ -314,7 +301,7 @@ void LockctlRunFaultsTest::ctrlZStopsLockctlWithItsCommand()
     QVERIFY2(terminal.waitForOutput("started"), terminal.output().constData());
     QVERIFY(terminal.type("\x1a")); // Ctrl-Z
     QVERIFY2(terminal.waitForOutput("lockctl stops with it"), terminal.output().constData());
-    QVERIFY(waitFor([&] { return testsupport::processState(terminal.pid()) == 'T'; }, 5000));
+    QVERIFY(QTest::qWaitFor([&] { return testsupport::processState(terminal.pid()) == 'T'; }, 5000));
     const qint64 fence = jsonInteger(m_run.lockShown(name).value(u"fence"_s));
 
     if (late) {
@@ -328,7 +315,7 @@ void LockctlRunFaultsTest::ctrlZStopsLockctlWithItsCommand()
     const qint64 beatsBefore = testsupport::readBeats(path(u"beats.txt"_s)).size();
     ::kill(pid_t(terminal.pid()), SIGCONT); // fg
     if (!late) { // the command runs again: new beats, then its own end
-        QVERIFY(waitFor([&] { return testsupport::readBeats(path(u"beats.txt"_s)).size()
+        QVERIFY(QTest::qWaitFor([&] { return testsupport::readBeats(path(u"beats.txt"_s)).size()
                                      > beatsBefore + 2; }, 5000));
         QVERIFY(QFile(path(u"done.txt"_s)).open(QIODevice::WriteOnly));
     }
@@ -375,7 +362,7 @@ void LockctlRunFaultsTest::randomFaultsLeaveNoBeatOutsideALease()
             script += escapee;
         script += fault == None ? u" sleep 0.%1"_s.arg(random.bounded(1, 9)) : u" wait"_s;
         auto run = startRun(name, {u"--ttl"_s, u"1500ms"_s, u"--wait"_s, u"20s"_s}, script);
-        QVERIFY2(waitFor([&] { return QFile::exists(path(up)); }, 25000),
+        QVERIFY2(QTest::qWaitFor([&] { return QFile::exists(path(up)); }, 25000),
                  qPrintable(u"round %1 (%2) never ran: "_s.arg(round).arg(
                                 QLatin1String(faultNames[fault]))
                             + notRunning(run)));
