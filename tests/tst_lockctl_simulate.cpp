@@ -111,7 +111,7 @@ void LockctlSimulateTest::threadsWithCrashesAndPausesShowNoViolation()
 {
     const Run run = lockctl({u"--clients"_s, u"8"_s, u"--locks"_s, u"2"_s, u"--crash-rate"_s,
                              u"0.1"_s, u"--pause-rate"_s, u"0.1"_s, u"--ttl"_s, u"500ms"_s,
-                             u"--hold"_s, u"50ms-150ms"_s, u"--duration"_s, u"6s"_s,
+                             u"--hold"_s, u"50ms-150ms"_s, u"--duration"_s, u"4s"_s,
                              u"--seed"_s, u"3"_s, u"--json"_s});
     VERIFY_EXIT(run, 0);
     VERIFY_JSON(run);
@@ -245,7 +245,7 @@ void LockctlSimulateTest::killedProcessesAreTakenOverOnlyAfterTheirLease()
     const QString historyPath = m_dir.filePath(u"processes.json"_s);
     auto process = start({u"--processes"_s, u"--kill-rate"_s, u"0.2"_s, u"--clients"_s, u"6"_s,
                           u"--locks"_s, u"1"_s, u"--ttl"_s, u"800ms"_s, u"--duration"_s,
-                          u"8s"_s, u"--seed"_s, u"5"_s, u"--json"_s, u"--history"_s,
+                          u"6s"_s, u"--seed"_s, u"5"_s, u"--json"_s, u"--history"_s,
                           historyPath});
     QVERIFY(process.waitForStarted());
 
@@ -340,7 +340,7 @@ void LockctlSimulateTest::unsafeClientClockIsCaught()
 // no FOR UPDATE: exit 2, and the message says so.
 void LockctlSimulateTest::forUpdateRunsGreenOnAServerAndSaysWhyNotOnSqlite()
 {
-    const Run run = lockctl({u"--protocol"_s, u"for-update"_s, u"--duration"_s, u"3s"_s,
+    const Run run = lockctl({u"--protocol"_s, u"for-update"_s, u"--duration"_s, u"2s"_s,
                              u"--json"_s});
     if (TestBackend::instance().isSqlite()) {
         VERIFY_EXIT(run, 2);

@@ -35,7 +35,7 @@ locksim::SimSettings contended(const QString &table)
     s.crashRate = 0.1;
     s.pauseRate = 0.1;
     s.pauseExtraMs = 300;
-    s.durationMs = 8000;
+    s.durationMs = 5000;
     s.seed = 42;
     s.table = table;
     return s;
@@ -178,7 +178,7 @@ void SimulationTest::lockcoreShowsNoViolationUnderCrashesAndPauses()
     }
 
     // Again on the same tables, shorter: prepare() resets locks and resources.
-    settings.durationMs = 2500;
+    settings.durationMs = 1500;
     settings.seed = 7;
     auto again = simulate(settings);
     LOCKSCOPE_VERIFY_OK(again);
@@ -196,7 +196,7 @@ void SimulationTest::clientClockBaselineOverlaps()
     settings.pauseRate = 0.05;
     settings.hold = {locksim::DurationDist::Kind::Uniform, 100, 300};
     settings.clockSkewMs = 500;
-    settings.durationMs = 5000;
+    settings.durationMs = 3000;
     auto report = simulate(settings);
     LOCKSCOPE_VERIFY_OK(report);
     const QString text = describe(*report);
@@ -258,7 +258,7 @@ void SimulationTest::forUpdateIsSafeOnOneServer()
     locksim::SimSettings settings = locksim::SimSettings::forProtocol(
         locksim::Protocol::ForUpdate);
     settings.table = TestBackend::uniqueTable(u"simforupdate"_s);
-    settings.durationMs = 4000;
+    settings.durationMs = 2500;
     auto report = simulate(settings);
     if (TestBackend::instance().isSqlite()) {
         QVERIFY(!report.ok());
@@ -296,7 +296,7 @@ void SimulationTest::forUpdateIsSafeOnOneServer()
     settings.pauseRate = 0.05;
     settings.ttlMs = 300;
     settings.locks = 2;
-    settings.durationMs = 3000;
+    settings.durationMs = 2000;
     auto faults = simulate(settings);
     LOCKSCOPE_VERIFY_OK(faults);
     QVERIFY2(!faults->verdict.violationObserved, qPrintable(describe(*faults)));
