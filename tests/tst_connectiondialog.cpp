@@ -113,6 +113,7 @@ private slots:
     void focusStartsInTheUrlField_data();
     void focusStartsInTheUrlField();
     void colourIsChosenAndSavedWithTheProfile();
+    void databaseFieldIsKeptPerKindOfDriver();
 
     void driversFollowThisQt();
     void unavailableDriversAreDisabledWithInstallText();
@@ -733,6 +734,31 @@ void ConnectionDialogTest::passwordIsForgottenForAnotherAccount()
     }
     QCOMPARE(child<QLineEdit>(dialog.get(), u"passwordEdit"_s)->text(), password);
     QCOMPARE(dialog->spec().password, password);
+}
+
+// Issue 49: the database field holds a file for SQLite and a database name for a server. The
+// demo file switched to PostgreSQL made "postgresql:///tmp/.../demo.sqlite"; each kind now
+// shows what was typed for it (a name for one server is one for another).
+void ConnectionDialogTest::databaseFieldIsKeptPerKindOfDriver()
+{
+    auto dialog = makeDialog();
+    dialog->setAvailableDrivers({u"QSQLITE"_s, u"QPSQL"_s, u"QMYSQL"_s});
+    paste(dialog.get(), u"sqlite:/tmp/demo.sqlite"_s);
+    auto *database = child<QLineEdit>(dialog.get(), u"databaseEdit"_s);
+    auto *url = child<QLineEdit>(dialog.get(), u"urlEdit"_s);
+    QCOMPARE(database->text(), u"/tmp/demo.sqlite"_s);
+    choose(dialog.get(), Backend::PostgreSQL);
+    QCOMPARE(database->text(), QString());
+    QVERIFY2(!url->text().contains(u"demo"_s), qPrintable(url->text()));
+    type(database, u"locks"_s);
+    choose(dialog.get(), Backend::MySQL);
+    QCOMPARE(database->text(), u"locks"_s);
+    choose(dialog.get(), Backend::SQLite);
+    QCOMPARE(database->text(), u"/tmp/demo.sqlite"_s);
+    QCOMPARE(dialog->spec().path, u"/tmp/demo.sqlite"_s);
+    choose(dialog.get(), Backend::PostgreSQL);
+    QCOMPARE(database->text(), u"locks"_s);
+    QCOMPARE(dialog->spec().database, u"locks"_s);
 }
 
 void ConnectionDialogTest::focusStartsInTheUrlField_data()

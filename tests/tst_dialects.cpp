@@ -8,6 +8,7 @@
 //   placeholder) or '[' (Qt treats "[...]" as quoted for every database but PostgreSQL);
 // - one statement: no ';' or comment outside quotes.
 
+#include "auditrequest.h"
 #include "dialect.h"
 #include "lockpagerequest.h"
 #include "postgresstatements.h"
@@ -55,7 +56,8 @@ const QStringList builders = {u"acquire"_s,     u"selectGrant"_s,
                               u"renew"_s,       u"release"_s,       u"forceRelease"_s,
                               u"initialize"_s,  u"deleteLock"_s,    u"selectState"_s,
                               u"selectAll"_s,   u"history"_s,       u"now"_s,
-                              u"insertEvent"_s, u"insertEventAt"_s, u"insertEventFromRow"_s};
+                              u"insertEvent"_s, u"insertEventAt"_s, u"insertEventFromRow"_s,
+                              u"adminEvents"_s};
 
 QString kindName(Kind kind)
 {
@@ -197,6 +199,24 @@ Built build(const Dialect &d, const TableNames &t, const QString &builder)
         b.statement = d.insertEventFromRow(t, kName, kKind, kHolderColumn, kActor, kDetail);
         b.inputs = {name, QVariant(kKind), QVariant(kActor), QVariant(kDetail)};
         b.readsClock = false;
+        b.onEventTable = true;
+    } else if (builder == u"adminEvents") {
+        // The audit: every filter at once, a span back from the clock and a moment given.
+        lockcore::AuditRequest request;
+        request.actor = kActor;
+        request.lockPattern = kName;
+        request.since.agoMs = kTtl;
+        request.until.at = kAt;
+        request.limit = kLimit;
+        b.statement = d.adminEvents(t, request);
+        b.inputs = {name, QVariant(kActor), ttl, QVariant(kAt.toMSecsSinceEpoch()),
+                    QVariant(qint64(kLimit) + 1), QVariant(u"% (lockscope)"_s)};
+        for (const QString &kind : lockcore::AuditRequest::actionNames()
+                                       + lockcore::AuditRequest::grantKinds()) {
+            if (kind != u"test_hold") // (a grant by the window's actor)
+                b.inputs << QVariant(kind);
+        }
+        b.onLockTable = false;
         b.onEventTable = true;
     } else {
         qFatal("unknown builder %s", qPrintable(builder));
@@ -494,6 +514,8 @@ private slots:
     void sqliteUsesIntegerMilliseconds();
     void oracleStatements_data();
     void oracleStatements();
+    void adminEventsTakeThePatternLiterally_data();
+    void adminEventsTakeThePatternLiterally();
     void lockPageBindsEveryValueInItsOwnWindow_data();
     void lockPageBindsEveryValueInItsOwnWindow();
     void lockPageOrdersByTheDatabaseClock_data();
@@ -881,12 +903,19 @@ void TestDialects::conditionsOfTheProtocol()
         return QRegularExpression(pattern).match(sql).hasMatch();
     };
 
-    // renew and release: only the holder with the current fence.
+    // renew and release: only the holder with the current fence; renew only while the lease
+    // still runs (the complement of a takeover, expires_at < now), or has no end: its one OR.
+    const QString stillRuns =
+        uR"( AND \((l\.)?expires_at IS NULL OR (l\.)?expires_at >= [^)]*(\([^)]*\))*[^)]*\))"_s;
     for (const QString &builder : {u"renew"_s, u"release"_s}) {
         const QString sql = code(builder);
         const qsizetype where = topLevelIndex(sql, u"WHERE"_s);
         QVERIFY2(where > 0, qPrintable(sql));
-        const QString condition = sql.mid(where);
+        QString condition = sql.mid(where);
+        if (builder == u"renew") {
+            QVERIFY2(has(condition, stillRuns), qPrintable(sql));
+            condition.remove(QRegularExpression(stillRuns));
+        }
         QVERIFY2(has(condition, uR"(\b(l\.)?name = )"_s + ph), qPrintable(sql));
         QVERIFY2(has(condition, uR"(\b(l\.)?holder = )"_s + ph), qPrintable(sql));
         QVERIFY2(has(condition, uR"(\b(l\.)?fence = )"_s + ph), qPrintable(sql));
@@ -1190,6 +1219,9 @@ void TestDialects::oracleStatements()
     // Limits: FETCH FIRST n ROWS ONLY, last, after the ORDER BY.
     if (builder == u"history")
         QVERIFY2(sql.endsWith(u" ORDER BY e.id DESC FETCH FIRST ? ROWS ONLY"_s), qPrintable(sql));
+    if (builder == u"adminEvents")
+        QVERIFY2(sql.simplified().endsWith(u" ORDER BY e.id DESC FETCH FIRST ? ROWS ONLY"_s),
+                 qPrintable(sql));
     if (builder == u"now")
         QVERIFY2(sql.endsWith(u" FROM dual"_s), qPrintable(sql));
     // Milliseconds since the epoch from an INTERVAL DAY TO SECOND, whole days included.
@@ -1715,13 +1747,16 @@ void TestDialects::mysqlAcquireIsOneBatchWithInlinedHexText()
     QVERIFY(sql.contains(QString::number(kTtl)));
     QCOMPARE(d->inlineLiteral(QString()), u"''"_s);
     QCOMPARE(d->inlineLiteral(qint64(-5)), u"-5"_s);
-    // The renewal too: its UPDATE, then the renewed row, found by holder and fence.
+    // The renewal too: its UPDATE, then the renewed row, found by holder and fence and
+    // counted by the UPDATE (or with a lease that still runs: no lapsed lease is renewed).
     const QString renew = d->inlined(d->renewBatch(tables(false), kName, kHolder, kFence, kTtl));
     const QStringList renewStatements = renew.split(u";\n"_s);
     QCOMPARE(renewStatements.size(), 2);
     QCOMPARE(renewStatements.at(0), d->inlined(d->renew(tables(false), kName, kHolder, kFence, kTtl)));
     QVERIFY2(renewStatements.at(1).startsWith(u"SELECT l.fence, l.depth, "_s), qPrintable(renew));
-    QVERIFY2(renewStatements.at(1).endsWith(u" AND l.fence = "_s + QString::number(kFence)),
+    QVERIFY2(renewStatements.at(1).simplified().endsWith(
+                 u" AND l.fence = "_s + QString::number(kFence)
+                 + u" AND (ROW_COUNT() > 0 OR l.expires_at >= UTC_TIMESTAMP(3))"_s),
              qPrintable(renew));
     QVERIFY(!renew.contains(u'?') && !renew.contains(kName) && renew.contains(hexName));
     // The other dialects have RETURNING (or, Oracle, no batches).
@@ -2035,6 +2070,35 @@ void TestDialects::migrationBringsOldTablesUpToDate()
         for (const QString &sql : statements)
             QVERIFY2(!sql.contains(u'?'), qPrintable(sql)); // no binds: runnable as printed
     }
+}
+
+void TestDialects::adminEventsTakeThePatternLiterally_data()
+{
+    QTest::addColumn<Kind>("kind");
+    for (const Kind kind : allKinds)
+        QTest::newRow(qPrintable(kindName(kind))) << kind;
+}
+
+// The audit's lock pattern: * and ? become LIKE's wildcards, and LIKE's own % and _ (and the
+// escape !) stand for themselves, bound, whatever else the name holds (a quote); an exact actor
+// is compared whole; only the test holds' grants are matched by actor.
+void TestDialects::adminEventsTakeThePatternLiterally()
+{
+    QFETCH(Kind, kind);
+    const auto d = dialect(kind);
+    lockcore::AuditRequest request;
+    request.lockPattern = u"o'r%d_e!r*s?"_s;
+    request.actor = u"ann@ops (lockctl)"_s;
+    request.actorExact = true;
+    request.actions = {u"force_release"_s};
+    const Statement st = d->adminEvents(tables(false), request);
+    const QString sql = st.text();
+    QVERIFY2(st.binds().contains(QVariant(u"o'r!%d!_e!!r%s_"_s)), qPrintable(sql));
+    QVERIFY2(sql.contains(u"LIKE LOWER("_s) && sql.contains(u") ESCAPE '!'"_s), qPrintable(sql));
+    QVERIFY2(QRegularExpression(uR"(e\.actor = (\?|CAST\(\? AS text\)))"_s).match(sql).hasMatch(),
+             qPrintable(sql));
+    QVERIFY2(!sql.contains(u"e.actor LIKE"_s), qPrintable(sql)); // no test holds asked for
+    QVERIFY2(sql.contains(u"ORDER BY e.id DESC"_s), qPrintable(sql));
 }
 
 QTEST_GUILESS_MAIN(TestDialects)

@@ -230,6 +230,7 @@ private slots:
     void ownerChecksAreSpreadOverTicks();
     void preparedRowsMergeAsTheListDoes();
     void clockOffsetMovesTheCountdown();
+    void staleRowsStopAtTheirRead();
     void lostOwner();
     void notRenewingAfterHalfTheLease();
     void lastRenewedCountsUp();
@@ -880,6 +881,46 @@ void LockTableModelTest::clockOffsetMovesTheCountdown()
     QCOMPARE(log.entries, QStringList{u"data 0-0 c7-9"_s});
     QCOMPARE(f.model.remainingMs(u"a"_s), 25'000);
     QCOMPARE(f.model.index(0, LockTableModel::Remaining).data().toString(), u"25.0 s"_s);
+}
+
+// Issue 49: stale data never looks live. Stale, the rows go back to the state and countdown of
+// their read, stay there whatever the clock does, and are grey with no state tint; live
+// again, the countdown is the time now's.
+void LockTableModelTest::staleRowsStopAtTheirRead()
+{
+    using M = LockTableModel;
+    Fixture f;
+    f.model.merge({makeLock(u"a"_s, u"w1"_s, 30'000), makeLock(u"b"_s, u"w2"_s, 500)});
+    f.now += 1000; // b ran out since the read
+    f.model.tick();
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Expired);
+    SignalLog log(&f.model);
+    f.model.setStale(QDateTime::fromMSecsSinceEpoch(T0));
+    QVERIFY(f.model.isStale());
+    QVERIFY2(log.entries.contains(u"data 0-1 c0-10"_s), // every cell's look
+             qPrintable(log.entries.join(u", "_s)));
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Held); // as read
+    QCOMPARE(f.model.index(0, M::Remaining).data().toString(), u"30.0 s"_s);
+    QVERIFY(f.model.index(0, M::State).data(M::StaleRole).toBool());
+    QCOMPARE(f.model.index(0, M::State).data(Qt::ForegroundRole).value<QBrush>().color(),
+             staleForeground(QGuiApplication::palette()));
+    QCOMPARE(f.model.index(0, M::State).data(Qt::BackgroundRole).value<QBrush>().style(),
+             Qt::NoBrush);
+    QVERIFY(f.model.index(0, M::Remaining).data(Qt::ToolTipRole).toString().contains(u"as of"_s));
+    log.entries.clear();
+    f.now += 5000;
+    f.model.tick();
+    f.model.tick({0, 1});
+    QCOMPARE(log.entries, QStringList());
+    QCOMPARE(f.model.index(0, M::Remaining).data().toString(), u"30.0 s"_s);
+    QCOMPARE(f.model.counts().held, 2);
+
+    f.model.setStale({});
+    QVERIFY(!f.model.index(0, M::State).data(M::StaleRole).toBool());
+    QCOMPARE(f.model.index(0, M::Remaining).data().toString(), u"24.0 s"_s);
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Expired);
+    QCOMPARE(f.model.index(0, M::State).data(Qt::ForegroundRole).value<QBrush>().color(),
+             lockStateForeground(LockDisplayState::Held, QGuiApplication::palette()));
 }
 
 // A held lock whose (injected) owner check says gone shows "lost owner"; an expired one stays

@@ -91,6 +91,7 @@ private slots:
     void sameFilterChangesTheEndOnly();
     void anotherFilterResets();
     void tickRepaintsTheRowsRead();
+    void staleRowsStopAtTheirRead();
     void notRenewingAndLastRenewed();
 };
 
@@ -211,6 +212,33 @@ void LockWindowModelTest::anotherFilterResets()
 
 // Between refreshes: the Remaining cells of running leases whose text changed, and the State
 // cell of a lease that ran out, among the rows read only.
+// Issue 49: stale, the rows read are shown as of their read (state and countdown), grey, and
+// ticks change nothing; live again, the countdown is the time now's.
+void LockWindowModelTest::staleRowsStopAtTheirRead()
+{
+    using M = LockTableModel;
+    Fixture f;
+    f.model.setPage(makePage(0, 4, 4, 500), queryFor({}));
+    const LockDisplayState read = f.model.displayState(1); // (not renewing, by its lease)
+    QVERIFY(isLeaseRunning(read));
+    f.now += 1000; // row 1's lease ran out since the read
+    f.model.tick();
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Expired);
+    f.model.setStale(at(T0));
+    QCOMPARE(f.model.displayState(1), read);
+    QVERIFY(f.model.index(1, M::State).data(M::StaleRole).toBool());
+    const QString remaining = f.model.index(1, M::Remaining).data().toString();
+    QCOMPARE(remaining, u"0.6 s"_s);
+    QSignalSpy changed(&f.model, &QAbstractItemModel::dataChanged);
+    f.now += 5000;
+    f.model.tick();
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(f.model.index(1, M::Remaining).data().toString(), remaining);
+    f.model.setStale({});
+    QVERIFY(!f.model.index(1, M::State).data(M::StaleRole).toBool());
+    QCOMPARE(f.model.displayState(1), LockDisplayState::Expired);
+}
+
 void LockWindowModelTest::tickRepaintsTheRowsRead()
 {
     using M = LockTableModel;

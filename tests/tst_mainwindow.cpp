@@ -2,17 +2,21 @@
 // action (toolbar, menu and context menu share them), with the dialogs answered by the test,
 // checked against the table itself; read-only mode; a server that stops answering.
 
+#include "acknowledgedialog.h"
+#include "acknowledgementline.h"
 #include "closeonsignal.h"
 #include "connectioncolour.h"
 #include "connectiondialog.h"
 #include "cuttableproxy.h"
 #include "countdowndelegate.h"
+#include "deletelockdialog.h"
 #include "forcereleasedialog.h"
 #include "forcereleasemanydialog.h"
 #include "lockactions.h"
 #include "initlockdialog.h"
 #include "language.h"
 #include "lockdetailspane.h"
+#include "lockcells.h"
 #include "lockdisplaystate.h"
 #include "lockctlcommand.h"
 #include "locktablemodel.h"
@@ -22,7 +26,10 @@
 #include "mainwindow.h"
 #include "messagebar.h"
 #include "passwordvault.h"
+#include "lockfilterproxymodel.h"
 #include "problemalerts.h"
+#include "problemwatcher.h"
+#include "traynotifier.h"
 #include "profilestore.h"
 #include "schemadialog.h"
 #include "testacquiredialog.h"
@@ -41,6 +48,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QMenu>
+#include <QMenuBar>
 #include <QScopeGuard>
 #include <QSpinBox>
 #include <QFileDialog>
@@ -89,11 +97,13 @@ private slots:
 
     void showsTheLocksWithLiveState();
     void problemsAreAnnouncedFilteredAndOpened();
+    void acknowledgingTakesALockOutOfTheTrayCount();
     void everyAdminActionHasAButtonAndAShortcut();
     void initializeCreatesALock();
     void testAcquireRenewAndRelease();
     void testAcquireOfARowLockedElsewhereIsNotDone();
     void aTestHoldThatLapsesStaysLost();
+    void aLostTestHoldIsSaidAtOnce();
     void eachTestHoldHasAHolderOfItsOwn();
     void wrongPasswordAsksForThePassword();
     void titleNamesTheApplicationOnce();
@@ -105,7 +115,7 @@ private slots:
     void missingTableBannerPointsToCreateSchema();
     void capitalTableOnPostgresBannerSaysHowNamesFold();
     void acquiredTimeHasOneNameInBothLanguages();
-    void stateColumnFitsItsTextsInEachLanguage();
+    void shortColumnsFitTheirTextsInEachLanguage();
     void connectDialogStaysOnTheScreen();
     void twoWindowsFitSideBySideOn1600Pixels();
     void productionConnectionLooksLikeOne();
@@ -140,6 +150,13 @@ private slots:
     void connectOpensOnTheCurrentConnection();
     void newWindowOpensBesideThisOne();
     void ctrlTabInTheTableKeepsTheSelection();
+    void tabFollowsTheFilterRow();
+    void tableFocusIsFramedApartFromTheSelection();
+    void contextMenuKeysOpenTheMenuAtTheCurrentRow_data();
+    void contextMenuKeysOpenTheMenuAtTheCurrentRow();
+    void holdersLocksAreInTheLockMenuWithAShortcut();
+    void connectOpensOnTheWindowsSavedProfile();
+    void testAcquireOffersTheLocksOwnLease();
 
 private:
     QStringList shownNames() const;
@@ -282,6 +299,76 @@ void MainWindowTest::problemsAreAnnouncedFilteredAndOpened()
     QVERIFY(!m_window->isMinimized());
     QVERIFY(m_window->selectedLock());
     QCOMPARE(m_window->selectedLock()->name, u"alerts.late"_s);
+}
+
+// Acknowledging an expired lock (Lock > Acknowledge problem..., its dialog answered) takes it
+// out of the tray's count and marks it in the Problems filter with who, until when and the
+// note, as the details pane says too; it stays so at the next refresh.
+void MainWindowTest::acknowledgingTakesALockOutOfTheTrayCount()
+{
+    if (TestBackend::instance().name() != u"sqlite"_s)
+        QSKIP("the same on every backend: the window's side is tested on SQLite");
+    QTemporaryDir dir;
+    m_window->setSettingsFile(dir.filePath(u"window.ini"_s)); // not the user's settings
+    m_window->findChild<QSpinBox *>(u"interval"_s)->setValue(200); // refreshes come sooner
+    const QString name = u"ack.stuck"_s;
+    auto grant = m_locks->acquire(name, u"ann@elsewhere:79:ef"_s, 200);
+    QVERIFY(grant && grant->acquired);
+    const auto release = qScopeGuard([this, &name] {
+        if (auto info = m_locks->lock(name); info && *info)
+            m_locks->forceRelease(name, (*info)->fence, u"test"_s);
+    });
+    ProblemAlerts *alerts = m_window->problemAlerts();
+    TrayNotifier *tray = alerts->tray();
+    // Expired (before that, not renewing: a problem that, acknowledged, would end there).
+    QTRY_COMPARE_WITH_TIMEOUT(alerts->watcher()->problemsOf(name),
+                              LockProblems(LockProblem::Expired), 10000);
+    QVERIFY(alerts->needsSomeone(name));
+    QCOMPARE(tray->countOf(alerts->traySource()), alerts->unacknowledgedCount());
+    m_window->findChild<StateFilterCombo *>(u"stateFilter"_s)
+        ->setState(LockStateFilter::problems());
+    const auto stateCell = [this, &name] {
+        const QAbstractItemModel *shown = m_window->view()->model();
+        for (int row = 0; row < shown->rowCount(); ++row)
+            if (shown->index(row, LockTableModel::Name).data().toString() == name)
+                return shown->index(row, LockTableModel::State);
+        return QModelIndex();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(stateCell().isValid(), 5000);
+    QVERIFY(stateCell().data(LockFilterProxyModel::AcknowledgedRole).toString().isEmpty());
+    QVERIFY(m_window->selectLock(name));
+    QAction *acknowledge = m_window->action(u"acknowledgeAction"_s);
+    QVERIFY(acknowledge && acknowledge->isEnabled());
+    QMetaObject::Connection answer;
+    windowtest::answerNextDialog<AcknowledgeDialog>(
+        m_window.get(), this, answer, [](AcknowledgeDialog *dialog) {
+            dialog->noteEdit()->setText(u"rebooting host b"_s);
+            dialog->durationBox()->setCurrentIndex(0); // 1 hour
+            windowtest::grabIfAsked(dialog, u"acknowledge-dialog"_s);
+            dialog->accept();
+        });
+    acknowledge->trigger();
+
+    QVERIFY(!alerts->needsSomeone(name));
+    QCOMPARE(tray->countOf(alerts->traySource()), alerts->unacknowledgedCount());
+    const auto isMarked = [&stateCell] {
+        const QModelIndex cell = stateCell();
+        return cell.isValid()
+               && cell.data(Qt::ToolTipRole).toString().startsWith(u"Acknowledged by "_s)
+               && cell.data(LockFilterProxyModel::AcknowledgedRole)
+                      .toString()
+                      .endsWith(u": rebooting host b"_s)
+               && !cell.data(Qt::DecorationRole).value<QIcon>().isNull();
+    };
+    QVERIFY(isMarked()); // still shown by the Problems filter, marked
+    auto *line = m_window->detailsPane()->findChild<AcknowledgementLine *>();
+    QVERIFY(line);
+    QVERIFY2(line->text().contains(u"rebooting host b"_s), qPrintable(line->text()));
+    QSignalSpy refreshed(m_window->monitor(), &LockMonitor::refreshed);
+    QVERIFY(refreshed.wait(5000));
+    QVERIFY(!alerts->needsSomeone(name));
+    QVERIFY(isMarked());
+    grab(u"mainwindow-acknowledged-"_s + TestBackend::instance().name());
 }
 
 void MainWindowTest::everyAdminActionHasAButtonAndAShortcut()
@@ -466,7 +553,7 @@ void MainWindowTest::deleteKeyInTheFilterEditsTheFilter()
     QCOMPARE(filter->text(), u"kee"_s);
     QCOMPARE(m_window->selectedLock().value_or(LockInfo{}).name, u"keep.me"_s);
     // From the table, Del asks (and is answered No here).
-    answerNextDialog<QMessageBox>([](QMessageBox *box) { box->done(QMessageBox::Cancel); });
+    answerNextDialog<DeleteLockDialog>([](DeleteLockDialog *box) { box->done(-1); });
     m_window->view()->setFocus();
     QTest::keyClick(m_window->view(), Qt::Key_Delete);
     QVERIFY(!m_answer); // the dialog was shown, and answered
@@ -642,7 +729,7 @@ void MainWindowTest::acquiredTimeHasOneNameInBothLanguages()
 
 // Issue 36: in Chinese the State column showed 持有者已退出 as "持有…退出": each column is as
 // wide as its longest state text in the current language.
-void MainWindowTest::stateColumnFitsItsTextsInEachLanguage()
+void MainWindowTest::shortColumnsFitTheirTextsInEachLanguage()
 {
     auto restore = qScopeGuard([] { language::apply(u"en"_s); });
     for (const QString &code : {u"en"_s, u"zh_CN"_s}) {
@@ -656,13 +743,23 @@ void MainWindowTest::stateColumnFitsItsTextsInEachLanguage()
         // QStyledItemDelegate's text margins: the focus frame's on each side, plus one.
         const int margins =
             2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        const auto fits = [&](int column, const QString &text) {
+            return view->columnWidth(column) >= metrics.horizontalAdvance(text) + margins;
+        };
+        // Issue 49: "not ...wing" and "20 s...ded)" were cut at the default size.
         for (const auto state : {LockDisplayState::Free, LockDisplayState::Held,
-                                 LockDisplayState::Expired, LockDisplayState::LostOwner}) {
+                                 LockDisplayState::Expired, LockDisplayState::LostOwner,
+                                 LockDisplayState::NotRenewing}) {
             const QString text = lockDisplayStateText(state);
-            QVERIFY2(view->columnWidth(LockTableModel::State)
-                         >= metrics.horizontalAdvance(text) + margins,
+            QVERIFY2(fits(LockTableModel::State, text),
                      qPrintable(code + u": "_s + text + u" in "_s
                                 + QString::number(view->columnWidth(LockTableModel::State))));
+        }
+        for (const qint64 ms : {59'000LL, 3'540'000LL, 86'340'000LL}) {
+            const QString text = lockcells::endedHeldText(ms);
+            QVERIFY2(fits(LockTableModel::HeldFor, text),
+                     qPrintable(code + u": "_s + text + u" in "_s
+                                + QString::number(view->columnWidth(LockTableModel::HeldFor))));
         }
     }
 }
@@ -1117,6 +1214,62 @@ void MainWindowTest::aTestHoldThatLapsesStaysLost()
     QVERIFY(!m_window->testHolds()->holds(u"billing.invoices"_s));
 }
 
+void MainWindowTest::aLostTestHoldIsSaidAtOnce()
+{
+    // Issue 49: a 500 ms test hold without auto-renew. Renewed (Ctrl+E) after its lease
+    // ended: refused, "it is lost", and the hold is dropped (no gap healed under the same
+    // fence). Taken by another holder after its end: the next refresh says so at once, and
+    // Renew and Release are no longer offered. (Refresh paused meanwhile: nothing else may
+    // drop the hold first.)
+    const QString name = u"billing.invoices"_s;
+    QAction *pause = m_window->action(u"pauseRefreshAction"_s);
+    QStringList shown; // what the message bar said (an alert may follow it)
+    const auto watch = connect(m_window->messageBar(), &MessageBar::messageShown, this,
+                               [&shown](MessageBar::Kind, const QString &text) { shown << text; });
+    const auto unwatch = qScopeGuard([watch] { disconnect(watch); });
+    const auto said = [&shown](const QString &part) {
+        return std::any_of(shown.cbegin(), shown.cend(),
+                           [&part](const QString &text) { return text.contains(part); });
+    };
+    const auto testAcquire = [&] {
+        QVERIFY(m_window->selectLock(name));
+        answerNextDialog<TestAcquireDialog>([](TestAcquireDialog *dialog) {
+            dialog->findChild<QLineEdit *>(u"holder"_s)->setText(u"admin@test (short)"_s);
+            dialog->findChild<QLineEdit *>(u"ttl"_s)->setText(u"500ms"_s);
+            dialog->findChild<QCheckBox *>(u"renew"_s)->setChecked(false);
+            dialog->accept();
+        });
+        m_window->action(u"testAcquireAction"_s)->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->testHolds()->holds(name), 5000);
+        pause->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT((*m_locks->lock(name))->state == LockState::Expired, 3000);
+    };
+    testAcquire();
+    const qint64 first = m_window->testHolds()->hold(name)->fence;
+    QVERIFY(m_window->action(u"renewAction"_s)->isEnabled());
+    m_window->action(u"renewAction"_s)->trigger();
+    QTRY_VERIFY2_WITH_TIMEOUT(said(u"ago: it is lost; acquire it again"_s),
+                              qPrintable(shown.join(u" | "_s)), 5000);
+    QVERIFY(!m_window->testHolds()->holds(name));
+    QVERIFY(!m_window->action(u"renewAction"_s)->isEnabled());
+    QCOMPARE((*m_locks->lock(name))->state, LockState::Expired); // not renewed
+    pause->setChecked(false);
+
+    testAcquire();
+    QVERIFY(m_window->testHolds()->hold(name)->fence > first);
+    auto taken = m_locks->acquire(name, u"intruder"_s, 10000);
+    QVERIFY(taken && taken->acquired);
+    const auto giveBack =
+        qScopeGuard([&] { (void)m_locks->release(name, u"intruder"_s, taken->fence); });
+    pause->setChecked(false);
+    const QString lost = u"was lost: intruder now holds it (fence %1)"_s.arg(taken->fence);
+    QTRY_VERIFY2_WITH_TIMEOUT(said(lost), qPrintable(shown.join(u" | "_s)), 5000);
+    QVERIFY(!m_window->testHolds()->holds(name));
+    QVERIFY(m_window->selectLock(name));
+    QVERIFY(!m_window->action(u"renewAction"_s)->isEnabled());
+    QVERIFY(!m_window->action(u"releaseAction"_s)->isEnabled());
+}
+
 void MainWindowTest::forceReleaseIsRefusedWhenTheFenceMoved()
 {
     auto held = m_locks->acquire(u"moving"_s, u"app-1"_s, 60000);
@@ -1240,11 +1393,11 @@ void MainWindowTest::deleteIsRefusedWhenTheLockChangedMeanwhile()
     QVERIFY(waitForLock(u"changing"_s));
     QVERIFY(m_window->selectLock(u"changing"_s));
     QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
-    answerNextDialog<QMessageBox>([this](QMessageBox *box) {
+    answerNextDialog<DeleteLockDialog>([this](DeleteLockDialog *box) {
         auto grant = m_locks->acquire(u"changing"_s, u"quick:1"_s, 60000);
         QVERIFY(grant && grant->acquired);
         QVERIFY(m_locks->release(u"changing"_s, u"quick:1"_s, grant->fence)->released);
-        box->done(QMessageBox::Yes);
+        box->accept();
     });
     QSignalSpy shown(m_window->messageBar(), &MessageBar::messageShown);
     m_window->action(u"deleteAction"_s)->trigger();
@@ -1288,7 +1441,7 @@ void MainWindowTest::deleteAFreeLock()
     QVERIFY(waitForLock(u"obsolete"_s));
     QVERIFY(m_window->selectLock(u"obsolete"_s));
     QTRY_VERIFY(m_window->action(u"deleteAction"_s)->isEnabled());
-    answerNextDialog<QMessageBox>([](QMessageBox *box) { box->done(QMessageBox::Yes); });
+    answerNextDialog<DeleteLockDialog>([](DeleteLockDialog *box) { box->accept(); });
     m_window->action(u"deleteAction"_s)->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!m_locks->lock(u"obsolete"_s)->has_value(), 5000);
     // A held lock cannot be deleted: the action is not offered.
@@ -1419,15 +1572,15 @@ void MainWindowTest::stoppedServerLeavesAResponsiveWindow()
 
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"not answered"_s), 10000);
     QCOMPARE(m_window->messageBar()->kind(), MessageBar::Kind::Warning);
-    // The window still works: filtering, selecting and the countdown go on.
+    // The window still works: filtering and selecting go on; the countdown has stopped at the
+    // last read (stale is not shown as live: tst_windowoutage).
     auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
     QTest::keyClicks(filter, u"etl"_s);
     QTRY_COMPARE(m_window->view()->model()->rowCount(), 1);
     QVERIFY(m_window->selectLock(u"etl.sync"_s));
     const QModelIndex remaining =
         m_window->view()->selectionModel()->selectedRows(LockTableModel::Remaining).first();
-    const QString before = remaining.data().toString();
-    QTRY_VERIFY_WITH_TIMEOUT(remaining.data().toString() != before, 3000);
+    QVERIFY(remaining.data(LockTableModel::StaleRole).toBool());
     filter->clear();
     QTest::qWait(1000);
     grab(u"mainwindow-stopped-"_s + TestBackend::instance().name());
@@ -1493,7 +1646,8 @@ void MainWindowTest::connectionDialogOpensAnotherTable()
 
 // Above the window threshold (here: one lock) the table is read a window at a time and the
 // window says so above it; the filter then goes to the database, the status bar still counts
-// every lock, and below the threshold again the whole table is back, filtered here.
+// every lock (and says how many match), and below the threshold again the whole table is
+// back, filtered here.
 void MainWindowTest::largeTableIsReadAWindowAtATime()
 {
     m_window->setWindowThreshold(1);
@@ -1513,7 +1667,10 @@ void MainWindowTest::largeTableIsReadAWindowAtATime()
     QVERIFY2(notice->text().contains(u"filter"_s), qPrintable(notice->text()));
     QVERIFY(m_window->selectLock(u"etl.sync"_s));
     QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
-    QVERIFY(m_window->findChild<QLabel *>(u"counts"_s)->text().startsWith(QString::number(all)));
+    // Issue 49: the count says how many of them the filter shows.
+    QVERIFY2(m_window->findChild<QLabel *>(u"counts"_s)->text().startsWith(
+                 u"1 shown of %1 "_s.arg(all)),
+             qPrintable(m_window->findChild<QLabel *>(u"counts"_s)->text()));
 
     m_window->setWindowThreshold(1000);
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->lockTable()->isWindowed(), 10000);
@@ -1893,6 +2050,200 @@ void MainWindowTest::ctrlTabInTheTableKeepsTheSelection()
     QTest::keyClick(m_window->view(), Qt::Key_Tab);
     QVERIFY(!m_window->view()->hasFocus());
     QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
+}
+
+// Issue 49: Tab goes along the filter row as it reads (the filter, the state filter, the
+// refresh interval), then to the table; Shift+Tab goes back.
+void MainWindowTest::tabFollowsTheFilterRow()
+{
+    if (!TestBackend::instance().isSqlite())
+        QSKIP("the window's widgets: the same on every backend");
+    QApplication::setActiveWindow(m_window.get());
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    auto *state = m_window->findChild<StateFilterCombo *>(u"stateFilter"_s);
+    auto *interval = m_window->findChild<QSpinBox *>(u"interval"_s);
+    QVERIFY(filter && state && interval);
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    const auto focused = [](QWidget *widget) {
+        QWidget *focus = QApplication::focusWidget();
+        return focus && (focus == widget || widget->isAncestorOf(focus));
+    };
+    const auto focusName = [] {
+        QWidget *focus = QApplication::focusWidget();
+        return focus ? focus->objectName() + u' ' + QString::fromLatin1(focus->metaObject()
+                                                                            ->className())
+                     : QString();
+    };
+    for (QWidget *next : {static_cast<QWidget *>(state), static_cast<QWidget *>(interval),
+                          static_cast<QWidget *>(m_window->view())}) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QVERIFY2(focused(next), qPrintable(focusName()));
+    }
+    for (QWidget *back : {static_cast<QWidget *>(interval), static_cast<QWidget *>(state),
+                          static_cast<QWidget *>(filter)}) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+        QVERIFY2(focused(back), qPrintable(focusName()));
+    }
+}
+
+// Issue 49: with the focus in the table a frame is drawn around the current row, on the
+// selection's fill; the same selection with the focus elsewhere has none.
+void MainWindowTest::tableFocusIsFramedApartFromTheSelection()
+{
+    if (!TestBackend::instance().isSqlite())
+        QSKIP("the window's painting: the same on every backend");
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QApplication::setActiveWindow(m_window.get());
+    QTableView *view = m_window->view();
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    const QModelIndex current = view->currentIndex();
+    QVERIFY(current.isValid());
+    QVERIFY(view->selectionModel()->isRowSelected(current.row(), QModelIndex()));
+    // The row's top edge, in a cell other than the current one (Qt's own focus rectangle, if
+    // the style draws one, is the current cell's).
+    const QRect cell = view->visualRect(current.siblingAtColumn(LockTableModel::Holder));
+    const QPoint edge(cell.center().x(), cell.top());
+    const auto pixel = [view, edge] { return view->viewport()->grab().toImage().pixelColor(edge); };
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    const QColor elsewhere = pixel();
+    view->setFocus();
+    QTRY_VERIFY(view->hasFocus());
+    const QColor framed = pixel();
+    grab(u"mainwindow-focusframe"_s);
+    QVERIFY2(framed != elsewhere, qPrintable(framed.name() + u" = "_s + elsewhere.name()));
+    filter->setFocus();
+    QTRY_VERIFY(filter->hasFocus());
+    QCOMPARE(pixel(), elsewhere);
+}
+
+void MainWindowTest::contextMenuKeysOpenTheMenuAtTheCurrentRow_data()
+{
+    QTest::addColumn<int>("key");
+    QTest::addColumn<int>("modifiers");
+    QTest::newRow("Menu") << int(Qt::Key_Menu) << int(Qt::NoModifier);
+    QTest::newRow("Shift+F10") << int(Qt::Key_F10) << int(Qt::ShiftModifier);
+}
+
+// Issue 49: the Menu key and Shift+F10 in the table open its context menu at the current cell,
+// as a right-click there would: its "Copy" copies that cell.
+void MainWindowTest::contextMenuKeysOpenTheMenuAtTheCurrentRow()
+{
+    QFETCH(int, key);
+    QFETCH(int, modifiers);
+    if (!TestBackend::instance().isSqlite())
+        QSKIP("the window's keys: the same on every backend");
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QTableView *view = m_window->view();
+    // The current cell in the holder's column, where the arrow keys could have left it.
+    view->selectionModel()->setCurrentIndex(
+        view->currentIndex().siblingAtColumn(LockTableModel::Holder),
+        QItemSelectionModel::NoUpdate);
+    QApplication::setActiveWindow(m_window.get());
+    view->setFocus();
+    QTRY_VERIFY(view->hasFocus());
+    QGuiApplication::clipboard()->clear();
+    QStringList offered;
+    const auto once = connect(m_window->lockActions(), &LockActions::contextMenuAboutToShow,
+                              this, [&offered](QMenu *menu) {
+                                  for (const QAction *entry : menu->actions())
+                                      offered << entry->objectName();
+                                  auto *copy = menu->findChild<QAction *>(u"copyCellAction"_s);
+                                  QMetaObject::invokeMethod(menu, &QMenu::close,
+                                                            Qt::QueuedConnection);
+                                  if (copy)
+                                      QMetaObject::invokeMethod(copy, &QAction::trigger,
+                                                                Qt::QueuedConnection);
+                              });
+    QTest::keyClick(view, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+    disconnect(once);
+    QVERIFY2(offered.contains(u"copyCellAction"_s), qPrintable(offered.join(u", "_s)));
+    QTRY_COMPARE(QGuiApplication::clipboard()->text(), u"etl-worker-1"_s);
+    QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
+}
+
+// Issue 49: "Show the locks of the holder" is in the Lock menu too (not only in the context
+// menu), with a shortcut no other action has: from the table it filters to the selected
+// lock's holder.
+void MainWindowTest::holdersLocksAreInTheLockMenuWithAShortcut()
+{
+    if (!TestBackend::instance().isSqlite())
+        QSKIP("the window's menus: the same on every backend");
+    QAction *action = m_window->action(u"showHolderLocksAction"_s);
+    QVERIFY(action);
+    QMenu *lockMenu = nullptr;
+    for (QAction *entry : m_window->menuBar()->actions())
+        if (entry->menu() && entry->menu()->actions().contains(m_window->action(u"renewAction"_s)))
+            lockMenu = entry->menu();
+    QVERIFY(lockMenu);
+    QVERIFY(lockMenu->actions().contains(action));
+    QVERIFY(!action->shortcut().isEmpty());
+    for (QAction *other : m_window->findChildren<QAction *>())
+        QVERIFY2(other == action || other->shortcut() != action->shortcut(),
+                 qPrintable(other->objectName()));
+    QVERIFY(m_window->selectLock(u"etl.sync"_s));
+    QVERIFY(action->isEnabled());
+    QApplication::setActiveWindow(m_window.get());
+    m_window->view()->setFocus();
+    QTRY_VERIFY(m_window->view()->hasFocus());
+    QTest::keySequence(m_window->view(), action->shortcut());
+    auto *filter = m_window->findChild<QLineEdit *>(u"filter"_s);
+    QTRY_COMPARE(filter->text(), u"etl-worker-1"_s);
+    QCOMPARE(m_window->selectedLock()->name, u"etl.sync"_s);
+    filter->clear();
+}
+
+// Issue 49: Connect... in a window opened on a saved profile opens on that profile, selected in
+// the list as such (it said "New connection"), with the password the window connected with.
+void MainWindowTest::connectOpensOnTheWindowsSavedProfile()
+{
+    QTemporaryDir dir;
+    ProfileStore store(dir.filePath(u"profiles.ini"_s));
+    ConnectionProfile elsewhere;
+    elsewhere.name = u"elsewhere"_s;
+    elsewhere.spec = *ConnectionSpec::parse(u"sqlite:"_s + dir.filePath(u"x.sqlite"_s));
+    store.save(elsewhere);
+    store.setLastUsed(u"elsewhere"_s);
+    ConnectionProfile here;
+    here.name = u"here"_s;
+    here.spec = TestBackend::instance().spec();
+    here.table = m_table;
+    here.connectTimeoutS = 3;
+    store.save(here);
+    MemoryVault vault;
+    m_window->setProfileStore(&store, &vault);
+    m_window->openConnection(WindowConnection::of(here));
+    QString chosen;
+    QString table;
+    QString password;
+    answerNextDialog<ConnectionDialog>([&](ConnectionDialog *dialog) {
+        chosen = dialog->findChild<QComboBox *>(u"profileCombo"_s)->currentText();
+        table = dialog->table();
+        password = dialog->spec().password;
+        QTimer::singleShot(0, dialog, &ConnectionDialog::reject);
+    });
+    m_window->action(u"connectAction"_s)->trigger();
+    QCOMPARE(chosen, u"here"_s);
+    QCOMPARE(table, m_table);
+    QCOMPARE(password, TestBackend::instance().spec().password);
+}
+
+// Issue 49: Test-acquire offers the lock's own lease (its row's ttl_ms), not always 30 s.
+void MainWindowTest::testAcquireOffersTheLocksOwnLease()
+{
+    QVERIFY(m_locks->initialize(u"lease.own"_s, 45000, {})->created);
+    const auto drop = qScopeGuard([this] { m_locks->remove(u"lease.own"_s); });
+    m_window->action(u"refreshAction"_s)->trigger(); // not the next refresh: now
+    QVERIFY(waitForLock(u"lease.own"_s));
+    QVERIFY(m_window->selectLock(u"lease.own"_s));
+    QString offered;
+    answerNextDialog<TestAcquireDialog>([&offered](TestAcquireDialog *dialog) {
+        offered = dialog->findChild<QLineEdit *>(u"ttl"_s)->text();
+        QTimer::singleShot(0, dialog, &QDialog::reject); // (a rejected result is no answer yet)
+    });
+    m_window->action(u"testAcquireAction"_s)->trigger();
+    QCOMPARE(offered, u"45s"_s);
 }
 
 int main(int argc, char **argv)

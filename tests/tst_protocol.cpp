@@ -3,6 +3,7 @@
 
 #include "testbackend.h"
 
+#include "lockjson.h"
 #include "mariadbstatements.h"
 #include "postgresstatements.h"
 #include "releaselistener.h"
@@ -101,6 +102,7 @@ private slots:
     void reentryCountsDepth();
     void renewExtendsTheLease();
     void renewWithAWrongFenceIsLost();
+    void renewAfterTheLeaseEndedIsRefused();
     void expiredLeaseIsTakenOverWithAHigherFence();
     void releaseAfterTakeoverIsLostAndChangesNothing();
     void forceReleaseRefusesAStaleFence();
@@ -385,6 +387,54 @@ void ProtocolTest::renewWithAWrongFenceIsLost()
     QVERIFY(wrongHolder && !wrongHolder->renewed);
     QCOMPARE(wrongHolder->current.holder, u"alice"_s);
     QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+}
+
+void ProtocolTest::renewAfterTheLeaseEndedIsRefused()
+{
+    // One meaning for a lapsed lease: a renewal just before its end (by the database clock)
+    // extends it; one just after is refused with when it ended, extends nothing, is recorded
+    // as lost, and the holder gets the lock back only by acquiring again, with a new fence.
+    const QString name = lockName();
+    m_locks->setEventLevel(LockService::EventLevel::All);
+    auto cleanup = qScopeGuard([this] { m_locks->setEventLevel(LockService::EventLevel::Admin); });
+    auto grant = m_locks->acquire(name, u"alice"_s, 300);
+    QVERIFY(grant && grant->acquired);
+    QVERIFY(waitForDbTime(grant->expiresAt.addMSecs(-150)));
+    auto justBefore = m_locks->renew(name, u"alice"_s, grant->fence, 300);
+    LOCKSCOPE_VERIFY_OK(justBefore);
+    QVERIFY(justBefore->renewed);
+    QVERIFY(justBefore->dbNow <= grant->expiresAt);
+    QVERIFY(justBefore->expiresAt > grant->expiresAt);
+    QVERIFY(!justBefore->leaseEndedAt.isValid());
+
+    QVERIFY(waitForDbTime(justBefore->expiresAt));
+    const QStringList before = testsupport::rawLockRow(*m_session, m_table, name);
+    auto late = m_locks->renew(name, u"alice"_s, grant->fence, 300);
+    LOCKSCOPE_VERIFY_OK(late);
+    QVERIFY(!late->renewed);
+    QCOMPARE(late->leaseEndedAt, justBefore->expiresAt);
+    QVERIFY(late->dbNow > late->leaseEndedAt);
+    QCOMPARE(late->current.holder, u"alice"_s); // nobody took it: refused all the same
+    QVERIFY(renewLapsedText(name, *late).contains(isoTime(justBefore->expiresAt)));
+    QCOMPARE(testsupport::rawLockRow(*m_session, m_table, name), before);
+    auto state = m_locks->lock(name);
+    QCOMPARE((*state)->state, LockState::Expired);
+    auto events = m_locks->history(name);
+    QVERIFY(events && !events->isEmpty());
+    QCOMPARE(events->constFirst().kind, u"lost"_s); // newest first
+    QCOMPARE(events->constFirst().detail, u"renew refused: the lease had ended"_s);
+
+    auto again = m_locks->acquire(name, u"alice"_s, 300);
+    LOCKSCOPE_VERIFY_OK(again);
+    QVERIFY(again->acquired);
+    QVERIFY(again->fence > grant->fence);
+    QCOMPARE(again->depth, 1);
+
+    // A lease with no end (set by hand) stays renewable.
+    QVERIFY(execOther(u"UPDATE "_s + m_locks->tables().locks
+                      + u" SET expires_at = NULL WHERE name = '"_s + name + u'\''));
+    auto unending = m_locks->renew(name, u"alice"_s, again->fence, 300);
+    QVERIFY(unending && unending->renewed);
 }
 
 void ProtocolTest::expiredLeaseIsTakenOverWithAHigherFence()

@@ -21,19 +21,25 @@
 #include "mainwindow.h"
 #include "statefiltercombo.h"
 #include "testacquiredialog.h"
+#include "traynotifier.h"
 #include "testbackend.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -116,12 +122,20 @@ private:
     void step();
     void clickRow();
     void pressKey();
+    void pressWriteKeyInTable();
+    static void activate(QWidget *window);
+    static bool isConfirm(const QDialog *dialog, const QAbstractButton *button);
+    static QString mnemonics(const QDialog *dialog);
     void typeFilter();
     void chooseState();
     void clickHeader();
+    void clickTrayMessage();
     void checkSelection();
     void onDialog(QDialog *dialog);
     void answerWriteDialog(QDialog *dialog, const QString &kind, const QStringList &targets);
+    void confirmOrCancel(QDialog *dialog, const QString &kind, const QStringList &targets);
+    void driveDialog(QDialog *dialog, const QString &kind, const QStringList &targets);
+    bool dialogInput(QDialog *dialog);
     QStringList shownSelection() const;
     void violation(const QString &what);
     void log(const QString &input) { m_inputs << input; }
@@ -139,8 +153,11 @@ private:
     QStringList m_violations;
     QStringList m_chosen;       // the locks the user deliberately chose on the table (sorted)
     bool m_keyFromTable = false; // the input being given was a key pressed in the table
+    bool m_movedToConfirm = false; // the dialog being driven was confirmed on its button
+    bool m_deliberate = false;     // the input being given is the user's move to confirm
     QHash<QString, int> m_confirmed; // "kind name" -> dialogs confirmed
     int m_dialogs = 0;
+    int m_trayOpens = 0; // tray message clicks that opened a lock
 };
 
 void RandomUserTest::initTestCase()
@@ -190,7 +207,7 @@ void RandomUserTest::everyAdminEventIsOnTheChosenLock()
     churn.start();
     const int steps = qEnvironmentVariableIsSet("LOCKSCOPE_RANDOM_STEPS")
                           ? qEnvironmentVariableIntValue("LOCKSCOPE_RANDOM_STEPS")
-                          : 1000;
+                          : 600;
     for (int i = 0; i < steps && m_violations.isEmpty(); ++i) {
         step();
         checkSelection();
@@ -201,9 +218,9 @@ void RandomUserTest::everyAdminEventIsOnTheChosenLock()
     int confirmed = 0;
     for (const int times : std::as_const(m_confirmed))
         confirmed += times;
-    qInfo("random user: %d inputs, %d dialogs, %d force releases or deletes confirmed, %d lockctl "
-          "commands underneath",
-          int(m_inputs.size()), m_dialogs, confirmed, churn.commandsRun());
+    qInfo("random user: %d inputs, %d dialogs, %d force releases or deletes confirmed, %d tray "
+          "messages that opened a lock, %d lockctl commands underneath",
+          int(m_inputs.size()), m_dialogs, confirmed, m_trayOpens, churn.commandsRun());
     QVERIFY2(m_violations.isEmpty(), qPrintable(report()));
 }
 
@@ -211,8 +228,11 @@ void RandomUserTest::step()
 {
     m_keyFromTable = false;
     const quint32 kind = m_random.bounded(100);
-    if (kind < 25)
+    if (kind < 25) {
         clickRow();
+        if (m_random.bounded(3) == 0) // and acts on it at once, as users mostly do
+            pressWriteKeyInTable();
+    }
     else if (kind < 62)
         pressKey();
     else if (kind < 70)
@@ -221,8 +241,10 @@ void RandomUserTest::step()
         chooseState();
     else if (kind < 80)
         clickHeader();
+    else if (kind < 84)
+        clickTrayMessage();
     else {
-        const int ms = 20 + int(m_random.bounded(280));
+        const int ms = 20 + int(m_random.bounded(200));
         log(u"wait %1 ms"_s.arg(ms));
         QTest::qWait(ms);
         return;
@@ -240,6 +262,10 @@ void RandomUserTest::clickRow()
     const QModelIndex cell = view->model()->index(row, 0);
     const QString name = cell.data().toString(); // what the user sees where they click
     log(u"click row %1 (%2)"_s.arg(row).arg(name));
+    // QTest's clicks are not spontaneous, so they neither activate the window (after a dialog
+    // closed) nor move the focus as a real click does.
+    activate(m_window.get());
+    view->setFocus(Qt::MouseFocusReason);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(cell).center());
     m_chosen = {name};
 }
@@ -264,6 +290,43 @@ void RandomUserTest::pressKey()
                                   });
     if (m_keyFromTable && !acts)
         m_chosen = shownSelection();
+    m_keyFromTable = false;
+}
+
+// The letters after '&' in the dialog's buttons and labels, upper case.
+QString RandomUserTest::mnemonics(const QDialog *dialog)
+{
+    QStringList texts;
+    for (const QAbstractButton *button : dialog->findChildren<QAbstractButton *>())
+        texts << button->text();
+    for (const QLabel *label : dialog->findChildren<QLabel *>())
+        texts << label->text();
+    QString letters;
+    for (const QString &text : std::as_const(texts))
+        for (qsizetype at = text.indexOf(u'&'); at >= 0 && at + 1 < text.size();
+             at = text.indexOf(u'&', at + 2))
+            letters += text.at(at + 1).toUpper();
+    return letters;
+}
+
+// As the user's click on it does (the offscreen platform activates nothing by itself).
+void RandomUserTest::activate(QWidget *window)
+{
+    if (QApplication::activeWindow() == window)
+        return;
+    // activateWindow() is not enough for a modal dialog on the offscreen platform.
+    QApplication::setActiveWindow(window);
+}
+
+void RandomUserTest::pressWriteKeyInTable()
+{
+    const Key &key = WriteKeys[m_random.bounded(quint32(std::size(WriteKeys)))];
+    QTableView *view = m_window->view();
+    if (QApplication::focusWidget() != view)
+        return;
+    m_keyFromTable = true;
+    log(u"key %1 in %2"_s.arg(QLatin1String(key.name), focusName()));
+    QTest::keyClick(view, key.key, key.modifiers);
     m_keyFromTable = false;
 }
 
@@ -306,6 +369,26 @@ void RandomUserTest::clickHeader()
     const QPoint at(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
                     header->height() / 2);
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, at);
+}
+
+// A click on the tray's message (the offscreen platform has no tray; the click is the one the
+// message's messageClicked makes). It opens the lock the message shown now names, or the
+// Problems filter, or nothing once it is gone: the lock it opens is the user's choice, and no
+// other.
+void RandomUserTest::clickTrayMessage()
+{
+    TrayNotifier *tray = TrayNotifier::instance();
+    const BalloonQueue::Target target = tray->clickTarget();
+    log(u"click the tray's message (about %1)"_s.arg(
+        target.sources.isEmpty() ? u"nothing"_s
+        : target.lock.isEmpty()  ? u"the Problems filter"_s
+                                 : target.lock));
+    tray->click();
+    if (!target.sources.isEmpty() && !target.lock.isEmpty()) {
+        m_chosen = {target.lock};
+        ++m_trayOpens;
+    }
+    QTest::qWait(0);
 }
 
 QString RandomUserTest::focusName() const
@@ -377,6 +460,18 @@ void RandomUserTest::answerWriteDialog(QDialog *dialog, const QString &kind,
     else if (targets.isEmpty() || !chosen)
         violation(u"a %1 dialog for %2 opened while the chosen locks were %3"_s.arg(
             kind, shown, m_chosen.join(u", "_s)));
+    if (m_random.bounded(4) == 0)
+        return confirmOrCancel(dialog, kind, targets);
+    // Three in four the user answers with the keyboard and the mouse, shown (issue 49).
+    QTimer::singleShot(0, dialog, [this, dialog, kind, targets] {
+        driveDialog(dialog, kind, targets);
+    });
+}
+
+void RandomUserTest::confirmOrCancel(QDialog *dialog, const QString &kind,
+                                     const QStringList &targets)
+{
+    const QString shown = targets.join(u", "_s);
     if (m_random.bounded(2) == 0) {
         log(u"  %1 dialog for %2: cancelled"_s.arg(kind, shown));
         return dialog->done(-1);
@@ -384,10 +479,118 @@ void RandomUserTest::answerWriteDialog(QDialog *dialog, const QString &kind,
     log(u"  %1 dialog for %2: confirmed"_s.arg(kind, shown));
     for (const QString &target : targets)
         ++m_confirmed[kind + u' ' + target];
-    if (auto *box = qobject_cast<QMessageBox *>(dialog))
-        return box->done(QMessageBox::Yes);
-    dialog->findChild<QLineEdit *>(u"reason"_s)->setText(u"random user"_s);
+    if (auto *reason = dialog->findChild<QLineEdit *>(u"reason"_s)) // a delete asks none
+        reason->setText(u"random user"_s);
     dialog->accept();
+}
+
+// Random keys and clicks in the shown dialog, Alt chords and letters among them: it may close
+// only by Esc, Cancel, or its confirm button once the user moved to it (clicked it, or pressed
+// Space or Enter on it). A dialog confirmed any other way is a violation; one still open after
+// a dozen inputs is cancelled.
+void RandomUserTest::driveDialog(QDialog *dialog, const QString &kind,
+                                 const QStringList &targets)
+{
+    const QString shown = targets.join(u", "_s);
+    log(u"  %1 dialog for %2: shown, driven"_s.arg(kind, shown));
+    activate(dialog);
+    m_movedToConfirm = false;
+    // A mnemonic presses its button at once and clicks it 100 ms later: the press is caught.
+    QObject pressWatch;
+    for (QPushButton *button : dialog->findChildren<QPushButton *>())
+        if (isConfirm(dialog, button))
+            connect(button, &QPushButton::pressed, &pressWatch, [this, kind, shown] {
+                if (!m_deliberate)
+                    violation(u"the %1 dialog for %2: its confirm button was pressed by %3"_s
+                                  .arg(kind, shown, m_inputs.last().trimmed()));
+            });
+    bool closed = false;
+    for (int i = 0; i < 12 && !closed; ++i)
+        closed = dialogInput(dialog);
+    if (!closed) {
+        log(u"  still open: cancelled"_s);
+        dialog->done(-1);
+    }
+    const int result = dialog->result();
+    const bool accepted = qobject_cast<QMessageBox *>(dialog) ? result == QMessageBox::Yes
+                                                              : result == QDialog::Accepted;
+    // Back to the window, as a desktop does when a dialog closes.
+    QTimer::singleShot(0, m_window.get(), [this] { activate(m_window.get()); });
+    log(u"  closed: %1"_s.arg(accepted ? u"confirmed"_s : u"not confirmed"_s));
+    if (accepted && !m_movedToConfirm)
+        violation(u"the %1 dialog for %2 was confirmed without the user moving to its confirm "
+                  "button"_s.arg(kind, shown));
+    if (accepted)
+        for (const QString &target : targets)
+            ++m_confirmed[kind + u' ' + target];
+}
+
+bool RandomUserTest::isConfirm(const QDialog *dialog, const QAbstractButton *button)
+{
+    auto *pressable = const_cast<QAbstractButton *>(button);
+    if (auto *box = qobject_cast<const QMessageBox *>(dialog))
+        return box->buttonRole(pressable) == QMessageBox::YesRole;
+    auto *row = qobject_cast<QDialogButtonBox *>(button->parentWidget());
+    return row && row->buttonRole(pressable) == QDialogButtonBox::AcceptRole;
+}
+
+// One input to the dialog; true when it closed. Moving to the confirm button is a click on
+// it or Space or Enter while it has the focus (the user tabbed to it).
+bool RandomUserTest::dialogInput(QDialog *dialog)
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus || focus->window() != dialog)
+        focus = dialog;
+    const QList<QPushButton *> buttons = dialog->findChildren<QPushButton *>();
+    const quint32 kind = m_random.bounded(100);
+    if (kind < 55) {
+        // Half of the time a letter a button's or a label's text marks with '&' (its
+        // mnemonic), or else one of a button's letters: where an accelerator would be.
+        int letter = int(m_random.bounded(36));
+        QString texts = mnemonics(dialog);
+        if (texts.isEmpty() || m_random.bounded(2) == 0)
+            for (const QPushButton *button : buttons)
+                texts += button->text().toUpper().remove(u'&');
+        texts.remove(QRegularExpression(u"[^A-Z0-9]"_s));
+        if (!texts.isEmpty() && m_random.bounded(2) == 0) {
+            const QChar c = texts.at(int(m_random.bounded(quint32(texts.size()))));
+            letter = c.isDigit() ? 26 + c.digitValue() : c.unicode() - u'A';
+        }
+        const auto key = Qt::Key(letter < 26 ? Qt::Key_A + letter : Qt::Key_0 + letter - 26);
+        const bool alt = m_random.bounded(3) != 0;
+        log(u"  %1%2 in %3"_s.arg(alt ? u"Alt+"_s : QString(),
+                                  QChar(letter < 26 ? u'A' + letter : u'0' + letter - 26),
+                                  focusName()));
+        QTest::keyClick(focus, key, alt ? Qt::AltModifier : Qt::NoModifier);
+    } else if (kind < 70) {
+        log(u"  type \"why\" in %1"_s.arg(focusName()));
+        QTest::keyClicks(focus, u"why"_s);
+    } else if (kind < 84) {
+        const bool back = m_random.bounded(3) == 0;
+        log(u"  %1 in %2"_s.arg(back ? u"Shift+Tab"_s : u"Tab"_s, focusName()));
+        QTest::keyClick(focus, Qt::Key_Tab, back ? Qt::ShiftModifier : Qt::NoModifier);
+    } else if (kind < 94) {
+        const bool space = m_random.bounded(2) == 0;
+        const auto *button = qobject_cast<QAbstractButton *>(focus);
+        m_deliberate = button && isConfirm(dialog, button) && button->isEnabled();
+        m_movedToConfirm = m_movedToConfirm || m_deliberate;
+        log(u"  %1 in %2"_s.arg(space ? u"Space"_s : u"Enter"_s, focusName()));
+        QTest::keyClick(focus, space ? Qt::Key_Space : Qt::Key_Return);
+        m_deliberate = false;
+    } else if (kind < 98 && !buttons.isEmpty()) {
+        QPushButton *button = buttons.at(int(m_random.bounded(quint32(buttons.size()))));
+        if (!button->isVisible())
+            return false;
+        m_deliberate = isConfirm(dialog, button) && button->isEnabled();
+        m_movedToConfirm = m_movedToConfirm || m_deliberate;
+        log(u"  click \"%1\""_s.arg(button->text()));
+        QTest::mouseClick(button, Qt::LeftButton);
+        m_deliberate = false;
+    } else {
+        log(u"  Esc"_s);
+        QTest::keyClick(focus, Qt::Key_Escape);
+    }
+    return !dialog->isVisible();
 }
 
 void RandomUserTest::violation(const QString &what)
@@ -440,6 +643,7 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     ui::language::apply(u"en"_s);
+    TrayNotifier::assumeAvailable(); // the problems' messages queue as in a tray, for its clicks
     RandomUserTest suite;
     return testsupport::runBackendSuite(&suite, argc, argv);
 }

@@ -12,6 +12,23 @@
     </message>
 </context>
 <context>
+    <name>ui::AuditPanel</name>
+    <message numerus="yes">
+        <source>%Ln admin action(s), read at %1.</source>
+        <translation>
+            <numerusform>%Ln admin action, read at %1.</numerusform>
+            <numerusform>%Ln admin actions, read at %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln admin action(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %Ln admin action to %1.</numerusform>
+            <numerusform>Exported %Ln admin actions to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ui::BlockingTreeModel</name>
     <message numerus="yes">
         <source>%n session(s) wait for it directly</source>
@@ -69,17 +86,17 @@
 <context>
     <name>ui::ForceReleaseManyDialog</name>
     <message numerus="yes">
-        <source>Force release — %n lock(s)</source>
-        <translation>
-            <numerusform>Force release — %n lock</numerusform>
-            <numerusform>Force release — %n locks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>&amp;Force release %n lock(s)</source>
         <translation>
             <numerusform>&amp;Force release %n lock</numerusform>
             <numerusform>&amp;Force release %n locks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Force release %n lock(s)</source>
+        <translation>
+            <numerusform>Force release %n lock</numerusform>
+            <numerusform>Force release %n locks</numerusform>
         </translation>
     </message>
 </context>
@@ -117,6 +134,13 @@
         <translation>
             <numerusform>Exported %Ln lock to %1.</numerusform>
             <numerusform>Exported %Ln locks to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 shown of %n lock(s): %2 held, %3 expired, %4 free</source>
+        <translation>
+            <numerusform>%1 shown of %n lock: %2 held, %3 expired, %4 free</numerusform>
+            <numerusform>%1 shown of %n locks: %2 held, %3 expired, %4 free</numerusform>
         </translation>
     </message>
 </context>
@@ -185,6 +209,13 @@
         <translation>
             <numerusform>Lockscope: %n lock needs you</numerusform>
             <numerusform>Lockscope: %n locks need you</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more lock(s) need attention</source>
+        <translation>
+            <numerusform>%n more lock needs attention</numerusform>
+            <numerusform>%n more locks need attention</numerusform>
         </translation>
     </message>
 </context>

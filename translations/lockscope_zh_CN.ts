@@ -2,6 +2,36 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Acknowledgements</name>
+    <message>
+        <source>until it changes</source>
+        <translation>直到有变化</translation>
+    </message>
+    <message>
+        <source>until %1</source>
+        <translation>有效至 %1</translation>
+    </message>
+    <message>
+        <source>Acknowledged by %1 %2</source>
+        <translation>已由 %1 确认，%2</translation>
+    </message>
+    <message>
+        <source>Acknowledged by %1 %2: %3</source>
+        <translation>已由 %1 确认，%2：%3</translation>
+    </message>
+    <message>
+        <source>(unknown user)</source>
+        <translation>（未知用户）</translation>
+    </message>
+</context>
+<context>
+    <name>AsOf</name>
+    <message>
+        <source>as of %1</source>
+        <translation>截至 %1</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionColour</name>
     <message>
         <source>Production (red)</source>
@@ -1741,6 +1771,54 @@
         <source>The lock name is not in composed Unicode form (NFC); write &quot;%1&quot; (%2) instead, so that one name means one lock.</source>
         <translation>锁名不是 Unicode 组合形式（NFC）；请改写为 &quot;%1&quot;（%2），使一个名称只代表一把锁。</translation>
     </message>
+    <message>
+        <source>The audit limit must be between 1 and %1; got %2.</source>
+        <translation>审计条数上限必须在 1 到 %1 之间；实际为 %2。</translation>
+    </message>
+    <message>
+        <source>Unknown admin action &quot;%1&quot;; use one of: %2.</source>
+        <translation>未知的管理操作“%1”；请使用以下之一：%2。</translation>
+    </message>
+    <message>
+        <source>The actor to look for is longer than %1 characters.</source>
+        <translation>要查找的操作者超过 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>The lock pattern is longer than %1 characters.</source>
+        <translation>锁名模式超过 %1 个字符。</translation>
+    </message>
+    <message>
+        <source>A time span back from now cannot be negative.</source>
+        <translation>从现在往回的时长不能为负数。</translation>
+    </message>
+    <message>
+        <source>reading the admin actions</source>
+        <translation>读取管理操作</translation>
+    </message>
+    <message>
+        <source>In one transaction; the event and what follows only if the lock was still at fence %1.</source>
+        <translation>在同一事务中；仅当锁仍处于栅栏令牌 %1 时，才写入事件及后续语句。</translation>
+    </message>
+    <message>
+        <source>In one transaction, after reading the lock: only if it is still at fence %1 and not held.</source>
+        <translation>在同一事务中，先读取锁：仅当它仍处于栅栏令牌 %1 且未被持有时执行。</translation>
+    </message>
+    <message>
+        <source>In one transaction: a deleted lock of this name comes back (keeping its fence), otherwise a new row; then the event.</source>
+        <translation>在同一事务中：同名的已删除锁会恢复（保留其栅栏令牌），否则新建一行；然后写入事件。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s own release, only while the lock is as you saw it.</source>
+        <translation>%1 自身的释放方式，仅当锁仍与您看到的一致时执行。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither a duration back from now (30m, 24h, 7d) nor a time (2026-12-07T10:00Z).</source>
+        <translation>%1：“%2”既不是从现在往回的时长（30m、24h、7d），也不是时间（2026-12-07T10:00Z）。</translation>
+    </message>
+    <message>
+        <source>the lease of &quot;%1&quot; ended at %2, %3 before this renewal; acquire again (a new fence).</source>
+        <translation>“%1”的租约已于 %2 结束，比本次续期早 %3；请重新获取（新的栅栏令牌）。</translation>
+    </message>
 </context>
 <context>
     <name>locksim</name>
@@ -1951,6 +2029,264 @@
     <message>
         <source>Failure observed: %1 stuck for ever (%2) in %3 (%4, %5).</source>
         <translation>观察到失败：在 %3 中有 %1永久卡住（%2）（%4，%5）。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AcknowledgeAction</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1, held by %2 (fence %3): %4</source>
+        <translation>%1，由 %2 持有（栅栏令牌 %3）：%4</translation>
+    </message>
+    <message>
+        <source>&amp;Acknowledge problem…</source>
+        <translation>确认问题(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Mark the selected lock&apos;s problem as seen, with a note and for how long: the tray stops announcing and counting it until it changes</source>
+        <translation>将所选锁的问题标记为已知，附带说明和时长：在它变化之前，托盘不再提醒也不再计数</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AcknowledgeDialog</name>
+    <message>
+        <source>Acknowledge problem - %1</source>
+        <translation>确认问题 - %1</translation>
+    </message>
+    <message>
+        <source>The tray stops announcing it and does not count it; the Problems filter marks it. It comes back when its time runs out or the lock changes (another holder, fence or problem). Kept in your settings, not in the database.</source>
+        <translation>托盘不再提醒也不计入它；“问题”过滤器会标记它。时限到期或锁发生变化（持有者、栅栏令牌或问题变化）时会重新出现。保存在您的设置中，而不是数据库中。</translation>
+    </message>
+    <message>
+        <source>What you are doing about it</source>
+        <translation>您正在如何处理</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>4 hours</source>
+        <translation>4 小时</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 天</translation>
+    </message>
+    <message>
+        <source>Until it changes</source>
+        <translation>直到有变化</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>说明(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation>时长(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Remove acknowledgement</source>
+        <translation>取消确认</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AcknowledgementLine</name>
+    <message>
+        <source>Not acknowledged.</source>
+        <translation>未确认。</translation>
+    </message>
+    <message>
+        <source>Acknowledge…</source>
+        <translation>确认…</translation>
+    </message>
+    <message>
+        <source>Change or remove acknowledgement…</source>
+        <translation>更改或取消确认…</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AuditDock</name>
+    <message>
+        <source>Admin audit</source>
+        <translation>管理审计</translation>
+    </message>
+    <message>
+        <source>Admin a&amp;udit</source>
+        <translation>管理审计(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Force releases, deletes, initializations, terminations and test holds by anyone</source>
+        <translation>所有人的强制释放、删除、初始化、终止和测试持有</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AuditModel</name>
+    <message>
+        <source>Initialize</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>Force release</source>
+        <translation>强制释放</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Terminate session</source>
+        <translation>终止会话</translation>
+    </message>
+    <message>
+        <source>Cancel statement</source>
+        <translation>取消语句</translation>
+    </message>
+    <message>
+        <source>Test hold</source>
+        <translation>测试持有</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Reason / detail</source>
+        <translation>原因 / 详情</translation>
+    </message>
+</context>
+<context>
+    <name>ui::AuditPanel</name>
+    <message>
+        <source>Reading the admin actions…</source>
+        <translation>正在读取管理操作…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln admin action(s), read at %1.</source>
+        <translation>
+            <numerusform>%Ln 条管理操作，读取于 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>More match than the newest %L1 shown: narrow the filters.</source>
+        <translation>匹配的多于显示的最新 %L1 条：请缩小过滤范围。</translation>
+    </message>
+    <message>
+        <source>The admin actions could not be read: %1</source>
+        <translation>无法读取管理操作：%1</translation>
+    </message>
+    <message>
+        <source>The rows below are as of %1.</source>
+        <translation>以下各行截至 %1。</translation>
+    </message>
+    <message>
+        <source>Not read yet: Refresh reads the admin actions.</source>
+        <translation>尚未读取：点击“刷新”读取管理操作。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the lock table (deleted, filtered out, or a database session).</source>
+        <translation>“%1”不在锁表中（已删除、被过滤，或是数据库会话）。</translation>
+    </message>
+    <message>
+        <source>Export admin actions as JSON</source>
+        <translation>将管理操作导出为 JSON</translation>
+    </message>
+    <message>
+        <source>Export admin actions as CSV</source>
+        <translation>将管理操作导出为 CSV</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln admin action(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %Ln 条管理操作导出到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Actor:</source>
+        <translation>操作者:</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁:</translation>
+    </message>
+    <message>
+        <source>Since:</source>
+        <translation>起始时间:</translation>
+    </message>
+    <message>
+        <source>Action:</source>
+        <translation>操作:</translation>
+    </message>
+    <message>
+        <source>contains</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <source>Who acted, as recorded (user@host (tool)); any part, ignoring case</source>
+        <translation>记录中的操作者（user@host (tool)）；可填任意部分，不区分大小写</translation>
+    </message>
+    <message>
+        <source>Lock names: * any text, ? one character, ignoring case</source>
+        <translation>锁名：* 匹配任意文本，? 匹配一个字符，不区分大小写</translation>
+    </message>
+    <message>
+        <source>A duration back from the database clock (24h, 7d) or a time (2026-12-07T10:00, UTC unless it has a zone); empty: all</source>
+        <translation>从数据库时钟往回的时长（24h、7d）或时间（2026-12-07T10:00，未带时区则为 UTC）；留空：全部</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
     </message>
 </context>
 <context>
@@ -2826,6 +3162,45 @@
         <source>Not deleted: &quot;%1&quot; changed since you looked (fence %2, now %3, %4). Look at it again first.</source>
         <translation>未删除：“%1”在你查看之后已变化（栅栏令牌 %2，现在为 %3，%4）。请先重新查看。</translation>
     </message>
+    <message>
+        <source>This application&apos;s table keeps no record of admin actions: the audit reads Lockscope&apos;s event table.</source>
+        <translation>该应用的表不记录管理操作：审计读取的是 Lockscope 的事件表。</translation>
+    </message>
+    <message>
+        <source>The lease of &quot;%1&quot; ended %2 ago: it is lost; acquire it again.</source>
+        <translation>“%1”的租约已于 %2前结束：已丢失；请重新获取。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DeleteLockDialog</name>
+    <message>
+        <source>Delete lock %1</source>
+        <translation>删除锁 %1</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁:</translation>
+    </message>
+    <message>
+        <source>Fence:</source>
+        <translation>栅栏令牌:</translation>
+    </message>
+    <message>
+        <source>Default lease:</source>
+        <translation>默认租约:</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>描述:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The lock&apos;s definition is removed;&lt;/b&gt; its history stays. The delete only happens if the lock is still free or expired with the fence shown here.</source>
+        <translation>&lt;b&gt;锁的定义将被删除；&lt;/b&gt;其历史记录保留。仅当锁仍空闲或已过期且栅栏令牌与此处显示的一致时才会删除。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
 </context>
 <context>
     <name>ui::EndSessionDialog</name>
@@ -2904,10 +3279,6 @@
 <context>
     <name>ui::ForceReleaseDialog</name>
     <message>
-        <source>Force release — %1</source>
-        <translation>强制释放 — %1</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The holder will lose this lock while it may still be working.&lt;/b&gt; Its fence token stops being valid; a resource that checks fences will refuse its writes. The release only happens if the lock is still exactly as shown here.</source>
         <translation>&lt;b&gt;持有者可能仍在工作，但将失去此锁。&lt;/b&gt;其栅栏令牌随即失效；校验栅栏令牌的资源将拒绝其写入。仅当锁的状态仍与此处显示的完全一致时，才会执行释放。</translation>
     </message>
@@ -2955,15 +3326,13 @@
         <source>Acquired:</source>
         <translation>获取时间：</translation>
     </message>
+    <message>
+        <source>Force release %1</source>
+        <translation>强制释放 %1</translation>
+    </message>
 </context>
 <context>
     <name>ui::ForceReleaseManyDialog</name>
-    <message numerus="yes">
-        <source>Force release — %n lock(s)</source>
-        <translation>
-            <numerusform>强制释放 — %n 个锁</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1, fence %2</source>
         <translation>%1，栅栏令牌 %2</translation>
@@ -2980,6 +3349,12 @@
         <source>&amp;Force release %n lock(s)</source>
         <translation>
             <numerusform>强制释放 %n 个锁(&amp;F)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Force release %n lock(s)</source>
+        <translation>
+            <numerusform>强制释放 %n 个锁</numerusform>
         </translation>
     </message>
 </context>
@@ -3053,6 +3428,18 @@
     <message>
         <source>The default lease</source>
         <translation>默认租约</translation>
+    </message>
+    <message>
+        <source>Initialize</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>Initialize lock on %1</source>
+        <translation>在 %1 上初始化锁</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>数据库：</translation>
     </message>
 </context>
 <context>
@@ -3173,18 +3560,6 @@
         <translation>
             <numerusform>已强制释放 %n 个锁中的 %1 个。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Delete lock — %1</source>
-        <translation>删除锁 — %1</translation>
-    </message>
-    <message>
-        <source>Delete the lock &quot;%1&quot; (fence %2)? Its definition (lease %3, &quot;%4&quot;) is removed; its history stays.</source>
-        <translation>删除锁“%1”（栅栏令牌 %2）？它的定义（租约 %3，“%4”）将被移除；历史记录保留。</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
     </message>
     <message>
         <source>The action failed</source>
@@ -3387,6 +3762,10 @@
         <source>Whether another session holds this lock&apos;s row locked could not be looked up: %1</source>
         <translation>无法查明是否有其他会话锁定了此锁所在的行：%1</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockMonitor</name>
@@ -3403,10 +3782,6 @@
         <translation>已连接到 %1</translation>
     </message>
     <message>
-        <source>%1 Retrying in %2 s.</source>
-        <translation>%1 将在 %2 秒后重试。</translation>
-    </message>
-    <message>
         <source>%1 Not retrying until a password is given.</source>
         <translation>%1 在给出密码之前不再重试。</translation>
     </message>
@@ -3421,6 +3796,10 @@
     <message>
         <source>Connect again with the table %1 (File › Connect…).</source>
         <translation>请以表 %1 重新连接（文件 › 连接…）。</translation>
+    </message>
+    <message>
+        <source>%1 Retrying by itself; F5 tries now.</source>
+        <translation>%1 正在自动重试；按 F5 立即重试。</translation>
     </message>
 </context>
 <context>
@@ -3639,6 +4018,10 @@ Nobody holds it now; the next acquirer takes it over.</source>
     <message>
         <source>How long ago the holder last renewed its lease, in database time; a holder that has not renewed for more than half of its lease shows as not renewing</source>
         <translation>持有者距上次续期租约的时长（数据库时间）；超过租约一半时长未续期的持有者显示为未续期</translation>
+    </message>
+    <message>
+        <source>Not confirmed since the last successful read, %1: the database is not being read now.</source>
+        <translation>自上次成功读取（%1）以来未确认：当前未在读取数据库。</translation>
     </message>
 </context>
 <context>
@@ -3961,6 +4344,16 @@ Password:</source>
     <message>
         <source>Your test hold on &quot;%1&quot; (fence %2) lapsed: no renewal was confirmed before its lease ended on this computer&apos;s clock. It is no longer yours to renew; it was released if it still was. Test-acquire it again for a new fence.</source>
         <translation>你对“%1”的测试持有（栅栏令牌 %2）已失效：按本机时钟，租约结束前没有续约被确认。它不再归你续约；如果仍属于你，已将其释放。请再次测试获取以得到新的栅栏令牌。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 shown of %n lock(s): %2 held, %3 expired, %4 free</source>
+        <translation>
+            <numerusform>显示 %1 个，共 %n 个锁：%2 个持有中，%3 个已过期，%4 个空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>As of %1: %2</source>
+        <translation>截至 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -4327,6 +4720,14 @@ Password:</source>
         <source>Enter does not confirm this: click %1 (or Tab to it and press Space). Esc cancels.</source>
         <translation>回车不会确认此操作：请点击“%1”（或用 Tab 移到它再按空格）。Esc 取消。</translation>
     </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>数据库：</translation>
+    </message>
 </context>
 <context>
     <name>ui::RefreshPauseBadge</name>
@@ -4345,6 +4746,43 @@ Password:</source>
     <message>
         <source>Stop reading the lock table until resumed, to look at it as it is (%1)</source>
         <translation>停止读取锁表直到恢复，以便查看当前的样子（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ResultWatch</name>
+    <message>
+        <source>Outdated: &quot;%1&quot; has changed since; %2</source>
+        <translation>已过时：“%1”此后已变化；%2</translation>
+    </message>
+    <message>
+        <source>it is no longer in the table.</source>
+        <translation>它已不在表中。</translation>
+    </message>
+    <message>
+        <source>it is free now (fence %1).</source>
+        <translation>它现在空闲（栅栏令牌 %1）。</translation>
+    </message>
+    <message>
+        <source>it is held by %1 now (fence %2).</source>
+        <translation>它现在由 %1 持有（栅栏令牌 %2）。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RetryCountdown</name>
+    <message>
+        <source>Next try in %1 s — F5 tries now</source>
+        <translation>%1 秒后重试 — 按 F5 立即重试</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SameHolderAction</name>
+    <message>
+        <source>Show the locks of the &amp;holder</source>
+        <translation>显示该持有者的锁(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Filter the table to the locks of the selected lock&apos;s holder</source>
+        <translation>将表格过滤为所选锁持有者的锁</translation>
     </message>
 </context>
 <context>
@@ -4781,6 +5219,21 @@ Password:</source>
     </message>
 </context>
 <context>
+    <name>ui::SqlSection</name>
+    <message>
+        <source>SQL</source>
+        <translation>SQL</translation>
+    </message>
+    <message>
+        <source>The statements this will run, with their values</source>
+        <translation>将执行的语句及其取值</translation>
+    </message>
+    <message>
+        <source>Copy SQL</source>
+        <translation>复制 SQL</translation>
+    </message>
+</context>
+<context>
     <name>ui::StateFilterCombo</name>
     <message>
         <source>All states</source>
@@ -4896,6 +5349,33 @@ Password:</source>
         <source>The hold time</source>
         <translation>持有时长</translation>
     </message>
+    <message>
+        <source>The lock&apos;s own lease</source>
+        <translation>锁自身的租约</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TestHolds</name>
+    <message>
+        <source>Your test hold on &quot;%1&quot; was lost.</source>
+        <translation>您对“%1”的测试持有已丢失。</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; (fence %2) was lost: the lock was deleted.</source>
+        <translation>您对“%1”的测试持有（栅栏令牌 %2）已丢失：该锁已被删除。</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; (fence %2) was lost: it is free now (fence %3).</source>
+        <translation>您对“%1”的测试持有（栅栏令牌 %2）已丢失：它现在空闲（栅栏令牌 %3）。</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; (fence %2) was lost: %3 now holds it (fence %4).</source>
+        <translation>您对“%1”的测试持有（栅栏令牌 %2）已丢失：现在由 %3 持有（栅栏令牌 %4）。</translation>
+    </message>
+    <message>
+        <source>Your test hold on &quot;%1&quot; (fence %2) was lost: its lease ended at %3.</source>
+        <translation>您对“%1”的测试持有（栅栏令牌 %2）已丢失：其租约已于 %3 结束。</translation>
+    </message>
 </context>
 <context>
     <name>ui::TimelineLegend</name>
@@ -4935,6 +5415,24 @@ Password:</source>
         <translation>
             <numerusform>Lockscope：%n 个锁需要处理</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more lock(s) need attention</source>
+        <translation>
+            <numerusform>另有 %n 个锁需要处理</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to see the problems of %1</source>
+        <translation>单击查看 %1 的问题</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

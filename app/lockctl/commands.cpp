@@ -38,6 +38,18 @@ const QList<Command> &commands()
          "", noOptions, runDetect},
         {"history", QT_TRANSLATE_NOOP("lockctl", "Show a lock's recent events, newest first."), "",
          "NAME", historyOptions, runHistory},
+        {"audit",
+         QT_TRANSLATE_NOOP("lockctl", "Show the admin actions across every lock, newest first."),
+         QT_TRANSLATE_NOOP("lockctl",
+                           "Force releases, deletes, initializations, terminations and "
+                           "cancellations of database sessions, and the window's test holds, by "
+                           "anyone, from the event table, with who did it (ACTOR) and why "
+                           "(DETAIL). Filters combine: --actor, --lock, --since, --until, --kind. "
+                           "Times are the database clock's, UTC. --format csv or json writes "
+                           "only the file to stdout (for a spreadsheet or jq); when more match "
+                           "than --limit, a warning says so on stderr (\"more\" in --json). Not "
+                           "with --profile."),
+         "", auditOptions, runAudit},
         {"acquire", QT_TRANSLATE_NOOP("lockctl", "Acquire a lock."),
          QT_TRANSLATE_NOOP("lockctl",
                            "Without --hold the lock stays held when lockctl exits; release it "

@@ -40,6 +40,9 @@ int runList(Invocation &invocation);
 int runShow(Invocation &invocation);
 QList<QCommandLineOption> historyOptions();
 int runHistory(Invocation &invocation);
+// The admin actions across every lock (commands/audit.cpp).
+QList<QCommandLineOption> auditOptions();
+int runAudit(Invocation &invocation);
 int runNow(Invocation &invocation);
 
 QList<QCommandLineOption> acquireOptions();

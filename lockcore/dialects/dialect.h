@@ -12,6 +12,7 @@ namespace lockcore {
 
 struct LockPageRequest; // lockpagerequest.h
 struct LockPageProblems; // lockpagerequest.h
+struct AuditRequest;     // auditrequest.h
 
 // The names of the lock table and its event table, unquoted and validated.
 struct TableNames
@@ -181,6 +182,9 @@ public:
     // from (col::Page), always at least one row, whose name is NULL when the page is empty.
     virtual Statement lockPage(const TableNames &t, const LockPageRequest &request) const = 0;
     virtual Statement history(const TableNames &t, const QString &name, int limit) const = 0;
+    // The admin actions across every lock (auditrequest.h): event rows (col::Event), newest
+    // first, at most request.limit + 1 of them (one more tells that more match).
+    virtual Statement adminEvents(const TableNames &t, const AuditRequest &request) const = 0;
     virtual Statement now() const = 0;
 
     // What the server says about the cluster it is a node of (lockcore/cluster): reads any user

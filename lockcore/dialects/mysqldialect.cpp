@@ -98,12 +98,15 @@ Statement MysqlDialect::renewBatch(const TableNames &t, const QString &name,
                                    const QString &holder, qint64 fence, qint64 ttlMs) const
 {
     // The UPDATE and a SELECT of the row it renewed, sent together: one round trip. A row
-    // with this holder and fence is one the UPDATE matched (fences only grow, so the pair
-    // cannot come back once it is gone); no row: lost.
+    // with this holder and fence (fences only grow, so the pair cannot come back once it is
+    // gone) is one the UPDATE matched if the UPDATE counted it (CLIENT_FOUND_ROWS: matched
+    // rows), or if its lease still runs (a data source without that flag counts a row set to
+    // its own values as 0); a lease the UPDATE refused had ended before it. No row: lost.
     Statement st = renew(t, name, holder, fence, ttlMs);
     st << ";\nSELECT " << grantColumns(u"l"_s) << " FROM " << lockTable(t)
        << " l WHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence);
+       << " AND l.fence = " << bigint(fence)
+       << "\n  AND (ROW_COUNT() > 0 OR l.expires_at >= " << nowExpr() << ")";
     st.sentAsBatchOf(2);
     return st;
 }

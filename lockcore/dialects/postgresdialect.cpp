@@ -216,8 +216,12 @@ Statement PostgresDialect::renew(const TableNames &t, const QString &name, const
           "\n    renewed_at = n.t"
           "\nFROM ";
     appendClockAfterRowLock(st, t, name);
+    // Only a lease that still runs at n.t (read once the row is held): from expires_at < n.t
+    // on, an acquirer may take it over, and a lapsed lease stays lost. No expiry: renewable.
     st << "\nWHERE l.name = " << text(name) << " AND l.holder = " << text(holder)
-       << " AND l.fence = " << bigint(fence) << "\nRETURNING " << grantColumns(u"l"_s);
+       << " AND l.fence = " << bigint(fence)
+       << "\n  AND (l.expires_at IS NULL OR l.expires_at >= n.t)"
+          "\nRETURNING " << grantColumns(u"l"_s);
     return st;
 }
 

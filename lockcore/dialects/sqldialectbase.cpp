@@ -89,7 +89,11 @@ Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const 
                                 qint64 fence, qint64 ttlMs) const
 {
     // renewed_at first: expires_at is counted from it (changeNowAgain: MySQL evaluates SET
-    // assignments left to right).
+    // assignments left to right). Only a lease that still runs is renewed: at the boundary
+    // where an acquirer may take it over (expires_at < now), a renewal no longer matches, so
+    // a lapsed lease stays lost (a renewal would hide the gap in which anyone could take it).
+    // The WHERE reads the clock once the row is held (InnoDB locks it before the server
+    // tests the rest of the WHERE; SQLite holds the write lock). No expiry: renewable.
     Statement st;
     st << writeVerb(u"UPDATE"_s) << ' ' << lockTable(t)
        << "\nSET renewed_at = " << changeNow() << ","
@@ -98,7 +102,8 @@ Statement SqlDialectBase::renew(const TableNames &t, const QString &name, const 
     appendTtl(ttl, ttlMs, u"ttl_ms"_s);
     st.embed(plusMs(changeNowAgain(), ttl.text()), ttl.binds());
     st << "\nWHERE name = " << text(name) << " AND holder = " << text(holder)
-       << " AND fence = " << bigint(fence);
+       << " AND fence = " << bigint(fence)
+       << "\n  AND (expires_at IS NULL OR expires_at >= " << changeNow() << ")";
     return st;
 }
 

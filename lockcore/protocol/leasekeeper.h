@@ -50,9 +50,10 @@ private:
 // on a thread of their own; the window, which must not wait, drives a LeaseSchedule itself.
 //
 // A lease that lapses is lost for good: once this machine's clock passes leaseEndMs() with no
-// renewal confirmed before it, every later call answers Lapsed and sends nothing, even if the
-// database would still renew it (nobody took it meanwhile): the holder already had to stop at
-// that end, and a lease that comes back would make isHeld-style checks flicker. A renewal's
+// renewal confirmed before it, every later call answers Lapsed and sends nothing, even while
+// the database would still renew it (its end there comes later; after it, the database refuses
+// too): the holder already had to stop at that end, and a lease that comes back would make
+// isHeld-style checks flicker. A renewal's
 // statement has the lease's end as its deadline (Session::DeadlineScope), so a server that
 // stops answering cannot hold the keeper past it. Acquiring again is explicit: a new grant, a
 // new fence.

@@ -51,6 +51,18 @@ ReleaseOutcome releaseOutcome(const DirectResult &answer, const Dialect &dialect
     return outcome;
 }
 
+// A refused renewal whose lock is still this holder's with this fence: the statement found its
+// lease ended (it renews only a lease that still runs), and the lock was anyone's from then on.
+void noteLapse(const QString &holder, qint64 fence, RenewOutcome *outcome)
+{
+    const LockInfo &current = outcome->current;
+    if (current.name.isEmpty() || current.holder != holder || current.fence != fence
+        || !current.expiresAt.isValid())
+        return;
+    outcome->leaseEndedAt = current.expiresAt;
+    outcome->dbNow = current.dbNow;
+}
+
 } // namespace
 
 Result<RenewOutcome> LockService::renew(const QString &name, const QString &holder, qint64 fence,
@@ -100,11 +112,13 @@ Result<RenewOutcome> LockService::renewOnce(const Statement &statement, const QS
         m_session->freeWakeLock(wakeLockFor(name)); // lost: its wake-up lock is not ours
         if (Status read = readCurrent(name, &outcome.current); !read)
             return read.error();
+        noteLapse(holder, fence, &outcome);
     }
+    const QString refusal = outcome.leaseEndedAt.isValid()
+                                ? u"renew refused: the lease had ended"_s
+                                : u"renew refused: no longer the holder"_s;
     if (Status recorded = recordEvent(name, outcome.renewed ? u"renew"_s : u"lost"_s, holder,
-                                      fence,
-                                      outcome.renewed ? QString()
-                                                      : u"renew refused: no longer the holder"_s,
+                                      fence, outcome.renewed ? QString() : refusal,
                                       outcome.renewed ? outcome.dbNow : QDateTime());
         !recorded)
         return recorded.error();

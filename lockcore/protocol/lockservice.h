@@ -58,6 +58,8 @@ public:
     // again if this connection holds it.
     bool takeWakeLockNow(const QString &name);
     void freeWakeLockOf(const QString &name);
+    // Extends a lease that still runs by the database clock; a lease that ended is refused
+    // (RenewOutcome::leaseEndedAt), even when nobody took the lock: it is lost for good.
     Result<RenewOutcome> renew(const QString &name, const QString &holder, qint64 fence,
                                qint64 ttlMs = 0);
     Result<ReleaseOutcome> release(const QString &name, const QString &holder, qint64 fence);

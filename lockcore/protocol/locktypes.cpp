@@ -1,5 +1,7 @@
 #include "locktypes.h"
 
+#include "duration.h"
+#include "lockjson.h"
 #include "tr.h"
 
 using namespace Qt::StringLiterals;
@@ -31,6 +33,16 @@ QString forceReleaseRefusal(const QString &name, qint64 seenFence, const LockInf
             .arg(name, current.holder, QString::number(current.fence), QString::number(seenFence));
     return Tr::tr("Not released: \"%1\" could not be force-released. Nothing was changed.")
         .arg(name);
+}
+
+QString renewLapsedText(const QString &name, const RenewOutcome &outcome)
+{
+    const qint64 lateMs = outcome.dbNow.isValid()
+                              ? qMax<qint64>(0, outcome.leaseEndedAt.msecsTo(outcome.dbNow))
+                              : 0;
+    return Tr::tr("the lease of \"%1\" ended at %2, %3 before this renewal; acquire again (a "
+                  "new fence).")
+        .arg(name, isoTime(outcome.leaseEndedAt), formatDurationMs(lateMs));
 }
 
 qint64 LockInfo::remainingMs() const

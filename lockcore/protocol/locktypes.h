@@ -46,11 +46,19 @@ struct Grant
 
 struct RenewOutcome
 {
-    bool renewed = false; // false: lost (no longer held by this holder with this fence)
+    bool renewed = false; // false: lost (no longer held by this holder with this fence, or
+                          // its lease had ended: leaseEndedAt)
     QDateTime expiresAt;
-    QDateTime dbNow;
+    QDateTime dbNow;      // renewed: the renewal's time; lapsed: the clock when refused
+    // Refused because the lease had already ended (still this holder's row, which anyone
+    // could take from then on): when it ended. A lapsed lease is lost for good; acquiring
+    // again gives a new fence. Invalid otherwise.
+    QDateTime leaseEndedAt;
     LockInfo current; // when lost: the lock as it is now (name empty if the row is gone)
 };
+// Why a renewal of `name` was refused after its lease had ended (leaseEndedAt valid): when it
+// ended, how long before the renewal, and what to do ("acquire again (a new fence)").
+QString renewLapsedText(const QString &name, const RenewOutcome &outcome);
 
 struct ReleaseOutcome
 {

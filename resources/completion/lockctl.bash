@@ -4,7 +4,7 @@
 # tests/package/completion.sh checks it against "lockctl --help" and each command's --help.
 
 # The commands of "lockctl --help", in its order.
-_lockctl_commands="schema init list show detect history acquire renew release force-release
+_lockctl_commands="schema init list show detect history audit acquire renew release force-release
     delete now native-locks cancel terminate cluster exporter simulate run bench"
 _lockctl_global_options="--db --table --profile --app-time-zone --json --connect-timeout
     --no-prompt --read-only --help --version"
@@ -18,6 +18,7 @@ _lockctl_command_options() {
     init) echo "--ttl --description" ;;
     list | show) echo "--stuck-after" ;;
     history) echo "--limit" ;;
+    audit) echo "--actor --exact-actor --lock --since --until --kind --limit --format" ;;
     acquire) echo "--ttl --holder --wait --hold --renew" ;;
     renew) echo "--holder --fence --ttl" ;;
     release) echo "--holder --fence" ;;
@@ -46,7 +47,8 @@ _lockctl_takes_value() {
         --retry-interval | --retry-max-interval | --retry-backoff | --retry-jitter | \
         --retry-deadline | --protocol | --node-url | --clock-skew | --seed | --sim-table | \
         --history | --kill-rate | --kill-after | --json-file | --listen | --include | \
-        --max-locks | --scrape-timeout | --conflict-exit-code | -E | --hold-at-least)
+        --max-locks | --scrape-timeout | --conflict-exit-code | -E | --hold-at-least | \
+        --actor | --lock | --since | --until | --kind | --format)
         return 0
         ;;
     esac
@@ -70,6 +72,15 @@ _lockctl() {
     --history | --json-file)
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return 0
+        ;;
+    --kind)
+        mapfile -t COMPREPLY < <(compgen -W \
+            "init force_release delete terminate cancel test_hold" -- "$cur")
+        return 0
+        ;;
+    --format)
+        mapfile -t COMPREPLY < <(compgen -W "table csv json" -- "$cur")
         return 0
         ;;
     --protocol)

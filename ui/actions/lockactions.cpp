@@ -1,11 +1,14 @@
 #include "lockactions.h"
 
 #include "actiontext.h"
+#include "adminstatements.h"
+#include "databasetarget.h"
+#include "deletelockdialog.h"
 #include "dialect.h"
 #include "dialogexec.h"
-#include "durationtext.h"
 #include "forcereleasedialog.h"
 #include "forcereleasemanydialog.h"
+#include "holderid.h"
 #include "initlockdialog.h"
 #include "lockctlcommand.h"
 #include "lockmonitor.h"
@@ -147,9 +150,50 @@ void LockActions::retranslate()
            "the fencing token seen here (no password)"));
 }
 
+std::shared_ptr<const Dialect> LockActions::dialect() const
+{
+    // The connected database's dialect; before a connection opened, the one the URL names (an
+    // ODBC data source's database is known only once connected: until then, SQLite's).
+    std::unique_ptr<Dialect> dialect;
+    if (const auto kind = m_monitor->dialectKind())
+        dialect = Dialect::create(*kind);
+    else
+        dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
+    if (!dialect)
+        dialect = Dialect::create(Dialect::Kind::SQLite);
+    return dialect;
+}
+
+// The statements a force release of `seen` sends (the SQL section of its confirmation).
+QString LockActions::forceReleaseSql(const Dialect &dialect, const LockInfo &seen,
+                                     const QString &reason) const
+{
+    if (!m_profile)
+        return lockcore::forceReleaseSql(dialect, TableNames::fromTable(m_connection.table),
+                                         seen.name, seen.fence, actorId(u"lockscope"_s), reason);
+    // The stored time as the worker compares it (ProfileReader::storedSeenTime), for a table
+    // that stores UTC; a table in the database's local time compares it moved by its offset.
+    std::optional<qint64> seenTime;
+    if (!m_profile->seenTimeColumn().isEmpty()) {
+        const QDateTime &time =
+            m_profile->columns.expires.isEmpty() ? seen.acquiredAt : seen.expiresAt;
+        if (time.isValid())
+            seenTime = time.toMSecsSinceEpoch();
+    }
+    return profileForceReleaseSql(dialect, *m_profile, tableName(), seen.name, seen.holder,
+                                  seenTime);
+}
+
 void LockActions::initializeLock()
 {
     InitLockDialog dialog(m_window);
+    dialog.showDatabase(DatabaseTarget::of(m_connection));
+    dialog.setSql([this, dialect = this->dialect()](const QString &name, qint64 ttlMs,
+                                                    const QString &description) {
+        return m_profile ? profileInitializeSql(*dialect, *m_profile, tableName(), name, QString())
+                         : initializeSql(*dialect, TableNames::fromTable(m_connection.table),
+                                         name, ttlMs, description, actorId(u"lockscope"_s));
+    });
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     AdminRequest request;
@@ -164,6 +208,8 @@ void LockActions::testAcquire()
 {
     const auto chosen = m_panel->selectedLock();
     TestAcquireDialog dialog(chosen ? chosen->name : QString(), m_window);
+    if (chosen)
+        dialog.offerLockLease(chosen->ttlMs);
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     // Application tables are not renewed: their applications do not renew either.
@@ -196,6 +242,10 @@ void LockActions::forceRelease()
         return;
     const qint64 remaining = m_panel->remainingMs(seen->name);
     ForceReleaseDialog dialog(*seen, remaining, m_window, m_profile ? m_profile->id : QString());
+    dialog.showDatabase(DatabaseTarget::of(m_connection));
+    dialog.setSql([this, dialect = dialect(), lock = *seen](const QString &reason) {
+        return forceReleaseSql(*dialect, lock, reason);
+    });
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     AdminRequest request;
@@ -212,6 +262,13 @@ void LockActions::forceRelease()
 void LockActions::forceReleaseMany(const QList<LockInfo> &seen)
 {
     ForceReleaseManyDialog dialog(seen, m_window);
+    dialog.showDatabase(DatabaseTarget::of(m_connection));
+    dialog.setSql([this, dialect = dialect(), seen](const QString &reason) {
+        QStringList each;
+        for (const LockInfo &lock : seen)
+            each << forceReleaseSql(*dialect, lock, reason);
+        return each.join(u"\n\n"_s);
+    });
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     for (const LockInfo &lock : seen) {
@@ -251,26 +308,20 @@ bool LockActions::collectBatch(const AdminResult &result)
     return true;
 }
 
-// Deleted only while its fence is still the one the admin saw. The box's default is Cancel and
-// no letter confirms it: typing on into a box that opened unexpectedly deletes nothing.
+// Deleted only while its fence is still the one the admin saw. Cancel is the default and no
+// chord confirms it: typing on into a dialog that opened unexpectedly deletes nothing.
 void LockActions::deleteLock()
 {
     const auto seen = m_panel->selectedLock();
     if (!seen)
         return;
-    QMessageBox box(QMessageBox::Question, tr("Delete lock \u2014 %1").arg(seen->name),
-                    tr("Delete the lock \"%1\" (fence %2)? Its definition (lease %3, \"%4\") is "
-                       "removed; its history stays.")
-                        .arg(seen->name)
-                        .arg(seen->fence)
-                        .arg(durationText(seen->ttlMs), seen->description),
-                    QMessageBox::Yes | QMessageBox::Cancel, m_window);
-    box.setObjectName(u"deleteLockBox"_s);
-    box.setProperty("lockName", seen->name); // what it shows, for tests
-    // No mnemonic: a message box clicks the button whose letter is typed, even without Alt.
-    box.button(QMessageBox::Yes)->setText(tr("Delete"));
-    box.setDefaultButton(QMessageBox::Cancel);
-    if (execDialog(&box) != QMessageBox::Yes)
+    DeleteLockDialog dialog(*seen, m_window);
+    dialog.showDatabase(DatabaseTarget::of(m_connection));
+    dialog.setSql([this, dialect = dialect(), lock = *seen](const QString &) {
+        return lockcore::deleteSql(*dialect, TableNames::fromTable(m_connection.table), lock,
+                                   actorId(u"lockscope"_s));
+    });
+    if (execDialog(&dialog) != QDialog::Accepted)
         return;
     AdminRequest request;
     request.kind = AdminRequest::Kind::Delete;
@@ -281,15 +332,7 @@ void LockActions::deleteLock()
 
 void LockActions::createSchema()
 {
-    // The connected database's dialect; before a connection opened, the one the URL names (an
-    // ODBC data source's database is known only once connected: until then, SQLite's DDL).
-    std::unique_ptr<Dialect> dialect;
-    if (const auto kind = m_monitor->dialectKind())
-        dialect = Dialect::create(*kind);
-    else
-        dialect = Dialect::forDriver(m_connection.spec.qtDriverName(), QString());
-    if (!dialect)
-        dialect = Dialect::create(Dialect::Kind::SQLite);
+    const std::shared_ptr<const Dialect> dialect = this->dialect();
     const QStringList statements = dialect->schema(TableNames::fromTable(m_connection.table));
     SchemaDialog dialog(dialect->name(), statements, !m_connection.readOnly, m_window);
     connect(&dialog, &SchemaDialog::runRequested, this, [this] {

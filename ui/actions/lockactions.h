@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QSet>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -13,6 +14,10 @@ class QDialog;
 class QMainWindow;
 class QMenu;
 class QPoint;
+
+namespace lockcore {
+class Dialect;
+}
 
 namespace ui {
 
@@ -81,6 +86,9 @@ private:
     void onAdminDone(const AdminResult &result);
     void onScheduledDone(const AdminResult &result);
     QString tableName() const;
+    std::shared_ptr<const lockcore::Dialect> dialect() const;
+    QString forceReleaseSql(const lockcore::Dialect &dialect, const lockcore::LockInfo &seen,
+                            const QString &reason) const;
 
     LockTablePanel *m_panel;
     LockMonitor *m_monitor;

@@ -24,6 +24,7 @@ struct ProblemEntry
     QString name;
     LockProblem problem = LockProblem::Expired;
     QString holder;
+    qint64 fence = 0;
 };
 
 // Translated, as the lock table says it ("expired", "lost owner", "not renewing", "long hold").

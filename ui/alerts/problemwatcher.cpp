@@ -81,7 +81,7 @@ void ProblemWatcher::update(const QList<LockInfo> &locks, qint64 dbNowMs, bool w
             next.remove(info.name);
         for (const LockProblem problem : AllProblems)
             if (now.testFlag(problem) && !before.testFlag(problem))
-                started.append({info.name, problem, info.holder});
+                started.append({info.name, problem, info.holder, info.fence});
     }
     const int countBefore = problemCount();
     m_current = std::move(next);

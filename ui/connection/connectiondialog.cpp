@@ -572,6 +572,19 @@ void ConnectionDialog::setProfile(const ConnectionProfile &profile)
         requestPassword(profile.name);
 }
 
+bool ConnectionDialog::showSavedProfile(const QString &name, const ConnectionSpec &connected)
+{
+    std::optional<ConnectionProfile> saved;
+    if (!name.isEmpty())
+        saved = m_store->load(name);
+    if (!saved)
+        return false;
+    if (saved->spec.password.isEmpty() && saved->spec.redacted() == connected.redacted())
+        saved->spec.password = connected.password; // the one the window connected with
+    setProfile(*saved);
+    return true;
+}
+
 ConnectionProfile ConnectionDialog::profile() const
 {
     ConnectionProfile profile;

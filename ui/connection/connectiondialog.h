@@ -46,6 +46,10 @@ public:
     QStringList availableDrivers() const;
 
     void setProfile(const ConnectionProfile &profile); // fills the fields
+    // Opens on the saved profile `name` as saved, selected in the list (as if the user chose
+    // it); when it is still for the connection `connected` (a window's), with its password.
+    // False if no profile has that name (any more).
+    bool showSavedProfile(const QString &name, const lockcore::ConnectionSpec &connected);
     ConnectionProfile profile() const;                 // from the fields
     lockcore::ConnectionSpec spec() const { return profile().spec; }
     QString table() const;

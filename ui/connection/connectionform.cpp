@@ -177,6 +177,7 @@ ConnectionForm::ConnectionForm(QWidget *parent)
             return;
         m_extraOptions.clear(); // another driver's options
         forgetPassword();
+        swapDatabaseField();
         updateForBackend();
         emit edited();
     });
@@ -371,6 +372,7 @@ void ConnectionForm::setBackend(Backend backend)
         // dialog then says what to install.
         m_driverCombo->setCurrentIndex(m_driverCombo->findData(int(backend), backendRole));
     }
+    swapDatabaseField();
     updateForBackend();
 }
 
@@ -456,6 +458,8 @@ void ConnectionForm::setSpec(const ConnectionSpec &spec)
         m_hostEdit->setText(hostFieldText(spec));
         m_portSpin->setValue(portFieldValue(spec));
         m_databaseEdit->setText(spec.backend == Backend::SQLite ? spec.path : spec.database);
+        m_databaseIsFile = DriverInfo::of(spec.backend).usesFile();
+        m_otherKindDatabase.clear();
         m_userEdit->setText(spec.user);
         if (spec.passwordFromUrl) {
             m_passwordEdit->setText(spec.password);
@@ -573,6 +577,22 @@ int ConnectionForm::labelColumnWidth() const
 void ConnectionForm::setLabelColumnWidth(int width)
 {
     m_grid->setColumnMinimumWidth(0, width);
+}
+
+// A file path is no database name (a SQLite file switched to PostgreSQL made the URL
+// "postgresql:///home/.../demo.sqlite"), nor the other way round.
+void ConnectionForm::swapDatabaseField()
+{
+    const bool file = DriverInfo::of(backend()).usesFile();
+    if (file == m_databaseIsFile)
+        return;
+    const QString shown = m_databaseEdit->text();
+    {
+        QScopedValueRollback<bool> filling(m_filling, true);
+        m_databaseEdit->setText(m_otherKindDatabase);
+    }
+    m_otherKindDatabase = shown;
+    m_databaseIsFile = file;
 }
 
 void ConnectionForm::browseDatabaseFile()

@@ -26,7 +26,9 @@ class FilePathEdit;
 // options lockcore accepts for the driver (folded away until wanted). Options without a field
 // (from a pasted URL) are kept. The host field takes several PostgreSQL hosts as a URL writes
 // them ("db1:5432,db2:5433", or "db1,db2" with the port box's port). A password is for the driver, host and user it was given with:
-// another of any of them empties it, so that it is not sent to another account.
+// another of any of them empties it, so that it is not sent to another account. The database
+// field holds a file for SQLite and a database name for a server: choosing a driver of the
+// other kind shows what was typed for that kind (empty at first), not the other's.
 class ConnectionForm : public QWidget
 {
     Q_OBJECT
@@ -103,11 +105,14 @@ private:
     void userEdited();
     void accountEdited();
     void browseDatabaseFile();
+    void swapDatabaseField();
 
     QStringList m_installed;
     QMap<QString, QString> m_extraOptions; // URL options without a field of their own
     bool m_filling = false;
     bool m_passwordEdited = false;
+    bool m_databaseIsFile = false; // what the database field holds now
+    QString m_otherKindDatabase;   // what it held for the other kind of driver
 
     QGroupBox *m_databaseBox;
     QGridLayout *m_grid;

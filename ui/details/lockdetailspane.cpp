@@ -1,5 +1,6 @@
 #include "lockdetailspane.h"
 
+#include "asoftext.h"
 #include "durationtext.h"
 #include "historyfold.h"
 #include "historylist.h"
@@ -131,6 +132,12 @@ void LockDetailsPane::clear()
     renderHistory();
 }
 
+void LockDetailsPane::addLine(QWidget *line)
+{
+    auto *box = static_cast<QVBoxLayout *>(layout());
+    box->insertWidget(box->indexOf(m_showSession) + 1, line);
+}
+
 int LockDetailsPane::historyRows() const
 {
     return m_history->topLevelItemCount();
@@ -197,6 +204,14 @@ void LockDetailsPane::showLock(const LockInfo &info)
     renderTimeline(); // the current holder's lease may have run out since
     if (m_applicationProfile.isEmpty()) // an application's table: not looked up
         emit rowLockersWanted(info.name);
+}
+
+void LockDetailsPane::setAsOf(const QDateTime &readAt)
+{
+    if (readAt == m_asOf)
+        return;
+    m_asOf = readAt;
+    renderLock();
 }
 
 void LockDetailsPane::clearRowLockers()
@@ -300,7 +315,9 @@ void LockDetailsPane::renderLock()
         return;
     }
     const LockInfo &info = *m_info;
-    m_title->setText(info.name);
+    m_title->setText(m_asOf.isValid() ? tr("%1 (%2)").arg(info.name, asOfText(m_asOf))
+                                      : info.name);
+    m_holder->setEnabled(!m_asOf.isValid()); // greyed: not confirmed since
     if (!m_applicationProfile.isEmpty()) {
         renderApplicationLock(info);
         return;

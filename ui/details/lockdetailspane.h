@@ -29,6 +29,9 @@ public:
 
     QString lockName() const { return m_name; }
     void showLock(const lockcore::LockInfo &info);
+    // `readAt` valid: the lock shown is as of that read, none having succeeded since (the
+    // title says "as of", the holder line is greyed); invalid: live.
+    void setAsOf(const QDateTime &readAt);
     // A name the lock table does not show (deleted): no lock to describe, its history follows
     // (showHistory), with a note that says what became of it.
     void showUnlisted(const QString &name);
@@ -47,6 +50,9 @@ public:
     void showRowLockersError(const QString &name, const QString &message);
     QString rowLockerText() const; // the line shown; empty: none
     QPushButton *showSessionButton() const { return m_showSession; }
+    // A line of someone else's about the selected lock, shown under who holds it (the
+    // acknowledgement of its problem: ui/alerts/acknowledgementline.h).
+    void addLine(QWidget *line);
 
 signals:
     // The user asked for the history of `name` (any name, also of a deleted lock).
@@ -73,6 +79,7 @@ private:
     QString m_name;
     QString m_applicationProfile;
     std::optional<lockcore::LockInfo> m_info;
+    QDateTime m_asOf; // setAsOf()
     QList<lockcore::LockEvent> m_events;
     QDateTime m_eventsDbNow;
     bool m_haveHistory = false;

@@ -10,7 +10,7 @@ ForceReleaseDialog::ForceReleaseDialog(const lockcore::LockInfo &seen, qint64 re
                                        QWidget *parent, const QString &applicationProfile)
     : ReasonedActionDialog(parent), m_seen(seen)
 {
-    setWindowTitle(tr("Force release \u2014 %1").arg(seen.name));
+    setWindowTitle(tr("Force release %1").arg(seen.name));
     const bool application = !applicationProfile.isEmpty();
     addRow(tr("Lock:"), seen.name);
     addRow(tr("Holder:"), seen.holder.isEmpty() ? tr("(not recorded)") : seen.holder);

@@ -8,7 +8,7 @@ ForceReleaseManyDialog::ForceReleaseManyDialog(const QList<lockcore::LockInfo> &
                                                QWidget *parent)
     : ReasonedActionDialog(parent), m_seen(seen)
 {
-    setWindowTitle(tr("Force release \u2014 %n lock(s)", nullptr, int(seen.size())));
+    setWindowTitle(tr("Force release %n lock(s)", nullptr, int(seen.size())));
     for (const lockcore::LockInfo &lock : seen)
         addRow(lock.name + u':',
                tr("%1, fence %2").arg(lock.holder.isEmpty() ? tr("(not recorded)") : lock.holder)

@@ -1,14 +1,25 @@
 #pragma once
 
+#include "databasetarget.h"
+
 #include <QDialog>
+#include <functional>
 
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 namespace ui {
 
-// Initialize a lock: name, default lease and description, checked as the user types.
+class ConnectionBand;
+class SqlSection;
+
+// Initialize a lock: name, default lease and description, checked as the user types; the
+// database it is created in, and the SQL that creates it. As every confirmation that changes
+// the database, no chord confirms it: Initialize has no mnemonic and is not the default
+// button; Enter outside it does nothing.
 class InitLockDialog : public QDialog
 {
     Q_OBJECT
@@ -19,6 +30,16 @@ public:
     QString name() const;
     qint64 ttlMs() const;
     QString description() const;
+    // The title ends with "on <database>", a "Database:" row and the connection's band.
+    void showDatabase(const DatabaseTarget &target);
+    // The statements for what is typed (shown while it is valid).
+    using SqlSource = std::function<QString(const QString &name, qint64 ttlMs,
+                                            const QString &description)>;
+    void setSql(SqlSource sql);
+    QPushButton *actionButton() const { return m_action; }
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     void validate();
@@ -28,6 +49,11 @@ private:
     QLineEdit *m_description;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
+    QPushButton *m_action;
+    QFormLayout *m_form;
+    ConnectionBand *m_band;
+    SqlSection *m_sqlSection;
+    SqlSource m_sql;
 };
 
 } // namespace ui

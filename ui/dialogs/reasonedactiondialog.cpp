@@ -1,5 +1,9 @@
 #include "reasonedactiondialog.h"
 
+#include "chordless.h"
+#include "connectionband.h"
+#include "sqlsection.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QKeyEvent>
@@ -14,8 +18,11 @@ namespace ui {
 
 ReasonedActionDialog::ReasonedActionDialog(QWidget *parent)
     : QDialog(parent), m_form(new QFormLayout), m_reason(new QLineEdit(this)),
-      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this)), m_hint(new QLabel(this))
-{}
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this)), m_hint(new QLabel(this)),
+      m_band(new ConnectionBand(this)), m_sqlSection(new SqlSection(this))
+{
+    m_sqlSection->hide(); // until the action says what it runs
+}
 
 void ReasonedActionDialog::addRow(const QString &label, const QString &plainText)
 {
@@ -26,57 +33,95 @@ void ReasonedActionDialog::addRow(const QString &label, const QString &plainText
 }
 
 void ReasonedActionDialog::finish(const QString &warningHtml, const QString &actionText,
-                                  const QString &actionObjectName)
+                                  const QString &actionObjectName, bool asksReason)
 {
     auto *warning = new QLabel(warningHtml, this);
     warning->setWordWrap(true);
-    m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
-    m_reason->setMaxLength(1000);
-    m_reason->setObjectName(u"reason"_s);
-    auto *reasonLabel = new QLabel(tr("&Reason:"), this);
-    reasonLabel->setBuddy(m_reason);
-    m_form->addRow(reasonLabel, m_reason);
+    m_asksReason = asksReason;
+    if (asksReason) {
+        m_reason->setPlaceholderText(tr("Why, for the audit trail (required)"));
+        m_reason->setMaxLength(1000);
+        m_reason->setObjectName(u"reason"_s);
+        auto *reasonLabel = new QLabel(tr("&Reason:"), this);
+        reasonLabel->setBuddy(m_reason);
+        m_form->addRow(reasonLabel, m_reason);
+    } else {
+        m_reason->hide();
+    }
 
-    auto *action = m_buttons->addButton(actionText, QDialogButtonBox::AcceptRole);
-    action->setObjectName(actionObjectName);
+    m_action = m_buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
+    makeChordless(m_action, actionText);
+    m_action->setObjectName(actionObjectName);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_reason, &QLineEdit::textChanged, this, &ReasonedActionDialog::updateButtons);
-    m_actionText = QString(actionText).remove(u'&');
+    m_actionText = m_action->text();
     m_hint->setObjectName(u"reasonHint"_s);
     m_hint->setWordWrap(true);
     m_hint->hide();
 
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_band);
     layout->addWidget(warning);
     layout->addLayout(m_form);
     layout->addWidget(m_hint);
+    layout->addWidget(m_sqlSection, 1);
     layout->addWidget(m_buttons);
-    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    QPushButton *cancel = m_buttons->button(QDialogButtonBox::Cancel);
+    cancel->setDefault(true);
+    // The focus starts where nothing is confirmed, and the action button comes last on Tab.
+    (asksReason ? static_cast<QWidget *>(m_reason) : cancel)->setFocus();
+    setTabOrder(m_reason, m_sqlSection);
+    setTabOrder(m_sqlSection, cancel);
+    setTabOrder(cancel, m_action);
     updateButtons();
-    resize(480, sizeHint().height());
+    resize(520, sizeHint().height());
+}
+
+void ReasonedActionDialog::showDatabase(const DatabaseTarget &target)
+{
+    setWindowTitle(tr("%1 on %2").arg(windowTitle(), target.name));
+    auto *value = new QLabel(target.name, this);
+    value->setObjectName(u"database"_s);
+    value->setTextFormat(Qt::PlainText);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    value->setWordWrap(true);
+    m_form->insertRow(0, tr("Database:"), value);
+    m_band->setConnection(target.colour, target.name);
+}
+
+void ReasonedActionDialog::setSql(std::function<QString(const QString &)> sql)
+{
+    m_sql = std::move(sql);
+    m_sqlSection->setVisible(bool(m_sql));
+    updateButtons();
 }
 
 QString ReasonedActionDialog::reason() const
 {
-    return m_reason->text().trimmed();
+    return m_asksReason ? m_reason->text().trimmed() : QString();
 }
 
-// Enter on a button the admin chose presses it; anywhere else it acts on nothing and says why.
+// Enter on the action button the admin moved to presses it; anywhere else it acts on nothing
+// and says why, or, in a dialog with nothing typed to lose (a delete), presses the default,
+// Cancel, as the message box it replaces did. (An auto-default button with the focus takes its
+// Enter itself.)
 void ReasonedActionDialog::keyPressEvent(QKeyEvent *event)
 {
     const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
-    if (enter && !qobject_cast<QPushButton *>(focusWidget())) {
+    const bool onAction = m_action && focusWidget() == m_action;
+    if (!enter || (!m_asksReason && !onAction))
+        return QDialog::keyPressEvent(event);
+    event->accept();
+    if (onAction && m_action->isEnabled())
+        m_action->click();
+    else
         showEnterHint();
-        event->accept();
-        return;
-    }
-    QDialog::keyPressEvent(event);
 }
 
 void ReasonedActionDialog::showEnterHint()
 {
-    m_hint->setText(reason().isEmpty()
+    m_hint->setText(m_asksReason && reason().isEmpty()
                         ? tr("Give a reason first: it is recorded with your name. Esc cancels.")
                         : tr("Enter does not confirm this: click %1 (or Tab to it and press "
                              "Space). Esc cancels.")
@@ -86,9 +131,10 @@ void ReasonedActionDialog::showEnterHint()
 
 void ReasonedActionDialog::updateButtons()
 {
-    for (QAbstractButton *button : m_buttons->buttons())
-        if (m_buttons->buttonRole(button) == QDialogButtonBox::AcceptRole)
-            button->setEnabled(!reason().isEmpty());
+    if (m_action)
+        m_action->setEnabled(!m_asksReason || !reason().isEmpty());
+    if (m_sql)
+        m_sqlSection->setSql(m_sql(reason()));
     m_hint->hide(); // what it said was about the text before
 }
 

@@ -1,5 +1,7 @@
 #include "schemadialog.h"
 
+#include "chordless.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -37,13 +39,18 @@ SchemaDialog::SchemaDialog(const QString &databaseName, const QStringList &state
     connect(copy, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(ddl()); });
     if (canRun) {
-        auto *run = buttons->addButton(tr("&Run now"), QDialogButtonBox::AcceptRole);
+        // No chord runs it (chordless.h): the admin moves to it or clicks it.
+        auto *run = buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
+        makeChordless(run, tr("&Run now"));
         run->setObjectName(u"runButton"_s);
         connect(run, &QPushButton::clicked, this, [this] {
             emit runRequested();
             accept();
         });
     }
+    // The default (Enter) closes; otherwise the box makes its first accept button, Run, the
+    // default when shown.
+    buttons->button(QDialogButtonBox::Close)->setDefault(true);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);

@@ -84,6 +84,14 @@ QString TestAcquireDialog::holder() const
     return m_holder->text();
 }
 
+void TestAcquireDialog::offerLockLease(qint64 lockTtlMs)
+{
+    if (lockTtlMs <= 0)
+        return;
+    m_ttl->setText(lockcore::formatDurationMs(lockTtlMs));
+    m_ttl->setToolTip(tr("The lock's own lease"));
+}
+
 qint64 TestAcquireDialog::ttlMs() const
 {
     auto ttl = lockcore::parseDurationMs(m_ttl->text().trimmed());

@@ -18,6 +18,9 @@ class TestAcquireDialog : public QDialog
 public:
     explicit TestAcquireDialog(const QString &lockName, QWidget *parent = nullptr);
 
+    // The lease offered: the lock's own (its row's ttl_ms) when it has one; 30 s otherwise.
+    void offerLockLease(qint64 lockTtlMs);
+
     QString name() const;
     QString holder() const;
     qint64 ttlMs() const;

@@ -52,8 +52,14 @@ void CountdownDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     bar.progress = qBound(0, qRound(fraction.toDouble() * Steps), Steps);
     bar.textVisible = false; // drawn below, readable on both sides of the chunk's edge
     const auto state = index.data(LockTableModel::StateRole).value<LockDisplayState>();
-    if (const QColor accent = lockStateAccent(state, option.palette); accent.isValid())
+    // A stale row's bar is grey: stopped, and in no state's live colour.
+    const bool stale = index.data(LockTableModel::StaleRole).toBool();
+    const QColor accent = stale ? staleAccent(option.palette)
+                                : lockStateAccent(state, option.palette);
+    if (accent.isValid())
         bar.palette.setColor(QPalette::Highlight, accent);
+    if (stale)
+        bar.palette.setColor(QPalette::Text, staleForeground(option.palette));
 
     painter->save();
     style->drawControl(QStyle::CE_ProgressBar, &bar, painter, widget);

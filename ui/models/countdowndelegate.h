@@ -7,8 +7,9 @@ class QStyleOptionProgressBar;
 namespace ui {
 
 // Paints the remaining-time column as a progress bar of the lease left (in the style of the
-// view, coloured by state) with the countdown text on it, in a colour for each side of the
-// chunk's edge; cells without a running lease are painted as plain text.
+// view, coloured by state; grey and stopped when stale) with the countdown text on it, in a
+// colour for each side of the chunk's edge; cells without a running lease are painted as
+// plain text.
 class CountdownDelegate : public QStyledItemDelegate
 {
     Q_OBJECT

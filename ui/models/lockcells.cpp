@@ -1,5 +1,6 @@
 #include "lockcells.h"
 
+#include "asoftext.h"
 #include "countdowntext.h"
 #include "durationtext.h"
 #include "heldfortext.h"
@@ -71,12 +72,21 @@ qint64 endedHoldMs(const lockcells::Row &row)
     return qMax<qint64>(0, info.acquiredAt.msecsTo(info.expiresAt));
 }
 
+} // namespace
+
+QString lockcells::endedHeldText(qint64 ms)
+{
+    return CellTr::tr("%1 (ended)").arg(formatHeldMs(ms));
+}
+
+namespace {
+
 QVariant heldForText(const lockcells::Row &row)
 {
     if (isLeaseRunning(row.state) && row.info.acquiredAt.isValid())
         return formatHeldMs(row.heldMs);
     if (const qint64 ended = endedHoldMs(row); ended >= 0)
-        return CellTr::tr("%1 (ended)").arg(formatHeldMs(ended));
+        return lockcells::endedHeldText(ended);
     return NoValue;
 }
 
@@ -320,14 +330,44 @@ qint64 remainingAt(const Lease &lease, LockDisplayState state, qint64 dbNowMs)
     return qMax<qint64>(0, lease.expiresMs - dbNowMs);
 }
 
+// A row no read has confirmed since `asOf`: grey and untinted, whatever its state, and its
+// tooltips say so first. Empty for a live row's role, which the caller answers.
+QVariant staleData(const Row &row, int column, int role)
+{
+    using M = LockTableModel;
+    switch (role) {
+    case Qt::ToolTipRole: {
+        const QString why = CellTr::tr("Not confirmed since the last successful read, %1: "
+                                       "the database is not being read now.")
+                                .arg(asOfText(row.asOf));
+        const QString tip = toolTip(row, column).toString();
+        return tip.isEmpty() ? why : why + u"\n\n"_s + tip;
+    }
+    case Qt::ForegroundRole:
+        return QBrush(staleForeground(QGuiApplication::palette()));
+    case Qt::BackgroundRole:
+        return QBrush(Qt::NoBrush);
+    case M::StaleRole:
+        return true;
+    default:
+        return {};
+    }
+}
+
 QVariant data(const Row &row, int column, int role)
 {
     using M = LockTableModel;
+    if (row.asOf.isValid()) {
+        if (QVariant stale = staleData(row, column, role); stale.isValid())
+            return stale;
+    }
     switch (role) {
     case Qt::DisplayRole:
         return display(row, column);
     case Qt::ToolTipRole:
         return toolTip(row, column);
+    case M::StaleRole:
+        return false;
     case Qt::ForegroundRole:
         if (column == M::HeldFor && row.longHold)
             return QBrush(longHoldForeground(QGuiApplication::palette()));

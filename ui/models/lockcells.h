@@ -3,6 +3,7 @@
 #include "lockdisplaystate.h"
 #include "locktypes.h"
 
+#include <QDateTime>
 #include <QVariant>
 
 #include <limits>
@@ -31,6 +32,9 @@ struct Lease
 
     static Lease of(const lockcore::LockInfo &info);
 };
+
+// The Held for text of a hold that ended after `ms` ("20 s (ended)"), translated.
+QString endedHeldText(qint64 ms);
 
 // The state shown at database time `dbNowMs`: the database said held when it was read, and
 // the lease may have run out since (expired), its owner may be gone (lost owner) or it may not
@@ -75,6 +79,9 @@ struct Row
     qint64 heldMs = 0;
     const LongHoldRule *longHold = nullptr; // the threshold the hold has outgrown, if any
     qint64 renewedAgoMs = -1; // renewedAgoAt()
+    // Valid: the row is as it was read at this (local) time, and no read has succeeded since
+    // (LockTableModel::setStale): shown greyed, its countdown stopped, never in a live colour.
+    QDateTime asOf;
 };
 
 // The row needs someone: a problem state (isProblemState) or a long hold.

@@ -28,6 +28,40 @@ void LockFilterProxyModel::setStateFilter(LockStateFilter state)
     invalidateFilter();
 }
 
+void LockFilterProxyModel::setAcknowledgedText(
+    std::function<QString(const lockcore::LockInfo &)> text, const QIcon &icon)
+{
+    m_acknowledged = std::move(text);
+    m_acknowledgedIcon = icon;
+    acknowledgementsChanged();
+}
+
+void LockFilterProxyModel::acknowledgementsChanged()
+{
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::DecorationRole, Qt::ToolTipRole, AcknowledgedRole});
+}
+
+QVariant LockFilterProxyModel::data(const QModelIndex &index, int role) const
+{
+    const bool stateCell = index.column() == LockTableModel::State;
+    const bool asked = role == AcknowledgedRole
+                       || (stateCell && (role == Qt::DecorationRole || role == Qt::ToolTipRole));
+    if (!m_acknowledged || !asked || !index.isValid())
+        return QSortFilterProxyModel::data(index, role);
+    const QString text = m_acknowledged(
+        index.data(LockTableModel::LockInfoRole).value<lockcore::LockInfo>());
+    if (role == AcknowledgedRole)
+        return text;
+    if (text.isEmpty())
+        return QSortFilterProxyModel::data(index, role);
+    if (role == Qt::DecorationRole)
+        return m_acknowledgedIcon;
+    const QString tip = QSortFilterProxyModel::data(index, role).toString();
+    return tip.isEmpty() ? text : text + u'\n' + tip;
+}
+
 bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     const QAbstractItemModel *source = sourceModel();

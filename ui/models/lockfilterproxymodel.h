@@ -1,9 +1,12 @@
 #pragma once
 
 #include "lockstatefilter.h"
+#include "locktypes.h"
 
+#include <QIcon>
 #include <QSortFilterProxyModel>
 
+#include <functional>
 #include <optional>
 
 namespace ui {
@@ -27,6 +30,15 @@ public:
     LockStateFilter stateFilter() const { return m_state; }
     void setStateFilter(LockStateFilter state);
 
+    // Acknowledged problems (ui/alerts): `text` of a lock ("Acknowledged by ann until 14:30:
+    // ..."; empty: not acknowledged) is the State cell's tooltip with `icon`, and its
+    // AcknowledgedRole on any cell. acknowledgementsChanged() repaints them.
+    static constexpr int AcknowledgedRole = Qt::UserRole + 64;
+    void setAcknowledgedText(std::function<QString(const lockcore::LockInfo &)> text,
+                             const QIcon &icon);
+    void acknowledgementsChanged();
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
@@ -34,6 +46,8 @@ protected:
 private:
     QString m_text;
     LockStateFilter m_state;
+    std::function<QString(const lockcore::LockInfo &)> m_acknowledged;
+    QIcon m_acknowledgedIcon;
 };
 
 } // namespace ui

@@ -86,6 +86,16 @@ QColor readableTextOn(const QColor &background)
     return luminance > 0.18f ? QColor(Qt::black) : QColor(Qt::white);
 }
 
+QColor staleForeground(const QPalette &palette)
+{
+    return mix(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.45);
+}
+
+QColor staleAccent(const QPalette &palette)
+{
+    return mix(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.7);
+}
+
 // Violet: apart from the states' green, amber and red, as a long hold is not a state.
 QColor longHoldForeground(const QPalette &palette)
 {

@@ -20,6 +20,10 @@ QColor lockStateAccent(LockDisplayState state, const QPalette &palette);
 // Black or white, whichever reads better on `background` (by its relative luminance): the
 // countdown's digits over the bar's chunk.
 QColor readableTextOn(const QColor &background);
+// The text of a row shown as of the last successful read (no read since): grey, whatever its
+// state, and the countdown bar's chunk of such a row.
+QColor staleForeground(const QPalette &palette);
+QColor staleAccent(const QPalette &palette);
 // The text and background of a hold longer than its threshold (the Held for cell).
 QColor longHoldForeground(const QPalette &palette);
 QColor longHoldBackground(const QPalette &palette);

@@ -122,7 +122,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
                              lockcells::remainingAt(lease, ref.live.state, m_nowMs),
                              lease.leaseMs, held,
                              held > 0 ? m_longHolds.exceeded(ref.row.info.name, held) : nullptr,
-                             lockcells::renewedAgoAt(lease, ref.row.info, m_nowMs)};
+                             lockcells::renewedAgoAt(lease, ref.row.info, m_nowMs), m_asOf};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -203,6 +203,7 @@ void LockTableModel::merge(const PreparedLocks &prepared)
                                    : PreparedLocks::rebased(prepared, m_data);
     const qint64 now = dbNowMs();
     m_nowMs = now;
+    m_readMs = now;
 
     // Whose owner is gone: asked once per holder whose lease still runs.
     QList<char> gone(next.holderCount(), 0);
@@ -313,19 +314,35 @@ void LockTableModel::clear()
 
 void LockTableModel::tick()
 {
-    tickRows(nullptr);
+    if (!isStale())
+        tickRows(nullptr, dbNowMs());
 }
 
 void LockTableModel::tick(const QList<int> &shownRows)
 {
-    tickRows(&shownRows);
+    if (!isStale())
+        tickRows(&shownRows, dbNowMs());
 }
 
-void LockTableModel::tickRows(const QList<int> *shownRows)
+void LockTableModel::setStale(const QDateTime &readAt)
+{
+    if (readAt == m_asOf)
+        return;
+    const bool wasStale = isStale();
+    m_asOf = readAt;
+    if (m_old || m_live.isEmpty())
+        return;
+    // Stale: back to the time of the read, whatever the countdown made of it since; live
+    // again: the time now (the countdown's state transitions, if any, are announced).
+    if (isStale() != wasStale)
+        tickRows(nullptr, isStale() ? m_readMs : dbNowMs());
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void LockTableModel::tickRows(const QList<int> *shownRows, qint64 now)
 {
     if (m_old || m_live.isEmpty())
         return;
-    const qint64 now = dbNowMs();
     m_nowMs = now;
     QList<int> stateRows;
     QList<int> remainingRows;

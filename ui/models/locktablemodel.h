@@ -7,6 +7,7 @@
 #include "preparedlocks.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 #include <QList>
 
 #include <functional>
@@ -41,6 +42,7 @@ public:
         RemainingFractionRole, // double 0..1 of the lease left; invalid unless running
         StateRole,             // LockDisplayState (any column; notified with the State cell)
         ProblemRole,           // bool: a problem state or a long hold (lockcells::isProblem)
+        StaleRole,             // bool: shown as of the last successful read (setStale)
     };
     Q_ENUM(Role)
 
@@ -87,8 +89,18 @@ public:
     // Remaining cells whose text changed among all rows (tick()) or among the given rows only
     // (the ones a view shows: the other rows show the new time when they are painted, as
     // data() always answers for the time of the last tick).
+    // Stale data never looks live: does nothing while the model is stale (setStale).
     void tick();
     void tick(const QList<int> &shownRows);
+
+    // `readAt` valid: no read has succeeded since the rows were read at `readAt` (this
+    // computer's time), and none is expected now (a refresh failed or is overdue, or refresh
+    // is paused). The rows go back to the state and countdown of that read, stop there, and
+    // are shown greyed (StaleRole, lockstatepalette's stale colours, "as of" tooltips) until
+    // setStale({}) when a read succeeds again.
+    void setStale(const QDateTime &readAt);
+    bool isStale() const { return m_asOf.isValid(); }
+    QDateTime staleSince() const { return m_asOf; }
 
     // How "this machine's time" is read (ms since the epoch); tests inject a fake clock.
     void setLocalClock(std::function<qint64()> localNowMs);
@@ -125,7 +137,7 @@ private:
     RowRef rowAt(int row) const;
     Live evaluate(const PreparedLocks::Row &row, const QList<char> &gone, qint64 dbNow) const;
     bool ownerGone(const QString &holder) const;
-    void tickRows(const QList<int> *shownRows);
+    void tickRows(const QList<int> *shownRows, qint64 now);
     LockDisplayState runningState(int row, qint64 dbNow) const;
     void addChange(Run &run, int row, int firstColumn, int lastColumn);
     void flush(Run &run);
@@ -138,6 +150,8 @@ private:
     qsizetype m_stale = 0;   // in m_data.byStale(): the holders before it were late at m_nowMs
     int m_ownerCursor = 0;   // the holder whose owner the next tick asks about first
     qint64 m_nowMs = 0;    // the database time of the last merge or tick
+    qint64 m_readMs = 0;   // the database time of the last merge
+    QDateTime m_asOf;      // valid while stale: when the rows shown were read (setStale)
 
     // While a merge runs: the old rows not yet visited, shown after the new ones (see merge()).
     const PreparedLocks *m_old = nullptr;

@@ -102,7 +102,7 @@ QVariant LockWindowModel::data(const QModelIndex &index, int role) const
                              lockcells::remainingAt(live.lease, live.state, m_nowMs),
                              live.lease.leaseMs, held,
                              held > 0 ? m_longHolds.exceeded(info.name, held) : nullptr,
-                             lockcells::renewedAgoAt(live.lease, info, m_nowMs)};
+                             lockcells::renewedAgoAt(live.lease, info, m_nowMs), m_asOf};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -121,6 +121,7 @@ void LockWindowModel::setPage(const lockcore::LockPage &page, const LockTableQue
 {
     const int rows = int(std::clamp<qint64>(page.matching, 0, std::numeric_limits<int>::max()));
     m_nowMs = dbNowMs();
+    m_readMs = m_nowMs;
     if (!m_hasPage || !query.sameFilter(m_query)) {
         beginResetModel();
         m_page = page;
@@ -233,9 +234,24 @@ void LockWindowModel::setLongHoldRules(const LongHoldRules &rules)
                          index(m_rows - 1, LockTableModel::HeldFor));
 }
 
+void LockWindowModel::setStale(const QDateTime &readAt)
+{
+    if (readAt == m_asOf)
+        return;
+    const bool wasStale = isStale();
+    m_asOf = readAt;
+    if (m_rows == 0)
+        return;
+    if (isStale() != wasStale) { // as in LockTableModel::setStale
+        m_nowMs = isStale() ? m_readMs : dbNowMs();
+        evaluateAll(m_nowMs, nullptr, nullptr);
+    }
+    emit dataChanged(index(0, 0), index(m_rows - 1, LockTableModel::ColumnCount - 1));
+}
+
 void LockWindowModel::tick()
 {
-    if (m_live.isEmpty())
+    if (m_live.isEmpty() || isStale())
         return;
     m_nowMs = dbNowMs();
     QList<int> stateRows;

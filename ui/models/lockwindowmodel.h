@@ -6,6 +6,7 @@
 #include "longholdrules.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
 
 #include <functional>
 
@@ -55,7 +56,11 @@ public:
     void setOwnerGoneCheck(OwnerGoneCheck check);
     // The countdown of the loaded rows: dataChanged for the State cells whose state changed
     // and the Remaining cells whose text changed.
+    // Does nothing while stale (setStale).
     void tick();
+    // As LockTableModel::setStale.
+    void setStale(const QDateTime &readAt);
+    bool isStale() const { return m_asOf.isValid(); }
     void retranslate();
     // As LockTableModel::setLongHoldRules.
     void setLongHoldRules(const LongHoldRules &rules);
@@ -72,6 +77,8 @@ private:
     int m_rows = 0; // rowCount()
     QList<Live> m_live; // per loaded row
     qint64 m_nowMs = 0;
+    qint64 m_readMs = 0; // the database time of the last page
+    QDateTime m_asOf;    // valid while stale: when the rows shown were read
     qint64 m_offsetMs = 0;
     std::function<qint64()> m_localNow;
     OwnerGoneCheck m_ownerGone;

@@ -46,6 +46,7 @@ void NativeLocksPanel::onHolderSessions(const QString &lockName, const HolderSes
     if (m_last) {
         showSnapshot(*m_last);
         m_view->resizeColumnsToContents(); // room for the session's row
+        retranslate(); // the count of rows too
     }
     m_holderToSelect = !selectHolderRow(); // else with the first read
     refresh();

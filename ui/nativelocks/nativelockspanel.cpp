@@ -311,6 +311,7 @@ void NativeLocksPanel::terminateSelected()
     const int row = m_view->selectionModel()->selectedRows().first().row();
     const NativeLock target = m_model->lockAt(row);
     TerminateSessionDialog dialog(target, this);
+    dialog.showDatabase({m_databaseText, ConnectionColour::None}); // which server it ends on
     if (answerOf(dialog) != QDialog::Accepted || dialog.reason().isEmpty())
         return;
     m_terminating = true;
@@ -417,8 +418,9 @@ void NativeLocksPanel::retranslate()
                                  ? tr("information_schema.METADATA_LOCK_INFO joined with the "
                                       "processlist")
                                  : m_last->source;
+        // The rows shown: the read's and the holder sessions it does not list.
         source = tr("Advisory and user locks from %1, read at %2 (database clock); %n row(s).",
-                    nullptr, int(m_last->locks.size()))
+                    nullptr, m_model->rowCount())
                      .arg(from, m_last->dbNow.toLocalTime().toString(u"HH:mm:ss"_s));
         if (!m_last->note.isEmpty())
             source += u' ' + m_last->note;

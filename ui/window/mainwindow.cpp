@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "acknowledgeaction.h"
+#include "acknowledgementline.h"
+#include "auditdock.h"
 #include "clusterview.h"
 #include "connectionband.h"
 #include "demoworkload.h"
@@ -14,9 +17,14 @@
 #include "nativelockspanel.h"
 #include "problemalerts.h"
 #include "refreshpausebadge.h"
+#include "resultwatch.h"
+#include "retrycountdown.h"
+#include "sameholderaction.h"
 #include "simulatorpanel.h"
-#include "statecolumnwidth.h"
+#include "fittedcolumns.h"
+#include "stalelook.h"
 #include "statefiltercombo.h"
+#include "statuscounts.h"
 #include "testholds.h"
 #include "windowlayout.h"
 
@@ -25,6 +33,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
@@ -52,6 +61,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_actions, &LockActions::filterRequested, m_filter, &QLineEdit::setText);
     createExportAction();
     new HolderSessionAction(m_panel, m_nativeLocks, m_tabs, this); // showSessionAction
+    auto *sameHolder = new SameHolderAction(m_panel, this); // showHolderLocksAction
+    connect(sameHolder, &SameHolderAction::holderChosen, m_filter, &QLineEdit::setText);
     createMenus();
     createToolBar();
 
@@ -75,19 +86,41 @@ MainWindow::MainWindow(QWidget *parent)
     m_viewMenu->addAction(m_pause->action());
     findChild<QToolBar *>(u"mainToolBar"_s)->addAction(m_pause->action());
     statusBar()->addWidget(m_health, 1);
+    statusBar()->addPermanentWidget(new RetryCountdown(m_monitor, this)); // "Next try in 4 s"
     statusBar()->addPermanentWidget(m_counts);
     statusBar()->addPermanentWidget(m_clock);
     statusBar()->addPermanentWidget(m_refreshed);
     // The database's cluster, read on a thread of its own: the last item of the status bar.
     m_cluster = new ClusterView(this, m_monitor);
     m_viewMenu->insertAction(m_languageMenu->menuAction(), m_cluster->toggleAction());
+    // The admin actions across every lock, read through the monitor: View > Admin audit.
+    m_audit = new AuditDock(this, m_monitor, [this](const QString &name) {
+        m_tabs->setCurrentWidget(m_splitter);
+        return selectLock(name);
+    });
+    m_viewMenu->insertAction(m_languageMenu->menuAction(), m_audit->toggleViewAction());
 
     connect(m_monitor, &LockMonitor::refreshed, this, &MainWindow::onRefresh);
+    // Stale is never shown as live: rows, details and counts as of the last read meanwhile.
+    new StaleLook(m_monitor, m_panel, m_details, this);
+    connect(m_monitor, &LockMonitor::staleChanged, this, &MainWindow::updateStatus);
+    new ResultWatch(m_monitor, m_panel, m_messageBar, this); // results go, or say they're old
     // Locks that enter a problem: the tray icon's message (or the message bar), after onRefresh.
     m_alerts = new ProblemAlerts(m_messageBar, this);
     m_alerts->setLongHoldRules(m_longHolds);
     connect(m_monitor, &LockMonitor::refreshed, m_alerts, &ProblemAlerts::onRefresh);
     connect(m_alerts, &ProblemAlerts::openLockRequested, this, &MainWindow::openLock);
+    connect(m_alerts, &ProblemAlerts::problemsRequested, this, [this] {
+        openLock({}); // a message about several locks: the window, on its Problems filter
+        m_stateFilter->setState(LockStateFilter::problems());
+    });
+    // Problems the admin has seen: acknowledged from the Lock menu, the table's context menu
+    // and the details pane, marked in the table.
+    auto *acknowledge = new AcknowledgeAction(m_panel, m_alerts, this); // acknowledgeAction
+    connect(acknowledge, &AcknowledgeAction::dialogAboutToShow, this,
+            &MainWindow::dialogAboutToShow);
+    m_lockMenu->addAction(acknowledge);
+    m_details->addLine(new AcknowledgementLine(m_panel, m_alerts, acknowledge, m_details));
     connect(m_panel, &LockTablePanel::queryChanged, m_monitor, &LockMonitor::setQuery);
     connect(m_monitor, &LockMonitor::healthChanged, this, &MainWindow::onHealth);
     connect(m_monitor, &LockMonitor::detected, this, &MainWindow::onDetected);
@@ -120,6 +153,10 @@ MainWindow::MainWindow(QWidget *parent)
                 .arg(name)
                 .arg(fence));
     });
+    // A hold the database shows lost (taken, freed, its lease ended): said at once.
+    connect(m_testHolds, &TestHolds::lost, this, [this](const QString &, const QString &why) {
+        m_messageBar->showMessage(MessageBar::Kind::Warning, why);
+    });
 
     // The countdown: estimated database time, only the remaining-time cells shown repaint.
     m_tick = new QTimer(this);
@@ -131,7 +168,8 @@ MainWindow::MainWindow(QWidget *parent)
     sizeColumns();
     updateActions();
     showNotConnected();
-    resize(1360, 760);
+    // The default size, or the screen's when smaller (a 1280x800 laptop): nothing off-screen.
+    resize(QSize(1360, 760).boundedTo(screen()->availableGeometry().size()));
 }
 
 void MainWindow::showNotConnected()
@@ -168,6 +206,9 @@ void MainWindow::createCentral()
     m_stateFilter = new StateFilterCombo(left);
     connect(m_stateFilter, &StateFilterCombo::stateChosen, m_panel,
             &LockTablePanel::setStateFilter);
+    // The status bar's "N shown of M" follows the filters.
+    connect(m_filter, &QLineEdit::textChanged, this, &MainWindow::updateStatus);
+    connect(m_stateFilter, &StateFilterCombo::stateChosen, this, &MainWindow::updateStatus);
     m_panel->setLongHoldRules(m_longHolds);
     auto *find = new QAction(this);
     find->setObjectName(u"findAction"_s);
@@ -183,7 +224,8 @@ void MainWindow::createCentral()
     QTableView *table = m_panel->view();
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        m_actions->showContextMenu(at, {action(u"showSessionAction"_s)},
+        m_actions->showContextMenu(at, {action(u"showSessionAction"_s),
+                                         action(u"acknowledgeAction"_s)},
                                    action(u"refreshAction"_s));
     });
     connect(m_panel, &LockTablePanel::selectionChanged, this, &MainWindow::onSelectionChanged);
@@ -199,6 +241,10 @@ void MainWindow::createCentral()
     leftLayout->addWidget(m_messageBar);
     leftLayout->addLayout(filterRow);
     leftLayout->addWidget(m_panel, 1);
+    // Tab follows the row as it reads (the state filter was made after the table).
+    setTabOrder(m_filter, m_stateFilter);
+    setTabOrder(m_stateFilter, m_interval);
+    setTabOrder(m_interval, table);
 
     m_details = new LockDetailsPane(this);
     auto *splitter = new QSplitter(this);
@@ -245,7 +291,7 @@ void MainWindow::sizeColumns()
         {LockTableModel::Name, 15 * em},
         {LockTableModel::State, stateColumnWidth(view())},
         {LockTableModel::Holder, 20 * em},    {LockTableModel::Remaining, 10 * em},
-        {LockTableModel::HeldFor, 7 * em},
+        {LockTableModel::HeldFor, heldForColumnWidth(view())},
         {LockTableModel::Fence, 4 * em},      {LockTableModel::Depth, 4 * em},
         {LockTableModel::ExpiresAt, stamp},   {LockTableModel::AcquiredAt, stamp}};
     for (const auto &[column, width] : widths)
@@ -281,6 +327,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::setSettingsFile(const QString &iniFile)
 {
     m_settingsFile = iniFile;
+    m_alerts->setSettingsFile(iniFile); // the acknowledgements too
 }
 
 std::unique_ptr<QSettings> MainWindow::settings() const
@@ -422,10 +469,9 @@ void MainWindow::updateStatus()
     if (m_monitor->health() == LockMonitor::Health::Connecting) // no count known yet
         m_counts->setText(tr("Connecting\u2026"));
     else
-        m_counts->setText(tr("%n lock(s): %1 held, %2 expired, %3 free", nullptr, counts.total)
-                              .arg(counts.held)
-                              .arg(counts.expired)
-                              .arg(counts.free));
+        m_counts->setText(statusCountsText(
+            counts, shownCount(*m_panel),
+            m_monitor->isStale() ? m_monitor->lastRefresh() : QDateTime()));
     if (m_lastClock.dbNow.isValid()) {
         const QString offset = (m_lastClock.offsetMs >= 0 ? u"+"_s : u"\u2212"_s)
                                + QString::number(qAbs(m_lastClock.offsetMs));

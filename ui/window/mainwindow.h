@@ -28,6 +28,7 @@ namespace ui {
 class ConnectionBand;
 class RefreshPauseBadge;
 
+class AuditDock;
 class ClusterView;
 class ConnectionDialog;
 class DemoWorkload;
@@ -80,6 +81,7 @@ public:
     SimulatorPanel *simulatorPanel() const { return m_simulator; }
     NativeLocksPanel *nativeLocksPanel() const { return m_nativeLocks; }
     ClusterView *clusterView() const { return m_cluster; }
+    AuditDock *auditDock() const { return m_audit; }
     bool selectLock(const QString &name);
     // Brings the window up (from minimised too) with `name` selected: what a click on a
     // problem's notice does (ProblemAlerts::openLockRequested).
@@ -176,6 +178,7 @@ private:
     SimulatorPanel *m_simulator = nullptr;
     NativeLocksPanel *m_nativeLocks = nullptr; // the "Database locks" tab
     ClusterView *m_cluster = nullptr; // the status bar's cluster item and the Cluster dock
+    AuditDock *m_audit = nullptr; // View > Admin audit
     MessageBar *m_messageBar = nullptr;
     ProblemAlerts *m_alerts = nullptr;
     QLineEdit *m_filter = nullptr;

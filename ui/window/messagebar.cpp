@@ -15,6 +15,7 @@ MessageBar::MessageBar(QWidget *parent)
       m_close(new QToolButton(this)), m_expiry(new QTimer(this))
 {
     m_expiry->setSingleShot(true);
+    m_expiry->setTimerType(Qt::PreciseTimer); // 20 s, not up to 21 (a coarse timer's slack)
     connect(m_expiry, &QTimer::timeout, this, &QWidget::hide);
     setObjectName(u"messageBar"_s);
     setFrameShape(QFrame::StyledPanel);
@@ -37,6 +38,26 @@ MessageBar::MessageBar(QWidget *parent)
 QString MessageBar::text() const
 {
     return m_text->text();
+}
+
+void MessageBar::expireIn(int timeoutMs)
+{
+    if (!isHidden())
+        m_expiry->start(qMax(1, timeoutMs));
+}
+
+int MessageBar::expiresInMs() const
+{
+    return m_expiry->isActive() ? m_expiry->remainingTime() : -1;
+}
+
+void MessageBar::markOutdated(const QString &why)
+{
+    const int left = expiresInMs();
+    const QString text = why + u'\n' + m_text->text();
+    blockSignals(true); // not news: the same message, marked
+    showMessage(Kind::Info, text, left >= 0 ? qMax(1, left) : 0);
+    blockSignals(false);
 }
 
 void MessageBar::showMessage(Kind kind, const QString &text, int timeoutMs)

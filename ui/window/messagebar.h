@@ -27,6 +27,14 @@ public:
     static constexpr int ResultTimeoutMs = 20000;
     Kind kind() const { return m_kind; }
     QString text() const;
+    // The message shown now goes after `timeoutMs` from now (an action's result, whatever it
+    // was shown with); nothing when none is shown.
+    void expireIn(int timeoutMs);
+    // The time left before the message shown goes, in ms; -1: it stays until replaced.
+    int expiresInMs() const;
+    // The message shown describes what has changed since: `why` is put before it and it takes
+    // the Info tint; it goes as it would have.
+    void markOutdated(const QString &why);
 
 signals:
     // Each message as it is shown (a later one may replace it on the bar).

@@ -7,6 +7,7 @@ namespace ui {
 TestHolds::TestHolds(LockMonitor *monitor, QObject *parent) : QObject(parent), m_monitor(monitor)
 {
     connect(monitor, &LockMonitor::adminDone, this, &TestHolds::onAdminDone);
+    connect(monitor, &LockMonitor::refreshed, this, &TestHolds::onRefresh);
     m_clock.start();
     m_timer.setInterval(200);
     connect(&m_timer, &QTimer::timeout, this, &TestHolds::tick);
@@ -105,6 +106,7 @@ void TestHolds::onAdminDone(const AdminResult &result)
         hold.ttlMs = result.grant.acquiredAt.msecsTo(result.grant.expiresAt);
         hold.autoRenew = settings.autoRenew;
         hold.expiresAt = result.grant.expiresAt;
+        hold.grantedAt = result.grant.dbNow;
         hold.leaseEndMs = settings.sentAtMs
                           + lockcore::LeaseSchedule::leaseOf(result.grant.dbNow,
                                                              result.grant.expiresAt, hold.ttlMs);
@@ -139,12 +141,68 @@ void TestHolds::onAdminDone(const AdminResult &result)
                                                  it->ttlMs));
         } else if (result.error) {
             m_schedules[it->name].failed(m_clock.elapsed()); // sent again soon
+        } else if (request.automatic) {
+            // Lost (the admin's own renewal says so in the message bar itself).
+            const QString why = lossOf(*it, result.current);
+            return forget(it->name, !why.isEmpty() ? why
+                                                   : tr("Your test hold on \"%1\" was lost.")
+                                                         .arg(it->name));
         } else {
             m_schedules.remove(it->name);
-            m_holds.erase(it); // lost: someone else holds it now
+            m_holds.erase(it); // lost: someone else holds it now, or its lease had ended
         }
         emit changed();
     }
+}
+
+void TestHolds::onRefresh(const LockRefresh &refresh)
+{
+    // Only rows read after the grant: an older refresh still shows the lock as it was before.
+    for (const lockcore::LockInfo &lock : refresh.page.locks) {
+        auto it = m_holds.constFind(lock.name);
+        if (it == m_holds.constEnd())
+            continue;
+        const QDateTime readAt = lock.dbNow.isValid() ? lock.dbNow : refresh.clock.dbNow;
+        if (!readAt.isValid() || (it->grantedAt.isValid() && readAt < it->grantedAt))
+            continue;
+        // A renewing hold's lease that ended shows here only while a renewal is on its way:
+        // the lapse on this window's clock decides for it.
+        if (it->autoRenew && lock.holder == it->holder && lock.fence == it->fence)
+            continue;
+        lockcore::LockInfo read = lock;
+        read.dbNow = readAt;
+        if (const QString why = lossOf(*it, read); !why.isEmpty())
+            forget(lock.name, why);
+    }
+}
+
+QString TestHolds::lossOf(const Hold &hold, const lockcore::LockInfo &now) const
+{
+    const QString fence = QString::number(hold.fence);
+    if (now.name.isEmpty())
+        return tr("Your test hold on \"%1\" (fence %2) was lost: the lock was deleted.")
+            .arg(hold.name, fence);
+    if (now.fence != hold.fence || now.holder != hold.holder) {
+        if (now.holder.isEmpty())
+            return tr("Your test hold on \"%1\" (fence %2) was lost: it is free now (fence %3).")
+                .arg(hold.name, fence, QString::number(now.fence));
+        return tr("Your test hold on \"%1\" (fence %2) was lost: %3 now holds it (fence %4).")
+            .arg(hold.name, fence, now.holder, QString::number(now.fence));
+    }
+    if (now.expiresAt.isValid() && now.dbNow.isValid() && now.expiresAt < now.dbNow)
+        return tr("Your test hold on \"%1\" (fence %2) was lost: its lease ended at %3.")
+            .arg(hold.name, fence,
+                 now.expiresAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    return {};
+}
+
+void TestHolds::forget(QString name, const QString &why)
+{
+    m_schedules.remove(name);
+    m_renewSentAtMs.remove(name);
+    m_holds.remove(name);
+    emit lost(name, why);
+    emit changed();
 }
 
 void TestHolds::tick()

@@ -3,6 +3,7 @@
 #include "leasekeeper.h"
 
 #include "adminrequest.h"
+#include "lockrefresh.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -19,7 +20,9 @@ class LockMonitor;
 // lease ends on this window's clock with no renewal confirmed (the database thread stuck on a server
 // that stopped answering, a renewal that failed until then) lapses: lost for good (lapsed()),
 // released fence-checked in case it is still ours, never renewed again; acquiring again is a
-// new test hold with a new fence.
+// new test hold with a new fence. A hold that a refresh (or a refused renewal) shows lost, taken
+// by another holder, freed, or its lease ended unrenewed, is forgotten at once (lost()): the
+// database refuses a renewal after the lease's end, so it can never be the admin's again.
 class TestHolds : public QObject
 {
     Q_OBJECT
@@ -34,6 +37,7 @@ public:
         bool autoRenew = false;
         QDateTime releaseAt; // invalid: until released by hand
         QDateTime expiresAt; // database time of the current lease
+        QDateTime grantedAt; // database time of the grant: a row read before it is older
         int renewals = 0;
         qint64 leaseEndMs = 0; // on the window's clock: the last confirmed send + the lease
     };
@@ -55,10 +59,16 @@ signals:
     void changed();
     // The hold's lease ended here unrenewed; it is forgotten (and released, fence-checked).
     void lapsed(const QString &name, qint64 fence);
+    // The database shows the hold lost (`why`: one translated sentence); it is forgotten.
+    void lost(const QString &name, const QString &why);
 
 private:
     void onAdminDone(const AdminResult &result);
+    void onRefresh(const LockRefresh &refresh);
     void tick();
+    // Why `hold` is no longer the admin's, by `now` (the lock as read); empty while it is.
+    QString lossOf(const Hold &hold, const lockcore::LockInfo &now) const;
+    void forget(QString name, const QString &why); // (a copy: the hold holding it goes)
 
     struct Pending
     {

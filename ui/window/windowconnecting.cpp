@@ -46,7 +46,9 @@ void MainWindow::openConnection(const WindowConnection &connection)
     m_clock->clear();
     m_refreshed->clear();
     m_panel->clear();
-    m_alerts->start(connection.notifyProblems);
+    m_alerts->start(connection.notifyProblems, ProblemAlerts::connectionKey(connection.spec,
+                                                                            connection.table),
+                    m_connection.title);
     m_details->clear();
     m_readOnlyBadge->setVisible(connection.readOnly);
     m_band->setConnection(connection.colour, m_connection.title);
@@ -138,7 +140,9 @@ void MainWindow::showConnectionDialog()
 void MainWindow::showConnectionDialogOn(const WindowConnection &start)
 {
     auto *dialog = new ConnectionDialog(m_profiles, m_vault, this);
-    if (!start.title.isEmpty())
+    // On the saved profile the window was opened from, selected as such; else on this
+    // connection as a new one.
+    if (!dialog->showSavedProfile(start.profileName, start.spec) && !start.title.isEmpty())
         dialog->setProfile(start.profile());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);

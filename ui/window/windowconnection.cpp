@@ -13,6 +13,7 @@ WindowConnection WindowConnection::of(const ConnectionProfile &profile)
     connection.lockProfile = profile.lockProfile;
     connection.colour = profile.colour;
     connection.title = profile.title();
+    connection.profileName = profile.name;
     return connection;
 }
 

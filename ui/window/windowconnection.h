@@ -19,6 +19,7 @@ struct WindowConnection
     bool notifyProblems = true; // as ConnectionProfile::notifyProblems
     int connectTimeoutS = 5;
     QString title; // profile name or the redacted URL
+    QString profileName; // the saved profile it was opened from; empty: none
     QVariantMap lockProfile; // as ConnectionProfile::lockProfile; empty: Lockscope's own table
     ConnectionColour colour = ConnectionColour::None; // the profile's: the band and the title
 

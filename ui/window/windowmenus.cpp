@@ -82,6 +82,7 @@ void MainWindow::createMenus()
     m_lockMenu->addAction(m_actions->copyLockAction());
     m_lockMenu->addAction(m_actions->copyCommandAction());
     m_lockMenu->addAction(action(u"showSessionAction"_s));
+    m_lockMenu->addAction(action(u"showHolderLocksAction"_s));
 
     m_viewMenu = menuBar()->addMenu(QString());
     createViewMenu();

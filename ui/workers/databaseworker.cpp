@@ -76,7 +76,8 @@ Status DatabaseWorker::ensureOpen()
         return service.error();
     }
     m_service.emplace(std::move(service).value());
-    m_service->setActor(actorId(u"lockscope"_s));
+    // "user@host (lockscope)": what tells the window's test holds in the audit.
+    m_service->setActor(actorId(AuditRequest::windowTool()));
     m_service->setEventLevel(LockService::EventLevel::All);
     const QString server = m_session->dialect().name() + u" \u2014 "_s + m_spec.redacted();
     emit connected(server, int(m_session->dialect().kind()));
@@ -286,6 +287,10 @@ AdminResult DatabaseWorker::execute(const AdminRequest &request)
                              : tr("\"%1\" was lost: it is no longer held with fence %2.")
                                    .arg(name)
                                    .arg(request.fence);
+        if (renewed->leaseEndedAt.isValid()) // refused: a lapsed lease is lost for good
+            result.summary = tr("The lease of \"%1\" ended %2 ago: it is lost; acquire it again.")
+                                 .arg(name, durationText(renewed->leaseEndedAt.msecsTo(
+                                                renewed->dbNow)));
         break;
     }
     case AdminRequest::Kind::Release: {

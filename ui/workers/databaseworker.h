@@ -1,5 +1,6 @@
 #pragma once
 
+#include "adminaudit.h"
 #include "adminrequest.h"
 #include "connectionspec.h"
 #include "lockrefresh.h"
@@ -45,6 +46,8 @@ public slots:
     void loadHistory(quint64 generation, const QString &name, int limit);
     // Every lock that matches the query's filter, for an export (matchingRead / matchingFailed).
     void readMatching(quint64 id, const ui::LockTableQuery &query);
+    // The admin actions across every lock (auditRead / auditFailed; auditreads.cpp).
+    void readAudit(quint64 id, const lockcore::AuditRequest &request);
     void run(const ui::AdminRequest &request);
     void disconnectNow();
 
@@ -63,6 +66,8 @@ signals:
     void adminDone(const ui::AdminResult &result);
     void matchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
     void matchingFailed(quint64 id, const lockcore::Error &error);
+    void auditRead(quint64 id, const lockcore::AuditPage &page);
+    void auditFailed(quint64 id, const lockcore::Error &error);
 
 private:
     lockcore::Status ensureOpen();

@@ -39,6 +39,13 @@ LockMonitor::LockMonitor(QObject *parent) : QObject(parent)
     connect(&m_pollTimer, &QTimer::timeout, this, &LockMonitor::poll);
     m_watchdog.setInterval(250);
     connect(&m_watchdog, &QTimer::timeout, this, &LockMonitor::checkStalled);
+    connect(&m_watchdog, &QTimer::timeout, this, &LockMonitor::updateStale);
+    m_retry.setSingleShot(true);
+    m_retry.setTimerType(Qt::PreciseTimer); // its time left is shown, counting down
+    connect(&m_retry, &QTimer::timeout, this, [this] {
+        if (!m_paused)
+            poll();
+    });
 }
 
 void LockMonitor::createWorker()
@@ -64,6 +71,8 @@ void LockMonitor::createWorker()
             });
     connect(m_worker, &DatabaseWorker::matchingRead, this, &LockMonitor::matchingReady);
     connect(m_worker, &DatabaseWorker::matchingFailed, this, &LockMonitor::matchingFailed);
+    connect(m_worker, &DatabaseWorker::auditRead, this, &LockMonitor::auditReady);
+    connect(m_worker, &DatabaseWorker::auditFailed, this, &LockMonitor::auditFailed);
     connect(m_worker, &DatabaseWorker::historyFailed, this,
             [this](quint64 generation, const QString &name, const Error &error) {
                 if (generation == m_historyGeneration)
@@ -145,6 +154,8 @@ void LockMonitor::start(const ConnectionSpec &spec, const QString &table, int ti
     m_missingTableText = missingTableText(spec, lockTableName(table, lockProfile));
     m_dialect.reset();
     m_lastRefresh = {}; // the previous database's
+    m_retry.stop();
+    updateStale();
     ++m_generation; // results of the previous connection are dropped
     m_inFlight = false;
     m_again = false;
@@ -163,6 +174,7 @@ void LockMonitor::setInterval(int ms)
     m_interval = qBound(100, ms, 3600 * 1000);
     if (m_pollTimer.isActive())
         m_pollTimer.start(m_interval);
+    updateStale();
 }
 
 void LockMonitor::setPaused(bool paused)
@@ -173,6 +185,7 @@ void LockMonitor::setPaused(bool paused)
     if (paused)
         m_pollTimer.stop();
     emit pausedChanged(paused);
+    updateStale(); // paused: what is shown is as of the last read
     if (!paused)
         refreshNow(); // at once: the next interval restarts from this read
 }
@@ -209,6 +222,7 @@ void LockMonitor::poll()
 {
     if (m_inFlight)
         return; // one refresh at a time; the watchdog reports a slow one
+    m_retry.stop(); // (F5 during a wait after a failure: this is the next try)
     m_inFlight = true;
     m_again = false;
     m_inFlightSince.start();
@@ -242,7 +256,9 @@ void LockMonitor::onRefreshed(quint64 generation, const LockRefresh &refresh)
     m_failures = 0;
     m_windowed = refresh.mode == LockRefresh::Mode::Windowed;
     m_lastRefresh = QDateTime::currentDateTime();
+    m_sinceRefresh.start();
     setHealth(Health::Ok, tr("Connected to %1").arg(m_server));
+    updateStale(); // live again before the rows come in
     emit refreshed(refresh);
     if (refresh.mode == LockRefresh::Mode::Full)
         emit snapshot(refresh.page.locks, refresh.clock);
@@ -275,13 +291,42 @@ void LockMonitor::onRefreshFailed(quint64 generation, const Error &error)
         why = (lockcore::explainsCaseFolding(error) ? error.message : m_missingTableText) + u' '
               + missingTableAdvice(error);
     ++m_failures;
-    // Back off: 1, 2, 4, ... 30 s between attempts while the database is unreachable.
-    const int delayMs = int(qMin<qint64>(30000, 1000LL << qMin(m_failures - 1, 5)));
-    QTimer::singleShot(delayMs, this, [this, generation] {
-        if (generation == m_generation && !m_paused)
-            poll();
-    });
-    setHealth(Health::Down, tr("%1 Retrying in %2 s.").arg(why).arg(delayMs / 1000));
+    // Back off while the database is unreachable; short while the admin looks (retryDelayMs).
+    m_retry.start(retryDelayMs(m_failures, m_watched));
+    setHealth(Health::Down, tr("%1 Retrying by itself; F5 tries now.").arg(why));
+}
+
+int LockMonitor::retryDelayMs(int failures, bool watched)
+{
+    const qint64 cap = watched ? WatchedRetryMs : UnwatchedRetryMs;
+    return int(qMin<qint64>(cap, 1000LL << qBound(0, failures - 1, 5)));
+}
+
+void LockMonitor::setWatched(bool watched)
+{
+    if (watched == m_watched)
+        return;
+    m_watched = watched;
+    if (watched && m_retry.isActive() && m_retry.remainingTime() > WatchedRetryMs)
+        m_retry.start(WatchedRetryMs);
+}
+
+int LockMonitor::nextTryInMs() const
+{
+    return m_retry.isActive() && !m_paused ? qMax(0, m_retry.remainingTime()) : -1;
+}
+
+void LockMonitor::updateStale()
+{
+    const bool overdue = !m_sinceRefresh.isValid()
+                         || m_sinceRefresh.elapsed() > qint64(m_interval) + StaleMarginMs;
+    const bool stale = m_started && m_lastRefresh.isValid()
+                       && (m_paused || m_health == Health::Down
+                           || m_health == Health::LoginRefused || overdue);
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    emit staleChanged(stale);
 }
 
 QString LockMonitor::missingTableAdvice(const Error &error) const
@@ -327,6 +372,7 @@ void LockMonitor::setHealth(Health health, const QString &text)
         return;
     m_health = health;
     m_healthText = text;
+    updateStale();
     emit healthChanged(health, text);
 }
 

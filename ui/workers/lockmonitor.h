@@ -1,5 +1,6 @@
 #pragma once
 
+#include "adminaudit.h"
 #include "adminrequest.h"
 #include "connectionspec.h"
 #include "dialect.h"
@@ -79,6 +80,31 @@ public:
     // Every lock that matches `query`'s filter, read on the database thread (matchingReady or
     // matchingFailed with the returned id): an export of a table read a window at a time.
     quint64 requestMatching(const LockTableQuery &query);
+    // The admin actions across every lock, read on the database thread (auditReady or
+    // auditFailed with the returned id; auditreads.cpp).
+    quint64 requestAudit(const lockcore::AuditRequest &request);
+
+    // The data last read is stale: a read has succeeded before, and since then a refresh
+    // failed, or none succeeded within the interval and StaleMarginMs, or refresh is paused.
+    // What the window shows is then as of lastRefresh() (staleChanged when this changes).
+    bool isStale() const { return m_stale; }
+    static constexpr int StaleMarginMs = 1500;
+
+    // After a failed refresh the monitor tries again by itself, after 1, 2, 4, ... s: up to
+    // WatchedRetryMs while the admin can see the window (setWatched(true)), else up to
+    // UnwatchedRetryMs. The wait after `failures` failures in a row.
+    static constexpr int WatchedRetryMs = 5000;
+    static constexpr int UnwatchedRetryMs = 30000;
+    static int retryDelayMs(int failures, bool watched);
+    // Whether the admin can see the window (shown, not minimised). Becoming watched shortens
+    // a longer wait under way to WatchedRetryMs at most.
+    void setWatched(bool watched);
+    bool isWatched() const { return m_watched; }
+    // The time left before the next try by itself, in ms; -1 when none is waiting. F5
+    // (refreshNow()) tries at once.
+    int nextTryInMs() const;
+    // Refreshes that failed in a row (0 after one that succeeded).
+    int failedTries() const { return m_failures; }
 
     Health health() const { return m_health; }
     QString healthText() const { return m_healthText; }
@@ -96,6 +122,7 @@ signals:
     void snapshot(const QList<lockcore::LockInfo> &locks, const lockcore::DbClock &clock);
     void healthChanged(ui::LockMonitor::Health health, const QString &text);
     void pausedChanged(bool paused);
+    void staleChanged(bool stale);
     // Other applications' lock tables found in the database (once per connection).
     void detected(const QList<lockcore::DetectedTable> &tables);
     void adminDone(const ui::AdminResult &result);
@@ -103,12 +130,15 @@ signals:
     void historyFailed(const QString &name, const lockcore::Error &error);
     void matchingReady(quint64 id, const QList<lockcore::LockInfo> &locks);
     void matchingFailed(quint64 id, const lockcore::Error &error);
+    void auditReady(quint64 id, const lockcore::AuditPage &page);
+    void auditFailed(quint64 id, const lockcore::Error &error);
 
 private:
     void createWorker();
     void abandonWorker();
     void poll();
     void checkStalled();
+    void updateStale();
     void setHealth(Health health, const QString &text);
     void onRefreshed(quint64 generation, const LockRefresh &refresh);
     void onRefreshFailed(quint64 generation, const lockcore::Error &error);
@@ -119,6 +149,10 @@ private:
     DatabaseWorker *m_worker = nullptr;
     QTimer m_pollTimer;
     QTimer m_watchdog;
+    QTimer m_retry; // the next try after a failure
+    QElapsedTimer m_sinceRefresh; // since the last successful refresh
+    bool m_stale = false;
+    bool m_watched = false;
     QElapsedTimer m_inFlightSince;
     quint64 m_generation = 0;
     quint64 m_historyGeneration = 0;

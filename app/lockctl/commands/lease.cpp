@@ -116,10 +116,14 @@ int runRenew(Invocation &invocation)
         {u"db_now"_s, jsonTime(renewed->dbNow)},
     };
     if (!renewed->renewed) {
+        // Its lease had ended (nobody took it, or not yet): lost all the same, for good.
+        const bool lapsed = renewed->leaseEndedAt.isValid();
         insertLost(json, renewed->current);
+        json.insert(u"lease_ended_at"_s, jsonTime(renewed->leaseEndedAt));
         invocation.out().result(
-            json,
-            Tr::tr("Not renewed: %1").arg(lostText(args->name, args->fence, renewed->current)));
+            json, Tr::tr("Not renewed: %1")
+                      .arg(lapsed ? lockcore::renewLapsedText(args->name, *renewed)
+                                  : lostText(args->name, args->fence, renewed->current)));
         return ExitRefused;
     }
     invocation.out().result(

@@ -5,6 +5,7 @@
 namespace lockcore {
 
 struct LockPageOrder; // lockpageorder.h
+struct AuditTimeBound; // auditrequest.h
 
 // Statements shared by all dialects, written in terms of a few per-database expressions.
 // The renew/release here are the two-step form (conditional UPDATE, then SELECT). Each dialect
@@ -32,6 +33,7 @@ public:
     Statement selectAll(const TableNames &t) const override;
     Statement lockPage(const TableNames &t, const LockPageRequest &request) const override;
     Statement history(const TableNames &t, const QString &name, int limit) const override;
+    Statement adminEvents(const TableNames &t, const AuditRequest &request) const override;
     Statement now() const override;
     Statement insertEvent(const TableNames &t, const QString &name, const QString &kind,
                           const QString &holder, qint64 fence, const QString &actor,
@@ -95,6 +97,11 @@ protected:
                              const LockPageProblems &problems) const;
     // "<column> contains <needle>, ignoring case", both lowered by the database.
     void appendContains(Statement &st, const QString &column, const QString &needle) const;
+    // adminEvents()'s filters (auditevents.cpp): " AND <e.at comparison bound>" on the
+    // database clock, and " AND (<the actions' kinds>)".
+    void appendAuditTime(Statement &st, const char *comparison,
+                         const AuditTimeBound &bound) const;
+    void appendAuditActions(Statement &st, const QStringList &actions) const;
 };
 
 class SqliteDialect : public SqlDialectBase
