@@ -27,11 +27,13 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QSqlDatabase>
 #include <QStandardItemModel>
+#include <QStyleOptionComboBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -94,6 +96,7 @@ private slots:
     void initTestCase();
     void init();
     void cleanup();
+    void colourChoicesAreShownWhole();
 
     void urlPasteFillsTheFields_data();
     void urlPasteFillsTheFields();
@@ -817,6 +820,38 @@ void ConnectionDialogTest::colourIsChosenAndSavedWithTheProfile()
     other->setProfile(*saved);
     QCOMPARE(child<QComboBox>(other.get(), u"colourCombo"_s)->currentData().toString(),
              u"production"_s);
+}
+
+// Issue 49: "Developm... (green)": the colour list is as wide as its longest choice, in each
+// language, also after the language changed while the dialog was open.
+void ConnectionDialogTest::colourChoicesAreShownWhole()
+{
+    auto restore = qScopeGuard([] { language::apply(u"en"_s); });
+    QVERIFY(language::apply(u"zh_CN"_s));
+    auto dialog = makeDialog();
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    for (const QString &code : {u"en"_s, u"zh_CN"_s}) {
+        QVERIFY(language::apply(code));
+        QTest::qWait(0); // the posted LanguageChange
+        auto *combo = child<QComboBox>(dialog.get(), u"colourCombo"_s);
+        for (int index = 0; index < combo->count(); ++index) {
+            combo->setCurrentIndex(index);
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            option.currentText = combo->currentText();
+            option.currentIcon = combo->itemIcon(index);
+            option.iconSize = combo->iconSize();
+            const QRect field = combo->style()->subControlRect(
+                QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+            const int needed = combo->fontMetrics().horizontalAdvance(combo->currentText())
+                               + combo->iconSize().width() + 4;
+            QVERIFY2(field.width() >= needed,
+                     qPrintable(u"%1: \"%2\" needs %3 px, has %4"_s.arg(code, combo->currentText())
+                                    .arg(needed)
+                                    .arg(field.width())));
+        }
+    }
 }
 
 // By default the driver list is what this Qt has: a product is enabled exactly when

@@ -37,6 +37,7 @@
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSet>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -686,7 +687,7 @@ void SimulatorPanelTest::numbersFollowTheLocale()
 void SimulatorPanelTest::forUpdateIsOfferedAndSqliteSaysWhyNot()
 {
     SimulatorPanel panel;
-    panel.resize(1200, 700);
+    panel.resize(1200, 520); // the settings scroll: the note is below their visible part
     panel.show();
     panel.setConnection(m_spec, false);
     setProtocol(&panel, Protocol::ForUpdate);
@@ -696,6 +697,16 @@ void SimulatorPanelTest::forUpdateIsOfferedAndSqliteSaysWhyNot()
     auto *note = field<QLabel>(&panel, u"presetNote"_s);
     QVERIFY(!note->isHidden());
     QVERIFY2(note->text().contains(u"Galera"_s), qPrintable(note->text()));
+    // Issue 49: the note was cut by the bottom of the settings; it is scrolled into sight.
+    QScrollArea *area = nullptr;
+    for (QScrollArea *each : panel.findChildren<QScrollArea *>())
+        area = each->isAncestorOf(note) ? each : area;
+    QVERIFY(area);
+    const auto noteInSight = [&] {
+        const QRect shown(note->mapTo(area->viewport(), QPoint()), note->size());
+        return area->viewport()->rect().contains(shown);
+    };
+    QTRY_VERIFY(noteInSight());
 
     QSignalSpy ended(&panel, &SimulatorPanel::runEnded);
     panel.start();

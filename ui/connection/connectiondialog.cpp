@@ -208,6 +208,8 @@ void ConnectionDialog::buildUi()
     addRow(nullptr, m_readOnlyCheck);
     m_colourCombo = new QComboBox(m_monitorBox);
     m_colourCombo->setObjectName(u"colourCombo"_s);
+    // As wide as its longest choice in the current language ("Development (green)" was cut).
+    m_colourCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     for (const ConnectionColour colour : connectionColours()) {
         QPixmap swatch(12, 12);
         swatch.fill(colour == ConnectionColour::None ? QColor(Qt::transparent)

@@ -3,6 +3,8 @@
 
 #include "windowconnection.h"
 
+#include <QLabel>
+
 using namespace Qt::StringLiterals;
 using Backend = lockcore::ConnectionSpec::Backend;
 
@@ -42,8 +44,21 @@ DatabaseTarget DatabaseTarget::of(const WindowConnection &connection)
     // A connection opened from a URL is titled with the URL: the product and address say it.
     const bool named = !connection.title.isEmpty()
                        && connection.title != connection.spec.redacted();
-    target.name = named ? u"%1 (%2)"_s.arg(connection.title, where) : where;
+    // A title that names the file already (the demo's) is not followed by it again.
+    const QString &path = connection.spec.path;
+    const bool saysWhere = !path.isEmpty() && connection.title.contains(path);
+    target.name = !named ? where : saysWhere ? connection.title
+                                             : u"%1 (%2)"_s.arg(connection.title, where);
     return target;
+}
+
+QLabel *DatabaseTarget::label(QWidget *parent) const
+{
+    auto *value = new QLabel(name, parent);
+    value->setObjectName(u"database"_s);
+    value->setTextFormat(Qt::PlainText);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return value;
 }
 
 } // namespace ui

@@ -5,6 +5,9 @@
 
 #include <QString>
 
+class QLabel;
+class QWidget;
+
 namespace ui {
 
 struct WindowConnection;
@@ -17,6 +20,9 @@ struct DatabaseTarget
     ConnectionColour colour = ConnectionColour::None;
 
     static DatabaseTarget of(const WindowConnection &connection);
+    // The value of a dialog's "Database:" row: selectable, not wrapped (a path has no spaces
+    // to wrap at and was cut at its end, the file's name; the dialog widens to show it whole).
+    QLabel *label(QWidget *parent) const;
 };
 
 } // namespace ui

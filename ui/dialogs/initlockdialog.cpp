@@ -103,11 +103,7 @@ void InitLockDialog::validate()
 void InitLockDialog::showDatabase(const DatabaseTarget &target)
 {
     setWindowTitle(tr("Initialize lock on %1").arg(target.name));
-    auto *value = new QLabel(target.name, this);
-    value->setObjectName(u"database"_s);
-    value->setTextFormat(Qt::PlainText);
-    value->setWordWrap(true);
-    m_form->insertRow(0, tr("Database:"), value);
+    m_form->insertRow(0, tr("Database:"), target.label(this));
     m_band->setConnection(target.colour, target.name);
 }
 

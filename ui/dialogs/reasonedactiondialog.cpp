@@ -81,12 +81,7 @@ void ReasonedActionDialog::finish(const QString &warningHtml, const QString &act
 void ReasonedActionDialog::showDatabase(const DatabaseTarget &target)
 {
     setWindowTitle(tr("%1 on %2").arg(windowTitle(), target.name));
-    auto *value = new QLabel(target.name, this);
-    value->setObjectName(u"database"_s);
-    value->setTextFormat(Qt::PlainText);
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    value->setWordWrap(true);
-    m_form->insertRow(0, tr("Database:"), value);
+    m_form->insertRow(0, tr("Database:"), target.label(this));
     m_band->setConnection(target.colour, target.name);
 }
 

@@ -184,6 +184,8 @@ void SimSettingsForm::applyPreset()
             preset.retry.deadlineMs = defaultRetryDeadlineMs;
         preset.seed = quint32(m_seed->value());
         setSettings(preset);
+        if (!m_presetNote->isHidden())
+            emit presetNoteShown(m_presetNote); // below the protocol: scrolled into sight
     }
     updateEnabled();
 }

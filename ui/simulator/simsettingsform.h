@@ -35,6 +35,9 @@ public:
 
 signals:
     void nodeUrlsChanged();
+    // A protocol was chosen whose preset has a note (what its settings show): `note` should be
+    // in sight, not below the settings' visible part.
+    void presetNoteShown(QWidget *note);
 
 protected:
     void changeEvent(QEvent *event) override;

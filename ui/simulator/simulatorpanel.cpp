@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -65,6 +66,10 @@ SimulatorPanel::SimulatorPanel(QWidget *parent)
     // the charts keep their room.
     const int settingsWidth = m_form->sizeHint().width() + 24;
     scroll->setMinimumWidth(qMin(settingsWidth, narrowestSettings));
+    connect(m_form, &SimSettingsForm::presetNoteShown, scroll, [scroll](QWidget *note) {
+        // After the layout has given the note its wrapped height.
+        QTimer::singleShot(0, scroll, [scroll, note] { scroll->ensureWidgetVisible(note); });
+    });
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);

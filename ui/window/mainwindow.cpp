@@ -21,6 +21,7 @@
 #include "retrycountdown.h"
 #include "sameholderaction.h"
 #include "simulatorpanel.h"
+#include "elidedlabel.h"
 #include "fittedcolumns.h"
 #include "stalelook.h"
 #include "statefiltercombo.h"
@@ -69,7 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_counts = new QLabel(this);
     m_clock = new QLabel(this);
     m_refreshed = new QLabel(this);
-    m_health = new QLabel(this);
+    m_health = new ElidedLabel(this);
     m_counts->setObjectName(u"counts"_s);
     m_health->setObjectName(u"health"_s);
     m_clock->setObjectName(u"clock"_s);
@@ -423,7 +424,7 @@ void MainWindow::onRefresh(const LockRefresh &refresh)
 
 void MainWindow::onHealth(LockMonitor::Health health, const QString &text)
 {
-    m_health->setText(text);
+    m_health->setFullText(text);
     switch (health) {
     case LockMonitor::Health::Ok:
         if (m_messageBar->isVisible() && m_messageBar->kind() != MessageBar::Kind::Success

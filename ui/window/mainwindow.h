@@ -32,6 +32,7 @@ class AuditDock;
 class ClusterView;
 class ConnectionDialog;
 class DemoWorkload;
+class ElidedLabel;
 class LockActions;
 class LockDetailsPane;
 class LockTableModel;
@@ -194,7 +195,7 @@ private:
     QLabel *m_readOnlyBadge = nullptr;
     QLabel *m_clock = nullptr;
     QLabel *m_refreshed = nullptr;
-    QLabel *m_health = nullptr;
+    ElidedLabel *m_health = nullptr; // the connection's state, cut in its middle when long
     QLabel *m_filterLabel = nullptr;
     QLabel *m_intervalLabel = nullptr;
     QMenu *m_fileMenu = nullptr;
