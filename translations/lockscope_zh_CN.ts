@@ -19,10 +19,6 @@
         <source>Acknowledged by %1 %2: %3</source>
         <translation>已由 %1 确认，%2：%3</translation>
     </message>
-    <message>
-        <source>(unknown user)</source>
-        <translation>（未知用户）</translation>
-    </message>
 </context>
 <context>
     <name>AsOf</name>

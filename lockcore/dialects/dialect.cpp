@@ -88,28 +88,7 @@ QString Dialect::inlineLiteral(const QVariant &value) const
 
 QString Dialect::inlined(const Statement &statement) const
 {
-    const QString &text = statement.text();
-    const QVariantList &binds = statement.binds();
-    QString out;
-    out.reserve(text.size() + 32 * binds.size());
-    qsizetype next = 0;
-    QChar quote;
-    for (QChar c : text) {
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            out += c;
-        } else if (c == u'\'' || c == u'"' || c == u'`') {
-            quote = c;
-            out += c;
-        } else if (c == u'?' && next < binds.size()) {
-            out += inlineLiteral(binds.at(next++));
-        } else {
-            out += c;
-        }
-    }
-    Q_ASSERT(next == binds.size());
-    return out;
+    return statement.withLiterals([this](const QVariant &value) { return inlineLiteral(value); });
 }
 
 QStringList Dialect::sessionSettings(bool) const

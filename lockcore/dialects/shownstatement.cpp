@@ -55,26 +55,8 @@ QString shownLiteral(const Dialect &dialect, const QVariant &value)
 
 QString shownStatement(const Dialect &dialect, const Statement &statement)
 {
-    // As Dialect::inlined: each "?" outside quoted text and quoted names is the next bind.
-    const QVariantList &binds = statement.binds();
-    QString out;
-    qsizetype next = 0;
-    QChar quote;
-    for (QChar c : statement.text()) {
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-            out += c;
-        } else if (c == u'\'' || c == u'"' || c == u'`') {
-            quote = c;
-            out += c;
-        } else if (c == u'?' && next < binds.size()) {
-            out += shownLiteral(dialect, binds.at(next++));
-        } else {
-            out += c;
-        }
-    }
-    return out;
+    return statement.withLiterals(
+        [&dialect](const QVariant &value) { return shownLiteral(dialect, value); });
 }
 
 QString shownStatements(const Dialect &dialect, const QList<Statement> &statements)

@@ -129,6 +129,31 @@ public:
         return {m_text, m_hash};
     }
     const QVariantList &binds() const { return m_binds; }
+    // The text with each "?" outside quoted text and quoted names replaced by literal(bind),
+    // bind after bind (Dialect::inlined for a batch, shownStatement for the admin to read).
+    template<typename Literal>
+    QString withLiterals(Literal literal) const
+    {
+        QString out;
+        out.reserve(m_text.size() + 32 * m_binds.size());
+        qsizetype next = 0;
+        QChar quote;
+        for (const QChar c : m_text) {
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+                out += c;
+            } else if (c == u'\'' || c == u'"' || c == u'`') {
+                quote = c;
+                out += c;
+            } else if (c == u'?' && next < m_binds.size()) {
+                out += literal(m_binds.at(next++));
+            } else {
+                out += c;
+            }
+        }
+        return out;
+    }
     // Another value for the bind at `index` (the same statement, run again with it).
     // The same value again changes nothing: the list stays the one a connection encoded last,
     // which it then need not compare value by value (sameBinds).

@@ -2,6 +2,7 @@
 #include "auditexport.h"
 
 #include "adminaudit.h"
+#include "csvcell.h"
 #include "lockjson.h"
 
 #include <QJsonArray>
@@ -10,36 +11,6 @@
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
-
-namespace {
-
-QString csvField(const QString &text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n')
-        && !text.contains(u'\r'))
-        return text;
-    QString quoted = text;
-    quoted.replace(u'"', u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
-// A lock name or reason such as "=HYPERLINK(...)" would run on the reader's machine.
-QString defused(const QString &text)
-{
-    static const QString starters = u"=+-@\t\r"_s;
-    return !text.isEmpty() && starters.contains(text.front()) ? u'\'' + text : text;
-}
-
-QString csvText(const QJsonValue &value)
-{
-    if (value.isNull())
-        return {};
-    if (value.isDouble())
-        return QString::number(qint64(value.toDouble())); // a number, never a formula
-    return defused(value.toString());
-}
-
-} // namespace
 
 QStringList auditFields()
 {
@@ -78,7 +49,7 @@ QByteArray auditCsv(const QList<LockEvent> &events)
         const QJsonObject object = auditEventToJson(event);
         QStringList cells;
         for (const QString &field : fields)
-            cells.append(csvField(csvText(object.value(field))));
+            cells.append(csvCell(object.value(field)));
         text += cells.join(u',') + u"\r\n"_s;
     }
     return text.toUtf8();

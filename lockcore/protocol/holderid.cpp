@@ -17,26 +17,6 @@ namespace lockcore {
 
 namespace {
 
-QString osUser()
-{
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"}) {
-        const QString user = qEnvironmentVariable(var).trimmed();
-        if (!user.isEmpty())
-            return user;
-    }
-#ifdef Q_OS_UNIX
-    // Services and containers often run without USER; the account database still knows.
-    // getpwuid_r: holder ids are made on several threads at once (one LockGuard each), and
-    // getpwuid's answer is one buffer for the whole process.
-    passwd record{};
-    passwd *entry = nullptr;
-    char buffer[4096];
-    if (::getpwuid_r(::geteuid(), &record, buffer, sizeof buffer, &entry) == 0 && entry
-        && entry->pw_name && *entry->pw_name)
-        return QString::fromLocal8Bit(entry->pw_name);
-#endif
-    return u"unknown"_s;
-}
 
 QString hostName()
 {
@@ -57,7 +37,7 @@ QString randomPart()
 QString withUser(const QString &rest)
 {
     // Composed, as validateHolder() wants it (an account name typed in decomposed form).
-    const QString user = osUser().normalized(QString::NormalizationForm_C);
+    const QString user = osUserName().normalized(QString::NormalizationForm_C);
     qsizetype restChars = 0;
     for (const QChar c : rest)
         restChars += c.isLowSurrogate() ? 0 : 1;
@@ -102,6 +82,27 @@ QString sessionTag()
     while (!host.isEmpty() && (head + host).toUtf8().size() > maxBytes)
         host.chop(1);
     return head + host;
+}
+
+QString osUserName()
+{
+    for (const char *var : {"USER", "LOGNAME", "USERNAME"}) {
+        const QString user = qEnvironmentVariable(var).trimmed();
+        if (!user.isEmpty())
+            return user;
+    }
+#ifdef Q_OS_UNIX
+    // Services and containers often run without USER; the account database still knows.
+    // getpwuid_r: holder ids are made on several threads at once (one LockGuard each), and
+    // getpwuid's answer is one buffer for the whole process.
+    passwd record{};
+    passwd *entry = nullptr;
+    char buffer[4096];
+    if (::getpwuid_r(::geteuid(), &record, buffer, sizeof buffer, &entry) == 0 && entry
+        && entry->pw_name && *entry->pw_name)
+        return QString::fromLocal8Bit(entry->pw_name);
+#endif
+    return u"unknown"_s;
 }
 
 } // namespace lockcore

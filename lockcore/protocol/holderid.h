@@ -17,6 +17,9 @@ QString defaultHolderId();
 QString toolHolderId(const QString &tool);
 // Who performs an admin action, for the audit trail: "user@host (tool)".
 QString actorId(const QString &tool);
+// The user this process runs as: $USER (or LOGNAME, USERNAME), else the account database's
+// name for the effective uid, else "unknown".
+QString osUserName();
 
 // The process a holder id of the two forms above names (holderprocess.cpp); none for another
 // form (an application's own holder ids).

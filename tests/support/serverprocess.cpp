@@ -3,9 +3,11 @@
 #include "dialect.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QSqlQuery>
+#include <QThread>
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -78,6 +80,29 @@ StoppedServer::StoppedServer(const QList<pid_t> &pids, int atMostS) : m_pids(pid
     process.startDetached(&resumer);
     m_resumer = pid_t(resumer);
     signalAll(m_pids, SIGSTOP);
+    // Stopped once the kernel says so, not when the signal was sent: a suite that went on
+    // earlier once saw the server answer (silentserver_mariadb, 0 ms).
+    for (pid_t pid : pids)
+        if (!waitUntilStopped(pid, 2000))
+            qWarning("testsupport: server process %d is not stopped 2 s after SIGSTOP", int(pid));
+}
+
+// /proc/<pid>/stat's state field (after the command name in parentheses) is T when stopped.
+bool StoppedServer::waitUntilStopped(pid_t pid, int timeoutMs)
+{
+    QElapsedTimer waited;
+    waited.start();
+    do {
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            return true; // gone: it answers nothing either
+        const QByteArray line = stat.readAll();
+        const qsizetype end = line.lastIndexOf(')');
+        if (end >= 0 && end + 2 < line.size() && (line[end + 2] == 'T' || line[end + 2] == 't'))
+            return true;
+        QThread::msleep(5);
+    } while (waited.elapsed() < timeoutMs);
+    return false;
 }
 
 StoppedServer::~StoppedServer()

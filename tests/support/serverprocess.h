@@ -30,6 +30,8 @@ public:
     void resume();
 
 private:
+    static bool waitUntilStopped(pid_t pid, int timeoutMs);
+
     QList<pid_t> m_pids;
     pid_t m_resumer = 0;
 };

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "acknowledgements.h"
 
+#include "holderid.h"
+
 #include <QCoreApplication>
 #include <QSettings>
 #include <QUrl>
 
 #include <memory>
-
-#ifdef Q_OS_UNIX
-#include <pwd.h>
-#include <unistd.h>
-#endif
 
 using namespace Qt::StringLiterals;
 using lockcore::LockInfo;
@@ -188,21 +185,7 @@ QString Acknowledgements::describe(const Acknowledgement &ack)
 
 QString Acknowledgements::currentUser()
 {
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"}) {
-        const QString user = qEnvironmentVariable(var).trimmed();
-        if (!user.isEmpty())
-            return user;
-    }
-#ifdef Q_OS_UNIX
-    // Started without USER (a service, a container): the account database still knows.
-    passwd record{};
-    passwd *entry = nullptr;
-    char buffer[4096];
-    if (::getpwuid_r(::geteuid(), &record, buffer, sizeof buffer, &entry) == 0 && entry
-        && entry->pw_name && *entry->pw_name)
-        return QString::fromLocal8Bit(entry->pw_name);
-#endif
-    return AckTr::tr("(unknown user)");
+    return lockcore::osUserName();
 }
 
 } // namespace ui

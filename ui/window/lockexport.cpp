@@ -1,5 +1,6 @@
 #include "lockexport.h"
 
+#include "csvcell.h"
 #include "lockjson.h"
 
 #include <QJsonArray>
@@ -15,17 +16,6 @@ namespace lockexport {
 
 namespace {
 
-// RFC 4180: quoted when it holds a separator, a quote or a line break (quotes doubled).
-QString csvField(const QString &text)
-{
-    if (!text.contains(u',') && !text.contains(u'"') && !text.contains(u'\n')
-        && !text.contains(u'\r'))
-        return text;
-    QString quoted = text;
-    quoted.replace(u'"', u"\"\""_s);
-    return u'"' + quoted + u'"';
-}
-
 // The JSON object's fields, in lockctl's order (a QJsonObject sorts its keys).
 const QStringList &fieldNames()
 {
@@ -34,24 +24,6 @@ const QStringList &fieldNames()
         u"fence"_s,      u"acquired_at"_s, u"expires_at"_s,  u"renewed_at"_s,  u"remaining_ms"_s,
         u"ttl_ms"_s,     u"description"_s, u"db_now"_s};
     return names;
-}
-
-// A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before
-// one) as a formula: a lock name or holder such as "=HYPERLINK(...)" would run on the reader's
-// machine. Such text is written with a leading apostrophe, which spreadsheets show as text.
-QString defused(const QString &text)
-{
-    static const QString starters = u"=+-@\t\r"_s;
-    return !text.isEmpty() && starters.contains(text.front()) ? u'\'' + text : text;
-}
-
-QString csvText(const QJsonValue &value)
-{
-    if (value.isNull())
-        return {};
-    if (value.isDouble())
-        return QString::number(qint64(value.toDouble())); // a number, never a formula
-    return defused(value.toString());
 }
 
 } // namespace
@@ -72,7 +44,7 @@ QByteArray toCsv(const QList<LockInfo> &locks)
         const QJsonObject object = lockcore::lockToJson(lock);
         QStringList fields;
         for (const QString &name : fieldNames())
-            fields.append(csvField(csvText(object.value(name))));
+            fields.append(lockcore::csvCell(object.value(name)));
         text += fields.join(u',') + u"\r\n"_s;
     }
     return text.toUtf8();
