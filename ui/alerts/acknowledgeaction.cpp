@@ -19,13 +19,10 @@ namespace ui {
 
 namespace {
 
-constexpr LockProblem AllProblems[] = {LockProblem::Expired, LockProblem::LostOwner,
-                                       LockProblem::NotRenewing, LockProblem::LongHold};
-
 QString problemsText(LockProblems problems)
 {
     QStringList words;
-    for (const LockProblem problem : AllProblems)
+    for (const LockProblem problem : AllLockProblems)
         if (problems.testFlag(problem))
             words.append(lockProblemText(problem));
     return words.join(u", "_s);

@@ -17,6 +17,9 @@ enum class LockProblem : quint8 {
 };
 Q_DECLARE_FLAGS(LockProblems, LockProblem)
 Q_DECLARE_OPERATORS_FOR_FLAGS(LockProblems)
+// Every problem, in the order texts list them.
+inline constexpr LockProblem AllLockProblems[] = {LockProblem::Expired, LockProblem::LostOwner,
+                                                  LockProblem::NotRenewing, LockProblem::LongHold};
 
 // A lock that entered a problem.
 struct ProblemEntry

@@ -14,8 +14,6 @@ namespace ui {
 namespace {
 
 constexpr int NamesInANotice = 3;
-constexpr LockProblem AllProblems[] = {LockProblem::Expired, LockProblem::LostOwner,
-                                       LockProblem::NotRenewing, LockProblem::LongHold};
 
 } // namespace
 
@@ -112,7 +110,7 @@ void ProblemAlerts::announceEnded(const QList<Acknowledgement> &ended,
             continue;
         const auto info = std::find_if(locks.cbegin(), locks.cend(),
                                        [&ack](const LockInfo &l) { return l.name == ack.lock; });
-        for (const LockProblem problem : AllProblems)
+        for (const LockProblem problem : AllLockProblems)
             if (problems.testFlag(problem))
                 again.append({ack.lock, problem, info != locks.cend() ? info->holder : ack.holder,
                               info != locks.cend() ? info->fence : ack.fence});

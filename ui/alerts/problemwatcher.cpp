@@ -11,9 +11,6 @@ namespace ui {
 
 namespace {
 
-constexpr LockProblem AllProblems[] = {LockProblem::Expired, LockProblem::LostOwner,
-                                       LockProblem::NotRenewing, LockProblem::LongHold};
-
 LockProblems ofState(LockDisplayState state)
 {
     switch (state) {
@@ -79,7 +76,7 @@ void ProblemWatcher::update(const QList<LockInfo> &locks, qint64 dbNowMs, bool w
             next.insert(info.name, now);
         else
             next.remove(info.name);
-        for (const LockProblem problem : AllProblems)
+        for (const LockProblem problem : AllLockProblems)
             if (now.testFlag(problem) && !before.testFlag(problem))
                 started.append({info.name, problem, info.holder, info.fence});
     }
