@@ -4351,6 +4351,10 @@ Password:</source>
         <source>As of %1: %2</source>
         <translation>截至 %1：%2</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is no longer in the table.</source>
+        <translation>“%1”已不在表中。</translation>
+    </message>
 </context>
 <context>
     <name>ui::MessageBar</name>

@@ -400,7 +400,14 @@ void MainWindow::openLock(const QString &name)
         return;
     m_filter->clear(); // the filters hid it: show every lock
     m_stateFilter->setState(std::nullopt);
-    selectLock(name);
+    if (selectLock(name))
+        return;
+    // Gone since the notice (deleted): no other lock stays chosen in its place, where the
+    // admin would take it for the one the notice named.
+    m_panel->clearChoice();
+    m_messageBar->showMessage(MessageBar::Kind::Info,
+                              tr("\"%1\" is no longer in the table.").arg(name),
+                              MessageBar::ResultTimeoutMs);
 }
 
 void MainWindow::onRefresh(const LockRefresh &refresh)
