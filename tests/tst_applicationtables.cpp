@@ -6,6 +6,7 @@
 
 #include "forcereleasedialog.h"
 #include "language.h"
+#include "localauditlog.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
 #include "messagebar.h"
@@ -16,6 +17,9 @@
 #include <QAction>
 #include <QScopeGuard>
 #include <QApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QMenu>
 #include <QSqlQuery>
@@ -225,6 +229,24 @@ void ApplicationTablesTest::forceReleaseDoesWhatTheApplicationsReleaseDoes()
     // seed-000's release: LOCK_STATUS back to 0, the row stays.
     QTRY_VERIFY_WITH_TIMEOUT(row(u"billing"_s).value(1) == u"0", 5000);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->text().contains(u"Force-released"_s), 5000);
+    // Recorded with its reason (issue 50): in the local audit log (TestBackend points it at its
+    // own folder), as the test databases have no dist_lock_event, unless one was made there.
+    const QString said = m_window->messageBar()->text();
+    QVERIFY2(said.contains(u"Recorded in the local audit log."_s)
+                 || said.contains(u"Recorded in dist_lock_event."_s),
+             qPrintable(said));
+    if (said.contains(u"Recorded in the local audit log."_s)) {
+        QFile log(lockcore::localAuditLogPath());
+        QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(log.fileName()));
+        const QJsonObject line
+            = QJsonDocument::fromJson(log.readAll().trimmed().split('\n').last()).object();
+        QCOMPARE(line[u"lock"_s].toString(), u"billing"_s);
+        QCOMPARE(line[u"action"_s].toString(), u"force_release"_s);
+        QCOMPARE(line[u"reason"_s].toString(), u"node is gone"_s);
+        QCOMPARE(line[u"expect_holder"_s].toString(), u"dead-node"_s);
+        QCOMPARE(line[u"outcome"_s].toString(), u"released"_s);
+        QVERIFY(line[u"admin"_s].toString().endsWith(u" (lockscope)"_s));
+    }
     // The application can take it at once, and the old holder's release changes nothing.
     QVERIFY(appAcquire(u"billing"_s, u"node-2"_s, 600));
     QCOMPARE(appRelease(u"billing"_s, u"dead-node"_s), 0);

@@ -21,6 +21,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLayout>
@@ -145,6 +146,7 @@ private slots:
     void badMappingShowsAnErrorAndDoesNotAccept_data();
     void badMappingShowsAnErrorAndDoesNotAccept();
     void commandLineLockProfileFillsTheDialog();
+    void commandLineMappingFileIsSavedWholeAndReopens();
     void unknownSavedLockProfileIsReported();
     void testFindsAnApplicationTable_data();
     void testFindsAnApplicationTable();
@@ -1441,25 +1443,65 @@ void ConnectionDialogTest::commandLineLockProfileFillsTheDialog()
     QVERIFY(!message(dialog.get())->isVisible());
 }
 
+// Issue 50 defect 3: lockscope --profile FILE.json fills the dialog with the file's mapping
+// (it was refused: "There is no built-in profile"), and the connection saved from it keeps the
+// whole mapping, settings the form has no field for included, and opens on it after a restart.
+void ConnectionDialogTest::commandLineMappingFileIsSavedWholeAndReopens()
+{
+    const QString path = m_dir->filePath(u"jobs.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"table": "ops.job_lock", "name_column": "job", "holder_column": "owner",
+                   "status_column": "held", "version_column": "ver", "release": "status",
+                   "reentrant": true, "insert_on_acquire": false})");
+    file.close();
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=sqlite:"_s + m_dir->filePath(u"app.sqlite"_s), u"--profile"_s,
+         path},
+        QProcessEnvironment());
+    QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+    const QVariantMap expected = profile->lockProfile;
+    QCOMPARE(expected.value(u"version_column"_s).toString(), u"ver"_s);
+    {
+        auto dialog = makeDialog();
+        dialog->setProfile(*profile);
+        QCOMPARE(dialog->lockKind(), u"custom"_s);
+        QCOMPARE(dialog->table(), u"ops.job_lock"_s);
+        QCOMPARE(child<QLineEdit>(dialog.get(), u"nameColumnEdit"_s)->text(), u"job"_s);
+        type(child<QLineEdit>(dialog.get(), u"profileNameEdit"_s), u"Jobs"_s);
+        QTest::mouseClick(child<QPushButton>(dialog.get(), u"connectButton"_s), Qt::LeftButton);
+        QVERIFY2(!dialog->isVisible(), qPrintable(message(dialog.get())->text()));
+        QCOMPARE(dialog->profile().lockProfile, expected);
+    }
+    m_store = std::make_unique<ProfileStore>(iniFile()); // a restart
+    const auto loaded = m_store->load(u"Jobs"_s);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->lockProfile, expected);
+    QCOMPARE(loaded->table, u"ops.job_lock"_s);
+    auto dialog = makeDialog(); // opens on the profile used last
+    QCOMPARE(dialog->table(), u"ops.job_lock"_s);
+    QCOMPARE(dialog->profile().lockProfile, expected);
+}
+
 // A saved profile whose lock profile this version does not know (a newer version's, or
 // edited by hand) opens with the problem said, and is not accepted as it is.
 void ConnectionDialogTest::unknownSavedLockProfileIsReported()
 {
     ConnectionProfile saved = *ConnectionProfile::fromUrl(u"sqlite:/tmp/app.sqlite"_s);
     saved.name = u"Future"_s;
-    saved.lockProfile = {{u"profile"_s, u"quartz"_s}};
+    saved.lockProfile = {{u"profile"_s, u"no-such-app"_s}};
     saved.table = u"QRTZ_LOCKS"_s;
     m_store->save(saved);
     m_store->setLastUsed(saved.name);
     auto dialog = makeDialog();
     QCOMPARE(message(dialog.get())->kind(), MessageBar::Kind::Error);
-    QVERIFY2(message(dialog.get())->text().contains(u"quartz"_s),
+    QVERIFY2(message(dialog.get())->text().contains(u"no-such-app"_s),
              qPrintable(message(dialog.get())->text()));
     QVERIFY2(message(dialog.get())->text().contains(u"shedlock"_s),
              qPrintable(message(dialog.get())->text()));
     QCOMPARE(dialog->lockKind(), QString()); // no entry for it
     // Not quietly Lockscope's table: the profile stays the unknown one, and is refused.
-    QCOMPARE(dialog->profile().lockProfile.value(u"profile"_s).toString(), u"quartz"_s);
+    QCOMPARE(dialog->profile().lockProfile.value(u"profile"_s).toString(), u"no-such-app"_s);
     QVERIFY(!dialog->profile().validate().ok());
     // Once the user picks a kind, that is what is used.
     chooseKind(dialog.get(), u"shedlock"_s);

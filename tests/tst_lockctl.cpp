@@ -805,14 +805,14 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
     // Force release with the wrong holder, then without the time: refused / usage.
     const QString seen = QString::number(qint64(lock.value(u"expect_time"_s).toDouble()));
     VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
-                                        u"b"_s, u"--expect-time"_s, seen}),
+                                        u"b"_s, u"--expect-time"_s, seen, u"--reason"_s, u"t"_s}),
                 1);
     VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
-                                        u"a"_s}),
+                                        u"a"_s, u"--reason"_s, u"t"_s}),
                 2);
     const Run forced = lockctl(p + QStringList{u"force-release"_s, u"job"_s,
                                                u"--expect-holder"_s, u"a"_s, u"--expect-time"_s,
-                                               seen, u"--json"_s});
+                                               seen, u"--reason"_s, u"t"_s, u"--json"_s});
     VERIFY_EXIT(forced, 0);
     QCOMPARE(forced.json.value(u"released"_s).toBool(), true);
     // The old holder's release is void; b acquires and releases.
@@ -982,7 +982,8 @@ void LockctlTest::profileHoldLostToAForceRelease()
     const QString time
         = QString::number(qint64(seen.json[u"lock"_s].toObject()[u"expect_time"_s].toDouble()));
     VERIFY_EXIT(lockctl(p + QStringList{u"force-release"_s, u"job"_s, u"--expect-holder"_s,
-                                        u"victim"_s, u"--expect-time"_s, time}),
+                                        u"victim"_s, u"--expect-time"_s, time, u"--reason"_s,
+                                        u"t"_s}),
                 0);
     VERIFY_EXIT(lockctl(p + QStringList{u"acquire"_s, u"job"_s, u"--holder"_s, u"successor"_s,
                                         u"--ttl"_s, u"60s"_s}),
@@ -1431,7 +1432,7 @@ void LockctlTest::helpForEveryCommand_data()
     QTest::addColumn<QString>("shown");    // text the help must contain (an option's own line)
     QTest::addColumn<QString>("notShown"); // an option of another command
     const QString hold = u"--hold <DURATION>"_s; // acquire's alone
-    const QString reason = u"--reason <TEXT>"_s; // force-release's alone
+    const QString reason = u"--expect-holder <ID>"_s; // force-release's alone
     const QString help = u"--help"_s;
     QTest::newRow("lockctl") << QStringList{help} << u"force-release"_s << hold;
     QTest::newRow("schema") << QStringList{u"schema"_s, help} << u"  --create"_s << hold;

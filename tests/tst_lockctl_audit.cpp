@@ -3,7 +3,8 @@
 // test hold by the window, among grants and releases that are not admin actions, read back by
 // lockcore (readAdminEvents) filtered by actor, lock pattern (a name with a quote, an
 // underscore and a percent sign), time (the database clock) and action, with "more" past the
-// limit; then by real "lockctl audit" processes, whose CSV and JSON parse back to those rows.
+// limit; then by real "lockctl audit" processes, whose CSV and JSON parse back to those rows;
+// and the record of a force release on an application's table (issue 50).
 
 #include "adminaudit.h"
 #include "auditexport.h"
@@ -12,9 +13,11 @@
 #include "lockjson.h"
 #include "testbackend.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 using lockcore::AuditRequest;
@@ -261,8 +264,120 @@ private slots:
         QCOMPARE(limited.json[u"more"_s].toBool(), true);
     }
 
+    // Issue 50, defect 4: a force release on an application's table (ShedLock's) records its
+    // reason, and says where on stderr and in --json: in the event table of --audit-table when
+    // the database has it (readAdminEvents finds it as "shedlock:TABLE/NAME"); else one JSON
+    // line in the local audit log ($XDG_STATE_HOME); when that cannot be written either, the
+    // release is still done (exit 0) and stderr and --json say it was not recorded. Without
+    // --reason nothing is done (usage, 2).
+    void profileForceReleaseRecordsReason()
+    {
+        const QString table = TestBackend::uniqueTable(u"audit_sl"_s);
+        m_dropped << table;
+        const QString time = TestBackend::instance().isSqlite()    ? u"TEXT"_s
+                             : TestBackend::instance().isMariadb() ? u"TIMESTAMP(3)"_s
+                                                                   : u"TIMESTAMP"_s;
+        QString error;
+        QVERIFY2(testsupport::execRaw(*m_session,
+                                      u"CREATE TABLE "_s + table
+                                          + u" (name VARCHAR(64) NOT NULL PRIMARY KEY, "
+                                            "lock_until "_s + time + u" NOT NULL, locked_at "_s
+                                          + time + u" NOT NULL, locked_by VARCHAR(255) NOT NULL)"_s,
+                                      &error),
+                 qPrintable(error));
+        const QStringList p{u"--profile"_s, u"shedlock"_s, u"--table"_s, table};
+        for (const QString &name : {u"j1"_s, u"j2"_s, u"j3"_s}) {
+            const Run held = runLockctl(p + QStringList{u"acquire"_s, name, u"--holder"_s,
+                                                        u"app"_s, u"--ttl"_s, u"5m"_s});
+            QVERIFY2(held.exitCode == 0, qPrintable(held.describe()));
+        }
+        const Run listed = runLockctl(p + QStringList{u"list"_s, u"--json"_s});
+        QHash<QString, QString> seen; // name -> expect_time
+        for (const QJsonValue &lock : listed.json[u"locks"_s].toArray())
+            seen.insert(lock[u"name"_s].toString(),
+                        QString::number(lock[u"expect_time"_s].toInteger()));
+        QCOMPARE(seen.size(), 3);
+        const auto force = [&](const QString &name, const QString &auditTable,
+                               const QString &state, const QString &reason = kReason) {
+            testsupport::LockctlOptions options;
+            options.environment = {{u"XDG_STATE_HOME"_s, state}};
+            QStringList args = p + QStringList{u"--audit-table"_s, auditTable, u"force-release"_s,
+                                               name, u"--expect-holder"_s, u"app"_s,
+                                               u"--expect-time"_s, seen.value(name), u"--json"_s};
+            if (!reason.isEmpty())
+                args << u"--reason"_s << reason;
+            return runLockctl(args, options);
+        };
+        QTemporaryDir state;
+        const QString noSchema = TestBackend::uniqueTable(u"audit_none"_s);
+        const QString logPath = state.filePath(u"lockscope/audit.jsonl"_s);
+
+        const Run unreasoned = force(u"j1"_s, m_table, state.path(), QString());
+        QVERIFY2(unreasoned.exitCode == 2, qPrintable(unreasoned.describe()));
+
+        // Lockscope's event table is there: the event, found by the audit.
+        const Run inTable = force(u"j1"_s, m_table, state.path());
+        QVERIFY2(inTable.exitCode == 0 && inTable.isJson, qPrintable(inTable.describe()));
+        QCOMPARE(inTable.json[u"released"_s].toBool(), true);
+        const QJsonObject recorded = inTable.json[u"recorded"_s].toObject();
+        QCOMPARE(recorded[u"where"_s].toString(), u"event_table"_s);
+        QCOMPARE(recorded[u"place"_s].toString(), m_table + u"_event"_s);
+        QCOMPARE(recorded[u"reason"_s].toString(), kReason);
+        QVERIFY2(inTable.errText().startsWith(u"Recorded: "_s), qPrintable(inTable.describe()));
+        AuditRequest request;
+        request.lockPattern = u"shedlock:"_s + table + u"/*"_s;
+        auto page = read(request);
+        LOCKSCOPE_VERIFY_OK(page);
+        QCOMPARE(page->events.size(), 1);
+        const LockEvent &event = page->events.first();
+        QCOMPARE(event.kind, u"force_release"_s);
+        QCOMPARE(event.lockName, u"shedlock:"_s + table + u"/j1"_s);
+        QCOMPARE(event.holder, u"app"_s);
+        QVERIFY2(event.actor.endsWith(u" (lockctl)"_s), qPrintable(event.actor));
+        QVERIFY2(event.detail.startsWith(u"released; reason: "_s + kReason), qPrintable(event.detail));
+        QVERIFY(!QFile::exists(logPath));
+
+        // No event table: one line in the local log.
+        const Run inLog = force(u"j2"_s, noSchema, state.path());
+        QVERIFY2(inLog.exitCode == 0, qPrintable(inLog.describe()));
+        QCOMPARE(inLog.json[u"recorded"_s][u"where"_s].toString(), u"local_log"_s);
+        QCOMPARE(inLog.json[u"recorded"_s][u"place"_s].toString(), logPath);
+        QFile log(logPath);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = log.readAll().split('\n');
+        QCOMPARE(lines.size(), 2); // one line, ended
+        const QJsonObject line = QJsonDocument::fromJson(lines.first()).object();
+        QCOMPARE(line[u"profile"_s].toString(), u"shedlock"_s);
+        QCOMPARE(line[u"table"_s].toString(), table);
+        QCOMPARE(line[u"lock"_s].toString(), u"j2"_s);
+        QCOMPARE(line[u"action"_s].toString(), u"force_release"_s);
+        QCOMPARE(line[u"reason"_s].toString(), kReason);
+        QCOMPARE(line[u"outcome"_s].toString(), u"released"_s);
+        QCOMPARE(line[u"expect_holder"_s].toString(), u"app"_s);
+        QCOMPARE(QString::number(line[u"expect_time"_s].toInteger()), seen.value(u"j2"_s));
+        QCOMPARE(line[u"database"_s].toString(), TestBackend::instance().displayUrl());
+        QVERIFY(line[u"admin"_s].toString().endsWith(u" (lockctl)"_s));
+        QVERIFY(QDateTime::fromString(line[u"time"_s].toString(), Qt::ISODateWithMs).isValid());
+        QVERIFY(line[u"time"_s].toString().endsWith(u'Z'));
+
+        // Nowhere to write: still released, and said so.
+        const QString blocked = state.filePath(u"a-file"_s);
+        QFile file(blocked);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const Run nowhere = force(u"j3"_s, noSchema, blocked);
+        QVERIFY2(nowhere.exitCode == 0, qPrintable(nowhere.describe()));
+        QCOMPARE(nowhere.json[u"released"_s].toBool(), true);
+        QCOMPARE(nowhere.json[u"recorded"_s][u"where"_s].toString(), u"nowhere"_s);
+        QVERIFY2(nowhere.json[u"recorded"_s][u"error"_s].toString().contains(blocked),
+                 qPrintable(nowhere.describe()));
+        QVERIFY2(nowhere.errText().contains(u"Not recorded: "_s), qPrintable(nowhere.describe()));
+    }
+
     void cleanupTestCase()
     {
+        for (const QString &table : std::as_const(m_dropped))
+            testsupport::execRaw(*m_session, u"DROP TABLE "_s + table);
         if (m_session && !m_table.isEmpty()) {
             testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table + u"_event"_s);
             testsupport::execRaw(*m_session, u"DROP TABLE "_s + m_table);
@@ -308,6 +423,7 @@ private:
     std::unique_ptr<lockcore::Session> m_session;
     QString m_table;
     QDateTime m_between;
+    QStringList m_dropped; // applications' tables made by a test
 };
 
 LOCKSCOPE_BACKEND_TEST_MAIN(LockctlAuditTest)

@@ -74,6 +74,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTabWidget>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolBar>
@@ -157,6 +158,7 @@ private slots:
     void holdersLocksAreInTheLockMenuWithAShortcut();
     void connectOpensOnTheWindowsSavedProfile();
     void testAcquireOffersTheLocksOwnLease();
+    void openMappingAppliesItShowingOnlyWhatTheApplicationHas();
 
 private:
     QStringList shownNames() const;
@@ -2244,6 +2246,108 @@ void MainWindowTest::testAcquireOffersTheLocksOwnLease()
     });
     m_window->action(u"testAcquireAction"_s)->trigger();
     QCOMPARE(offered, u"45s"_s);
+}
+
+// Issue 50 defects 3 and 5: File > Open mapping applies a mapping file to the connection
+// (a file that is not JSON, or whose table lacks its columns, changes nothing and says why),
+// the saved connection keeps it, and the application's table shows only what it has: no
+// fence, depth, renewal, holder or times for seed-004, its Held for counted from when it was
+// first seen ("≥"), as the details pane says, and no Initialize, Renew or automatic renewal.
+void MainWindowTest::openMappingAppliesItShowingOnlyWhatTheApplicationHas()
+{
+    const QString appTable = TestBackend::uniqueTable(u"dc_task_lock"_s).toLower();
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"CREATE TABLE %1 (LOCK_TASK_ID VARCHAR(64) NOT NULL "
+                                  u"PRIMARY KEY)"_s.arg(appTable),
+                                  &error),
+             qPrintable(error));
+    const auto drop = qScopeGuard([&] { testsupport::execRaw(*m_session, u"DROP TABLE "_s + appTable); });
+    QVERIFY(testsupport::execRaw(*m_session, u"INSERT INTO "_s + appTable
+                                                 + u" (LOCK_TASK_ID) VALUES ('dept-42')"_s));
+    QTemporaryDir dir;
+    ProfileStore store(dir.filePath(u"profiles.ini"_s));
+    ConnectionProfile here;
+    here.name = u"here"_s;
+    here.spec = TestBackend::instance().spec();
+    here.table = m_table;
+    here.connectTimeoutS = 3;
+    store.save(here);
+    MemoryVault vault;
+    m_window->setProfileStore(&store, &vault);
+    m_window->openConnection(WindowConnection::of(here));
+    const auto writeFile = [&dir](const QString &name, const QByteArray &content) {
+        QFile file(dir.filePath(name));
+        file.open(QIODevice::WriteOnly);
+        file.write(content);
+        return file.fileName();
+    };
+
+    QSignalSpy finished(m_window.get(), &MainWindow::mappingFinished);
+    const auto problem = [&finished] { return finished.takeFirst().value(1).toString(); };
+    m_window->openMapping(writeFile(u"broken.json"_s, "{\"profile\": "));
+    QCOMPARE(finished.size(), 1);
+    QVERIFY2(problem().contains(u"not a JSON object"_s), qPrintable(m_window->messageBar()->text()));
+    // Lockscope's own table has none of seed-004's columns: refused when the table is opened.
+    m_window->openMapping(writeFile(u"wrong.json"_s, QByteArray(R"({"profile": "seed-004",
+                                                                 "table": ")")
+                                                          + m_table.toUtf8() + "\"}"));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QVERIFY2(problem().contains(u"was not applied"_s), qPrintable(m_window->messageBar()->text()));
+    QVERIFY(m_window->connection().lockProfile.isEmpty());
+    QCOMPARE(m_window->connection().table, m_table);
+
+    m_window->openMapping(writeFile(u"tasks.json"_s, QByteArray(R"({"profile": "seed-004",
+                                                                 "table": ")")
+                                                          + appTable.toUtf8() + "\"}"));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(problem(), QString());
+    QCOMPARE(m_window->connection().table, appTable);
+    QVERIFY(waitForLock(u"dept-42"_s,
+                        [](const LockInfo &info) { return info.state == LockState::Held; }));
+    const auto saved = ProfileStore(dir.filePath(u"profiles.ini"_s)).load(u"here"_s);
+    QVERIFY(saved);
+    QCOMPARE(saved->table, appTable);
+    QCOMPARE(saved->lockProfile, Profile::builtIn(u"seed-004"_s)->toMap());
+
+    using M = LockTableModel;
+    for (int column : {M::Fence, M::Depth, M::LastRenewed, M::Holder, M::AcquiredAt,
+                       M::ExpiresAt, M::Remaining})
+        QVERIFY2(m_window->view()->isColumnHidden(column), qPrintable(QString::number(column)));
+    QVERIFY(!m_window->view()->isColumnHidden(M::HeldFor));
+    QVERIFY(m_window->selectLock(u"dept-42"_s));
+    const int row = m_window->model()->rowOf(u"dept-42"_s);
+    const auto paneSays = [this](const QString &text) {
+        for (const QLabel *label : m_window->detailsPane()->findChildren<QLabel *>())
+            if (label->text().contains(text))
+                return true;
+        return false;
+    };
+    // Right after a read, the cell and the pane say the same lower bound.
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            const QString cell = m_window->model()->index(row, M::HeldFor).data().toString();
+            return cell.startsWith(u"\u2265 "_s)
+                   && paneSays(u"Held for at least "_s + cell.mid(2) + u" (seen held since"_s);
+        }(),
+        10000);
+
+    for (const QString &hidden : {u"initializeAction"_s, u"renewAction"_s, u"deleteAction"_s,
+                                  u"createSchemaAction"_s})
+        QVERIFY2(!m_window->action(hidden)->isVisible(), qPrintable(hidden));
+    QVERIFY(m_window->action(u"forceReleaseAction"_s)->isVisible());
+    QTRY_VERIFY(m_window->action(u"testAcquireAction"_s)->isEnabled());
+    bool renewOffered = true;
+    bool leaseOffered = true;
+    answerNextDialog<TestAcquireDialog>([&](TestAcquireDialog *dialog) {
+        renewOffered = dialog->findChild<QCheckBox *>(u"renew"_s)->isVisibleTo(dialog);
+        leaseOffered = dialog->findChild<QLineEdit *>(u"ttl"_s)->isVisibleTo(dialog);
+        QTimer::singleShot(0, dialog, &QDialog::reject);
+    });
+    m_window->action(u"testAcquireAction"_s)->trigger();
+    QVERIFY(!renewOffered);
+    QVERIFY(!leaseOffered); // seed-004 has no expiry
+    grab(u"mapping-seed-004-"_s + TestBackend::instance().name());
 }
 
 int main(int argc, char **argv)

@@ -7,6 +7,8 @@
 #include "profilestore.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
@@ -45,6 +47,9 @@ private slots:
     void validateRejects();
     void commandLineProfile();
     void commandLineUnknownProfileListsTheValidOnes();
+    void commandLineMappingFileIsOpenedAndSavedWhole();
+    void commandLineBadMappingFileIsRefused_data();
+    void commandLineBadMappingFileIsRefused();
     void validateChecksTheLockProfile_data();
     void validateChecksTheLockProfile();
 
@@ -521,7 +526,7 @@ void ProfileStoreTest::commandLineProfile()
 // An unknown --profile (or "custom", which needs a mapping) is refused, naming the valid ids.
 void ProfileStoreTest::commandLineUnknownProfileListsTheValidOnes()
 {
-    for (const QString &id : {u"quartz"_s, u"custom"_s, QString(), u"shed'lock"_s}) {
+    for (const QString &id : {u"no-such-app"_s, u"custom"_s, QString(), u"shed'lock"_s}) {
         const auto profile = ConnectionProfile::fromCommandLine(
             {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile"_s, id},
             QProcessEnvironment());
@@ -533,13 +538,92 @@ void ProfileStoreTest::commandLineUnknownProfileListsTheValidOnes()
     }
 }
 
+// Issue 50 defect 3: --profile FILE.json opens a mapping file (it said "There is no built-in
+// profile"): the table the file names unless --table is given, and a saved connection keeps
+// the whole mapping, settings without a field in the dialog included, across a restart.
+void ProfileStoreTest::commandLineMappingFileIsOpenedAndSavedWhole()
+{
+    const QVariantMap mapping{{u"table"_s, u"ops.job_lock"_s}, {u"name_column"_s, u"job"_s},
+                              {u"holder_column"_s, u"owner"_s}, {u"status_column"_s, u"held"_s},
+                              {u"version_column"_s, u"ver"_s}, {u"reentrant"_s, true},
+                              {u"release"_s, u"status"_s}, {u"time"_s, u"local"_s}};
+    const QString path = m_dir->filePath(u"jobs.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject::fromVariantMap(mapping)).toJson());
+    file.close();
+    const auto custom = lockcore::Profile::custom(mapping);
+    QVERIFY2(custom.ok(), custom.ok() ? "" : qPrintable(custom.error().message));
+    const QVariantMap expected = custom->toMap();
+
+    auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile"_s, path},
+        QProcessEnvironment());
+    QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+    QCOMPARE(profile->lockProfile, expected);
+    QCOMPARE(profile->table, u"ops.job_lock"_s);
+    profile->name = u"Jobs"_s;
+    ProfileStore(iniFile()).save(*profile);
+    const auto loaded = ProfileStore(iniFile()).load(u"Jobs"_s); // after a restart
+    QVERIFY(loaded);
+    QCOMPARE(loaded->lockProfile, expected);
+    QCOMPARE(loaded->table, u"ops.job_lock"_s);
+
+    // --table wins; a file on a built-in profile keeps its id and settings.
+    QFile builtIn(m_dir->filePath(u"spring.json"_s));
+    QVERIFY(builtIn.open(QIODevice::WriteOnly));
+    builtIn.write(R"({"profile": "spring-int-lock", "region_value": "orders"})");
+    builtIn.close();
+    profile = ConnectionProfile::fromCommandLine({u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s,
+                                                  u"--profile="_s + builtIn.fileName(),
+                                                  u"--table"_s, u"app.INT_LOCK"_s},
+                                                 QProcessEnvironment());
+    QVERIFY2(profile.ok(), profile.ok() ? "" : qPrintable(profile.error().message));
+    QCOMPARE(profile->lockProfile.value(u"profile"_s).toString(), u"spring-int-lock"_s);
+    QCOMPARE(profile->lockProfile.value(u"region_value"_s).toString(), u"orders"_s);
+    QCOMPARE(profile->table, u"app.INT_LOCK"_s);
+}
+
+void ProfileStoreTest::commandLineBadMappingFileIsRefused_data()
+{
+    QTest::addColumn<QByteArray>("content"); // empty: no file at all
+    QTest::addColumn<QString>("says");
+    QTest::newRow("missing") << QByteArray() << u"Cannot read the mapping file"_s;
+    QTest::newRow("not JSON") << QByteArray("name_column = job") << u"not a JSON object"_s;
+    QTest::newRow("an array") << QByteArray("[1, 2]") << u"not a JSON object"_s;
+    QTest::newRow("no name column") << QByteArray(R"({"table": "t", "holder_column": "h"})")
+                                    << u"not a valid mapping"_s;
+    QTest::newRow("unknown profile") << QByteArray(R"({"profile": "no-such-app"})")
+                                     << u"not a valid mapping"_s;
+}
+
+// A mapping file that is missing, not JSON or not a valid mapping is refused with a message
+// naming the file and what is wrong (lockscope exits with it; nothing is opened or saved).
+void ProfileStoreTest::commandLineBadMappingFileIsRefused()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, says);
+    const QString path = m_dir->filePath(u"mapping.json"_s);
+    if (!content.isEmpty()) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+    }
+    const auto profile = ConnectionProfile::fromCommandLine(
+        {u"lockscope"_s, u"--db=sqlite:/tmp/x.sqlite"_s, u"--profile"_s, path},
+        QProcessEnvironment());
+    QVERIFY(!profile.ok());
+    const QString message = profile.error().message;
+    QVERIFY2(message.contains(says) && message.contains(path), qPrintable(message));
+}
+
 void ProfileStoreTest::validateChecksTheLockProfile_data()
 {
     QTest::addColumn<QVariantMap>("lockProfile");
     QTest::addColumn<QString>("table");
     QTest::addColumn<QString>("says");
-    QTest::newRow("unknown id") << QVariantMap{{u"profile"_s, u"quartz"_s}} << u"t"_s
-                                << u"quartz"_s;
+    QTest::newRow("unknown id") << QVariantMap{{u"profile"_s, u"no-such-app"_s}} << u"t"_s
+                                << u"no-such-app"_s;
     QTest::newRow("quote in a column")
         << QVariantMap{{u"profile"_s, u"custom"_s}, {u"name_column"_s, u"a\"b"_s}} << u"t"_s
         << u"not a valid column name"_s;

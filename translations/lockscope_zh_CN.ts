@@ -105,10 +105,6 @@
         <translation>此连接的某个选项不受 %1 支持。</translation>
     </message>
     <message>
-        <source>There is no built-in profile &quot;%1&quot; (--profile). The profiles are: %2.</source>
-        <translation>没有内置配置“%1”（--profile）。可用的配置：%2。</translation>
-    </message>
-    <message>
         <source>Enter the name of the application&apos;s lock table.</source>
         <translation>请输入应用锁表的名称。</translation>
     </message>
@@ -123,6 +119,10 @@
     <message>
         <source>Only PostgreSQL connections can have several hosts (for now): give %1 one host.</source>
         <translation>（目前）只有 PostgreSQL 连接可以有多个主机：请为 %1 只填写一个主机。</translation>
+    </message>
+    <message>
+        <source>There is no built-in profile &quot;%1&quot; (--profile). The profiles are: %2, or a mapping file (NAME.json).</source>
+        <translation>没有名为“%1”的内置配置（--profile）。可用的配置有：%2，或映射文件（NAME.json）。</translation>
     </message>
 </context>
 <context>
@@ -484,20 +484,20 @@
         <translation>--window-threshold 需要锁的数量，而不是“%1”</translation>
     </message>
     <message>
-        <source>The lock table is this application&apos;s (its columns and rules): %1. --table defaults to its usual table. Default: Lockscope&apos;s own table.</source>
-        <translation>锁表属于该应用（使用其列与规则）：%1。--table 默认为其常用表。默认：Lockscope 自己的表。</translation>
-    </message>
-    <message>
-        <source>ID</source>
-        <translation>ID</translation>
-    </message>
-    <message>
         <source>Give up connecting after this long, such as 5s or 1m (whole seconds, rounded up).</source>
         <translation>连接超过这么长时间就放弃，例如 5s 或 1m（按整秒计，向上取整）。</translation>
     </message>
     <message>
         <source>DURATION</source>
         <translation>时长</translation>
+    </message>
+    <message>
+        <source>The lock table is this application&apos;s (its columns and rules): %1; or a mapping file NAME.json (see docs/profiles.md). --table defaults to its usual table (a file&apos;s own &quot;table&quot;). Default: Lockscope&apos;s own table.</source>
+        <translation>锁表属于此应用（按其列与规则读取）：%1；或映射文件 NAME.json（参见 docs/profiles.md）。--table 默认为该应用通常使用的表（映射文件则为其自身的“table”）。默认：Lockscope 自己的表。</translation>
+    </message>
+    <message>
+        <source>ID|FILE</source>
+        <translation>ID|文件</translation>
     </message>
 </context>
 <context>
@@ -1814,6 +1814,178 @@
     <message>
         <source>the lease of &quot;%1&quot; ended at %2, %3 before this renewal; acquire again (a new fence).</source>
         <translation>“%1”的租约已于 %2 结束，比本次续期早 %3；请重新获取（新的栅栏令牌）。</translation>
+    </message>
+    <message>
+        <source>Quartz recovers a failed instance itself; removing its row would skip recovering its fired triggers.</source>
+        <translation>Quartz 会自行恢复失败的实例；删除其行会跳过对其已触发的触发器的恢复。</translation>
+    </message>
+    <message>
+        <source>Quartz&apos;s lock is a database row lock: end the holding session (native locks) instead of writing the table.</source>
+        <translation>Quartz 的锁是数据库行锁：请结束持有它的会话（数据库锁），而不是写入该表。</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;epoch&quot; must be &quot;s&quot; or &quot;ms&quot; (integer times in epoch seconds or milliseconds), or absent; got &quot;%1&quot;.</source>
+        <translation>配置的“epoch”必须是“s”或“ms”（以纪元秒数或毫秒数表示的整数时间），或者不设置；实际为“%1”。</translation>
+    </message>
+    <message>
+        <source>&quot;read_only&quot; is for built-in profiles only: a custom profile&apos;s table is written as the mapping says.</source>
+        <translation>“read_only”只适用于内置配置：自定义配置的表按映射的规定写入。</translation>
+    </message>
+    <message>
+        <source>one expiry only: a ttl column, an expiry column or a locked-at TTL</source>
+        <translation>只有一种过期方式：TTL 列、过期时间列或获取时间加 TTL，三者只能取其一</translation>
+    </message>
+    <message>
+        <source>a locked-at column (expiry from the ttl column)</source>
+        <translation>一个获取时间列（由 TTL 列计算过期时间）</translation>
+    </message>
+    <message>
+        <source>a grace of zero or more milliseconds</source>
+        <translation>一个不小于零毫秒的宽限时间</translation>
+    </message>
+    <message>
+        <source>a holder column (null_when_free)</source>
+        <translation>一个持有者列（null_when_free）</translation>
+    </message>
+    <message>
+        <source>&quot;time&quot;: &quot;utc&quot; with epoch times (an epoch count is UTC)</source>
+        <translation>使用纪元时间时设置“time”: “utc”（纪元计数本身就是 UTC）</translation>
+    </message>
+    <message>
+        <source>The profile %1 names its locks %2/%3 (two key columns): &quot;%4&quot; has no &quot;/&quot;.</source>
+        <translation>配置 %1 以 %2/%3 命名其锁（两个键列）：“%4”中没有“/”。</translation>
+    </message>
+    <message>
+        <source>an integer time needs &quot;epoch&quot;: &quot;s&quot; or &quot;ms&quot; in the mapping (seconds or milliseconds since 1970 UTC)</source>
+        <translation>整数时间需要在映射中设置“epoch”: “s”或“ms”（自 1970 年起的 UTC 秒数或毫秒数）</translation>
+    </message>
+    <message>
+        <source>map a timestamp or an integer (with &quot;epoch&quot;) column: times stored as text are read on SQLite only</source>
+        <translation>请映射时间戳列或整数列（配合“epoch”）：以文本存储的时间只在 SQLite 上可读</translation>
+    </message>
+    <message>
+        <source>remove &quot;epoch&quot; from the mapping: the column holds timestamps</source>
+        <translation>请从映射中去掉“epoch”：该列存放的是时间戳</translation>
+    </message>
+    <message>
+        <source>map a timestamp or an integer (with &quot;epoch&quot;) column</source>
+        <translation>请映射时间戳列或整数列（配合“epoch”）</translation>
+    </message>
+    <message>
+        <source>The time column %2 of %1 has the type %3, which the profile %4 cannot read as a time: %5.</source>
+        <translation>%1 的时间列 %2 的类型为 %3，配置 %4 无法将其读作时间：%5。</translation>
+    </message>
+    <message>
+        <source>The time columns %1 and %2 of %3 store times differently (a timestamp and an instant): the profile %4 needs both in one form.</source>
+        <translation>%3 的时间列 %1 和 %2 存储时间的方式不同（一个是时间戳，一个是绝对时刻）：配置 %4 要求两者形式相同。</translation>
+    </message>
+    <message>
+        <source>The ttl column %1 of %2 has the type %3: it must hold milliseconds as an integer.</source>
+        <translation>%2 的 TTL 列 %1 的类型为 %3：它必须以整数存放毫秒数。</translation>
+    </message>
+    <message>
+        <source>The profile knex has no initialize: knex inserts its own row when the table is empty, and a second row makes knex refuse to migrate for good.</source>
+        <translation>配置 knex 没有初始化操作：表为空时 knex 会自行插入一行，而多出第二行会使 knex 永久拒绝执行迁移。</translation>
+    </message>
+    <message>
+        <source>The profile %1 has no initialize: its application creates its rows itself.</source>
+        <translation>配置 %1 没有初始化操作：其应用会自行创建这些行。</translation>
+    </message>
+    <message>
+        <source>The profile %1 is read-only: %2</source>
+        <translation>配置 %1 是只读的：%2</translation>
+    </message>
+    <message>
+        <source>looking up who has rows of %1 locked</source>
+        <translation>查找谁锁定了 %1 的行</translation>
+    </message>
+    <message>
+        <source>looking up which rows of %1 are waited for</source>
+        <translation>查找 %1 中哪些行正被等待</translation>
+    </message>
+    <message>
+        <source>looking whether rows of %1 are locked</source>
+        <translation>查看 %1 的行是否被锁定</translation>
+    </message>
+    <message>
+        <source>a session that has the row locked (MariaDB names it only while another session waits for the row)</source>
+        <translation>锁定该行的会话（仅当另有会话在等待该行时，MariaDB 才会给出它）</translation>
+    </message>
+    <message>
+        <source>Quartz&apos;s lock is a row lock of the database: it is released when the session holding it ends.</source>
+        <translation>Quartz 的锁是数据库的行锁：持有它的会话结束时即被释放。</translation>
+    </message>
+    <message>
+        <source>No session has the row %1 locked now.</source>
+        <translation>当前没有会话锁定行 %1。</translation>
+    </message>
+    <message>
+        <source>The database does not name the session that has %1 locked while nobody waits for it; &quot;lockctl native-locks&quot; lists the sessions once one does.</source>
+        <translation>在没有人等待时，数据库不会给出锁定 %1 的会话；一旦有人等待，“lockctl native-locks”就会列出这些会话。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 locked; to end it: lockctl terminate %3 --reason TEXT</source>
+        <translation>%1 锁定了 %2；要结束它：lockctl terminate %3 --reason 原因</translation>
+    </message>
+    <message>
+        <source>Could not write the local audit log %1: %2</source>
+        <translation>无法写入本地审计日志 %1：%2</translation>
+    </message>
+    <message>
+        <source>its folder could not be created.</source>
+        <translation>无法创建其所在目录。</translation>
+    </message>
+    <message>
+        <source>recording the %1 of &quot;%2&quot;</source>
+        <translation>记录“%2”的 %1 操作</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>Recorded: %1 of &quot;%2&quot; in the event table %3 as &quot;%4&quot; (reason: %5).</source>
+        <translation>已记录：“%2”的 %1，记入事件表 %3，记为“%4”（原因：%5）。</translation>
+    </message>
+    <message>
+        <source>Recorded: %1 of &quot;%2&quot; in the local audit log %3 (reason: %4).</source>
+        <translation>已记录：“%2”的 %1，记入本地审计日志 %3（原因：%4）。</translation>
+    </message>
+    <message>
+        <source>Not in the event table: %1</source>
+        <translation>未记入事件表：%1</translation>
+    </message>
+    <message>
+        <source>Not recorded: %1 of &quot;%2&quot; (%3) is in no event table and no log. %4</source>
+        <translation>未记录：“%2”的 %1（%3）未记入任何事件表或日志。%4</translation>
+    </message>
+    <message>
+        <source>The profile&apos;s &quot;name_like&quot; must be a LIKE pattern (%, _) of at most %1 characters, without backslashes or control characters.</source>
+        <translation>配置的“name_like”必须是不超过 %1 个字符的 LIKE 模式（%、_），且不含反斜杠或控制字符。</translation>
+    </message>
+    <message>
+        <source>Cannot read the mapping file %1: %2</source>
+        <translation>无法读取映射文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The mapping file %1 is too large to be a mapping.</source>
+        <translation>映射文件 %1 太大，不可能是映射文件。</translation>
+    </message>
+    <message>
+        <source>The mapping file %1 is not a JSON object: %2</source>
+        <translation>映射文件 %1 不是 JSON 对象：%2</translation>
+    </message>
+    <message>
+        <source>it holds no object</source>
+        <translation>其中没有对象</translation>
+    </message>
+    <message>
+        <source>There is no row &quot;%1&quot; in %2: the profile laravel-schedule takes only an existing, expired mutex; Lockscope does not write the serialized value Laravel keeps in its NOT NULL value column.</source>
+        <translation>%2 中没有行“%1”：配置 laravel-schedule 只获取已存在且已过期的互斥锁；Lockscope 不会写入 Laravel 保存在其 NOT NULL 的 value 列中的序列化值。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a lock of the profile %2: it manages only the rows whose %3 is like %4 (the other rows are the application&apos;s data).</source>
+        <translation>“%1”不是配置 %2 的锁：该配置只管理 %3 与 %4 匹配（LIKE）的行（其他行是应用的数据）。</translation>
     </message>
 </context>
 <context>
@@ -3166,6 +3338,18 @@
         <source>The lease of &quot;%1&quot; ended %2 ago: it is lost; acquire it again.</source>
         <translation>“%1”的租约已于 %2前结束：已丢失；请重新获取。</translation>
     </message>
+    <message>
+        <source>Recorded in %1.</source>
+        <translation>已记录在 %1 中。</translation>
+    </message>
+    <message>
+        <source>Recorded in the local audit log.</source>
+        <translation>已记录在本地审计日志中。</translation>
+    </message>
+    <message>
+        <source>NOT recorded: %1</source>
+        <translation>未能记录：%1</translation>
+    </message>
 </context>
 <context>
     <name>ui::DeleteLockDialog</name>
@@ -3762,6 +3946,10 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>Held by %1; the lease ends %2.</source>
+        <translation>由 %1 持有；租约于 %2 结束。</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockMonitor</name>
@@ -4018,6 +4206,16 @@ Nobody holds it now; the next acquirer takes it over.</source>
     <message>
         <source>Not confirmed since the last successful read, %1: the database is not being read now.</source>
         <translation>自上次成功读取（%1）以来未确认：当前未在读取数据库。</translation>
+    </message>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>Held for at least %1: this table records no time, and Lockscope first saw the lock held at
+%2</source>
+        <translation>至少已持有 %1：此表不记录时间，Lockscope 首次观察到此锁被持有的时间为
+%2</translation>
     </message>
 </context>
 <context>
@@ -4354,6 +4552,53 @@ Password:</source>
     <message>
         <source>&quot;%1&quot; is no longer in the table.</source>
         <translation>“%1”已不在表中。</translation>
+    </message>
+    <message>
+        <source>Open mapping</source>
+        <translation>打开映射</translation>
+    </message>
+    <message>
+        <source>Lock table mapping (*.json)</source>
+        <translation>锁表映射 (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Connect to the database first (File ▸ Connect), then open the mapping.</source>
+        <translation>请先连接数据库（文件 ▸ 连接），再打开映射。</translation>
+    </message>
+    <message>
+        <source>Opening %1 with the mapping %2…</source>
+        <translation>正在以映射 %2 打开 %1…</translation>
+    </message>
+    <message>
+        <source>the table %1 was not found.</source>
+        <translation>未找到表 %1。</translation>
+    </message>
+    <message>
+        <source>The mapping %1 was not applied; still showing %2. %3</source>
+        <translation>未应用映射 %1；仍显示 %2。%3</translation>
+    </message>
+    <message>
+        <source>Opened %1 with the mapping %2.</source>
+        <translation>已以映射 %2 打开 %1。</translation>
+    </message>
+    <message>
+        <source>Open &amp;mapping…</source>
+        <translation>打开映射(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Show this database&apos;s table of another application, mapped by a JSON file (as lockctl --profile FILE.json)</source>
+        <translation>显示此数据库中另一个应用的表，按 JSON 文件映射（同 lockctl --profile FILE.json）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MappingFile</name>
+    <message>
+        <source>The mapping file %1 is not a valid mapping: %2</source>
+        <translation>映射文件 %1 不是有效的映射：%2</translation>
     </message>
 </context>
 <context>

@@ -32,8 +32,8 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl", "Find the tables of other applications' lock protocols."),
          QT_TRANSLATE_NOOP("lockctl",
                            "Lists the tables of the connection's schema whose columns match a "
-                           "profile (seed-000, seed-001, seed-001-row, seed-004, shedlock, "
-                           "spring-int-lock), with the profile; use it with --profile NAME "
+                           "built-in profile (see docs/profiles.md), with the profile; use it "
+                           "with --profile NAME "
                            "--table TABLE on list, show, acquire, release and force-release."),
          "", noOptions, runDetect},
         {"history", QT_TRANSLATE_NOOP("lockctl", "Show a lock's recent events, newest first."), "",
@@ -47,8 +47,11 @@ const QList<Command> &commands()
                            "(DETAIL). Filters combine: --actor, --lock, --since, --until, --kind. "
                            "Times are the database clock's, UTC. --format csv or json writes "
                            "only the file to stdout (for a spreadsheet or jq); when more match "
-                           "than --limit, a warning says so on stderr (\"more\" in --json). Not "
-                           "with --profile."),
+                           "than --limit, a warning says so on stderr (\"more\" in --json). "
+                           "Actions on an application's table (--profile) are there as "
+                           "PROFILE:TABLE/NAME when they went to this event table; those in the "
+                           "local audit log (no event table in their database) are not: read "
+                           "that file itself (docs/user-guide.md). Not with --profile."),
          "", auditOptions, runAudit},
         {"acquire", QT_TRANSLATE_NOOP("lockctl", "Acquire a lock."),
          QT_TRANSLATE_NOOP("lockctl",
@@ -101,7 +104,11 @@ const QList<Command> &commands()
          QT_TRANSLATE_NOOP("lockctl",
                            "Give the fence you saw (lockctl show NAME): if the lock changed since, "
                            "nothing is done. The holder's fence becomes invalid; the action and "
-                           "its reason are recorded with your name."),
+                           "its reason are recorded with your name. With --profile: --reason is "
+                           "required and recorded (as acquire's, release's and init's) in the "
+                           "event table of --audit-table, else in the local audit log; stderr "
+                           "and --json (\"recorded\") say where. The release is done even when "
+                           "no record can be written (exit code 0; stderr and --json say so)."),
          "NAME", forceReleaseOptions, runForceRelease},
         {"delete", QT_TRANSLATE_NOOP("lockctl", "Delete a lock that is not held."),
          QT_TRANSLATE_NOOP("lockctl", "A held lock is refused: force-release it first. Its history "

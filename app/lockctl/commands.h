@@ -88,6 +88,9 @@ int runProfileAcquire(Invocation &invocation);
 int runProfileRelease(Invocation &invocation);
 int runProfileForceRelease(Invocation &invocation);
 int runProfileInit(Invocation &invocation);
+// The usage error for --reason on acquire, release or init without --profile (on Lockscope's
+// own table only force-release takes a reason).
+QString reasonNeedsProfile();
 int runDetect(Invocation &invocation);
 
 } // namespace lockctl

@@ -26,7 +26,9 @@ QList<QCommandLineOption> globalOptions()
                    u"profile"_s,
                    Tr::tr("Work on an application's own lock table with its protocol: "
                           "seed-000, seed-001, seed-001-row, seed-004, shedlock, "
-                          "spring-int-lock, or a .json file mapping a custom table (see "
+                          "spring-int-lock, spring-int-lock-ttl, knex, laravel, liquibase, "
+                          "graphile-worker-jobs, graphile-worker-queues, db-scheduler, "
+                          "quartz-instances, quartz, or a .json file mapping a custom table (see "
                           "docs/profiles.md). list, show, acquire, release, "
                           "force-release and init accept it."),
                    u"NAME"_s),
@@ -37,6 +39,12 @@ QList<QCommandLineOption> globalOptions()
                                          "that expiry compares as the application's own "
                                          "statements do."),
                                   u"ZONE"_s),
+               QCommandLineOption(u"audit-table"_s,
+                                  Tr::tr("With --profile: record admin actions in the event "
+                                         "table of this Lockscope lock table (default: %1); "
+                                         "without it in the database, in the local audit log.")
+                                      .arg(lockcore::LockService::defaultTable()),
+                                  u"NAME"_s),
            }
            + common.mid(1)
            + QList<QCommandLineOption>{
@@ -64,6 +72,13 @@ Result<GlobalSettings> globalSettings(const QCommandLineParser &before,
     settings.table = isSet(u"table"_s) ? value(u"table"_s) : lockcore::LockService::defaultTable();
     settings.profile = value(u"profile"_s);
     settings.appTimeZone = value(u"app-time-zone"_s);
+    settings.auditTable = isSet(u"audit-table"_s) ? value(u"audit-table"_s)
+                                                  : lockcore::LockService::defaultTable();
+    if (isSet(u"audit-table"_s) && settings.profile.isEmpty())
+        return Error::invalidInput(Tr::tr("--audit-table is for an application's table: give "
+                                          "--profile too."));
+    if (lockcore::Status valid = lockcore::validateTableName(settings.auditTable); !valid)
+        return valid.error();
     if (!settings.appTimeZone.isEmpty() && settings.profile.isEmpty())
         return Error::invalidInput(Tr::tr("--app-time-zone is for an application's table: give "
                                           "--profile too."));

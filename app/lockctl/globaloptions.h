@@ -19,6 +19,9 @@ struct GlobalSettings : cli::CommonSettings
     bool tableGiven = false; // --table given (else the default, or the profile's table)
     QString profile;         // --profile: a built-in profile id or a JSON mapping file
     QString appTimeZone;     // --app-time-zone: the application's session time zone
+    // --audit-table: Lockscope's lock table whose event table records admin actions on an
+    // application's table (default: dist_lock; without one there: the local audit log).
+    QString auditTable;
 };
 
 QList<QCommandLineOption> globalOptions();

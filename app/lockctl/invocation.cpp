@@ -6,13 +6,9 @@
 #include "exitcode.h"
 #include "holderid.h"
 #include "lockctltr.h"
+#include "mappingjson.h"
 #include "output.h"
 #include "validation.h"
-
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonParseError>
 
 using namespace Qt::StringLiterals;
 using namespace cli;
@@ -115,21 +111,13 @@ Result<lockcore::Session *> Invocation::session()
 Result<lockcore::Profile> Invocation::profile() const
 {
     const QString &name = m_settings.profile;
-    if (!name.endsWith(u".json"_s, Qt::CaseInsensitive))
+    if (!lockcore::namesMappingFile(name))
         return lockcore::Profile::fromMap(
             {{u"profile"_s, name}, {u"session_time_zone"_s, m_settings.appTimeZone}});
-    QFile file(name);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error::invalidInput(
-            Tr::tr("Cannot read the profile mapping %1: %2").arg(name, file.errorString()));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (!document.isObject())
-        return Error::invalidInput(Tr::tr("The profile mapping %1 is not a JSON object: %2")
-                                       .arg(name, parseError.errorString()));
-    QVariantMap map = document.object().toVariantMap();
-    if (!map.contains(u"profile"_s))
-        map.insert(u"profile"_s, u"custom"_s);
+    auto read = lockcore::readMappingFile(name);
+    if (!read)
+        return read.error();
+    QVariantMap map = std::move(read).value();
     if (!m_settings.appTimeZone.isEmpty())
         map.insert(u"session_time_zone"_s, m_settings.appTimeZone);
     return lockcore::Profile::fromMap(map);

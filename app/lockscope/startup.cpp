@@ -53,10 +53,11 @@ Startup::Options Startup::describe(QCommandLineParser &parser)
                                    tr("NAME"), ui::ConnectionProfile::defaultTable());
     const QCommandLineOption lockProfile(
         u"profile"_s,
-        tr("The lock table is this application's (its columns and rules): %1. --table "
-           "defaults to its usual table. Default: Lockscope's own table.")
+        tr("The lock table is this application's (its columns and rules): %1; or a mapping "
+           "file NAME.json (see docs/profiles.md). --table defaults to its usual table (a "
+           "file's own \"table\"). Default: Lockscope's own table.")
             .arg(lockcore::Profile::builtInIds().join(u", "_s)),
-        tr("ID"));
+        tr("ID|FILE"));
     const QCommandLineOption readOnly(u"read-only"_s,
                                       tr("Offer no action that changes the database."));
     const QCommandLineOption timeout(
@@ -131,12 +132,32 @@ int Startup::run(const QStringList &arguments)
         m_window->setWindowThreshold(rows);
     }
     const bool haveUrl = parser.isSet(options.db) || !qEnvironmentVariableIsEmpty("LOCKSCOPE_DB");
-    if (parser.isSet(options.demo) || (!haveUrl && ui::ProfileStore().lastUsed().isEmpty())) {
+    const bool profileOnly = !haveUrl && parser.isSet(options.lockProfile);
+    if (parser.isSet(options.demo)
+        || (!haveUrl && !profileOnly && ui::ProfileStore().lastUsed().isEmpty())) {
         if (const QString problem = m_window->openDemo(); !problem.isEmpty()) {
             complain(problem);
             return 3;
         }
         m_window->show();
+        return -1;
+    }
+    if (profileOnly) {
+        // --profile without a database: the dialog opens on the profile used last (or a new
+        // one) with that mapping; connecting or saving from there keeps it.
+        ui::ProfileStore store;
+        ui::ConnectionProfile start =
+            store.load(store.lastUsed()).value_or(ui::ConnectionProfile());
+        const bool tableGiven = parser.isSet(options.table);
+        if (auto set = start.setLockProfileOption(parser.value(options.lockProfile), !tableGiven);
+            !set) {
+            complain(set.error().message);
+            return 2;
+        }
+        if (tableGiven)
+            start.table = parser.value(options.table);
+        m_window->show();
+        m_window->showConnectionDialogWith(start);
         return -1;
     }
     if (!haveUrl) {

@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace lockcore {
@@ -12,6 +14,7 @@ namespace lockcore {
 namespace {
 
 constexpr int maxColumnChars = 64;
+constexpr int maxNameLikeChars = 255;
 
 bool isColumnName(const QString &column)
 {
@@ -37,6 +40,15 @@ QString releaseName(Profile::Release release)
     return {};
 }
 
+std::optional<Profile::Epoch> epochFromName(const QString &name)
+{
+    for (auto epoch : {Profile::Epoch::None, Profile::Epoch::Seconds, Profile::Epoch::Milliseconds}) {
+        if (Profile::epochName(epoch) == name)
+            return epoch;
+    }
+    return std::nullopt;
+}
+
 std::optional<Profile::Release> releaseFromName(const QString &name)
 {
     for (auto release : {Profile::Release::ClearStatus, Profile::Release::Delete,
@@ -47,88 +59,30 @@ std::optional<Profile::Release> releaseFromName(const QString &name)
     return std::nullopt;
 }
 
+// A mapping's "name_like": a LIKE pattern that means the same on every database.
+Status validateNameLike(const QString &like)
+{
+    const bool control = std::any_of(like.cbegin(), like.cend(),
+                                     [](QChar c) { return c.category() == QChar::Other_Control; });
+    if (like.size() > maxNameLikeChars || control || like.contains(u'\\'))
+        return Error::invalidInput(
+            Tr::tr("The profile's \"name_like\" must be a LIKE pattern (%, _) of at most %1 "
+                   "characters, without backslashes or control characters.")
+                .arg(maxNameLikeChars));
+    return {};
+}
+
 } // namespace
 
 QStringList ProfileColumns::all() const
 {
     QStringList list;
-    for (const QString &column : {name, region, holder, lockedAt, expires, status, version}) {
+    for (const QString &column :
+         {group, name, region, holder, lockedAt, expires, status, version, ttl}) {
         if (!column.isEmpty())
             list.append(column);
     }
     return list;
-}
-
-QStringList Profile::builtInIds()
-{
-    return {u"seed-000"_s, u"seed-001"_s, u"seed-001-row"_s, u"seed-004"_s, u"shedlock"_s,
-            u"spring-int-lock"_s};
-}
-
-std::optional<Profile> Profile::builtIn(const QString &id)
-{
-    Profile p;
-    p.id = id;
-    if (id == u"seed-000") {
-        // shared/seeds/000: TBL_PESSIMISTIC_LOCK, SYSDATE, LOCK_STATUS 0/1, rows pre-created.
-        p.defaultTable = u"TBL_PESSIMISTIC_LOCK"_s;
-        p.columns = {u"LOCK_NAME"_s, {}, u"LOCK_HOLDER"_s, u"LOCK_TIME"_s, u"EXPIRED_TIME"_s,
-                     u"LOCK_STATUS"_s, {}};
-        p.time = Time::Local;
-        p.release = Release::ClearStatus;
-        p.hasInitialize = true;
-        return p;
-    }
-    if (id == u"seed-001") {
-        // shared/seeds/001 section 2.2: lock_table, re-entrant by owner, DELETE to release.
-        p.defaultTable = u"lock_table"_s;
-        p.columns = {u"resource"_s, {}, u"lock_owner"_s, {}, u"lock_expire_time"_s, {}, {}};
-        p.time = Time::Local;
-        p.release = Release::Delete;
-        p.reentrant = true;
-        p.emptyHolderIsFree = true;
-        return p;
-    }
-    if (id == u"seed-001-row") {
-        // shared/seeds/001 section 2.1: lock columns and a version on the business row itself.
-        p.defaultTable = u"resource_table"_s;
-        p.columns = {u"id"_s, {}, u"lock_owner"_s, {}, u"lock_expire_time"_s, {}, u"version"_s};
-        p.time = Time::Local;
-        p.release = Release::ClearHolder;
-        p.reentrant = true;
-        p.emptyHolderIsFree = true;
-        p.insertOnAcquire = false;
-        return p;
-    }
-    if (id == u"seed-004") {
-        // shared/seeds/004: DcTaskLock, a unique key per lock, INSERT to lock, DELETE to unlock.
-        p.defaultTable = u"DC_TASK_LOCK"_s;
-        p.columns = {u"LOCK_TASK_ID"_s, {}, {}, {}, {}, {}, {}};
-        p.release = Release::Delete;
-        return p;
-    }
-    if (id == u"shedlock") {
-        // ShedLock's JDBC provider with the database's time (usingDbTime()).
-        p.defaultTable = u"shedlock"_s;
-        p.columns = {u"name"_s, {}, u"locked_by"_s, u"locked_at"_s, u"lock_until"_s, {}, {}};
-        p.time = Time::Utc;
-        p.release = Release::ExpireNow;
-        p.expiredIsFree = true;
-        return p;
-    }
-    if (id == u"spring-int-lock") {
-        // Spring Integration's DefaultLockRepository on INT_LOCK (no expiry column: a lock is
-        // dead when CREATED_DATE is older than the registry's time-to-live, 10 s by default).
-        p.defaultTable = u"INT_LOCK"_s;
-        p.columns = {u"LOCK_KEY"_s, u"REGION"_s, u"CLIENT_ID"_s, u"CREATED_DATE"_s, {}, {}, {}};
-        p.time = Time::Utc;
-        p.release = Release::Delete;
-        p.reentrant = true;
-        p.lockedAtTtlMs = 10000;
-        p.regionValue = u"DEFAULT"_s;
-        return p;
-    }
-    return std::nullopt;
 }
 
 Result<Profile> Profile::custom(const QVariantMap &m)
@@ -143,6 +97,20 @@ Result<Profile> Profile::custom(const QVariantMap &m)
     p.columns.expires = m.value(u"expires_column"_s).toString();
     p.columns.status = m.value(u"status_column"_s).toString();
     p.columns.version = m.value(u"version_column"_s).toString();
+    p.columns.group = m.value(u"group_column"_s).toString();
+    p.columns.ttl = m.value(u"ttl_column"_s).toString();
+    const QString epoch = m.value(u"epoch"_s).toString();
+    if (auto known = epochFromName(epoch))
+        p.epochUnit = *known;
+    else
+        return Error::invalidInput(
+            Tr::tr("The profile's \"epoch\" must be \"s\" or \"ms\" (integer times in epoch "
+                   "seconds or milliseconds), or absent; got \"%1\".")
+                .arg(epoch.left(40)));
+    if (m.value(u"read_only"_s, false).toBool())
+        return Error::invalidInput(
+            Tr::tr("\"read_only\" is for built-in profiles only: a custom profile's table is "
+                   "written as the mapping says."));
     const QString time = m.value(u"time"_s, u"utc"_s).toString();
     if (time != u"utc" && time != u"local")
         return Error::invalidInput(
@@ -167,6 +135,9 @@ Result<Profile> Profile::custom(const QVariantMap &m)
     p.lockedAtTtlMs = m.value(u"locked_at_ttl_ms"_s, 0).toLongLong();
     p.regionValue = m.value(u"region_value"_s).toString();
     p.sessionTimeZone = m.value(u"session_time_zone"_s).toString();
+    p.ttlGraceMs = m.value(u"ttl_grace_ms"_s, 0).toLongLong();
+    p.nullWhenFree = m.value(u"null_when_free"_s, false).toBool();
+    p.nameLike = m.value(u"name_like"_s).toString();
     if (Status valid = p.validate(); !valid)
         return valid.error();
     return p;
@@ -195,6 +166,16 @@ QVariantMap Profile::toMap() const
     put(u"expires_column"_s, columns.expires);
     put(u"status_column"_s, columns.status);
     put(u"version_column"_s, columns.version);
+    put(u"group_column"_s, columns.group);
+    put(u"ttl_column"_s, columns.ttl);
+    if (epochUnit != Epoch::None)
+        m.insert(u"epoch"_s, epochName(epochUnit));
+    if (ttlGraceMs != 0)
+        m.insert(u"ttl_grace_ms"_s, ttlGraceMs);
+    if (nullWhenFree)
+        m.insert(u"null_when_free"_s, true);
+    if (!nameLike.isEmpty())
+        m.insert(u"name_like"_s, nameLike);
     m.insert(u"time"_s, timeName(time));
     m.insert(u"release"_s, releaseName(release));
     m.insert(u"reentrant"_s, reentrant);
@@ -245,6 +226,8 @@ Status Profile::validate() const
     }
     if (Status zone = validateTimeZoneName(sessionTimeZone); !zone)
         return zone;
+    if (Status like = validateNameLike(nameLike); !like)
+        return like;
     if (columns.all().removeDuplicates() > 0)
         return Error::invalidInput(Tr::tr("The profile maps one column to two roles."));
     const auto needs = [](const QString &column, const QString &what) -> QString {
@@ -267,8 +250,63 @@ Status Profile::validate() const
         missing = needs(columns.lockedAt, Tr::tr("a locked-at column (expiry from a TTL)"));
     if (missing.isEmpty() && lockedAtTtlMs < 0)
         missing = Tr::tr("a positive TTL");
+    if (missing.isEmpty() && !columns.ttl.isEmpty() && (lockedAtTtlMs > 0 || !columns.expires.isEmpty()))
+        missing = Tr::tr("one expiry only: a ttl column, an expiry column or a locked-at TTL");
+    if (missing.isEmpty() && !columns.ttl.isEmpty())
+        missing = needs(columns.lockedAt, Tr::tr("a locked-at column (expiry from the ttl column)"));
+    if (missing.isEmpty() && ttlGraceMs < 0)
+        missing = Tr::tr("a grace of zero or more milliseconds");
+    if (missing.isEmpty() && nullWhenFree)
+        missing = needs(columns.holder, Tr::tr("a holder column (null_when_free)"));
+    if (missing.isEmpty() && epochUnit != Epoch::None && time == Time::Local)
+        missing = Tr::tr("\"time\": \"utc\" with epoch times (an epoch count is UTC)");
     if (!missing.isEmpty())
         return Error::invalidInput(Tr::tr("The profile %1 needs %2.").arg(id, missing));
+    return {};
+}
+
+Result<std::pair<QString, QString>> Profile::splitName(const QString &lockName) const
+{
+    if (columns.group.isEmpty())
+        return std::pair<QString, QString>(QString(), lockName);
+    const qsizetype slash = lockName.indexOf(u'/');
+    if (slash < 0)
+        return Error::invalidInput(
+            Tr::tr("The profile %1 names its locks %2/%3 (two key columns): \"%4\" has no "
+                   "\"/\".")
+                .arg(id, columns.group, columns.name, lockName.left(80)));
+    return std::pair<QString, QString>(lockName.left(slash), lockName.mid(slash + 1));
+}
+
+bool Profile::nameMatches(const QString &name) const
+{
+    if (nameLike.isEmpty())
+        return true;
+    const auto key = splitName(name); // the pattern is on the name column, not the group's
+    if (!key)
+        return false;
+    QString pattern;
+    for (const QChar c : nameLike) {
+        if (c == u'%')
+            pattern += u".*"_s;
+        else if (c == u'_')
+            pattern += u'.';
+        else
+            pattern += QRegularExpression::escape(QString(c));
+    }
+    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern),
+                                QRegularExpression::CaseInsensitiveOption
+                                    | QRegularExpression::DotMatchesEverythingOption);
+    return re.match(key->second).hasMatch();
+}
+
+QString Profile::epochName(Epoch epoch)
+{
+    switch (epoch) {
+    case Epoch::None: return {};
+    case Epoch::Seconds: return u"s"_s;
+    case Epoch::Milliseconds: return u"ms"_s;
+    }
     return {};
 }
 

@@ -5,17 +5,86 @@ using namespace Qt::StringLiterals;
 namespace lockcore {
 
 ProfileSql::ProfileSql(const Dialect &dialect, const Profile &profile, const QString &table)
+    : ProfileSql(dialect, profile, table, ProfileColumnForms::assumed(profile))
+{}
+
+ProfileSql::ProfileSql(const Dialect &dialect, const Profile &profile, const QString &table,
+                       const ProfileColumnForms &forms)
     : m_dialect(dialect)
     , m_profile(profile)
     , m_clock(ProfileClock::create(dialect.kind()))
     , m_table(dialect.lockTable(TableNames::fromTable(table)))
+    , m_forms(forms)
 {}
+
+TimeForm ProfileSql::formOf(const QString &column) const
+{
+    return m_forms.times.value(column, TimeForm::Timestamp);
+}
+
+QString ProfileSql::nowOf(const QString &column) const
+{
+    switch (formOf(column)) {
+    case TimeForm::Timestamp: return m_clock->now(m_profile.time);
+    case TimeForm::TimestampTz: return m_clock->nowInstant();
+    case TimeForm::EpochMs: return m_clock->msOf(m_clock->now(Profile::Time::Utc));
+    case TimeForm::EpochSeconds:
+        return m_clock->div1000(m_clock->msOf(m_clock->now(Profile::Time::Utc)));
+    }
+    return {};
+}
+
+QString ProfileSql::msOfExpr(const QString &column, const QString &expr) const
+{
+    switch (formOf(column)) {
+    case TimeForm::Timestamp: return m_clock->msOf(expr);
+    case TimeForm::TimestampTz: return m_clock->msOfInstant(expr);
+    case TimeForm::EpochMs: return expr;
+    case TimeForm::EpochSeconds: return m_clock->secondsToMs(expr);
+    }
+    return {};
+}
+
+QString ProfileSql::plusBoundMsOf(const QString &column) const
+{
+    switch (formOf(column)) {
+    case TimeForm::Timestamp:
+    case TimeForm::TimestampTz: return m_clock->plusBoundMs(nowOf(column));
+    case TimeForm::EpochMs: return u"("_s + nowOf(column) + u" + ?)"_s;
+    case TimeForm::EpochSeconds: return u"("_s + nowOf(column) + u" + "_s + m_clock->div1000(u"?"_s) + u')';
+    }
+    return {};
+}
+
+QString ProfileSql::statusLiteral(bool held) const
+{
+    if (m_forms.booleanStatus)
+        return held ? u"TRUE"_s : u"FALSE"_s;
+    return held ? u"1"_s : u"0"_s;
+}
 
 void ProfileSql::appendKey(Statement &st, const QString &name) const
 {
-    st << col(m_profile.columns.name) << " = " << Param{name};
-    if (!m_profile.columns.region.isEmpty())
-        st << " AND " << col(m_profile.columns.region) << " = " << Param{m_profile.regionValue};
+    const ProfileColumns &c = m_profile.columns;
+    if (!c.group.isEmpty()) {
+        // ProfileTable refuses a name without "/" before any statement is built.
+        const auto key = m_profile.splitName(name);
+        const auto parts = key ? key.value() : std::pair<QString, QString>(QString(), name);
+        st << col(c.group) << " = " << Param{parts.first} << " AND " << col(c.name) << " = "
+           << Param{parts.second};
+    } else {
+        st << col(c.name) << " = " << Param{name};
+    }
+    if (!c.region.isEmpty())
+        st << " AND " << col(c.region) << " = " << Param{m_profile.regionValue};
+    appendNameLike(st, " AND ");
+}
+
+void ProfileSql::appendNameLike(Statement &st, const char *joiner) const
+{
+    // Laravel's scheduler mutexes share their table with every other cache entry.
+    if (!m_profile.nameLike.isEmpty())
+        st << joiner << col(m_profile.columns.name) << " LIKE " << Param{m_profile.nameLike};
 }
 
 Statement ProfileSql::probe() const
@@ -33,21 +102,39 @@ Statement ProfileSql::select(const std::optional<QString> &name) const
 {
     const ProfileColumns &c = m_profile.columns;
     const auto msOrNull = [&](const QString &column) -> QString {
-        return column.isEmpty() ? u"NULL"_s : m_clock->msOf(col(column));
+        return column.isEmpty() ? u"NULL"_s : msOfColumn(column);
     };
+    const auto colOrNull = [&](const QString &column) -> QString {
+        return column.isEmpty() ? u"NULL"_s : col(column);
+    };
+    // "now" in the form the times are stored in (ProfileTable refuses mixing wall-clock and
+    // instant columns), so that differences are exact database time.
+    const QString timeColumn = !c.lockedAt.isEmpty() ? c.lockedAt : c.expires;
+    const QString nowMs = timeColumn.isEmpty() ? m_clock->msOf(m_clock->now(m_profile.time))
+                                               : msOfExpr(timeColumn, nowOf(timeColumn));
+    QString status = u"NULL"_s;
+    if (!c.status.isEmpty())
+        status = m_forms.booleanStatus
+                     ? u"CASE WHEN "_s + col(c.status) + u" THEN 1 ELSE 0 END"_s
+                     : u"CASE WHEN "_s + col(c.status) + u" <> 0 THEN 1 ELSE 0 END"_s;
     Statement st;
-    st << "SELECT " << col(c.name) << ", " << (c.holder.isEmpty() ? u"NULL"_s : col(c.holder))
-       << ", " << msOrNull(c.lockedAt) << ", " << msOrNull(c.expires) << ", "
-       << (c.status.isEmpty() ? u"NULL"_s : col(c.status)) << ", "
-       << m_clock->msOf(m_clock->now(m_profile.time)) << ", "
-       << m_clock->msOf(m_clock->now(Profile::Time::Utc)) << " FROM " << m_table;
+    st << "SELECT " << col(c.name) << ", " << colOrNull(c.holder) << ", " << msOrNull(c.lockedAt)
+       << ", " << msOrNull(c.expires) << ", " << status << ", " << nowMs << ", "
+       << m_clock->msOf(m_clock->now(Profile::Time::Utc)) << ", " << colOrNull(c.group) << ", "
+       << colOrNull(c.ttl) << " FROM " << m_table;
     if (name) {
         st << " WHERE ";
         appendKey(st, *name);
     } else if (!c.region.isEmpty()) {
         st << " WHERE " << col(c.region) << " = " << Param{m_profile.regionValue};
+        appendNameLike(st, " AND ");
+    } else {
+        appendNameLike(st, " WHERE ");
     }
-    st << " ORDER BY " << col(c.name);
+    st << " ORDER BY ";
+    if (!c.group.isEmpty())
+        st << col(c.group) << ", ";
+    st << col(c.name);
     return st;
 }
 
@@ -55,11 +142,11 @@ Statement ProfileSql::acquireUpdate(const QString &name, const QString &holder,
                                     qint64 ttlMs) const
 {
     const ProfileColumns &c = m_profile.columns;
-    const QString now = m_clock->now(m_profile.time);
     const bool expires = !c.expires.isEmpty();
     const bool ttlFromLockedAt = m_profile.lockedAtTtlMs > 0;
+    const bool ttlColumn = !c.ttl.isEmpty();
     if (c.status.isEmpty() && !m_profile.emptyHolderIsFree && !m_profile.reentrant && !expires
-        && !ttlFromLockedAt)
+        && !ttlFromLockedAt && !ttlColumn)
         return {}; // only the INSERT: a row is a held lock (seed-004)
 
     Statement st;
@@ -70,15 +157,19 @@ Statement ProfileSql::acquireUpdate(const QString &name, const QString &holder,
         sep = ", ";
     }
     if (!c.lockedAt.isEmpty()) {
-        st << sep << col(c.lockedAt) << " = " << now;
+        st << sep << col(c.lockedAt) << " = " << nowOf(c.lockedAt);
         sep = ", ";
     }
     if (expires) {
-        st << sep << col(c.expires) << " = " << Param{ttlMs, m_clock->plusBoundMs(now)};
+        st << sep << col(c.expires) << " = " << Param{ttlMs, plusBoundMsOf(c.expires)};
+        sep = ", ";
+    }
+    if (ttlColumn) {
+        st << sep << col(c.ttl) << " = " << Param{ttlMs};
         sep = ", ";
     }
     if (!c.status.isEmpty()) {
-        st << sep << col(c.status) << " = 1";
+        st << sep << col(c.status) << " = " << statusLiteral(true);
         sep = ", ";
     }
     if (!c.version.isEmpty())
@@ -89,11 +180,13 @@ Statement ProfileSql::acquireUpdate(const QString &name, const QString &holder,
     st << " AND (";
     sep = "";
     if (!c.status.isEmpty()) {
-        st << col(c.status) << " = 0";
+        st << col(c.status) << " = " << statusLiteral(false);
         sep = " OR ";
     }
     if (m_profile.emptyHolderIsFree) {
         st << sep << col(c.holder) << " = ''";
+        if (m_profile.nullWhenFree)
+            st << " OR " << col(c.holder) << " IS NULL";
         sep = " OR ";
     }
     if (m_profile.reentrant) {
@@ -101,12 +194,18 @@ Statement ProfileSql::acquireUpdate(const QString &name, const QString &holder,
         sep = " OR ";
     }
     if (expires) {
-        st << sep << col(c.expires) << (m_profile.expiredIsFree ? " <= " : " < ") << now;
+        st << sep << col(c.expires) << (m_profile.expiredIsFree ? " <= " : " < ")
+           << nowOf(c.expires);
         sep = " OR ";
     }
-    if (ttlFromLockedAt)
+    if (ttlFromLockedAt) {
         st << sep << col(c.lockedAt) << " < "
-           << Param{-m_profile.lockedAtTtlMs, m_clock->plusBoundMs(now)};
+           << Param{-m_profile.lockedAtTtlMs, plusBoundMsOf(c.lockedAt)};
+        sep = " OR ";
+    }
+    if (ttlColumn)
+        st << sep << msOfColumn(c.lockedAt) << " + " << col(c.ttl) << " + "
+           << Param{m_profile.ttlGraceMs} << " < " << msOfExpr(c.lockedAt, nowOf(c.lockedAt));
     st << ')';
     return st;
 }
@@ -115,30 +214,48 @@ Statement ProfileSql::insertRow(const QString &name, const QString &holder, bool
                                 qint64 ttlMs) const
 {
     // Every mapped column: held, the lease from now (by the database clock) and status 1;
-    // free, the expiry at now and status 0.
+    // free, the expiry at now and status 0 (with nullWhenFree: no holder, no locked-at).
     const ProfileColumns &c = m_profile.columns;
-    const QString now = m_clock->now(m_profile.time);
-    Statement st;
-    st << "INSERT INTO " << m_table << " (" << col(c.name);
-    for (const QString &column : {c.region, c.holder, c.lockedAt, c.expires, c.status}) {
-        if (!column.isEmpty())
-            st << ", " << col(column);
+    const bool nulls = !held && m_profile.nullWhenFree;
+    const auto key = m_profile.splitName(name);
+    const auto parts = key ? key.value() : std::pair<QString, QString>(QString(), name);
+    QStringList columns{col(c.name)};
+    Statement values;
+    values << Param{parts.second};
+    if (!c.group.isEmpty()) {
+        columns << col(c.group);
+        values << ", " << Param{parts.first};
     }
-    st << ") VALUES (" << Param{name};
-    if (!c.region.isEmpty())
-        st << ", " << Param{m_profile.regionValue};
-    if (!c.holder.isEmpty())
-        st << ", " << Param{holder};
-    if (!c.lockedAt.isEmpty())
-        st << ", " << now;
+    if (!c.region.isEmpty()) {
+        columns << col(c.region);
+        values << ", " << Param{m_profile.regionValue};
+    }
+    if (!c.holder.isEmpty() && !nulls) {
+        columns << col(c.holder);
+        values << ", " << Param{holder};
+    }
+    if (!c.lockedAt.isEmpty() && !nulls) {
+        columns << col(c.lockedAt);
+        values << ", " << nowOf(c.lockedAt);
+    }
     if (!c.expires.isEmpty()) {
+        columns << col(c.expires);
         if (held)
-            st << ", " << Param{ttlMs, m_clock->plusBoundMs(now)};
+            values << ", " << Param{ttlMs, plusBoundMsOf(c.expires)};
         else
-            st << ", " << now;
+            values << ", " << nowOf(c.expires);
     }
-    if (!c.status.isEmpty())
-        st << (held ? ", 1" : ", 0");
+    if (!c.ttl.isEmpty()) {
+        columns << col(c.ttl);
+        values << ", " << Param{ttlMs};
+    }
+    if (!c.status.isEmpty()) {
+        columns << col(c.status);
+        values << ", " << statusLiteral(held);
+    }
+    Statement st;
+    st << "INSERT INTO " << m_table << " (" << columns.join(u", "_s) << ") VALUES (";
+    st.embed(values);
     st << ')';
     return st;
 }
@@ -152,21 +269,32 @@ Statement ProfileSql::acquireInsert(const QString &name, const QString &holder,
 void ProfileSql::appendReleaseHead(Statement &st) const
 {
     const ProfileColumns &c = m_profile.columns;
-    const QString now = m_clock->now(m_profile.time);
+    const auto clearWho = [&] {
+        // nullWhenFree: the application's release leaves NULL in holder and locked-at.
+        if (!m_profile.nullWhenFree)
+            return;
+        if (m_profile.release != Profile::Release::ClearHolder && !c.holder.isEmpty())
+            st << ", " << col(c.holder) << " = NULL";
+        if (!c.lockedAt.isEmpty())
+            st << ", " << col(c.lockedAt) << " = NULL";
+    };
     switch (m_profile.release) {
     case Profile::Release::ClearStatus:
-        st << "UPDATE " << m_table << " SET " << col(c.status) << " = 0";
+        st << "UPDATE " << m_table << " SET " << col(c.status) << " = " << statusLiteral(false);
+        clearWho();
         break;
     case Profile::Release::Delete:
         st << "DELETE FROM " << m_table;
         break;
     case Profile::Release::ExpireNow:
-        st << "UPDATE " << m_table << " SET " << col(c.expires) << " = " << now;
+        st << "UPDATE " << m_table << " SET " << col(c.expires) << " = " << nowOf(c.expires);
         break;
     case Profile::Release::ClearHolder:
-        st << "UPDATE " << m_table << " SET " << col(c.holder) << " = ''";
+        st << "UPDATE " << m_table << " SET " << col(c.holder)
+           << (m_profile.nullWhenFree ? " = NULL" : " = ''");
         if (!c.expires.isEmpty())
-            st << ", " << col(c.expires) << " = " << now;
+            st << ", " << col(c.expires) << " = " << nowOf(c.expires);
+        clearWho();
         break;
     }
     if (!c.version.isEmpty() && m_profile.release != Profile::Release::Delete)
@@ -178,9 +306,9 @@ void ProfileSql::appendHeld(Statement &st) const
 {
     const ProfileColumns &c = m_profile.columns;
     if (!c.status.isEmpty())
-        st << " AND " << col(c.status) << " = 1";
+        st << " AND " << col(c.status) << " = " << statusLiteral(true);
     if (m_profile.release == Profile::Release::ExpireNow)
-        st << " AND " << col(c.expires) << " > " << m_clock->now(m_profile.time);
+        st << " AND " << col(c.expires) << " > " << nowOf(c.expires);
 }
 
 Statement ProfileSql::release(const QString &name, const QString &holder) const
@@ -204,7 +332,7 @@ Statement ProfileSql::forceRelease(const QString &name, const QString &expectHol
         st << " AND " << col(m_profile.columns.holder) << " = " << Param{expectHolder};
     const QString timeColumn = m_profile.seenTimeColumn();
     if (!timeColumn.isEmpty() && expectTimeMs)
-        st << " AND " << m_clock->msOf(col(timeColumn)) << " = " << Param{*expectTimeMs};
+        st << " AND " << msOfColumn(timeColumn) << " = " << Param{*expectTimeMs};
     appendHeld(st);
     return st;
 }

@@ -43,6 +43,16 @@ public:
     {
         return e + u" + CAST(? AS bigint) * interval '1 millisecond'"_s;
     }
+    // timestamptz: compared with the instant itself, right whatever the session's TimeZone.
+    QString nowInstant() const override { return u"clock_timestamp()"_s; }
+    QString div1000(const QString &e) const override
+    {
+        return u"(CAST("_s + e + u" AS bigint) / 1000)"_s;
+    }
+    QString secondsToMs(const QString &e) const override
+    {
+        return u"(CAST("_s + e + u" AS bigint) * 1000)"_s;
+    }
 };
 
 // Local = SYSDATE in the session's time_zone (what now() and TIMESTAMP columns use).
@@ -62,6 +72,7 @@ public:
     {
         return u"TIMESTAMPADD(MICROSECOND, 1000 * ?, "_s + e + u')';
     }
+    QString div1000(const QString &e) const override { return u"("_s + e + u" DIV 1000)"_s; }
 };
 
 // Local = SYSDATE's wall clock with SYSTIMESTAMP's precision; never DATE arithmetic.
@@ -84,6 +95,12 @@ public:
     {
         return e + u" + NUMTODSINTERVAL(? / 1000, 'SECOND')"_s;
     }
+    QString nowInstant() const override { return u"SYSTIMESTAMP"_s; }
+    QString msOfInstant(const QString &e) const override
+    {
+        return msOf(u"SYS_EXTRACT_UTC("_s + e + u')');
+    }
+    QString div1000(const QString &e) const override { return u"FLOOR("_s + e + u" / 1000)"_s; }
 };
 
 } // namespace

@@ -1,7 +1,9 @@
 #include "profiletable.h"
 
+#include "profilecolumntypes.h"
 #include "profiledetect.h"
 #include "profilesql.h"
+#include "rowlockholders.h"
 #include "session.h"
 #include "tr.h"
 #include "validation.h"
@@ -60,6 +62,37 @@ QDateTime ProfileLock::dbNow() const
     return utcInstant(dbNowMs, utcOffsetMs);
 }
 
+namespace {
+
+// Why initialize is refused, in the application's terms.
+QString noInitializeReason(const Profile &profile)
+{
+    if (profile.id == u"knex")
+        return Tr::tr("The profile knex has no initialize: knex inserts its own row when the "
+                      "table is empty, and a second row makes knex refuse to migrate for good.");
+    if (!profile.insertOnAcquire)
+        return Tr::tr("The profile %1 has no initialize: its application creates its rows "
+                      "itself.")
+            .arg(profile.id);
+    return Tr::tr("The profile %1 has no initialize: its application creates a lock's row "
+                  "when it locks.")
+        .arg(profile.id);
+}
+
+// Why acquire does not create a missing row.
+QString noRowReason(const Profile &profile, const QString &name, const QString &table)
+{
+    if (profile.id == u"laravel-schedule")
+        return Tr::tr("There is no row \"%1\" in %2: the profile laravel-schedule takes only "
+                      "an existing, expired mutex; Lockscope does not write the serialized "
+                      "value Laravel keeps in its NOT NULL value column.")
+            .arg(name, table);
+    return Tr::tr("There is no row \"%1\" in %2: the profile %3 locks existing rows only.")
+        .arg(name, table, profile.id);
+}
+
+} // namespace
+
 QString ProfileLock::stateName(State state)
 {
     switch (state) {
@@ -70,11 +103,12 @@ QString ProfileLock::stateName(State state)
     return {};
 }
 
-ProfileTable::ProfileTable(Session &session, const Profile &profile, const QString &table)
+ProfileTable::ProfileTable(Session &session, const Profile &profile, const QString &table,
+                           const ProfileColumnForms &forms)
     : m_session(&session)
     , m_profile(profile)
     , m_table(table)
-    , m_sql(std::make_unique<ProfileSql>(session.dialect(), profile, table))
+    , m_sql(std::make_unique<ProfileSql>(session.dialect(), profile, table, forms))
 {}
 
 ProfileTable::ProfileTable(ProfileTable &&) noexcept = default;
@@ -109,7 +143,8 @@ Result<ProfileTable> ProfileTable::open(Session &session, const Profile &profile
     for (QString *column : {&resolved.columns.name, &resolved.columns.region,
                             &resolved.columns.holder, &resolved.columns.lockedAt,
                             &resolved.columns.expires, &resolved.columns.status,
-                            &resolved.columns.version}) {
+                            &resolved.columns.version, &resolved.columns.group,
+                            &resolved.columns.ttl}) {
         if (column->isEmpty())
             continue;
         const auto it = std::find_if(
@@ -124,12 +159,32 @@ Result<ProfileTable> ProfileTable::open(Session &session, const Profile &profile
         return Error::invalidInput(Tr::tr("The table %1 does not have the columns the profile %2 "
                                           "maps: %3 missing.")
                                        .arg(name, profile.id, missing.join(u", "_s)));
-    ProfileTable result(session, resolved, (*found)->table);
+    auto forms = columnFormsOf(session.dialect().kind(), resolved, **found);
+    if (!forms)
+        return forms.error();
+    ProfileTable result(session, resolved, (*found)->table, *forms);
     auto probed = session.run(result.m_sql->probe(), Tr::tr("checking the table %1").arg(name));
     if (!probed)
         return probed.error();
     (*probed)->finish();
     return result;
+}
+
+Status ProfileTable::checkWrite(const QString &what, const QString &name) const
+{
+    if (m_profile.readOnly)
+        return Error::invalidInput(Tr::tr("The profile %1 is read-only: %2")
+                                       .arg(m_profile.id, m_profile.readOnlyReason));
+    if (Status writable = m_session->checkWritable(what); !writable)
+        return writable;
+    if (auto key = m_profile.splitName(name); !key)
+        return key.error();
+    if (!m_profile.nameMatches(name))
+        return Error::invalidInput(
+            Tr::tr("\"%1\" is not a lock of the profile %2: it manages only the rows whose %3 "
+                   "is like %4 (the other rows are the application's data).")
+                .arg(name.left(80), m_profile.id, m_profile.columns.name, m_profile.nameLike));
+    return {};
 }
 
 ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
@@ -142,6 +197,8 @@ ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
         return text;
     };
     lock.name = unpadded(q.value(pcol::Name).toString());
+    if (!m_profile.columns.group.isEmpty())
+        lock.name = unpadded(q.value(pcol::Group).toString()) + u'/' + lock.name;
     lock.holder = unpadded(q.value(pcol::Holder).toString());
     if (!q.value(pcol::LockedAtMs).isNull())
         lock.lockedAtMs = q.value(pcol::LockedAtMs).toLongLong();
@@ -149,6 +206,9 @@ ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
         lock.expiresAtMs = q.value(pcol::ExpiresMs).toLongLong();
     else if (m_profile.lockedAtTtlMs > 0 && lock.lockedAtMs)
         lock.expiresAtMs = *lock.lockedAtMs + m_profile.lockedAtTtlMs;
+    else if (!m_profile.columns.ttl.isEmpty() && lock.lockedAtMs && !q.value(pcol::TtlMs).isNull())
+        lock.expiresAtMs = *lock.lockedAtMs + q.value(pcol::TtlMs).toLongLong()
+                           + m_profile.ttlGraceMs;
     lock.dbNowMs = q.value(pcol::NowMs).toLongLong();
     if (m_profile.time == Profile::Time::Local)
         lock.utcOffsetMs = quarterHourOffset(q.value(pcol::UtcNowMs).toLongLong(), lock.dbNowMs);
@@ -160,7 +220,8 @@ ProfileLock ProfileTable::fromRow(const QSqlQuery &q, qint64 stuckAfterMs) const
     const bool ran_out = lock.expiresAtMs
                          && (m_profile.expiredIsFree ? *lock.expiresAtMs <= lock.dbNowMs
                                                      : *lock.expiresAtMs < lock.dbNowMs);
-    if (statusFree || holderFree || (ran_out && m_profile.expiredIsFree))
+    // Quartz: free until readRowLockHolders finds the row locked.
+    if (m_profile.rowLockHolder || statusFree || holderFree || (ran_out && m_profile.expiredIsFree))
         lock.state = ProfileLock::State::Free;
     else if (ran_out)
         lock.state = ProfileLock::State::Expired;
@@ -182,6 +243,10 @@ Result<QList<ProfileLock>> ProfileTable::list(qint64 stuckAfterMs) const
     while ((*query)->next())
         locks.append(fromRow(**query, stuckAfterMs));
     (*query)->finish();
+    if (m_profile.rowLockHolder || m_profile.rowLocksShown) {
+        if (Status read = readRowLockHolders(*m_session, m_profile, m_table, locks); !read)
+            return read.error();
+    }
     return locks;
 }
 
@@ -190,6 +255,8 @@ Result<std::optional<ProfileLock>> ProfileTable::lock(const QString &name,
 {
     if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
+    if (auto key = m_profile.splitName(name); !key)
+        return key.error();
     auto query = m_session->run(m_sql->select(name), Tr::tr("reading the lock %1").arg(name));
     if (!query)
         return query.error();
@@ -197,6 +264,12 @@ Result<std::optional<ProfileLock>> ProfileTable::lock(const QString &name,
     if ((*query)->next())
         lock = fromRow(**query, stuckAfterMs);
     (*query)->finish();
+    if (lock && (m_profile.rowLockHolder || m_profile.rowLocksShown)) {
+        QList<ProfileLock> one{*lock};
+        if (Status read = readRowLockHolders(*m_session, m_profile, m_table, one); !read)
+            return read.error();
+        lock = one.value(0, *lock);
+    }
     return lock;
 }
 
@@ -213,7 +286,7 @@ Result<int> ProfileTable::changed(const Statement &statement, const QString &wha
 Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString &holder,
                                              qint64 ttlMs)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("acquiring \"%1\"").arg(name)); !writable)
+    if (Status writable = checkWrite(Tr::tr("acquiring \"%1\"").arg(name), name); !writable)
         return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
@@ -225,6 +298,17 @@ Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString 
     }
     const QString what = Tr::tr("acquiring %1 as the profile %2").arg(name, m_profile.id);
     ProfileAcquire result;
+    if (m_profile.rowLocksShown) {
+        // Held by another session's open transaction: the UPDATE would wait for it (up to the
+        // lock timeout) and then take the lock the application just released. Refused now.
+        auto seen = lock(name);
+        if (!seen)
+            return seen.error();
+        if (*seen && (*seen)->state == ProfileLock::State::Held) {
+            result.current = *seen;
+            return result;
+        }
+    }
     // The application's conditional UPDATE, then (for a missing row) its INSERT: each statement
     // is atomic, so Lockscope and the application never both win.
     const Statement update = m_sql->acquireUpdate(name, holder, ttlMs);
@@ -245,18 +329,13 @@ Result<ProfileAcquire> ProfileTable::acquire(const QString &name, const QString 
         return current.error();
     result.current = *current;
     if (!result.acquired && !result.current && !m_profile.insertOnAcquire)
-        return Error{Error::Kind::InvalidInput,
-                     Tr::tr("There is no row \"%1\" in %2: the profile %3 locks existing rows "
-                            "only.")
-                         .arg(name, m_table, m_profile.id),
-                     {},
-                     {}};
+        return Error{Error::Kind::InvalidInput, noRowReason(m_profile, name, m_table), {}, {}};
     return result;
 }
 
 Result<bool> ProfileTable::release(const QString &name, const QString &holder)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("releasing \"%1\"").arg(name)); !writable)
+    if (Status writable = checkWrite(Tr::tr("releasing \"%1\"").arg(name), name); !writable)
         return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
@@ -273,7 +352,9 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
                                                        const QString &expectHolder,
                                                        std::optional<qint64> expectTimeMs)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("force-releasing \"%1\"").arg(name)); !writable)
+    if (m_profile.rowLockHolder) // Quartz: ending the holding session releases it; say which
+        return Error::invalidInput(rowLockReleaseAdvice(*m_session, m_profile, m_table, name));
+    if (Status writable = checkWrite(Tr::tr("force-releasing \"%1\"").arg(name), name); !writable)
         return writable.error();
     if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
@@ -303,15 +384,12 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
 
 Result<bool> ProfileTable::initialize(const QString &name, const QString &holder)
 {
-    if (Status writable = m_session->checkWritable(Tr::tr("initializing \"%1\"").arg(name)); !writable)
+    if (Status writable = checkWrite(Tr::tr("initializing \"%1\"").arg(name), name); !writable)
         return writable.error();
     if (Status valid = validateLockName(name); !valid)
         return valid.error();
     if (!m_profile.hasInitialize)
-        return Error::invalidInput(
-            Tr::tr("The profile %1 has no initialize: its application creates a lock's row "
-                   "when it locks.")
-                .arg(m_profile.id));
+        return Error::invalidInput(noInitializeReason(m_profile));
     if (Status valid = validateHolder(holder); !valid)
         return valid.error();
     auto rows = changed(m_sql->initialize(name, holder), Tr::tr("initializing %1").arg(name));

@@ -16,6 +16,7 @@ namespace lockcore {
 
 class Session;
 class ProfileSql;
+struct ProfileColumnForms;
 
 // One lock of an application's table, read through its profile. Times are milliseconds since
 // the epoch of the values as stored (for Profile::Time::Local: the database's local wall clock),
@@ -24,7 +25,7 @@ struct ProfileLock
 {
     enum class State { Free, Held, Expired };
 
-    QString name;
+    QString name;                      // with a group column: "group/name"
     QString holder;                    // empty: none recorded or free
     std::optional<qint64> lockedAtMs;  // the locked-at column, when the profile has one
     std::optional<qint64> expiresAtMs; // the expiry (column, or locked-at + TTL for Spring)
@@ -69,7 +70,9 @@ struct ProfileForceRelease
 class ProfileTable
 {
 public:
-    // Checks the profile, the table name, and that the table has the mapped columns.
+    // Checks the profile, the table name, that the table has the mapped columns, and that each
+    // time column's type (from the catalog) fits the profile: timestamp, timestamptz, or an
+    // integer with the profile's epoch unit.
     static Result<ProfileTable> open(Session &session, const Profile &profile,
                                      const QString &table = {});
     ProfileTable(ProfileTable &&) noexcept;
@@ -98,7 +101,10 @@ public:
     Result<bool> initialize(const QString &name, const QString &holder);
 
 private:
-    ProfileTable(Session &session, const Profile &profile, const QString &table);
+    ProfileTable(Session &session, const Profile &profile, const QString &table,
+                 const ProfileColumnForms &forms);
+    // A write's preconditions: not read-only, the session writable, the name's key complete.
+    Status checkWrite(const QString &what, const QString &name) const;
     Result<int> changed(const Statement &statement, const QString &what) const;
     ProfileLock fromRow(const QSqlQuery &query, qint64 stuckAfterMs) const;
 

@@ -6,22 +6,22 @@
 # The commands of "lockctl --help", in its order.
 _lockctl_commands="schema init list show detect history audit acquire renew release force-release
     delete now native-locks cancel terminate cluster exporter simulate run bench"
-_lockctl_global_options="--db --table --profile --app-time-zone --json --connect-timeout
-    --no-prompt --read-only --help --version"
+_lockctl_global_options="--db --table --profile --app-time-zone --audit-table --json
+    --connect-timeout --no-prompt --read-only --help --version"
 # The profiles built into lockctl (--profile also takes a .json file).
-_lockctl_profiles="seed-000 seed-001 seed-001-row seed-004 shedlock spring-int-lock"
+_lockctl_profiles="seed-000 seed-001 seed-001-row seed-004 shedlock spring-int-lock spring-int-lock-ttl knex laravel liquibase graphile-worker-jobs graphile-worker-queues db-scheduler quartz-instances quartz"
 
 # _lockctl_command_options COMMAND: the options of COMMAND (after the global ones).
 _lockctl_command_options() {
     case $1 in
     schema) echo "--print --create" ;;
-    init) echo "--ttl --description" ;;
+    init) echo "--ttl --description --reason" ;;
     list | show) echo "--stuck-after" ;;
     history) echo "--limit" ;;
     audit) echo "--actor --exact-actor --lock --since --until --kind --limit --format" ;;
-    acquire) echo "--ttl --holder --wait --hold --renew" ;;
+    acquire) echo "--ttl --holder --wait --hold --renew --reason" ;;
     renew) echo "--holder --fence --ttl" ;;
-    release) echo "--holder --fence" ;;
+    release) echo "--holder --fence --reason" ;;
     force-release) echo "--fence --reason --expect-holder --expect-time" ;;
     native-locks) echo "--name" ;;
     cancel) echo "--reason --expect-session --allow-lockscope-session --yes" ;;
@@ -40,7 +40,8 @@ _lockctl_command_options() {
 # Options followed by a value (the value is not a command or an option).
 _lockctl_takes_value() {
     case $1 in
-    --db | --table | --profile | --app-time-zone | --connect-timeout | --ttl | --description | \
+    --db | --table | --profile | --app-time-zone | --audit-table | --connect-timeout | \
+        --ttl | --description | \
         --stuck-after | --limit | --holder | --wait | --hold | --fence | --reason | \
         --expect-holder | --expect-time | --name | --expect-lock | --expect-session | --clients | --locks | \
         --think | --duration | --acquisitions | --crash-rate | --pause-rate | --pause-extra | \

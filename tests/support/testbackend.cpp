@@ -21,6 +21,11 @@ TestBackend &TestBackend::instance()
 TestBackend::TestBackend()
 {
     m_name = qEnvironmentVariable("LOCKSCOPE_TEST_BACKEND", u"sqlite"_s).trimmed().toLower();
+    // Admin actions on applications' tables in a database without Lockscope's event table go
+    // to the local audit log ($XDG_STATE_HOME/lockscope/audit.jsonl): this suite's, and its
+    // lockctl processes', into its own folder, never into the user's home.
+    if (!qEnvironmentVariableIsSet("XDG_STATE_HOME"))
+        qputenv("XDG_STATE_HOME", m_dir.filePath(u"state"_s).toLocal8Bit());
     const QStringList required = qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',');
     if (m_name == u"sqlite") {
         m_url = u"sqlite:"_s + m_dir.filePath(u"locks.sqlite"_s);

@@ -77,8 +77,23 @@ void LockActions::setConnection(const WindowConnection &connection,
     m_connection = connection;
     m_profile = profile;
     for (QAction *write : std::as_const(m_writeActions))
-        write->setVisible(!connection.readOnly);
+        write->setVisible(!connection.readOnly && offered(write->objectName()));
     update();
+}
+
+// On an application's table, only what its application does: no renewal, no Lockscope
+// schema or row deletion, Initialize only where it pre-creates its rows, and nothing at all
+// where Lockscope must not write (Profile::readOnly).
+bool LockActions::offered(const QString &action) const
+{
+    if (!m_profile)
+        return true;
+    if (m_profile->readOnly)
+        return false;
+    if (action == u"initializeAction")
+        return m_profile->hasInitialize;
+    return action == u"testAcquireAction" || action == u"releaseAction"
+           || action == u"forceReleaseAction";
 }
 
 QString LockActions::tableName() const
@@ -210,6 +225,8 @@ void LockActions::testAcquire()
     TestAcquireDialog dialog(chosen ? chosen->name : QString(), m_window);
     if (chosen)
         dialog.offerLockLease(chosen->ttlMs);
+    if (m_profile)
+        dialog.setApplicationTable(!m_profile->columns.expires.isEmpty());
     if (execDialog(&dialog) != QDialog::Accepted)
         return;
     // Application tables are not renewed: their applications do not renew either.

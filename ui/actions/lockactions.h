@@ -86,6 +86,7 @@ private:
     void onAdminDone(const AdminResult &result);
     void onScheduledDone(const AdminResult &result);
     QString tableName() const;
+    bool offered(const QString &action) const; // shown on this connection's table
     std::shared_ptr<const lockcore::Dialect> dialect() const;
     QString forceReleaseSql(const lockcore::Dialect &dialect, const lockcore::LockInfo &seen,
                             const QString &reason) const;

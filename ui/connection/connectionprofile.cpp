@@ -3,6 +3,7 @@
 #include "driverinfo.h"
 #include "duration.h"
 #include "lockservice.h"
+#include "mappingfile.h"
 #include "profile.h"
 #include "validation.h"
 
@@ -134,15 +135,8 @@ ConnectionProfile::fromCommandLine(const QStringList &arguments,
         profile->table = table;
     const QString lockProfile = optionValue(arguments, u"profile"_s, &given);
     if (given) {
-        const auto builtIn = lockcore::Profile::builtIn(lockProfile.trimmed());
-        if (!builtIn)
-            return Error::invalidInput(tr("There is no built-in profile \"%1\" (--profile). "
-                                          "The profiles are: %2.")
-                                           .arg(lockProfile.left(40),
-                                                lockcore::Profile::builtInIds().join(u", "_s)));
-        profile->lockProfile = builtIn->toMap();
-        if (!tableGiven)
-            profile->table = builtIn->defaultTable;
+        if (Status set = profile->setLockProfileOption(lockProfile, !tableGiven); !set)
+            return set.error();
     }
     const QString timeout = optionValue(arguments, u"connect-timeout"_s, &given);
     if (given) {
@@ -156,6 +150,33 @@ ConnectionProfile::fromCommandLine(const QStringList &arguments,
     if (Status valid = profile->validate(); !valid)
         return valid.error();
     return profile;
+}
+
+Status ConnectionProfile::setLockProfileOption(const QString &value, bool withItsTable)
+{
+    QVariantMap map;
+    QString itsTable;
+    if (mappingfile::namesAFile(value)) {
+        auto mapping = mappingfile::read(value);
+        if (!mapping)
+            return mapping.error();
+        map = mapping->lockProfile;
+        itsTable = mapping->table;
+    } else {
+        const auto builtIn = lockcore::Profile::builtIn(value.trimmed());
+        if (!builtIn)
+            return Error::invalidInput(tr("There is no built-in profile \"%1\" (--profile). "
+                                          "The profiles are: %2, or a mapping file "
+                                          "(NAME.json).")
+                                           .arg(value.left(40),
+                                                lockcore::Profile::builtInIds().join(u", "_s)));
+        map = builtIn->toMap();
+        itsTable = builtIn->defaultTable;
+    }
+    lockProfile = map;
+    if (withItsTable)
+        table = itsTable;
+    return {};
 }
 
 Status ConnectionProfile::validate() const

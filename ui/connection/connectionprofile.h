@@ -37,13 +37,17 @@ struct ConnectionProfile
     // From lockscope's command line: --db URL (else $LOCKSCOPE_DB), --table NAME, --read-only,
     // --connect-timeout DURATION (5s; a number without a unit is refused), --profile ID (a
     // lockcore::Profile::builtInIds() id: the table is that application's, by default its
-    // default table), in "--opt value" or "--opt=value" form; other arguments are ignored. A
+    // default table) or --profile FILE.json (a mapping file, see mappingfile.h: by default the
+    // table it names), in "--opt value" or "--opt=value" form; other arguments are ignored. A
     // URL without a password takes $LOCKSCOPE_PASSWORD.
     static lockcore::Result<ConnectionProfile>
     fromCommandLine(const QStringList &arguments,
                     const QProcessEnvironment &environment
                     = QProcessEnvironment::systemEnvironment());
 
+    // The lock profile of a --profile value (a built-in id or a mapping file), and with it, if
+    // `withItsTable`, the table (the profile's default, or the file's "table").
+    lockcore::Status setLockProfileOption(const QString &value, bool withItsTable);
     // The checks ConnectionSpec::parse() makes on a URL, applied to fields, plus the table name,
     // the timeout and the lock profile (lockcore::Profile::fromMap()). A profile that passes can be opened with lockcore::Session::open().
     lockcore::Status validate() const;

@@ -143,9 +143,10 @@ int LockDetailsPane::historyRows() const
     return m_history->topLevelItemCount();
 }
 
-void LockDetailsPane::setApplicationProfile(const QString &profileId)
+void LockDetailsPane::setApplicationProfile(const QString &profileId, bool timedFromFirstSeen)
 {
     m_applicationProfile = profileId;
+    m_timedFromFirstSeen = timedFromFirstSeen;
     const bool history = profileId.isEmpty(); // application tables keep none
     for (QWidget *part : std::initializer_list<QWidget *>{
              m_historyTitle, m_foldRenewals, m_timeline, m_legend, m_history, m_historyNote,
@@ -169,18 +170,25 @@ void LockDetailsPane::renderApplicationLock(const LockInfo &info)
                               ? tr("Free.")
                               : tr("Free; last held by %1.").arg(info.holder));
         break;
-    case LockState::Held:
-        if (info.expiresAt.isValid())
+    case LockState::Held: {
+        // A table without a time: acquiredAt is when Lockscope first saw the lock held, which
+        // the description says (as the Held for cell does, "at least").
+        const bool recorded = info.acquiredAt.isValid() && !m_timedFromFirstSeen;
+        if (info.expiresAt.isValid() && !recorded)
+            m_holder->setText(tr("Held by %1; the lease ends %2.")
+                                  .arg(holder, localTime(info.expiresAt)));
+        else if (info.expiresAt.isValid())
             m_holder->setText(tr("Held by %1 since %2; the lease ends %3.")
                                   .arg(holder, localTime(info.acquiredAt),
                                        localTime(info.expiresAt)));
         else
             m_holder->setText(tr("Held by %1 since %2, with no expiry. %3")
                                   .arg(holder,
-                                       info.acquiredAt.isValid() ? localTime(info.acquiredAt)
-                                                                 : tr("an unrecorded time"),
+                                       recorded ? localTime(info.acquiredAt)
+                                                : tr("an unrecorded time"),
                                        info.description));
         break;
+    }
     case LockState::Expired:
         m_holder->setText(tr("The lease of %1 ended %2 and it was never released; the "
                              "application's next acquirer takes it over.")

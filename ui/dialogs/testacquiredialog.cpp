@@ -38,7 +38,7 @@ TestAcquireDialog::TestAcquireDialog(const QString &lockName, QWidget *parent)
     m_renew->setChecked(true);
     m_hold->setEnabled(false);
 
-    auto *form = new QFormLayout;
+    auto *form = m_form = new QFormLayout;
     auto addRow = [&](const QString &label, QWidget *field) {
         auto *text = new QLabel(label, this);
         text->setBuddy(field);
@@ -90,6 +90,14 @@ void TestAcquireDialog::offerLockLease(qint64 lockTtlMs)
         return;
     m_ttl->setText(lockcore::formatDurationMs(lockTtlMs));
     m_ttl->setToolTip(tr("The lock's own lease"));
+}
+
+void TestAcquireDialog::setApplicationTable(bool leaseChosen)
+{
+    m_renew->setChecked(false);
+    m_form->setRowVisible(m_renew, false);
+    m_form->setRowVisible(m_ttl, leaseChosen);
+    resize(width(), sizeHint().height());
 }
 
 qint64 TestAcquireDialog::ttlMs() const

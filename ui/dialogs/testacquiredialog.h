@@ -4,6 +4,7 @@
 
 class QCheckBox;
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
@@ -20,6 +21,10 @@ public:
 
     // The lease offered: the lock's own (its row's ttl_ms) when it has one; 30 s otherwise.
     void offerLockLease(qint64 lockTtlMs);
+    // An application's table: it is not renewed (its application does not renew), so there is
+    // no automatic renewal to offer, and no lease to choose where the table has no expiry
+    // column (`leaseChosen` false: the lease is the application's rule, or there is none).
+    void setApplicationTable(bool leaseChosen);
 
     QString name() const;
     QString holder() const;
@@ -39,6 +44,7 @@ private:
     QCheckBox *m_renew;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
+    QFormLayout *m_form = nullptr;
 };
 
 } // namespace ui

@@ -81,10 +81,21 @@ QString lockcells::endedHeldText(qint64 ms)
 
 namespace {
 
+// The lock as read, for whatever leaves the table (export, copy, the details pane): a time the
+// monitor only saw (heldSinceSeen) is not the application's, so it is no acquired_at.
+lockcore::LockInfo recordedInfo(const lockcells::Row &row)
+{
+    lockcore::LockInfo info = row.info;
+    if (row.heldSinceSeen)
+        info.acquiredAt = QDateTime();
+    return info;
+}
+
 QVariant heldForText(const lockcells::Row &row)
 {
     if (isLeaseRunning(row.state) && row.info.acquiredAt.isValid())
-        return formatHeldMs(row.heldMs);
+        return row.heldSinceSeen ? CellTr::tr("\u2265 %1").arg(formatHeldMs(row.heldMs))
+                                 : formatHeldMs(row.heldMs);
     if (const qint64 ended = endedHoldMs(row); ended >= 0)
         return lockcells::endedHeldText(ended);
     return NoValue;
@@ -159,8 +170,13 @@ QVariant heldForToolTip(const lockcells::Row &row)
                  times(row.info.expiresAt));
     if (!isLeaseRunning(row.state) || !row.info.acquiredAt.isValid())
         return CellTr::tr("Nobody holds this lock now.");
-    QString tip = CellTr::tr("%1 has held this lock for %2, since\n%3")
-                      .arg(row.info.holder, formatHeldMs(row.heldMs), times(row.info.acquiredAt));
+    QString tip = row.heldSinceSeen
+                      ? CellTr::tr("Held for at least %1: this table records no time, and "
+                                   "Lockscope first saw the lock held at\n%2")
+                            .arg(formatHeldMs(row.heldMs), times(row.info.acquiredAt))
+                      : CellTr::tr("%1 has held this lock for %2, since\n%3")
+                            .arg(row.info.holder, formatHeldMs(row.heldMs),
+                                 times(row.info.acquiredAt));
     if (row.longHold) {
         tip += u"\n\n"_s
                + CellTr::tr("A long hold: longer than the %1 set for locks named \u201c%2\u201d "
@@ -393,7 +409,7 @@ QVariant data(const Row &row, int column, int role)
             return QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
         return {};
     case M::LockInfoRole:
-        return QVariant::fromValue(row.info);
+        return QVariant::fromValue(recordedInfo(row));
     case M::SortRole:
         return sortValue(row, column);
     case M::RemainingFractionRole:

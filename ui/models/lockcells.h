@@ -82,6 +82,9 @@ struct Row
     // Valid: the row is as it was read at this (local) time, and no read has succeeded since
     // (LockTableModel::setStale): shown greyed, its countdown stopped, never in a live colour.
     QDateTime asOf;
+    // info.acquiredAt is when the monitor first saw the lock held, its table recording no
+    // time (profilecolumns::timedFromFirstSeen): Held for is a lower bound, "≥ 7 s".
+    bool heldSinceSeen = false;
 };
 
 // The row needs someone: a problem state (isProblemState) or a long hold.

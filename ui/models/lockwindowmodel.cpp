@@ -102,7 +102,8 @@ QVariant LockWindowModel::data(const QModelIndex &index, int role) const
                              lockcells::remainingAt(live.lease, live.state, m_nowMs),
                              live.lease.leaseMs, held,
                              held > 0 ? m_longHolds.exceeded(info.name, held) : nullptr,
-                             lockcells::renewedAgoAt(live.lease, info, m_nowMs), m_asOf};
+                             lockcells::renewedAgoAt(live.lease, info, m_nowMs), m_asOf,
+                             false}; // a window onto Lockscope's own table: times recorded
     return lockcells::data(row, index.column(), role);
 }
 

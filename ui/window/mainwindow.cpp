@@ -61,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_actions, &LockActions::dialogAboutToShow, this, &MainWindow::dialogAboutToShow);
     connect(m_actions, &LockActions::filterRequested, m_filter, &QLineEdit::setText);
     createExportAction();
+    createMappingAction();
     new HolderSessionAction(m_panel, m_nativeLocks, m_tabs, this); // showSessionAction
     auto *sameHolder = new SameHolderAction(m_panel, this); // showHolderLocksAction
     connect(sameHolder, &SameHolderAction::holderChosen, m_filter, &QLineEdit::setText);

@@ -31,6 +31,8 @@ class RefreshPauseBadge;
 class AuditDock;
 class ClusterView;
 class ConnectionDialog;
+class ConnectionTester;
+struct ConnectionTestResult;
 class DemoWorkload;
 class ElidedLabel;
 class LockActions;
@@ -71,6 +73,9 @@ public:
     // Opens the connection dialog over the window (window-modal, does not block the caller),
     // filled in with the current connection; Connect opens the chosen lock table.
     void showConnectionDialog();
+    // The same, filled in with `start` (lockscope --profile without a database: the profile used
+    // last with that mapping; saving it keeps the mapping).
+    void showConnectionDialogWith(const ConnectionProfile &start);
     const WindowConnection &connection() const { return m_connection; }
     LockMonitor *monitor() const { return m_monitor; }
     LockTableModel *model() const;
@@ -104,6 +109,11 @@ public:
     // is read on the database thread first, and the file is written when they arrive.
     QString exportLocks(const QString &path);
     void exportLocksAs();
+    // File > Open mapping: applies the mapping file at `path` (mappingfile.h) to the current
+    // connection once a test opened its table with it; else says why, and nothing changes.
+    // openMappingAs() asks for the file first.
+    void openMapping(const QString &path);
+    void openMappingAs();
 
     // Where the window keeps its layout and the long-hold thresholds (an INI file; default:
     // the application's settings). Takes effect at restoreLayout().
@@ -125,6 +135,8 @@ signals:
     void dialogAboutToShow(QDialog *dialog);
     // An export is written (`problem` empty) or failed.
     void exportFinished(const QString &path, const QString &problem);
+    // File > Open mapping applied the file at `path` (`problem` empty), or did not and why.
+    void mappingFinished(const QString &path, const QString &problem);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -136,10 +148,15 @@ private:
     void createToolBar();
     void createCentral();
     void createExportAction();
+    void createMappingAction();
+    void onMappingTested(const QString &path, const ConnectionProfile &candidate,
+                         const ConnectionTestResult &result);
+    void rememberMapping(const WindowConnection &connection);
     void createViewMenu();
     std::unique_ptr<QSettings> settings() const;
     // The connection dialog, opened on `start` (not connected: on the profile used last).
     void showConnectionDialogOn(const WindowConnection &start);
+    void openConnectionDialog(ConnectionDialog *dialog); // window-modal, Connect opens
     QList<lockcore::LockInfo> shownLocks() const;
     QString writeExport(const QString &path, const QList<lockcore::LockInfo> &locks);
     void onMatchingRead(quint64 id, const QList<lockcore::LockInfo> &locks);
@@ -169,6 +186,7 @@ private:
     ProfileStore *m_profiles = nullptr;
     PasswordVault *m_vault = nullptr;
     QPointer<QDialog> m_passwordPrompt;
+    ConnectionTester *m_mappingTest = nullptr; // File > Open mapping's test of the table
     LockMonitor *m_monitor;
     TestHolds *m_testHolds;
     LockTablePanel *m_panel = nullptr;

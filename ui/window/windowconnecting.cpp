@@ -16,6 +16,7 @@
 #include "messagebar.h"
 #include "nativelockspanel.h"
 #include "problemalerts.h"
+#include "profilecolumns.h"
 #include "simulatorpanel.h"
 
 #include <QInputDialog>
@@ -58,12 +59,13 @@ void MainWindow::openConnection(const WindowConnection &connection)
         if (auto profile = Profile::fromMap(connection.lockProfile))
             m_profile = *profile;
     }
-    // Application tables have no fence, no re-entry depth and no history; Lockscope does there
-    // only what the application itself does.
-    m_panel->setInapplicableColumns(m_profile ? QList<int>{LockTableModel::Fence,
-                                                           LockTableModel::Depth}
+    // Application tables have no fence, no re-entry depth, no renewals and no history, and
+    // some no holder or times; Lockscope shows and does there only what the application does.
+    m_panel->setInapplicableColumns(m_profile ? profilecolumns::inapplicable(*m_profile)
                                               : QList<int>{});
-    m_details->setApplicationProfile(m_profile ? m_profile->id : QString());
+    const bool firstSeen = m_profile && profilecolumns::timedFromFirstSeen(*m_profile);
+    m_panel->model()->setHeldSinceFirstSeen(firstSeen);
+    m_details->setApplicationProfile(m_profile ? m_profile->id : QString(), firstSeen);
     m_actions->setConnection(m_connection, m_profile);
     if (connection.spec.redacted() != m_detectedOn.spec.redacted()
         || connection.spec.path != m_detectedOn.spec.path) {
@@ -144,6 +146,18 @@ void MainWindow::showConnectionDialogOn(const WindowConnection &start)
     // connection as a new one.
     if (!dialog->showSavedProfile(start.profileName, start.spec) && !start.title.isEmpty())
         dialog->setProfile(start.profile());
+    openConnectionDialog(dialog);
+}
+
+void MainWindow::showConnectionDialogWith(const ConnectionProfile &start)
+{
+    auto *dialog = new ConnectionDialog(m_profiles, m_vault, this);
+    dialog->setProfile(start);
+    openConnectionDialog(dialog);
+}
+
+void MainWindow::openConnectionDialog(ConnectionDialog *dialog)
+{
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &QDialog::accepted, this,

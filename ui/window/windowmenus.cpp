@@ -61,6 +61,7 @@ void MainWindow::createMenus()
     auto *another = m_fileMenu->addAction(QString(), this, [this] { newWindow(); });
     another->setObjectName(u"newWindowAction"_s);
     another->setShortcut(QKeySequence(u"Ctrl+Shift+N"_s)); // Ctrl+N initializes a lock
+    m_fileMenu->addAction(action(u"openMappingAction"_s));
     m_fileMenu->addAction(action(u"demoAction"_s));
     m_fileMenu->addAction(action(u"refreshAction"_s));
     m_fileMenu->addAction(action(u"exportAction"_s));
@@ -157,6 +158,9 @@ void MainWindow::retranslate()
     set(u"refreshAction"_s, tr("Re&fresh"), tr("Read the lock table now"));
     set(u"exportAction"_s, tr("&Export locks\u2026"),
         tr("Save the locks the table shows (after the filter) as CSV or JSON"));
+    set(u"openMappingAction"_s, tr("Open &mapping\u2026"),
+        tr("Show this database's table of another application, mapped by a JSON file (as "
+           "lockctl --profile FILE.json)"));
     set(u"newWindowAction"_s, tr("New &window"),
         tr("Another window, to watch a second database beside this one"));
     set(u"longHoldsAction"_s, tr("&Long holds…"),

@@ -46,6 +46,9 @@ struct AdminResult
     lockcore::Grant grant;        // Acquire
     lockcore::LockInfo current;   // the lock after the action, or as it is now when refused
     QString summary;              // one translated sentence for the message bar
+    // A force release on an application's table: the time it compared (as stored), for the
+    // action's record (lockcore::recordProfileAction; the summary says where it went).
+    std::optional<qint64> seenTimeMs;
 };
 
 } // namespace ui

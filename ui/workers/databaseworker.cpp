@@ -2,6 +2,7 @@
 
 #include "durationtext.h"
 #include "holderid.h"
+#include "profileaudit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -404,6 +405,7 @@ AdminResult DatabaseWorker::executeOnProfile(const AdminRequest &request)
             shown.expiresAt = request.seenExpiresAt;
             seen = m_profileReader.storedSeenTime(profile, shown);
         }
+        result.seenTimeMs = seen;
         auto forced = table.forceRelease(name, request.holder, seen);
         if (!forced) {
             result.error = forced.error();
@@ -421,9 +423,6 @@ AdminResult DatabaseWorker::executeOnProfile(const AdminRequest &request)
                   : tr("Refused: \"%1\" changed since you looked (holder or time). Nothing "
                        "was changed.")
                         .arg(name);
-        qInfo().noquote() << "force release on" << profile.id << table.table() << name
-                          << "seen holder" << request.holder << "reason" << request.text
-                          << (forced->released ? "released" : "refused");
         break;
     }
     case AdminRequest::Kind::Initialize: {
@@ -447,9 +446,60 @@ AdminResult DatabaseWorker::executeOnProfile(const AdminRequest &request)
                                  .arg(profile.id),
                              {},
                              {}};
+        return result; // nothing was tried: nothing to record
+    }
+    recordOnProfile(result);
+    return result;
+}
+
+void DatabaseWorker::recordOnProfile(AdminResult &result)
+{
+    // These tables keep no history: the action goes to Lockscope's event table (dist_lock's),
+    // else to the local audit log (lockcore::recordProfileAction), as lockctl records it.
+    const AdminRequest &request = result.request;
+    ProfileAction action;
+    action.profile = m_profileTable->profile().id;
+    action.table = m_profileTable->table();
+    action.lock = request.name;
+    action.reason = request.kind == AdminRequest::Kind::ForceRelease ? request.text : QString();
+    action.actor = actorId(AuditRequest::windowTool());
+    action.holder = request.holder;
+    action.expectTimeMs = result.seenTimeMs;
+    switch (request.kind) {
+    case AdminRequest::Kind::Acquire:
+        action.action = u"acquire"_s;
+        action.outcome = result.done ? u"acquired"_s : u"refused"_s;
+        break;
+    case AdminRequest::Kind::Release:
+        action.action = u"release"_s;
+        action.outcome = result.done ? u"released"_s : u"refused"_s;
+        break;
+    case AdminRequest::Kind::ForceRelease:
+        action.action = u"force_release"_s;
+        action.outcome = result.done ? u"released"_s : u"refused"_s;
+        break;
+    default:
+        action.action = u"init"_s;
+        action.outcome = result.done ? u"created"_s : u"exists"_s;
         break;
     }
-    return result;
+    if (result.error && !actionWasTried(*result.error))
+        return; // refused before anything was sent: nothing to record
+    if (result.error)
+        action.outcome = u"failed"_s;
+    const ProfileActionRecord record
+        = recordProfileAction(*m_session, LockService::defaultTable(), action);
+    qInfo().noquote() << profileRecordText(action, record);
+    const QString said
+        = record.where == ProfileActionRecord::Where::EventTable
+              ? tr("Recorded in %1.").arg(record.place)
+          : record.where == ProfileActionRecord::Where::LocalLog
+              ? tr("Recorded in the local audit log.") // its path: the log, the user guide
+              : tr("NOT recorded: %1").arg(record.error);
+    if (result.error)
+        result.error->message += u' ' + said;
+    else
+        result.summary += u' ' + said;
 }
 
 } // namespace ui

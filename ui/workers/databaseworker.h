@@ -74,6 +74,8 @@ private:
     void dropIfBroken(const lockcore::Error &error);
     AdminResult execute(const AdminRequest &request);
     AdminResult executeOnProfile(const AdminRequest &request);
+    // Records an action on the application's table and says where in the result's summary.
+    void recordOnProfile(AdminResult &result);
 
     lockcore::ConnectionSpec m_spec;
     QString m_table;

@@ -2,6 +2,8 @@
 
 #include "dialect.h"
 #include "durationtext.h"
+#include "heldfortext.h"
+#include "profilecolumns.h"
 #include "session.h"
 
 #include <QCoreApplication>
@@ -117,6 +119,8 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
             const qint64 since = m_firstSeenMs.value(lock.name, nowMs);
             firstSeen.insert(lock.name, since);
             const qint64 heldMs = nowMs - since;
+            if (profilecolumns::timedFromFirstSeen(profile)) // the Held for cell counts from it
+                info.acquiredAt = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC);
             const QString seen = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC)
                                      .toLocalTime()
                                      .toString(u"yyyy-MM-dd HH:mm:ss"_s);
@@ -124,10 +128,10 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
                 = heldMs > m_stuckAfterMs
                       ? ReaderTr::tr("Possibly stuck: held for at least %1 (seen held since %2; "
                                      "this table records no time and no expiry).")
-                            .arg(durationText(heldMs), seen)
+                            .arg(formatHeldMs(heldMs), seen)
                       : ReaderTr::tr("Held for at least %1 (seen held since %2; this table "
                                      "records no time and no expiry).")
-                            .arg(durationText(heldMs), seen);
+                            .arg(formatHeldMs(heldMs), seen);
         }
         if (info.state == LockState::Free)
             ++page.free;

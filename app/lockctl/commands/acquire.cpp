@@ -212,6 +212,8 @@ QList<QCommandLineOption> acquireOptions()
         QCommandLineOption(u"renew"_s,
                            Tr::tr("With --hold: renew the lease at a third of its length, so it "
                                   "does not expire during the hold.")),
+        QCommandLineOption(u"reason"_s,
+                           Tr::tr("With --profile: why (recorded with your name)."), u"TEXT"_s),
     };
 }
 
@@ -219,6 +221,8 @@ int runAcquire(Invocation &invocation)
 {
     if (invocation.usesProfile())
         return runProfileAcquire(invocation);
+    if (invocation.args().isSet(u"reason"_s))
+        return invocation.usage(reasonNeedsProfile());
     auto request = parseRequest(invocation);
     if (!request)
         return invocation.usage(request.error());

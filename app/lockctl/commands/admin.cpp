@@ -40,6 +40,8 @@ QList<QCommandLineOption> initOptions()
                                   "(default: 30s)."),
                            u"DURATION"_s),
         QCommandLineOption(u"description"_s, Tr::tr("What the lock guards."), u"TEXT"_s),
+        QCommandLineOption(u"reason"_s,
+                           Tr::tr("With --profile: why (recorded with your name)."), u"TEXT"_s),
     };
 }
 
@@ -47,6 +49,8 @@ int runInit(Invocation &invocation)
 {
     if (invocation.usesProfile())
         return runProfileInit(invocation);
+    if (invocation.args().isSet(u"reason"_s))
+        return invocation.usage(reasonNeedsProfile());
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());
@@ -85,7 +89,9 @@ QList<QCommandLineOption> forceReleaseOptions()
                            Tr::tr("The fence you saw (lockctl show NAME); nothing is done if it "
                                   "changed since."),
                            u"N"_s),
-        QCommandLineOption(u"reason"_s, Tr::tr("Why (recorded in the history with your name)."),
+        QCommandLineOption(u"reason"_s,
+                           Tr::tr("Why (recorded with your name: in the history; with "
+                                  "--profile, in the event table or the local audit log)."),
                            u"TEXT"_s),
         QCommandLineOption(u"expect-holder"_s,
                            Tr::tr("With --profile: the holder you saw; nothing is done if the "

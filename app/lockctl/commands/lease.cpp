@@ -137,13 +137,18 @@ int runRenew(Invocation &invocation)
 
 QList<QCommandLineOption> releaseOptions()
 {
-    return {holderOption(), fenceOption()};
+    return {holderOption(), fenceOption(),
+            QCommandLineOption(u"reason"_s,
+                               Tr::tr("With --profile: why (recorded with your name)."),
+                               u"TEXT"_s)};
 }
 
 int runRelease(Invocation &invocation)
 {
     if (invocation.usesProfile())
         return runProfileRelease(invocation);
+    if (invocation.args().isSet(u"reason"_s))
+        return invocation.usage(reasonNeedsProfile());
     auto args = parseHolderArgs(invocation);
     if (!args)
         return invocation.usage(args.error());

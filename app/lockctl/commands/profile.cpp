@@ -1,5 +1,6 @@
 // The commands on an application's own lock table (--profile): list, show, acquire, release,
 // force-release and init through lockcore's profiles; and detect, which finds such tables.
+// Every action on such a table is recorded, with its reason (profilerecord.h).
 #include "commands.h"
 #include "duration.h"
 #include "exitcode.h"
@@ -12,6 +13,7 @@
 #include "output.h"
 #include "profiledetect.h"
 #include "profilehold.h"
+#include "profilerecord.h"
 #include "profilewait.h"
 #include "textformat.h"
 
@@ -167,9 +169,14 @@ int runProfileAcquire(Invocation &invocation)
     auto request = parseAcquire(invocation);
     if (!request)
         return invocation.usage(request.error());
+    auto reason = profileReason(invocation, false);
+    if (!reason)
+        return invocation.usage(reason.error());
     auto table = invocation.profileTable();
     if (!table)
         return invocation.fail(table.error());
+    lockcore::ProfileAction action = profileAction(**table, u"acquire"_s, request->name, *reason);
+    action.holder = request->lease.holder;
     // While waiting or holding, Ctrl-C and SIGTERM stop cleanly instead of ending the process.
     const LeaseOptions &lease = request->lease;
     std::optional<InterruptGuard> guard;
@@ -178,10 +185,16 @@ int runProfileAcquire(Invocation &invocation)
     auto waited = acquireProfileWithWait(**table, request->name, lease.holder, lease.ttlMs,
                                          lockcore::RetryPolicy{lease.waitMs},
                                          InterruptGuard::flag());
-    if (!waited)
+    if (!waited) {
+        action.outcome = u"failed"_s;
+        if (lockcore::actionWasTried(waited.error()))
+            recordProfileAction(invocation, action);
         return invocation.fail(waited.error());
-    const QJsonObject json = profileGrantJson(*request, *waited);
+    }
+    QJsonObject json = profileGrantJson(*request, *waited);
     const lockcore::ProfileAcquire &outcome = waited->outcome;
+    action.outcome = outcome.acquired ? u"acquired"_s : u"refused"_s;
+    json.insert(u"recorded"_s, recordProfileAction(invocation, action));
     if (!outcome.acquired || !outcome.current) {
         invocation.out().result(json, refusalText(*request, *waited));
         return ExitRefused;
@@ -201,13 +214,27 @@ int runProfileRelease(Invocation &invocation)
     auto holder = requiredOption(invocation.args(), u"holder"_s);
     if (!holder)
         return invocation.usage(holder.error());
+    auto reason = profileReason(invocation, false);
+    if (!reason)
+        return invocation.usage(reason.error());
     auto table = invocation.profileTable();
     if (!table)
         return invocation.fail(table.error());
+    lockcore::ProfileAction action = profileAction(**table, u"release"_s, *name, *reason);
+    action.holder = *holder;
     auto released = (*table)->release(*name, *holder);
-    if (!released)
+    if (!released) {
+        action.outcome = u"failed"_s;
+        if (lockcore::actionWasTried(released.error()))
+            recordProfileAction(invocation, action);
         return invocation.fail(released.error());
-    QJsonObject json{{u"released"_s, *released}, {u"lock"_s, *name}, {u"holder"_s, *holder}};
+    }
+    action.outcome = *released ? u"released"_s : u"refused"_s;
+    const QJsonObject recorded = recordProfileAction(invocation, action);
+    QJsonObject json{{u"released"_s, *released},
+                     {u"lock"_s, *name},
+                     {u"holder"_s, *holder},
+                     {u"recorded"_s, recorded}};
     if (*released) {
         invocation.out().result(json, Tr::tr("Released \"%1\".").arg(*name));
         return ExitDone;
@@ -228,6 +255,9 @@ int runProfileForceRelease(Invocation &invocation)
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());
+    auto reason = profileReason(invocation, true);
+    if (!reason)
+        return invocation.usage(reason.error());
     auto table = invocation.profileTable();
     if (!table)
         return invocation.fail(table.error());
@@ -250,9 +280,22 @@ int runProfileForceRelease(Invocation &invocation)
             return invocation.usage(time.error());
         expectTime = *time;
     }
+    // Recorded whatever comes of it, after the attempt: ops want the release even when no
+    // record can be written (said on stderr and in --json; the exit code stays the action's).
+    lockcore::ProfileAction action = profileAction(**table, u"force_release"_s, *name, *reason);
+    action.holder = expectHolder;
+    action.expectTimeMs = expectTime;
     auto outcome = (*table)->forceRelease(*name, expectHolder, expectTime);
-    if (!outcome)
+    if (!outcome) {
+        action.outcome = u"failed"_s; // outcome unknown when the connection was lost
+        if (lockcore::actionWasTried(outcome.error()))
+            recordProfileAction(invocation, action);
         return invocation.fail(outcome.error());
+    }
+    action.outcome = outcome->released  ? u"released"_s
+                     : outcome->current ? u"refused"_s
+                                        : u"no_such_lock"_s;
+    const QJsonObject recorded = recordProfileAction(invocation, action);
     if (!outcome->released && !outcome->current)
         return invocation.noSuchLock(*name);
     // As native force-release: the lock as it is now (none: the release deleted the row).
@@ -264,6 +307,7 @@ int runProfileForceRelease(Invocation &invocation)
         now = *after;
     }
     const QJsonObject json{
+        {u"recorded"_s, recorded},
         {u"released"_s, outcome->released},
         {u"lock"_s, *name},
         {u"expected_holder"_s, jsonText(expectHolder)},
@@ -288,19 +332,31 @@ int runProfileInit(Invocation &invocation)
     auto name = invocation.lockName();
     if (!name)
         return invocation.usage(name.error());
+    auto reason = profileReason(invocation, false);
+    if (!reason)
+        return invocation.usage(reason.error());
     auto table = invocation.profileTable();
     if (!table)
         return invocation.fail(table.error());
-    auto created = (*table)->initialize(*name, lockcore::actorId(u"lockctl"_s));
-    if (!created)
+    lockcore::ProfileAction action = profileAction(**table, u"init"_s, *name, *reason);
+    action.holder = lockcore::actorId(u"lockctl"_s);
+    auto created = (*table)->initialize(*name, action.holder);
+    if (!created) {
+        action.outcome = u"failed"_s;
+        if (lockcore::actionWasTried(created.error()))
+            recordProfileAction(invocation, action);
         return invocation.fail(created.error());
+    }
+    action.outcome = *created ? u"created"_s : u"exists"_s;
+    const QJsonObject recorded = recordProfileAction(invocation, action);
     // As native init: the lock as it is now.
     auto lock = (*table)->lock(*name);
     if (!lock)
         return invocation.fail(lock.error());
     invocation.out().result(
         QJsonObject{{u"created"_s, *created},
-                    {u"lock"_s, *lock ? QJsonValue(profileLockToJson(**lock)) : QJsonValue()}},
+                    {u"lock"_s, *lock ? QJsonValue(profileLockToJson(**lock)) : QJsonValue()},
+                    {u"recorded"_s, recorded}},
         *created ? Tr::tr("Created the free lock \"%1\".").arg(*name)
                  : Tr::tr("\"%1\" exists already; left as it is.").arg(*name));
     return ExitDone;

@@ -2,6 +2,7 @@
 
 #include "dialect.h"
 #include "profile.h"
+#include "profilecolumntypes.h"
 #include "statement.h"
 
 #include <memory>
@@ -21,11 +22,21 @@ public:
     virtual QString msOf(const QString &timeExpr) const = 0;
     // `timeExpr` plus the milliseconds bound at the "?" this text contains.
     virtual QString plusBoundMs(const QString &timeExpr) const = 0;
+    // An instant column (timestamptz): the clock as an instant, and its milliseconds.
+    virtual QString nowInstant() const { return now(Profile::Time::Utc); }
+    virtual QString msOfInstant(const QString &e) const { return msOf(e); }
+    // An integer expression divided by 1000, rounded down (for epoch seconds).
+    virtual QString div1000(const QString &e) const { return QLatin1String("(") + e + QLatin1String(" / 1000)"); }
+    // Epoch seconds (an integer column) in milliseconds, without overflowing a 32-bit integer.
+    virtual QString secondsToMs(const QString &e) const
+    {
+        return QLatin1String("(") + e + QLatin1String(" * 1000)");
+    }
 };
 
 // Result columns of ProfileSql::select().
 namespace pcol {
-enum { Name, Holder, LockedAtMs, ExpiresMs, Status, NowMs, UtcNowMs };
+enum { Name, Holder, LockedAtMs, ExpiresMs, Status, NowMs, UtcNowMs, Group, TtlMs };
 }
 
 // A profile's statements on one table. Pure functions of their inputs (unit-testable as text):
@@ -33,8 +44,10 @@ enum { Name, Holder, LockedAtMs, ExpiresMs, Status, NowMs, UtcNowMs };
 class ProfileSql
 {
 public:
-    // `table` validated (optionally "schema.table").
+    // `table` validated (optionally "schema.table"); `forms` from the catalog (ProfileTable).
     ProfileSql(const Dialect &dialect, const Profile &profile, const QString &table);
+    ProfileSql(const Dialect &dialect, const Profile &profile, const QString &table,
+               const ProfileColumnForms &forms);
 
     QString table() const { return m_table; }
     // SELECT of every mapped column with no rows: proves the table and the columns exist.
@@ -60,7 +73,15 @@ private:
     Statement insertRow(const QString &name, const QString &holder, bool held,
                         qint64 ttlMs) const;
     QString col(const QString &column) const { return m_dialect.quoteIdentifier(column); }
-    void appendKey(Statement &st, const QString &name) const;
+    // Per time column, in its stored form: the clock, milliseconds of a value, "now + ? ms".
+    TimeForm formOf(const QString &column) const;
+    QString nowOf(const QString &column) const;
+    QString msOfExpr(const QString &column, const QString &expr) const;
+    QString msOfColumn(const QString &column) const { return msOfExpr(column, col(column)); }
+    QString plusBoundMsOf(const QString &column) const; // nowOf(column) + the bound ms
+    QString statusLiteral(bool held) const;
+    void appendKey(Statement &st, const QString &name) const; // with the nameLike condition
+    void appendNameLike(Statement &st, const char *joiner) const; // "<joiner>name LIKE ?"
     void appendHeld(Statement &st) const; // " AND <still held>" for release/force release
     void appendReleaseHead(Statement &st) const; // "UPDATE t SET .. WHERE " or "DELETE .."
 
@@ -68,6 +89,7 @@ private:
     Profile m_profile;
     std::unique_ptr<ProfileClock> m_clock;
     QString m_table;
+    ProfileColumnForms m_forms;
 };
 
 } // namespace lockcore
