@@ -174,6 +174,7 @@ private slots:
     void forceReleaseAfterANormalReleaseIsRefused();
     void deleteRefusesAHeldLock();
     void profileDetectListAcquireReleaseForceRelease();
+    void profileReadOnlyRefusesWithItsReason();
     void profileJsonSpeaksTheNativeNames();
     void profileHoldHoldsThenReleases();
     void profileHoldLostToAForceRelease();
@@ -836,6 +837,38 @@ void LockctlTest::profileDetectListAcquireReleaseForceRelease()
     VERIFY_EXIT(badZone, 2);
     QVERIFY2(badZone.err.contains("is not a time zone"), badZone.err.constData());
     VERIFY_EXIT(lockctl({u"--app-time-zone"_s, u"UTC"_s, u"list"_s}), 2); // needs --profile
+}
+
+// A read-only profile (Quartz's instances) refuses a force release with its reason, before
+// asking for the holder and the time seen (which would send the admin after values for nothing).
+void LockctlTest::profileReadOnlyRefusesWithItsReason()
+{
+    m_table = TestBackend::uniqueTable(u"lctl_qrtz"_s);
+    QString error;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"CREATE TABLE "_s + m_table
+                                      + u" (SCHED_NAME VARCHAR(120) NOT NULL, INSTANCE_NAME "
+                                        u"VARCHAR(200) NOT NULL, LAST_CHECKIN_TIME BIGINT NOT "
+                                        u"NULL, CHECKIN_INTERVAL BIGINT NOT NULL, PRIMARY KEY "
+                                        u"(SCHED_NAME, INSTANCE_NAME))"_s,
+                                  &error),
+             qPrintable(error));
+    m_tables << m_table;
+    QVERIFY2(testsupport::execRaw(*m_session,
+                                  u"INSERT INTO "_s + m_table
+                                      + u" VALUES ('S', 'host1', 1000, 7500)"_s,
+                                  &error),
+             qPrintable(error));
+    const QStringList p{u"--profile"_s, u"quartz-instances"_s, u"--table"_s, m_table};
+    const Run shown = lockctl(p + QStringList{u"show"_s, u"S/host1"_s, u"--json"_s});
+    VERIFY_EXIT(shown, 0);
+    QCOMPARE(shown.json[u"lock"_s][u"state"_s].toString(), u"expired"_s); // 1970's check-in
+    const Run refused = lockctl(p + QStringList{u"force-release"_s, u"S/host1"_s, u"--reason"_s,
+                                                u"dead node"_s});
+    VERIFY_EXIT(refused, 2);
+    QVERIFY2(refused.err.contains("is read-only: Quartz recovers a failed instance itself"),
+             refused.err.constData());
+    VERIFY_EXIT(lockctl(p + QStringList{u"show"_s, u"S/host1"_s}), 0); // still there
 }
 
 // --profile answers in the native table's names and times: ISO 8601 UTC with milliseconds, true

@@ -262,6 +262,8 @@ int runProfileForceRelease(Invocation &invocation)
     if (!table)
         return invocation.fail(table.error());
     const lockcore::Profile &profile = (*table)->profile();
+    if (profile.readOnly) // refused with its reason (Quartz's row locks: the session to end)
+        return invocation.fail((*table)->forceRelease(*name, {}, std::nullopt).error());
     const QString expectHolder = invocation.args().value(u"expect-holder"_s);
     if (!profile.columns.holder.isEmpty() && expectHolder.isEmpty())
         return invocation.usage(Tr::tr("--expect-holder is required: give the holder you saw "
