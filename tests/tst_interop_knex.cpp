@@ -239,6 +239,12 @@ void InteropKnexTest::migrationInItsTransactionIsShownHeld()
     const Run refused = lockctl(table, {u"acquire"_s, name, u"--holder"_s, u"ops"_s, u"--json"_s});
     VERIFY_EXIT(refused, 1);
     QCOMPARE(refused.json[u"acquired"_s].toBool(true), false);
+    if (TestBackend::instance().isPostgres()) {
+        // Nothing committed to free: the release is ending the session, which it names.
+        const Run forced = lockctl(table, {u"force-release"_s, name, u"--reason"_s, u"hung"_s});
+        VERIFY_EXIT(forced, 2);
+        QVERIFY2(forced.err.contains("lockctl terminate "), qPrintable(forced.describe()));
+    }
 
     QVERIFY(migrating.killHard()); // its transaction rolls back: knex's lock with it
     QTRY_COMPARE_WITH_TIMEOUT(onlyLock(table)[u"state"_s].toString(), u"free"_s, 10000);

@@ -5,7 +5,8 @@
 // mutex left behind by a kill -9 is shown held by its owner for its 24 hours, refused to a
 // test-acquire, force-released with a reason, and Laravel then runs the task again; a lock
 // Laravel holds legitimately is shown held and refused, and is gone after Laravel's release; a
-// lock Lockscope holds blocks Laravel; a lock past its expiration is free for both.
+// lock Lockscope holds blocks Laravel; a lock past its expiration is free for both. The profile
+// "laravel-schedule": Laravel 8's real scheduler mutex (a cache table entry) left by a kill -9.
 
 #include "lockctljson.h"
 #include "lockctlrun.h"
@@ -120,11 +121,14 @@ private slots:
     void stuckScheduledTaskIsForceReleased();
     void legitimateHoldIsRespected();
     void expiredLockIsFreeAsForLaravel();
+    void stuckSchedulerMutexIsForceReleased();
 
 private:
     // Runs a script to its end; its last line.
     QJsonObject runPhp(const QString &script, const QStringList &args);
     Run lockctl(const QStringList &args) const;
+    // lockctl with the profile laravel-schedule on Laravel's cache table.
+    Run scheduleLockctl(const QStringList &args) const;
     // The lock as "show --json" has it; an empty object when there is no such row.
     QJsonObject shown(const QString &key) const;
     // The lock as "list --json" has it; an empty object when it is not listed.
@@ -174,6 +178,13 @@ QJsonObject InteropLaravelTest::runPhp(const QString &script, const QStringList 
 Run InteropLaravelTest::lockctl(const QStringList &args) const
 {
     return runLockctl(QStringList{u"--profile"_s, u"laravel"_s, u"--table"_s, m_table} + args);
+}
+
+Run InteropLaravelTest::scheduleLockctl(const QStringList &args) const
+{
+    return runLockctl(QStringList{u"--profile"_s, u"laravel-schedule"_s, u"--table"_s,
+                                  m_prefix + u"cache"_s}
+                      + args);
 }
 
 QJsonObject InteropLaravelTest::shown(const QString &key) const
@@ -302,6 +313,51 @@ void InteropLaravelTest::expiredLockIsFreeAsForLaravel()
     QVERIFY2(lock[u"remaining_ms"_s].toDouble() <= 0,
              QJsonDocument(lock).toJson(QJsonDocument::Compact).constData());
     QCOMPARE(runPhp(u"tryget.php"_s, {u"short"_s})[u"acquired"_s].toBool(), true);
+}
+
+// Laravel 8's scheduler keeps withoutOverlapping()'s mutex in the cache table (CacheEventMutex:
+// Cache::add, 1440 minutes), not in cache_locks. A task killed with SIGKILL leaves it, and every
+// scheduler run skips the task. The profile laravel-schedule shows it held for its 24 hours (and
+// not the table's other cache entries), refuses a test-acquire, and its force release lets the
+// scheduler run the task again.
+void InteropLaravelTest::stuckSchedulerMutexIsForceReleased()
+{
+    PhpScript task(u"schedule.php"_s, {u"hang"_s}, m_prefix);
+    const QJsonObject running = task.nextLine();
+    QVERIFY2(running[u"running"_s].toBool(), qPrintable(task.describe()));
+    QVERIFY(task.killHard());
+    const QString key = running[u"key"_s].toString(); // the cache prefix + framework/schedule-..
+    const qint64 expiration = running[u"expiration"_s].toInteger();
+    QVERIFY2(key.contains(u"framework/schedule-"_s), qPrintable(key));
+    QCOMPARE(expiration - running[u"php_time"_s].toInteger(), 1440 * 60);
+    const QJsonObject skipped = runPhp(u"schedule.php"_s, {});
+    QCOMPARE(skipped[u"ran"_s].toBool(true), false); // the scheduler skips the task
+    QCOMPARE(testsupport::countRows(*m_session, m_prefix + u"cache"_s), 2); // + Cache::put's
+
+    const Run list = scheduleLockctl({u"list"_s, u"--json"_s});
+    VERIFY_EXIT(list, 0);
+    const QJsonArray locks = list.json[u"locks"_s].toArray();
+    QCOMPARE(locks.size(), 1); // the mutex, not the ordinary cache entry
+    const QJsonObject lock = locks.at(0).toObject();
+    QCOMPARE(lock[u"name"_s].toString(), key);
+    QCOMPARE(lock[u"state"_s].toString(), u"held"_s);
+    QVERIFY(lock[u"holder"_s].isNull());
+    QCOMPARE(isoUtc(lock[u"expires_at"_s]), QDateTime::fromSecsSinceEpoch(expiration, Qt::UTC));
+    const qint64 remainingMs = qint64(lock[u"remaining_ms"_s].toDouble());
+    QVERIFY2(remainingMs > (1440 * 60 - 60) * 1000LL && remainingMs <= 1440 * 60 * 1000LL,
+             qPrintable(QString::number(remainingMs)));
+
+    const Run refused = scheduleLockctl(
+        {u"acquire"_s, key, u"--holder"_s, u"ops"_s, u"--ttl"_s, u"60s"_s, u"--json"_s});
+    VERIFY_EXIT(refused, 1);
+    const Run freed = scheduleLockctl({u"force-release"_s, key, u"--expect-time"_s,
+                                       expectTime(lock), u"--reason"_s,
+                                       u"report:nightly killed by the OOM killer"_s, u"--json"_s});
+    VERIFY_EXIT(freed, 0);
+    QCOMPARE(freed.json[u"released"_s].toBool(), true);
+    const QJsonObject again = runPhp(u"schedule.php"_s, {});
+    QCOMPARE(again[u"ran"_s].toBool(), true); // the task runs again
+    QCOMPARE(again[u"mutex_left"_s].toBool(true), false); // and Laravel forgot its mutex after
 }
 
 LOCKSCOPE_BACKEND_TEST_MAIN(InteropLaravelTest)

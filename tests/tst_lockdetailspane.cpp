@@ -152,6 +152,7 @@ class LockDetailsPaneTest : public QObject
 private slots:
     void initTestCase() { QVERIFY(language::apply(u"en"_s)); }
     void reasonIsReadableInTheList();
+    void readOnlyApplicationTableSaysWhy();
     void renewalsFoldIntoOneRowOnRequest();
     void timelineIsTheSameFoldedOrNot();
     void timelineHoldsBeforeTheHistoryRead();
@@ -186,6 +187,22 @@ void LockDetailsPaneTest::reasonIsReadableInTheList()
                             .arg(tree->viewport()->width())));
     QVERIFY(shown.width() >= tree->viewport()->width() / 2); // the width of the list
     QVERIFY(index.data(Qt::ToolTipRole).toString().contains(reason));
+}
+
+void LockDetailsPaneTest::readOnlyApplicationTableSaysWhy()
+{
+    // Quartz's instances: the window offers no write action, and the pane says why with the
+    // lock (the admin who looks for Force release finds the reason, not nothing).
+    LockDetailsPane pane;
+    pane.setApplicationProfile(u"quartz-instances"_s, u"Quartz recovers it itself."_s);
+    pane.showLock(lockInfo(LockState::Expired, u"host1"_s, 0));
+    auto *definition = pane.findChild<QLabel *>(u"definition"_s);
+    QVERIFY(definition);
+    QVERIFY2(definition->text().contains(
+                 u"Lockscope does not write it: Quartz recovers it itself."_s),
+             qPrintable(definition->text()));
+    pane.setApplicationProfile(u"shedlock"_s); // a table Lockscope writes: nothing of the kind
+    QVERIFY2(!definition->text().contains(u"does not write"_s), qPrintable(definition->text()));
 }
 
 void LockDetailsPaneTest::renewalsFoldIntoOneRowOnRequest()

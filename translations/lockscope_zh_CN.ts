@@ -3950,6 +3950,10 @@
         <source>Held by %1; the lease ends %2.</source>
         <translation>由 %1 持有；租约于 %2 结束。</translation>
     </message>
+    <message>
+        <source>Lockscope does not write it: %1</source>
+        <translation>Lockscope 不写入此表：%1</translation>
+    </message>
 </context>
 <context>
     <name>ui::LockMonitor</name>

@@ -26,8 +26,9 @@ QList<QCommandLineOption> globalOptions()
                    u"profile"_s,
                    Tr::tr("Work on an application's own lock table with its protocol: "
                           "seed-000, seed-001, seed-001-row, seed-004, shedlock, "
-                          "spring-int-lock, spring-int-lock-ttl, knex, laravel, liquibase, "
-                          "graphile-worker-jobs, graphile-worker-queues, db-scheduler, "
+                          "spring-int-lock, spring-int-lock-ttl, knex, laravel, "
+                          "laravel-schedule, liquibase, graphile-worker-jobs, "
+                          "graphile-worker-queues, db-scheduler, "
                           "quartz-instances, quartz, or a .json file mapping a custom table (see "
                           "docs/profiles.md). list, show, acquire, release, "
                           "force-release and init accept it."),

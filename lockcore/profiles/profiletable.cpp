@@ -356,6 +356,18 @@ Result<ProfileForceRelease> ProfileTable::forceRelease(const QString &name,
         return Error::invalidInput(rowLockReleaseAdvice(*m_session, m_profile, m_table, name));
     if (Status writable = checkWrite(Tr::tr("force-releasing \"%1\"").arg(name), name); !writable)
         return writable.error();
+    if (m_profile.rowLocksShown) {
+        // Held by another session's open transaction (a knex migration in its transaction):
+        // the UPDATE would wait for it, and what it would free is not committed yet. Ending
+        // that session (it rolls back) is the release: say which.
+        auto seen = lock(name);
+        if (!seen)
+            return seen.error();
+        if (*seen && (*seen)->state == ProfileLock::State::Held && !(*seen)->holder.isEmpty()
+            && m_profile.columns.holder.isEmpty())
+            return Error::invalidInput(
+                rowLockReleaseAdvice(*m_session, m_profile, m_table, name));
+    }
     if (Status valid = validateStoredLockName(name); !valid)
         return valid.error();
     if (!m_profile.columns.holder.isEmpty()) {

@@ -9,7 +9,7 @@ _lockctl_commands="schema init list show detect history audit acquire renew rele
 _lockctl_global_options="--db --table --profile --app-time-zone --audit-table --json
     --connect-timeout --no-prompt --read-only --help --version"
 # The profiles built into lockctl (--profile also takes a .json file).
-_lockctl_profiles="seed-000 seed-001 seed-001-row seed-004 shedlock spring-int-lock spring-int-lock-ttl knex laravel liquibase graphile-worker-jobs graphile-worker-queues db-scheduler quartz-instances quartz"
+_lockctl_profiles="seed-000 seed-001 seed-001-row seed-004 shedlock spring-int-lock spring-int-lock-ttl knex laravel laravel-schedule liquibase graphile-worker-jobs graphile-worker-queues db-scheduler quartz-instances quartz"
 
 # _lockctl_command_options COMMAND: the options of COMMAND (after the global ones).
 _lockctl_command_options() {

@@ -67,6 +67,7 @@ LockDetailsPane::LockDetailsPane(QWidget *parent)
     m_foldRenewals->setChecked(true);
     connect(m_foldRenewals, &QCheckBox::toggled, this, &LockDetailsPane::renderHistory);
     connect(m_lookup, &HistoryLookup::requested, this, &LockDetailsPane::historyRequested);
+    m_definition->setObjectName(u"definition"_s);
     m_rowLocker->setObjectName(u"rowLocker"_s);
     m_showSession->setObjectName(u"rowLockerSession"_s);
     // A link in the text's flow, as the pane's other lines are text.
@@ -143,10 +144,11 @@ int LockDetailsPane::historyRows() const
     return m_history->topLevelItemCount();
 }
 
-void LockDetailsPane::setApplicationProfile(const QString &profileId, bool timedFromFirstSeen)
+void LockDetailsPane::setApplicationProfile(const QString &profileId,
+                                            const QString &readOnlyReason)
 {
     m_applicationProfile = profileId;
-    m_timedFromFirstSeen = timedFromFirstSeen;
+    m_readOnlyReason = readOnlyReason;
     const bool history = profileId.isEmpty(); // application tables keep none
     for (QWidget *part : std::initializer_list<QWidget *>{
              m_historyTitle, m_foldRenewals, m_timeline, m_legend, m_history, m_historyNote,
@@ -160,9 +162,12 @@ void LockDetailsPane::setApplicationProfile(const QString &profileId, bool timed
 
 void LockDetailsPane::renderApplicationLock(const LockInfo &info)
 {
-    m_definition->setText(tr("A lock of the application's own table (profile %1): no fence "
-                             "token, no history.")
-                              .arg(m_applicationProfile));
+    QString definition = tr("A lock of the application's own table (profile %1): no fence "
+                            "token, no history.")
+                             .arg(m_applicationProfile);
+    if (!m_readOnlyReason.isEmpty()) // why nothing here changes it
+        definition += u' ' + tr("Lockscope does not write it: %1").arg(m_readOnlyReason);
+    m_definition->setText(definition);
     const QString holder = info.holder.isEmpty() ? tr("an unrecorded holder") : info.holder;
     switch (info.state) {
     case LockState::Free:
@@ -173,7 +178,7 @@ void LockDetailsPane::renderApplicationLock(const LockInfo &info)
     case LockState::Held: {
         // A table without a time: acquiredAt is when Lockscope first saw the lock held, which
         // the description says (as the Held for cell does, "at least").
-        const bool recorded = info.acquiredAt.isValid() && !m_timedFromFirstSeen;
+        const bool recorded = info.acquiredAt.isValid();
         if (info.expiresAt.isValid() && !recorded)
             m_holder->setText(tr("Held by %1; the lease ends %2.")
                                   .arg(holder, localTime(info.expiresAt)));

@@ -41,9 +41,9 @@ public:
     void clear();
     int historyRows() const;
     // An application's table (a profile id; empty: Lockscope's own): no fence, depth, lease
-    // definition or history to speak of. `timedFromFirstSeen`: the table records no time
-    // (profilecolumns::timedFromFirstSeen), and a lock's acquiredAt is when it was first seen.
-    void setApplicationProfile(const QString &profileId, bool timedFromFirstSeen = false);
+    // definition or history to speak of. `readOnlyReason`: why Lockscope does not write that
+    // table (a read-only profile, Profile::readOnlyReason), said with each lock.
+    void setApplicationProfile(const QString &profileId, const QString &readOnlyReason = {});
     // Who holds the row of `name` locked, as looked up after rowLockersWanted: one line
     // ("Row locked by session 4711, idle in transaction for 43 s") and "Show database
     // session"; nothing when no other session holds it.
@@ -79,7 +79,7 @@ private:
 
     QString m_name;
     QString m_applicationProfile;
-    bool m_timedFromFirstSeen = false;
+    QString m_readOnlyReason;
     std::optional<lockcore::LockInfo> m_info;
     QDateTime m_asOf; // setAsOf()
     QList<lockcore::LockEvent> m_events;

@@ -29,6 +29,9 @@ struct Lease
     // After this database time the holder counts as not renewing: half of the lease after its
     // last renewal. max() when it never does (no renewal recorded, or no lease end).
     qint64 staleMs = std::numeric_limits<qint64>::max();
+    // acquiredAt is when the monitor first saw the lock held, its table recording no time for
+    // it (ProfileReader): Held for is a lower bound, "≥ 7 s", and no acquired_at leaves the table.
+    bool heldSinceSeen = false;
 
     static Lease of(const lockcore::LockInfo &info);
 };
@@ -82,8 +85,7 @@ struct Row
     // Valid: the row is as it was read at this (local) time, and no read has succeeded since
     // (LockTableModel::setStale): shown greyed, its countdown stopped, never in a live colour.
     QDateTime asOf;
-    // info.acquiredAt is when the monitor first saw the lock held, its table recording no
-    // time (profilecolumns::timedFromFirstSeen): Held for is a lower bound, "≥ 7 s".
+    // Lease::heldSinceSeen of the row.
     bool heldSinceSeen = false;
 };
 

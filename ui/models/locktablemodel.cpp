@@ -123,7 +123,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
                              lease.leaseMs, held,
                              held > 0 ? m_longHolds.exceeded(ref.row.info.name, held) : nullptr,
                              lockcells::renewedAgoAt(lease, ref.row.info, m_nowMs), m_asOf,
-                             m_heldSinceSeen};
+                             lease.heldSinceSeen};
     return lockcells::data(row, index.column(), role);
 }
 
@@ -439,15 +439,6 @@ void LockTableModel::emitRuns(QList<int> &rows, int firstColumn, int lastColumn)
     for (const int row : std::as_const(rows))
         addChange(run, row, firstColumn, lastColumn);
     flush(run);
-}
-
-void LockTableModel::setHeldSinceFirstSeen(bool firstSeen)
-{
-    if (firstSeen == m_heldSinceSeen)
-        return;
-    m_heldSinceSeen = firstSeen;
-    if (rowCount() > 0)
-        emit dataChanged(index(0, HeldFor), index(rowCount() - 1, HeldFor));
 }
 
 void LockTableModel::setLongHoldRules(const LongHoldRules &rules)

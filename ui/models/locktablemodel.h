@@ -109,10 +109,6 @@ public:
     // them in turn (all of them up to 256 holders).
     void setOwnerGoneCheck(OwnerGoneCheck check);
 
-    // The rows' acquiredAt is when the monitor first saw each lock held, their table recording
-    // no time (an application's, profilecolumns::timedFromFirstSeen): Held for says "≥ 7 s".
-    void setHeldSinceFirstSeen(bool firstSeen);
-
     // Which holds count as long (the Held for cell is highlighted); none by default.
     void setLongHoldRules(const LongHoldRules &rules);
     const LongHoldRules &longHoldRules() const { return m_longHolds; }
@@ -166,7 +162,6 @@ private:
     std::function<qint64()> m_localNow;
     OwnerGoneCheck m_ownerGone;
     LongHoldRules m_longHolds;
-    bool m_heldSinceSeen = false;
 };
 
 } // namespace ui

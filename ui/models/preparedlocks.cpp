@@ -118,7 +118,8 @@ quint32 PreparedLocks::changedColumns(const Row &before, const Row &after)
     return mask;
 }
 
-PreparedLocks PreparedLocks::prepare(const QList<LockInfo> &read, const PreparedLocks &base)
+PreparedLocks PreparedLocks::prepare(const QList<LockInfo> &read, const PreparedLocks &base,
+                                     const QSet<QString> &seenSince)
 {
     // The list is usually in name order with unique names (the refresh reads it so): then it
     // is not copied.
@@ -139,6 +140,7 @@ PreparedLocks PreparedLocks::prepare(const QList<LockInfo> &read, const Prepared
     for (const LockInfo &info : std::as_const(locks)) {
         Row row;
         row.lease = lockcells::Lease::of(info);
+        row.lease.heldSinceSeen = !seenSince.isEmpty() && seenSince.contains(info.name);
         if (info.state == LockState::Held && row.lease.expiresValid)
             data->byExpiry.append(int(data->rows.size()));
         if (info.state == LockState::Held

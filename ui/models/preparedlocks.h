@@ -38,8 +38,10 @@ public:
 
     // `locks` in any order; names are unique in the table, and should a list repeat one, its
     // first row counts. The steps lead from `base`'s rows.
+    // `seenSince`: the names whose acquiredAt is when the monitor first saw them held
+    // (lockcells::Lease::heldSinceSeen).
     static PreparedLocks prepare(const QList<lockcore::LockInfo> &locks,
-                                 const PreparedLocks &base);
+                                 const PreparedLocks &base, const QSet<QString> &seenSince = {});
     // The same rows and id with the steps from another base (when the base they were prepared
     // from is not the one the model shows). Linear in both sizes.
     static PreparedLocks rebased(const PreparedLocks &prepared, const PreparedLocks &base);

@@ -13,10 +13,4 @@ namespace ui::profilecolumns {
 // The LockTableModel columns to hide on this profile's table.
 QList<int> inapplicable(const lockcore::Profile &profile);
 
-// The table records no time at all (seed-004, knex, Quartz's QRTZ_LOCKS): how long a lock has
-// been held is counted from when the monitor first saw it held (ProfileReader puts that time
-// in LockInfo::acquiredAt), a lower bound that the Held for cell and the details pane say as
-// "at least".
-bool timedFromFirstSeen(const lockcore::Profile &profile);
-
 } // namespace ui::profilecolumns

@@ -63,9 +63,9 @@ void MainWindow::openConnection(const WindowConnection &connection)
     // some no holder or times; Lockscope shows and does there only what the application does.
     m_panel->setInapplicableColumns(m_profile ? profilecolumns::inapplicable(*m_profile)
                                               : QList<int>{});
-    const bool firstSeen = m_profile && profilecolumns::timedFromFirstSeen(*m_profile);
-    m_panel->model()->setHeldSinceFirstSeen(firstSeen);
-    m_details->setApplicationProfile(m_profile ? m_profile->id : QString(), firstSeen);
+    m_details->setApplicationProfile(m_profile ? m_profile->id : QString(),
+                                     m_profile && m_profile->readOnly ? m_profile->readOnlyReason
+                                                                      : QString());
     m_actions->setConnection(m_connection, m_profile);
     if (connection.spec.redacted() != m_detectedOn.spec.redacted()
         || connection.spec.path != m_detectedOn.spec.path) {

@@ -3,7 +3,6 @@
 #include "dialect.h"
 #include "durationtext.h"
 #include "heldfortext.h"
-#include "profilecolumns.h"
 #include "session.h"
 
 #include <QCoreApplication>
@@ -119,8 +118,7 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
             const qint64 since = m_firstSeenMs.value(lock.name, nowMs);
             firstSeen.insert(lock.name, since);
             const qint64 heldMs = nowMs - since;
-            if (profilecolumns::timedFromFirstSeen(profile)) // the Held for cell counts from it
-                info.acquiredAt = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC);
+            info.acquiredAt = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC); // for Held for
             const QString seen = QDateTime::fromMSecsSinceEpoch(since, Qt::UTC)
                                      .toLocalTime()
                                      .toString(u"yyyy-MM-dd HH:mm:ss"_s);
@@ -139,11 +137,13 @@ Result<LockRefresh> ProfileReader::read(Session &session, const ProfileTable &ta
             ++page.expired;
         page.locks.append(std::move(info));
     }
-    m_firstSeenMs = std::move(firstSeen); // released locks start again when seen next
     page.total = page.matching = page.locks.size();
     refresh.mode = LockRefresh::Mode::Full;
     refresh.page = std::move(page);
-    refresh.rows = PreparedLocks::prepare(refresh.page.locks, m_previous);
+    const QList<QString> seen = firstSeen.keys();
+    refresh.rows = PreparedLocks::prepare(refresh.page.locks, m_previous,
+                                          QSet<QString>(seen.cbegin(), seen.cend()));
+    m_firstSeenMs = std::move(firstSeen); // released locks start again when seen next
     m_retired = std::exchange(m_previous, refresh.rows);
     refresh.statements = session.roundTrips() - statementsBefore;
     refresh.workerMs = QDateTime::currentMSecsSinceEpoch() - started;
