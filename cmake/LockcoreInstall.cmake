@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installing lockcore (included at the end of lockcore/CMakeLists.txt): the static library, its
 # API headers and the CMake package that gives Lockscope::lockcore to find_package(Lockscope).
 #

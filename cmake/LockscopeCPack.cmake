@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cpack -G DEB (from the build directory: cpack -G DEB, or tests/package.cmake's package_deb):
 # three Debian packages, from the install() components.
 #   lockctl           (lockctl)   lockctl, its man page and bash completion, the exporter's

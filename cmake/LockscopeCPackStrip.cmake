@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run by cpack before it builds the packages (CPACK_PRE_BUILD_SCRIPTS): the static libraries
 # lose their debug information (strip --strip-debug, as Debian's dh_strip does for a .a;
 # CPACK_STRIP_FILES strips only executables and shared libraries): 90 MB become 2.5.

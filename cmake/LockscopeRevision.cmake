@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # LOCKSCOPE_REVISION: the git commit the source tree is at when CMake configures ("unknown"
 # outside git), for lockscope_build_info (lockctl exporter) and the suites that check it.
 # Configure-time only: a later commit without a new configure keeps the old value.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Replicated databases (issue 25), started by scripts/test on loopback: a three-node MariaDB
 # Galera cluster (scripts/lib/galera.sh) and PostgreSQL with pg_auto_failover
 # (scripts/lib/pgfailover.sh). Label "cluster"; each suite skips (77) when its cluster is not

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lockctl exporter (issue 27, item 1). tst_exposition: the text rendered from snapshots and which
 # locks are reported, without a database (also through promtool when it is installed).
 # tst_exporter: a real lockctl exporter process scraped over HTTP on each backend (exporter_sqlite,

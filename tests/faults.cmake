@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Faults with real lockctl processes (issue 7), ctest label "faults".
 lockscope_backend_test(pausedholder TIMEOUT 120)
 target_compile_definitions(tst_pausedholder PRIVATE LOCKCTL_PATH="$<TARGET_FILE:lockctl>")

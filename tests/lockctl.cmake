@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tst_lockctl: runs real lockctl processes against each backend (lockctl_sqlite,
 # lockctl_postgresql, lockctl_mariadb). Included by tests/CMakeLists.txt when lockctl is built.
 lockscope_backend_test(lockctl TIMEOUT 300)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tst_lockctl_deadlines: lockctl against a server that stops answering (a relay that freezes,
 # tests/support/cuttableproxy) in the middle of an acquire, a renewal and a release, and a force
 # release reaching a holder at once (lockctl_deadlines_sqlite, _postgresql, _mariadb; the hung

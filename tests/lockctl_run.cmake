@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tst_lockctl_run: "lockctl run NAME -- COMMAND" as real lockctl processes running real commands
 # (sh scripts) against each backend (lockctl_run_sqlite, lockctl_run_postgresql,
 # lockctl_run_mariadb): status passed through, renewal, a force release and a lease that ends

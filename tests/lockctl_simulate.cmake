@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tst_lockctl_simulate: "lockctl simulate" end to end, threads and --processes, on each backend
 # (lockctl_simulate_sqlite, _postgresql, _mariadb). Reads the history file with locksim itself.
 lockscope_backend_test(lockctl_simulate TIMEOUT 180)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The monitor at scale: one page of a large lock table in one statement
 # (lockcore/protocol/lockpage),
 # the reader that switches to it above a threshold, the window model, the lock table panel,

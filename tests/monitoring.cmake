@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Monitoring (issue 27; label monitoring; scripts/test's "monitoring:" line counts these with
 # the exporter's suites). Included by tests/CMakeLists.txt when lockctl is built. The scripts
 # are in tests/monitoring/; each exits 77 (skipped) when a tool it needs is missing (scripts/test

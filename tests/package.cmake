@@ -1,9 +1,11 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The installed product (label package; scripts/test's "package:" line counts the package_*
 # and example_* tests). Included by tests/CMakeLists.txt when the tools are built. The scripts
 # are in tests/package/; each exits 77 (skipped) when a tool it needs is missing.
 #
 #   package_desktopfile, package_metainfo  the window's .desktop file and AppStream metadata
 #                                          pass desktop-file-validate and appstreamcli --strict
+#   package_reuse                          reuse lint: every file's licence and copyright
 #   package_manpage, package_completion    lockctl's man page and bash completion against
 #                                          "lockctl --help" and each command's --help
 #   package_manpage_lockscope              lockscope(1) against "lockscope --help"
@@ -39,6 +41,10 @@ lockscope_package_test(package_desktopfile ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate
 lockscope_package_test(package_metainfo ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
     appstreamcli validate --no-net --strict
     ${PROJECT_SOURCE_DIR}/resources/desktop/${LOCKSCOPE_APP_ID}.metainfo.xml)
+
+# Every file of the source tree says its licence and copyright (SPDX lines, .reuse/dep5).
+lockscope_package_test(package_reuse ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
+    reuse --root ${PROJECT_SOURCE_DIR} lint)
 
 lockscope_package_test(package_manpage ${LOCKSCOPE_PACKAGE_SCRIPTS}/manpage.sh
     $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/man/lockctl.1)

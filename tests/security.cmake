@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 7, security: read-only at the lockcore level (readonly_sqlite, _postgresql, _mariadb)
 # and the password that never leaks (security_postgresql, _mariadb; SQLite has no password).
 lockscope_backend_test(readonly)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The contention simulator's engine (lockcore/sim): the verdict and the metrics on hand-made
 # histories (no database), and whole runs on each backend (simulation_sqlite, _postgresql,
 # _mariadb).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # zh_CN is complete: lrelease reports no unfinished or untranslated entry in the .ts file.
 add_test(NAME translations_complete
          COMMAND ${PROJECT_SOURCE_DIR}/scripts/update-translations --check)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockcore for applications (lockcore/application, docs/library.md), on each database: a guard
 // that renews on its own thread while the caller's thread is blocked, reports a lost lease at
 // once and releases at the end of its scope; lock definitions from a JSON file; a function run

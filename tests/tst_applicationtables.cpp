@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The monitor window on an application's own lock table (a lockcore profile), per backend, on
 // the offscreen platform: seed-000's TBL_PESSIMISTIC_LOCK written by the application's own
 // statements (seed 000's MyBatis SQL, SYSDATE translated), shown with its holder and lease;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input gets a clear error and loses nothing: hostile and malformed names, holders, TTLs and
 // table names, a wrong password, a missing table, an unreachable host and a server that accepts
 // the connection but never answers (bounded by the connect timeout), a dead host listed before

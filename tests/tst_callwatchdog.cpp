@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The watchdog that ends a database call at its deadline, on socket pairs: it wakes for a call
 // whose deadline is earlier than every one it knows of, and not for each call that comes and
 // goes (thousands a second on a busy client).

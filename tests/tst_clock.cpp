@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time: only the database clock decides. Session time zones, a transaction left open, a client
 // whose clock is an hour off (a child process under libfaketime) and millisecond leases change
 // nothing about who holds a lock and until when.

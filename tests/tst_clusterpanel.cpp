@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's cluster view on the offscreen platform, fed with ClusterStatus values made by
 // hand (no server): the panel's node, kind, state, warning bars, members and notes; the status
 // bar item's text, icon and tooltip; the members model merging a refresh; and the whole view

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cluster status on each single test server (SQLite, PostgreSQL, MariaDB): standalone,
 // no warning, nothing unreadable, the node the server names; and lockctl cluster saying the
 // same in text and JSON, exit code 0 (3 for a server it cannot reach). The replicated cases

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cluster status on the live clusters (scripts/lib/galera.sh, scripts/lib/pgfailover.sh),
 // built twice from this file: clusterview_galera and clusterview_pgfailover.
 // - Galera: every node says it is a node of the same 3-node cluster, Primary and Synced, lists

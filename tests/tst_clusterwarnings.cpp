@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cluster status without a database: the warnings a ClusterStatus value calls for
 // (clusterWarnings), the status made of a server's answers written by hand (statusFromFacts:
 // Galera's wsrep_* rows, PostgreSQL's settings and views, what a user without pg_monitor sees),

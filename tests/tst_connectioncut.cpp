@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Faults (issue 7, scenario 4): a client's connection cut by the server (pg_terminate_backend,
 // KILL CONNECTION) while its acquire or its release is under way. The statement is held up by a
 // row lock another session takes, so the cut lands while it runs. The client reports an unknown

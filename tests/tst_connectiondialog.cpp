@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The connection dialog on the offscreen platform: URLs in and fields out for every driver,
 // drivers Qt lacks, the connection test on its own thread (the dialog keeps running, late and
 // superseded results are dropped), remembered passwords (never in the settings file; the

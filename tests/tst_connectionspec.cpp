@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit tests for lockcore::ConnectionSpec: URL parsing, redaction and driver connect options.
 // No database is opened.
 

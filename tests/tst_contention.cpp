@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mutual exclusion under contention: several threads, each with its own connection, take and
 // give back one lock many times. Every hold is recorded independently of lockcore (database
 // time read with the test's own SQL right after the grant and right before the release), and

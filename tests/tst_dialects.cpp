@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit tests for the SQL every dialect builds (dialect.h), checked as text: no server is used.
 // For Oracle this is the only check there is (no Oracle server or QOCI driver in Debian), so
 // its statements get the most scrutiny.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Durations as the window says them: in the interface language with the locale's numbers, never
 // lockctl's machine form ("17.5s", "5m11s108ms") inside a sentence of another language.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The example application (examples/lockedjob), built against the installed Lockscope package
 // by the package_example_build test, run as a real process on one backend: it holds the lock
 // while its job runs (as the database reports it through "lockctl show --json"), with the fence

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl exporter as a process, scraped over HTTP on each backend: the values of a held, an
 // expired-not-released and a free lock against what "lockctl show --json" reports, the counters
 // after a force release, --max-locks, --include and lockscope_locks_omitted, a profile table

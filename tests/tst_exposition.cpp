@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The exporter's text (lockcore/metrics): the Prometheus text format rendered from snapshots,
 // label values escaped, the state set, counters, omitted locks, a table that is down, and which
 // locks are reported (include globs, the bound, the most interesting first). The output is also

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockcore on a three-node MariaDB Galera cluster (scripts/lib/galera.sh), with clients spread
 // over the nodes. A write on any node is certified against the others at commit: of two
 // conflicting writes one commits and the other fails (ERROR 1213). The suite checks what that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reconstructing who held a lock when from its event history (the details pane's timeline).
 
 #include "holdintervals.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile input against lockctl (real processes) and the lockcore API, beyond tst_badinput and
 // tst_lockctl: over-long and malformed URLs, names, holders and reasons with quotes, control
 // characters, 4-byte UTF-8 and SQL fragments that name the test's own table, a table name that

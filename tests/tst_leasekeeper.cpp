@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lease keeper: renewals at a third of the lease the database gave, sooner after a
 // renewal that could not be sent, and a lost lease reported with the lock as it is now; run
 // against each database with a clock the test moves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shared client (lockcore/application/lockclient.h, docs/library.md), on each database: one
 // connection and one renewal thread for every guard taken from it, from several application
 // threads at once; checked results (a refusal is a value to look at); two clients never hold

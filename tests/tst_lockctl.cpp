@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl as a script sees it: real lockctl processes on one backend (the URL in LOCKSCOPE_DB, so
 // the password is never on a command line), their exit codes, their one JSON object on stdout,
 // and the lock table read back with the test's own SQL where "nothing changed" must be proven.

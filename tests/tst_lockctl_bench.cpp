@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockbench (the benchmark, once "lockctl bench") as a script sees it: real lockbench processes
 // on one backend (the URL in LOCKSCOPE_DB, never on a command line), their exit codes and their
 // one JSON object. Tiny settings; no timing is asserted (speed is judged from the bench's own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl never waits for ever on a server: every statement has a deadline (a renewal's is the
 // lease's end), so against a server that stops answering (a relay that freezes) lockctl exits
 // within the bound docs/user-guide.md states, in the middle of an acquire, a renewal or a

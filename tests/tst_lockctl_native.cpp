@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl native-locks, cancel and terminate as a script sees them: real lockctl processes (the
 // URL in LOCKSCOPE_DB), their exit codes and their one JSON object, against connections of the
 // test's own: one that holds a pg_advisory_lock / GET_LOCK, and an application's transaction

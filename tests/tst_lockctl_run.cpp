@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "lockctl run NAME -- COMMAND" as a script or an operator uses it: real lockctl processes on one
 // backend running real commands (sh scripts that write what they saw and got into files), the
 // lock read back with "lockctl show --json" and the result read from --json-file. Each test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl simulate as a script sees it: real lockctl processes on one backend (the URL in
 // LOCKSCOPE_DB, never on a command line), their exit codes and their one JSON object; with
 // --processes the child processes themselves (seen in /proc) and the history file, read back

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The details pane's history as ops people read it at 3 a.m. (issue 23): reasons in the list,
 // renewals folded, a legend for the timeline's colours, event kinds in words everywhere, and
 // the history of a lock that was deleted. No database: the pane is given events as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File › Export locks, the file formats (no database): CSV that a spreadsheet opens as text,
 // never as formulas, and JSON as lockctl list --json prints it.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lock table's filter proxy: text and state filters, sorting by the raw values, and
 // rows that come and go with refreshes while filtered and sorted.
 

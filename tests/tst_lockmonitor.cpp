@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's database side, per backend: polling and admin actions run on the worker thread
 // and come back as values; a server that stops answering (SIGSTOP) never blocks the GUI
 // thread's event loop, is reported, and is recovered from without help.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One page of the lock table in one statement (lockcore/protocol/lockpage.h; the statement is
 // Dialect::lockPage), per backend: the rows that match a text and state filter, in name order
 // or in the order asked for (LockPageOrder, at the database clock), from an offset, with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lock table model: refreshes merge in place (no reset, only the rows and columns that
 // changed), the countdown repaints only its cells, the lost-owner state, the texts, colours and
 // roles the view uses, and the countdown delegate.

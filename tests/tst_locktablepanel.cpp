@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lock table panel (offscreen, no database): a whole-table refresh shows the table sorted
 // and filtered here; a windowed one switches the view to the window, says so above the table
 // and is sorted by the database, by the columns it sorts by; scrolling and filtering ask for the rows the view needs; the

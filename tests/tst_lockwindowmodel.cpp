@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window onto a large lock table (LockWindowModel): as many rows as locks match, the rows
 // read shown exactly as the whole table's model shows them, placeholders elsewhere; a new page
 // for the same filter adds or removes rows at the end and repaints the windows, another filter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Faults (issue 34, defect 4): an acquire the server committed whose answer the network lost
 // (a relay between client and server lets the request through, drops the answer and closes
 // the connection: CuttableProxy::loseNextAnswer). A single acquire says the outcome is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The monitor window on the offscreen platform, per backend: every admin action from its
 // action (toolbar, menu and context menu share them), with the dialogs answered by the test,
 // checked against the table itself; read-only mode; a server that stops answering.

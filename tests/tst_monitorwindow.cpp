@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The monitor on a large table, per backend: LockTableReader reads the lock table whole up to
 // its threshold and only the view's window above it (switching costs one more statement, and
 // it switches back below 90 % of the threshold); every other refresh is one statement, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The database's own locks on real servers: other connections holding pg_advisory_lock /
 // GET_LOCK are listed with their pid (connection id) and user, a waiting session as waiting,
 // and terminate kills the holder only while it still holds that lock (compare-and-set),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "Database locks" model (no database): rows per session and lock, the texts of each
 // column, refreshes merge in place so a selection stays on its (pid, key), the reading session
 // itself is marked, and a waiting row is told apart from a held one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "Database locks" view on real servers: a lock another connection holds (pg_advisory_lock,
 // GET_LOCK) appears with its pid and user; "Terminate holding session" through the panel, its
 // dialog answered with a reason, ends that session, frees the lock and says so; a read-only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The SQL of the database's own locks (nativelocks.h), checked as text without a server. For
 // Oracle this is the only check there is: it has never run against a live Oracle server.
 

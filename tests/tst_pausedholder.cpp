@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Faults (issue 7, scenario 2): a real lockctl process holding a lock with renewal is stopped
 // (SIGSTOP) for three times its lease. A successor, another lockctl process, acquires the lock
 // with a higher fence. When the paused holder is continued, its renewal reports the lock lost,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockcore on PostgreSQL with automatic failover (pg_auto_failover: a monitor, a primary and a
 // synchronous standby; scripts/lib/pgfailover.sh). Every client has the one URL that names both
 // nodes with target_session_attrs=read-write. The primary is killed (its postgres and its

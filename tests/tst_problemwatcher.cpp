@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The problem watcher (ui/alerts): from successive refreshes of real rows (read from the
 // database the suite runs on), which locks entered a problem: expired and not released, lost
 // owner, not renewing, long hold; each lock and problem announced once, again only after it

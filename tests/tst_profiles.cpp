@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Profiles on real databases: each application's OWN statements (written here as the seed,
 // ShedLock or Spring Integration write them, never through lockcore's profile code) contend with
 // Lockscope's test-acquire, and Lockscope's list, force release and detection are checked

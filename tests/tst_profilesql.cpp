@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The profiles' statements as text, for every database (Oracle is never run live here): binds
 // match placeholders, Oracle uses SYSTIMESTAMP intervals (never SYSDATE), identifiers are quoted.
 #include "dialect.h"

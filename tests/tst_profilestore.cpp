@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Saved connection profiles and the profile value type: what is stored (never the password;
 // the lock profile, a custom mapping included), URLs in and out, the lockscope command line
 // (--profile too), and validation of fields.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The lock protocol (docs/protocol.md) on one backend: every case of the contract, checked
 // against the table itself with the test's own SQL where "nothing changed" has to be proven.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // docs/protocol.md shows every statement the dialects can send as lockcore sends them (each
 // acquire form of each wait strategy, renew, release, the wake-up lock's and the
 // notification's, the administration's): this test builds them from the dialects and fails

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A random user at the window (issue 36): thousands of seeded inputs (keys including Del, Enter,
 // letters and every lock shortcut; clicks on rows, headers, the filter and the state filter;
 // filter text; dialogs confirmed or cancelled) on the offscreen platform, while lockctl

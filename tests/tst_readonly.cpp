@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Read-only at the lockcore level (issue 7, security): on a read-only session every write path of
 // lockcore is refused with Error::Kind::ReadOnly before any SQL is sent, and the tables are
 // unchanged; reads work; the database session itself is read-only, so a raw write that slipped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The password never leaks (issue 7, security), on the backends that have one (PostgreSQL,
 // MariaDB): lockctl commands run with a known password, given in the URL (--db) and in
 // $LOCKSCOPE_PASSWORD; their stdout and stderr with every logging category on, and the command

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Faults (issue 7, scenario 3): the database server crashes (PostgreSQL: pg_ctl stop -m
 // immediate; MariaDB: SIGKILL of mariadbd) and restarts while locks are held and a client is
 // waiting. Every grant acknowledged before the crash is still there after it, with its fence; no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Faults (issue 34): every call has a deadline on every transport. A server that stops
 // answering (its processes stopped with SIGSTOP: connections stay open, nothing comes back)
 // abandons a statement at its deadline with "no answer ... outcome unknown", the next call

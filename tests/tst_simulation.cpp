@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole simulation runs on a real database: 16 clients, each a thread with its own connection,
 // fight over 2 locks while crashes and pauses are injected. The lockcore protocol must show no
 // violation, with takeovers after crashes and the late writes of paused holders refused by their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The contention simulator on a three-node MariaDB Galera cluster (scripts/lib/galera.sh),
 // clients spread over the nodes (client i on node i mod 3), judged by the simulator's verdict:
 // - seed 003's SELECT ... FOR UPDATE lock overlaps: a row lock is its node's own, so clients

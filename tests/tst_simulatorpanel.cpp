@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Simulator panel on the offscreen platform, on a SQLite file in a temporary directory:
 // runs driven through the form's widgets and the Start button fill the charts, the per-client
 // bars and the timeline while they run, and end in the verdict banner (green "no violation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The simulator's verdict and metrics on hand-made histories, no database: each kind of
 // violation is caught and names both holds; a clean history shows no violation, and says so
 // without calling the run safe; the metrics give the numbers computed by hand (a hand-off is

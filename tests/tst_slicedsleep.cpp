@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // sleepInSlices: the one cancellable sleep of a waiting acquirer (LockService::acquireWithWait)
 // and of the simulator's clients (issue 34, defect 3). Its clock is a test hook here, so that a
 // clock that jumps past the end between two reads is made by the test, not waited for.

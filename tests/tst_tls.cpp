@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLS (issues 7 and 35, security). The test servers have a self-signed certificate for
 // 127.0.0.1 (scripts/lib/common.sh make_test_certificate; its file in
 // LOCKSCOPE_TEST_POSTGRESQL_CA / LOCKSCOPE_TEST_MARIADB_CA). Each mode gives the session it

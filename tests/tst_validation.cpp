@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit tests for the input limits checked before any SQL is sent (validation.h), durations as
 // people type them (duration.h) and default holder ids (holderid.h).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // WaitPlan: each decision a waiting acquirer takes between attempts, alone, without a database
 // (LockService::acquireWithWait carries them out; the contention and lockctl suites run them
 // against real servers).

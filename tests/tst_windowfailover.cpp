@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window through a PostgreSQL failover (pg_auto_failover; scripts/lib/pgfailover.sh), on the
 // offscreen platform: connected with the URL that names both nodes, it shows a held lock and,
 // in its status bar, the primary it reads from. The primary is killed. Without anyone touching

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The lock table model, its filter proxy and the countdown delegate (offscreen; no database).
 lockscope_ui_test(tst_locktablemodel)
 lockscope_ui_test(tst_lockfilterproxymodel)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Simulator panel on the offscreen platform, on a SQLite file in a temporary directory
 # (backend-independent: the engine's own suites cover the servers).
 if(TARGET Lockscope::sim)

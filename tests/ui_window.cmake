@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The window's database side, once per backend (needs the ui library).
 lockscope_backend_test(lockmonitor TIMEOUT 300)
 target_link_libraries(tst_lockmonitor PRIVATE Lockscope::ui)

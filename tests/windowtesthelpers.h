@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the window suites (tst_mainwindow, tst_applicationtables) share: waiting for the lock

@@ -4597,6 +4597,10 @@ Password:</source>
         <source>Show this database&apos;s table of another application, mapped by a JSON file (as lockctl --profile FILE.json)</source>
         <translation>显示此数据库中另一个应用的表，按 JSON 文件映射（同 lockctl --profile FILE.json）</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Free software: lockscope and lockctl under the GNU GPL, version 3 or later; the lockcore library under the Apache License 2.0; the documentation under CC BY 4.0.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;自由软件：lockscope 和 lockctl 采用 GNU GPL 第 3 版或更高版本；lockcore 库采用 Apache License 2.0；文档采用 CC BY 4.0。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ui::MappingFile</name>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "lockcore" protocol: the real library, one Session and LockService per client.
 
 #include "benchprotocol.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "native" protocol: the database's own session locks, the reference for a lock that is
 // not durable (no lease, no fence: it lives and dies with the connection).
 // - PostgreSQL: pg_advisory_lock / pg_advisory_unlock on a 64-bit key hashed from the name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "raw-sql" protocol: lockcore's own acquire and release statements
 // (benchrawsqlstatements.h) sent as the other protocols send theirs (SqlRunner: prepared once),
 // and nothing else: the floor of a durable lease with a fence, two commits per cycle.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "seed-000" protocol: shared/seeds/000 (Oracle, TBL_PESSIMISTIC_LOCK) translated to this
 // database as the seed writes it: doLock() reads the row (findById), INSERTs it held when it is
 // missing (initializeLock; a duplicate key falls through), then competes with a conditional

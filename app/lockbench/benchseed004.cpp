@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "seed-004" protocol: shared/seeds/004 (Oracle, DcTaskLock): INSERT the lock's row to lock
 // (a duplicate key means busy), DELETE it by key to unlock. No expiry, no owner check: a
 // holder that dies keeps the lock for ever (the bench's clients do not die). Waiting clients

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "shedlock-style" protocol: ShedLock's JDBC provider with the database's clock
 // (usingDbTime), on its shedlock(name, lock_until, locked_at, locked_by) table. A lock is free
 // when lock_until <= now; unlock sets lock_until = now (lockAtLeastFor 0), for the row's

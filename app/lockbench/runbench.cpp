@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockbench: lockcore beside the lock protocols found in the field, measured on the connected
 // database in one run (docs/bench.md).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockscope: the desktop monitor. Opens the lock table given with --db, or the last profile,
 // or, on first start, the embedded SQLite demo database with simulated clients.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockedjob: a job that runs only while it holds a lock, as an application built against the
 // installed lockcore does it (find_package(Lockscope), Lockscope::lockcore).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A LockClient's waiters: a waiter's pause ends when the lock it waits for is released (by a
 // guard of the client, a lease of it lost, or, on PostgreSQL, a release NOTIFYed by anyone),
 // not only when the policy's interval ends, or when the server closed the client's connection

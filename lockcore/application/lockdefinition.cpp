@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "lockdefinition.h"
 
 #include "validation.h"

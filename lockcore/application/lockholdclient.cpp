@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // LockHold's steps when it is taken from a LockClient: the statements on the client's thread
 // (ClientCore::call), the pauses of a wait on the caller's; the renewals are the client
 // thread's, through the same renewDue and releaseNotified as a hold's own thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // statusFromFacts: which kind of server answered, from the names its answers carry (Galera's
 // wsrep_on, PostgreSQL's pg_is_in_recovery), then each kind's own reading of them.
 

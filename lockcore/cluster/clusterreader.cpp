@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // readClusterStatus: runs the dialect's cluster statements on the session and hands the
 // answers to statusFromFacts. The server's own settings must be read; the replication views
 // may be refused (privileges, an older server), which is noted and does not fail the status.

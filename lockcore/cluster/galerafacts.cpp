@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A Galera node's answers (SHOW VARIABLES and SHOW GLOBAL STATUS of wsrep_*) as a status: the
 // node, its view of the cluster, and the members from wsrep_incoming_addresses, this one marked.
 

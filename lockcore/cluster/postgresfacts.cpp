@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A PostgreSQL server's answers (its settings, pg_stat_replication, pg_stat_wal_receiver) as a
 // status. The views show a row to any user but its details only to pg_monitor members and
 // superusers: what is hidden is said in `unreadable`, never taken for "no standby".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The order of a page of the lock table (LockPageOrder): one key per order, computed by the
 // database at the statement's clock n.t as stateColumns() decides states, then the name.
 

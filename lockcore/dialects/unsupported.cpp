@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dialect.h"
 
 // The builders of features a dialect may lack (feature.h): where it lacks one, the caller asked

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mariadbhandle.h"
 
 #ifdef LOCKSCOPE_HAVE_MARIADB_CAPI

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-connection user lock that names a MySQL/MariaDB session (mysqlsessionlock.h): which
 // slot each of this process's connections has, and taking it.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // From a lock's holder to its database sessions (NativeLockReader::holderSessions): by the
 // name lockcore gives its sessions (PostgreSQL's application_name, MySQL/MariaDB's
 // per-connection user lock); otherwise why the database cannot tell.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Choosing a database's native lock backend, and what every backend shares.
 
 #include "nativebackend.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading the database's own locks (NativeLockReader::read) into one list of NativeLock.
 
 #include "nativelocks.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MySQL / MariaDB user locks (GET_LOCK), from the best source the server has:
 // performance_schema.metadata_locks (OBJECT_TYPE 'USER LEVEL LOCK', holders and waiters) when
 // performance_schema is on; else MariaDB's information_schema.METADATA_LOCK_INFO (plugin

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Oracle user locks (DBMS_LOCK): v$lock type 'UL' joined with v$session; the name from
 // sys.dbms_lock_allocated when the lock was allocated by name (ALLOCATE_UNIQUE).
 // TEXT ONLY: there is no Oracle server here, so this SQL is unit-tested as text and has never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PostgreSQL advisory locks: pg_locks (locktype 'advisory') joined with pg_stat_activity.
 // pg_advisory_lock(bigint) shows as classid = high 32 bits, objid = low 32 bits, objsubid = 1;
 // pg_advisory_lock(int4, int4) as classid = key1, objid = key2, objsubid = 2. The statements,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Terminating the session that holds a database lock (NativeLockReader::terminate): a
 // compare-and-set on (session, lock), refused for this session itself, and audited.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The database clock per database, in the form the profiles' applications store it.
 #include "profilesql.h"
 

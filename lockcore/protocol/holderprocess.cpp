@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The process behind a holder id (holderid.h): its host and pid, read back from the forms
 // defaultHolderId() and toolHolderId() write, and told from the name lockcore gives its
 // sessions (sessionTag()).

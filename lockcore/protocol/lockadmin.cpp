@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "lockservice.h"
 
 #include "rowlocker.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The wake-up lock of a waiter that does not wait in a statement of its own: a LockClient's
 // waiters pause on their own threads while the client's connection serves everyone else, so
 // they cannot queue for the wake-up lock (LockService::queueFor); holding it without waiting

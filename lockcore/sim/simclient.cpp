@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // runClient: one simulated client's loop (see simulator.h).
 
 #include "simulator.h"

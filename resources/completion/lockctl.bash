@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for lockctl(1), installed as
 # /usr/share/bash-completion/completions/lockctl. Self-contained: it needs none of
 # bash-completion's helpers, so it also works when sourced by hand.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Shared helpers for the scripts in scripts/: logging, root/sudo, Debian
 # packages, building, and the unprivileged user the throwaway database servers
@@ -39,10 +40,10 @@ cluster_packages=(galera-4 rsync postgresql-15-auto-failover pg-auto-failover-cl
 # The package tests of scripts/test (tests/package.cmake): the desktop entry's and AppStream
 # metadata's validators, dpkg-shlibdeps for cpack's Debian package, debootstrap for the clean
 # Debian 12 root it is installed on, groff and man for the man pages' lint, lintian for the
-# packages, systemd-analyze (systemd) for the exporter's unit.
+# packages, systemd-analyze (systemd) for the exporter's unit, reuse for every file's licence.
 # shellcheck disable=SC2034
 package_packages=(desktop-file-utils appstream dpkg-dev debootstrap groff-base man-db lintian
-    systemd)
+    systemd reuse)
 # The monitoring tests of scripts/test (tests/monitoring.cmake): Prometheus and promtool (the
 # alert rules checked and unit-tested, and a real Prometheus firing the stuck-lock alert from
 # lockctl exporter), curl and jq to ask it and the exporter.

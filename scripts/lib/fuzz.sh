@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # The libFuzzer targets (tests/fuzz): built with clang in $ROOT/build-fuzz (the main build
 # uses g++), each run for a bounded time from its seed corpus. Sourced after common.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Throwaway 3-node MariaDB Galera cluster on 127.0.0.1 for tests: galera_start DIR /
 # galera_stop DIR, galera_node_url DIR N, and for the fault tests (scripts/cluster-fault)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Throwaway MariaDB server for tests: mariadb_start DIR / mariadb_stop DIR.
 # Sourced after common.sh. The server keeps everything under DIR, listens on a

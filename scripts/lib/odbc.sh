@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # ODBC data sources for the test servers: odbc_configure DIR. Sourced after common.sh, called
 # after pg_start and mariadb_start (it reads the URLs they export).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # Throwaway PostgreSQL with pg_auto_failover on 127.0.0.1 for tests: pgfailover_start DIR /
 # pgfailover_stop DIR, and for the fault tests pgfailover_kill_primary DIR,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench_monitor: the lock monitor at scale, measured (a benchmark, not a timed test; see
 # bench_monitor.cpp). Its one ctest entry only proves that it runs and reports, on a small
 # SQLite table read whole and read a window at a time; it asserts nothing about time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_exporter: "lockctl exporter" at scale, measured. Not a test (it asserts nothing about
 // time): it fills a lock table with N locks on a backend (free, held and expired, as
 // bench_monitor does), starts the real lockctl exporter on it for each --max-locks, scrapes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_lockclient: what one acquire and release costs an application (issue 37): a guard of
 // its own (LockGuard: a connection and a thread per guard, today's form), a guard from a
 // shared LockClient (one connection and thread for all), the client from several threads at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_monitor: the lock monitor at scale, measured. Not a test (it asserts nothing about
 // time): it fills a lock table with N locks on a backend, runs the real LockMonitor (database
 // thread, one statement per refresh) and LockTablePanel (models, proxy, view, countdown) on

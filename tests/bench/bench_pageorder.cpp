@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench_pageorder: what each order of a windowed read of the lock table costs (LockPageOrder,
 // the window's sort in a table too large to be read whole). Not a test: it fills a lock table
 // with N locks (bench::fillLockTable: 40 % free, 45 % held, 15 % expired) and reads a page of

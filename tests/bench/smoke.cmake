@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs bench_monitor (-DBENCH=path) small: 2,000 locks on SQLite, read whole (threshold above
 # the size) and read a window at a time (threshold below it). Fails unless each run exits 0
 # and reports every field, in the mode it should have run in. No timing is checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compiles (tests/CMakeLists.txt, lockresult_nodiscard): the result of tryLock looked at, under
 // -Werror=unused-result; droppedlockresult.cpp, the same call dropped, does not.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: ConnectionSpec::parse on arbitrary text (database URLs from --db,
 // LOCKSCOPE_DB and the connection dialog). Properties: no crash or undefined behaviour; a
 // refusal is a clear InvalidInput error that never shows the password (told from fixed text

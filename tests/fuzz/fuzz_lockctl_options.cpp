@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: lockctl's command line, split at NUL bytes into arguments, through the
 // same parsing lockctl does before it runs a command (QCommandLineParser with the global
 // options before and after the command name, globalSettings(), the typed --ttl/--wait/--limit

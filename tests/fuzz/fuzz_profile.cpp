@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: a profile mapping (the JSON file of `lockctl --profile FILE`, and the
 // mapping the GUI saves with a connection) through Profile::fromMap and Profile::custom.
 // Properties: no crash; a refusal is a clear InvalidInput error; an accepted profile validates,

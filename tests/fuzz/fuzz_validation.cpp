@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the validators that guard every name before it reaches SQL
 // (validateLockName, validateHolder, validateTableName, validateTimeZoneName, validateDescription).
 // Properties: no crash; a refusal is a clear InvalidInput error; what is accepted keeps the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Grafana dashboard is valid JSON, and every PromQL expression of the dashboard and of the
 # alert rules names only metrics that docs/monitoring.md documents (its metric table: rows
 # starting with "| `lockscope_...`") or Prometheus's own `up`; the dashboard's expressions (with

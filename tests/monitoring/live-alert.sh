@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The stuck-lock alert end to end: a real Prometheus (Debian's /usr/bin/prometheus) on a free
 # loopback port, loading the repository's rules file as it is, scrapes a real
 # `lockctl exporter` over real databases (one exporter, a --db for each backend) in each of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The read-only database user of docs/monitoring.md, as the docs write it: its SQL block for
 # the backend (the first ```sql block is PostgreSQL's, the second MariaDB's) is run with this
 # run's names (a user, database and table of its own); `lockctl exporter` logged in as that user

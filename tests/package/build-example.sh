@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds examples/ in a fresh directory against the Lockscope package installed in PREFIX (by
 # the package_install test), as an application outside this tree would: find_package(Lockscope)
 # must find PREFIX's package (no other: no package registry, no build tree), and no compile

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The .debs on a clean Debian 12: a minimal bookworm root made here with debootstrap (from
 # the mirror this machine's apt uses), the packages installed in it with apt-get, so that their
 # Depends are resolved from the mirror (without Recommends). First lockctl alone: what it

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck source-path=SCRIPTDIR
 # lockctl's bash completion (resources/completion/lockctl.bash), sourced in bash and driven as
 # bash drives it (COMP_WORDS, COMP_CWORD, then the function "complete -p lockctl" names): it

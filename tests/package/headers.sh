@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every installed lockcore header compiles on its own, included as an application includes it
 # (#include <lockscope/x.h>) in a project that knows only the installed package
 # (find_package(Lockscope) in PREFIX, which puts PREFIX/include on the path): one source file

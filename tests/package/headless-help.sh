@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # "lockscope --help" and "--version" answer with no display at all (no X, no Wayland, no
 # QT_QPA_PLATFORM), as Qt's own tools do: exit 0 and the expected text; --lang applies.
 #   headless-help.sh LOCKSCOPE VERSION

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck shell=bash
 # What "lockctl --help" and "lockctl COMMAND --help" list, for the man page and completion
 # tests (sourced by them). Each fails (status 1) when lockctl does not answer.

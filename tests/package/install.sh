@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake --install of the build tree into PREFIX (emptied first), and the installed tree checked:
 # the tools, lockcore and its CMake package, exactly lockcore's API headers in include/lockscope/
 # (none of internal/, no test hooks), the desktop entry, icon, AppStream metadata, man page and

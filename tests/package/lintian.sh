@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lintian on each .deb of DEB_DIR (package_deb makes them): no error (E:) and no warning (W:).
 # A tag a package carries on purpose is overridden in the package itself
 # (/usr/share/lintian/overrides/<package>, with the reason), where lintian reads it.

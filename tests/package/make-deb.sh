@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cpack -G DEB of the build tree into OUT_DIR (emptied first), and the three packages checked:
 # each holds its files; lockctl's Depends come from dpkg-shlibdeps (the Qt libraries lockctl
 # links) plus the SQLite driver, and name nothing of a desktop (Widgets, Charts, Keychain,

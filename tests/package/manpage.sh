@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck source-path=SCRIPTDIR
 # lockctl's man page (resources/man/lockctl.1) lints without a warning (groff -ww, and man at
 # 80 columns), and documents every command that "lockctl --help" lists (a subsection of

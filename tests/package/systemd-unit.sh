@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The exporter's systemd unit (resources/systemd/lockscope-exporter@.service) passes
 # "systemd-analyze verify": a copy in WORK_DIR whose ExecStart names this build's lockctl
 # instead of /usr/bin/lockctl, verified as an instance with lockctl(1) on the man path (systemd

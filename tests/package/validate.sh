@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs a validator, TOOL ARGS...; skipped (77) when TOOL is not installed (scripts/test
 # installs desktop-file-utils and appstream).
 #   validate.sh TOOL ARGS...

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck source-path=SCRIPTDIR
 # The window's man page (resources/man/lockscope.1) lints without a warning (groff -ww, and man
 # at 80 columns) and documents, in its OPTIONS section, every option that "lockscope --help"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // NativeLocksPanel, from a lock of the lock table to its holder's database session: the look-up
 // (NativeLockReader::holderSessions, on the worker's thread) and how its answer is shown.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: connecting. Opening a lock table or the demo database, the connection dialog,
 // the password prompt after a refused login, another window, and the application lock tables
 // found in the same database.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: File › Export locks, the rows the table shows as CSV or JSON (a windowed table:
 // every matching lock, read on the database thread first).
 

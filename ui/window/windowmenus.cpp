@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: its window-wide actions, menus and toolbar, and their texts in the interface
 // language (the admin's actions on locks are LockActions', in ui/actions).
 
@@ -112,7 +113,10 @@ void MainWindow::createMenus()
         QMessageBox::about(this, tr("About Lockscope"),
                            tr("<p><b>Lockscope</b> %1</p><p>Monitor and manage distributed locks "
                               "stored in database tables.</p>")
-                               .arg(QApplication::applicationVersion()));
+                                   .arg(QApplication::applicationVersion())
+                               + tr("<p>Free software: lockscope and lockctl under the GNU GPL, "
+                                    "version 3 or later; the lockcore library under the Apache "
+                                    "License 2.0; the documentation under CC BY 4.0.</p>"));
     });
     about->setObjectName(u"aboutAction"_s);
 }

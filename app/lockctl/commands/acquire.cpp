@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl acquire NAME [--ttl D] [--holder ID] [--wait D] [--hold D] [--renew]
 
 #include "commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Admin actions: lockctl init, force-release, delete. Each is recorded in the event table
 // with the actor user@host (lockctl).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl bench: moved. The benchmark is lockbench, a developer tool built beside lockctl and
 // not installed (app/lockbench); the shipped lockctl only says where it went.
 

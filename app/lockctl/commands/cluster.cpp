@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl cluster: what the connected server says about its cluster (Galera, PostgreSQL
 // primary or standby), with the warnings that matter for locks.
 

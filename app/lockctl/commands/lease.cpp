@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl renew NAME --holder ID --fence N [--ttl D]
 // lockctl release NAME --holder ID --fence N
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The database's own locks: lockctl native-locks (who holds which advisory / user lock, and
 // who blocks whom: nativetree.cpp) and lockctl terminate PID --expect-lock KEY (ends the
 // holding session; audited). cancel and terminate without --expect-lock: nativeend.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The commands on an application's own lock table (--profile): list, show, acquire, release,
 // force-release and init through lockcore's profiles; and detect, which finds such tables.
 // Every action on such a table is recorded, with its reason (profilerecord.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Read-only commands: lockctl list, show, history, now.
 
 #include "commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl run NAME [--ttl D] [--holder ID] [--wait D] [--kill-after D] [--json-file PATH]
 //             [-E|--conflict-exit-code N] [--quiet] [--hold-at-least D] [--scope]
 //             -- COMMAND [ARGS...]

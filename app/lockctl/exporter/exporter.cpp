@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl exporter: the lock tables as Prometheus metrics over HTTP (docs/monitoring.md).
 #include "commands.h"
 #include "exitcode.h"

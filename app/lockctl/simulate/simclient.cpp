@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl sim-client --client I --node N --restart R (hidden): one client of "lockctl simulate
 // --processes", connected to node N (0-based; its --db is that node's URL). Reads {"settings": SimSettings, "deadline_db_us": N} from stdin, runs
 // locksim::runClient and prints its records as JSON lines on stdout (see simrecords.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lockctl simulate [options]: the contention simulator (locksim) from the command line.
 
 #include "commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The server's answers as readClusterStatus collects them, and the one pure function that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One database's own locks behind one interface: its statements (nativesql) and how to read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The columns every native-lock statement returns, in this order, so one reader parses them all
