@@ -6,6 +6,7 @@
 #   package_desktopfile, package_metainfo  the window's .desktop file and AppStream metadata
 #                                          pass desktop-file-validate and appstreamcli --strict
 #   package_reuse                          reuse lint: every file's licence and copyright
+#   package_spdx                           each file's SPDX line, with its part's licence
 #   package_manpage, package_completion    lockctl's man page and bash completion against
 #                                          "lockctl --help" and each command's --help
 #   package_manpage_lockscope              lockscope(1) against "lockscope --help"
@@ -42,9 +43,13 @@ lockscope_package_test(package_metainfo ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
     appstreamcli validate --no-net --strict
     ${PROJECT_SOURCE_DIR}/resources/desktop/${LOCKSCOPE_APP_ID}.metainfo.xml)
 
-# Every file of the source tree says its licence and copyright (SPDX lines, .reuse/dep5).
+# Every file of the source tree says its licence and copyright (SPDX lines, .reuse/dep5), and
+# every file that can carry a comment has its part's licence in its first lines (dep5 gives a
+# licence to every file, so reuse lint alone would not miss a header).
 lockscope_package_test(package_reuse ${LOCKSCOPE_PACKAGE_SCRIPTS}/validate.sh
     reuse --root ${PROJECT_SOURCE_DIR} lint)
+lockscope_package_test(package_spdx bash ${LOCKSCOPE_PACKAGE_SCRIPTS}/spdxheaders.sh
+    ${PROJECT_SOURCE_DIR})
 
 lockscope_package_test(package_manpage ${LOCKSCOPE_PACKAGE_SCRIPTS}/manpage.sh
     $<TARGET_FILE:lockctl> ${PROJECT_SOURCE_DIR}/resources/man/lockctl.1)
