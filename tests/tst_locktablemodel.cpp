@@ -204,6 +204,7 @@ class LockTableModelTest : public QObject
 private slots:
     void neverAcquiredLockShowsNoExpiry();
     void heldForCountsFromTheGrant();
+    void heldSinceSeenIsALowerBoundNeverExported();
     void expiredLockShowsHowLongItWasHeld();
     void longHoldsAreHighlightedPerPattern();
     void longHoldRulesMatchWholeNames_data();
@@ -607,6 +608,35 @@ void LockTableModelTest::clearResets()
 // changed, and the State cell too when a lease runs out.
 // "Held for": the age of the current grant in database time, for running leases (an expired
 // one: the hold until its lease ended, marked as ended); it counts on between refreshes (the tick repaints it with the countdown) and sorts by age.
+void LockTableModelTest::heldSinceSeenIsALowerBoundNeverExported()
+{
+    // An application's table without a time (seed-004, a committed knex lock): the reader
+    // counts from when it first saw the lock held. Held for says so ("≥"), and the time is no
+    // acquired_at for what leaves the table (export, copy, the details pane); a row whose
+    // start is known (a knex migration's transaction) stays exact.
+    using M = LockTableModel;
+    Fixture f;
+    LockInfo seen = makeLock(u"seen"_s, QString(), 0); // by a holder the table does not record
+    LockInfo known = makeLock(u"known"_s, u"session 7"_s, 0);
+    for (LockInfo *lock : {&seen, &known}) {
+        lock->state = LockState::Held; // with no expiry
+        lock->expiresAt = lock->renewedAt = QDateTime();
+        lock->ttlMs = 0;
+    }
+    seen.acquiredAt = at(T0 - 8'000);
+    known.acquiredAt = at(T0 - 6'000);
+    f.model.merge(PreparedLocks::prepare({known, seen}, PreparedLocks(), {u"seen"_s}));
+    const int seenRow = f.model.rowOf(u"seen"_s);
+    const int knownRow = f.model.rowOf(u"known"_s);
+    QCOMPARE(f.model.index(seenRow, M::HeldFor).data().toString(), u"\u2265 8 s"_s);
+    QCOMPARE(f.model.index(knownRow, M::HeldFor).data().toString(), u"6 s"_s);
+    const auto info = [&f](int row) {
+        return f.model.index(row, 0).data(M::LockInfoRole).value<LockInfo>();
+    };
+    QVERIFY(!info(seenRow).acquiredAt.isValid());
+    QCOMPARE(info(knownRow).acquiredAt, at(T0 - 6'000));
+}
+
 void LockTableModelTest::heldForCountsFromTheGrant()
 {
     using M = LockTableModel;
