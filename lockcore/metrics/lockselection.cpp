@@ -2,6 +2,7 @@
 #include "lockselection.h"
 
 #include "tr.h"
+#include "wildcard.h"
 
 #include <algorithm>
 
@@ -26,17 +27,7 @@ int interest(LockSample::State state)
 
 QRegularExpression LockSelection::globToRegularExpression(const QString &glob)
 {
-    QString pattern = QStringLiteral("\\A(?:");
-    for (const QChar c : glob) {
-        if (c == u'*')
-            pattern += QStringLiteral(".*");
-        else if (c == u'?')
-            pattern += u'.';
-        else
-            pattern += QRegularExpression::escape(QString(c));
-    }
-    pattern += QStringLiteral(")\\z");
-    return QRegularExpression(pattern, QRegularExpression::DotMatchesEverythingOption);
+    return wildcardExpression(glob, u'*', u'?');
 }
 
 Result<LockSelection> LockSelection::create(const QStringList &includePatterns, qint64 maxLocks)

@@ -3,6 +3,7 @@
 
 #include "tr.h"
 #include "validation.h"
+#include "wildcard.h"
 
 #include <QRegularExpression>
 
@@ -286,18 +287,8 @@ bool Profile::nameMatches(const QString &name) const
     const auto key = splitName(name); // the pattern is on the name column, not the group's
     if (!key)
         return false;
-    QString pattern;
-    for (const QChar c : nameLike) {
-        if (c == u'%')
-            pattern += u".*"_s;
-        else if (c == u'_')
-            pattern += u'.';
-        else
-            pattern += QRegularExpression::escape(QString(c));
-    }
-    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern),
-                                QRegularExpression::CaseInsensitiveOption
-                                    | QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpression re = wildcardExpression(nameLike, u'%', u'_',
+                                                     QRegularExpression::CaseInsensitiveOption);
     return re.match(key->second).hasMatch();
 }
 

@@ -2,6 +2,7 @@
 #include "longholdrules.h"
 
 #include "duration.h"
+#include "wildcard.h"
 
 #include <QSettings>
 
@@ -18,17 +19,7 @@ constexpr qint64 Hour = 3600 * 1000;
 
 QRegularExpression longHoldPattern(const QString &wildcard)
 {
-    QString expression;
-    for (const QChar c : wildcard) {
-        if (c == u'*')
-            expression += u".*"_s;
-        else if (c == u'?')
-            expression += u'.';
-        else
-            expression += QRegularExpression::escape(QString(c));
-    }
-    return QRegularExpression(QRegularExpression::anchoredPattern(expression),
-                              QRegularExpression::DotMatchesEverythingOption);
+    return lockcore::wildcardExpression(wildcard, u'*', u'?');
 }
 
 LongHoldRules::LongHoldRules(const QList<LongHoldRule> &rules) : m_rules(rules)
