@@ -87,9 +87,7 @@ void InteropGraphileTest::initTestCase()
         QSKIP("graphile-worker runs on PostgreSQL only");
     if (const QString missing = NodeScript::missingRuntime({u"graphile-worker"_s, u"pg"_s});
         !missing.isEmpty()) {
-        if (qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(u"interop"_s))
-            QFAIL(qPrintable(missing + u" (LOCKSCOPE_TEST_REQUIRE lists interop)"_s));
-        QSKIP(qPrintable(missing));
+        LOCKSCOPE_SKIP_OR_FAIL_INTEROP(missing);
     }
     QString error;
     m_session = TestBackend::instance().open(&error);

@@ -82,9 +82,7 @@ void InteropKnexTest::initTestCase()
                                                                  : u"better-sqlite3"_s;
     if (const QString missing = NodeScript::missingRuntime({u"knex"_s, driver});
         !missing.isEmpty()) {
-        if (qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(u"interop"_s))
-            QFAIL(qPrintable(missing + u" (LOCKSCOPE_TEST_REQUIRE lists interop)"_s));
-        QSKIP(qPrintable(missing));
+        LOCKSCOPE_SKIP_OR_FAIL_INTEROP(missing);
     }
     QString error;
     m_session = TestBackend::instance().open(&error); // also creates the SQLite file

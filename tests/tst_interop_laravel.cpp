@@ -146,9 +146,7 @@ private:
 void InteropLaravelTest::initTestCase()
 {
     if (const QString missing = missingRuntime(); !missing.isEmpty()) {
-        if (qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(u"interop"_s))
-            QFAIL(qPrintable(missing + u" (LOCKSCOPE_TEST_REQUIRE lists interop)"_s));
-        QSKIP(qPrintable(missing));
+        LOCKSCOPE_SKIP_OR_FAIL_INTEROP(missing);
     }
     QString error;
     m_session = TestBackend::instance().open(&error); // also creates the SQLite file

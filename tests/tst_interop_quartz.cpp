@@ -117,9 +117,7 @@ private slots:
             missing = QStringLiteral(QUARTZ_CLASSES "/QuartzNode.class (javac at build time)");
         if (!missing.isEmpty()) {
             const QString text = u"Quartz's runtime is missing: "_s + missing;
-            if (qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(u"interop"_s))
-                QFAIL(qPrintable(text + u", but LOCKSCOPE_TEST_REQUIRE lists interop"_s));
-            QSKIP(qPrintable(text));
+            LOCKSCOPE_SKIP_OR_FAIL_INTEROP(text);
         }
         m_prefix = u"QZT%1_"_s.arg(QCoreApplication::applicationPid() % 1000000);
         m_env = javaEnvironment();

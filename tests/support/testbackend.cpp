@@ -27,7 +27,6 @@ TestBackend::TestBackend()
     // lockctl processes', into its own folder, never into the user's home.
     if (!qEnvironmentVariableIsSet("XDG_STATE_HOME"))
         qputenv("XDG_STATE_HOME", m_dir.filePath(u"state"_s).toLocal8Bit());
-    const QStringList required = qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',');
     if (m_name == u"sqlite") {
         m_url = u"sqlite:"_s + m_dir.filePath(u"locks.sqlite"_s);
         m_status = Status::Ready;
@@ -52,7 +51,7 @@ TestBackend::TestBackend()
         return;
     }
     // Through ODBC a backend is required only when "odbc" is listed too (scripts/test does).
-    const bool require = required.contains(m_name) && (!m_odbc || required.contains(u"odbc"_s));
+    const bool require = isRequired(m_name) && (!m_odbc || isRequired(u"odbc"_s));
     m_status = require ? Status::Required : Status::NotConfigured;
     m_explanation = u"%1%2 is not configured (%3 is not set); scripts/test starts it"_s.arg(
         m_name, m_odbc ? u" through ODBC"_s : QString(), QString::fromLatin1(variable));
@@ -222,6 +221,11 @@ Result<ConnectionSpec> makeSqliteLocks(const QString &path, const QStringList &n
             return init.error();
     }
     return *spec;
+}
+
+bool isRequired(const QString &what)
+{
+    return qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(what);
 }
 
 } // namespace testsupport

@@ -82,7 +82,20 @@ int runBackendSuite(QObject *suite, int argc, char **argv);
 lockcore::Result<lockcore::ConnectionSpec> makeSqliteLocks(const QString &path,
                                                            const QStringList &names);
 
+// LOCKSCOPE_TEST_REQUIRE lists `what` (scripts/test: "interop"): a missing runtime fails.
+bool isRequired(const QString &what);
+
 } // namespace testsupport
+
+// A real library's runtime is missing (`missing` says what): the test fails when
+// LOCKSCOPE_TEST_REQUIRE lists interop (scripts/test installs them all), else it is skipped.
+#define LOCKSCOPE_SKIP_OR_FAIL_INTEROP(missing)                                                   \
+    do {                                                                                           \
+        if (testsupport::isRequired(QStringLiteral("interop")))                                    \
+            QFAIL(qPrintable((missing) + QStringLiteral(", but LOCKSCOPE_TEST_REQUIRE lists "     \
+                                                        "interop")));                              \
+        QSKIP(qPrintable(missing));                                                                \
+    } while (false)
 
 // Fails the test with the library's own error message unless `result` holds a value.
 #define LOCKSCOPE_VERIFY_OK(result)                                                               \

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testcluster.h"
 
+#include "testbackend.h"
+
 #include <QProcess>
 #include <QTest>
 #include <cstdio>
@@ -20,7 +22,7 @@ TestCluster::TestCluster(const QString &kind) : m_kind(kind)
 
 bool TestCluster::isRequired() const
 {
-    return qEnvironmentVariable("LOCKSCOPE_TEST_REQUIRE").split(u',').contains(m_kind);
+    return testsupport::isRequired(m_kind);
 }
 
 QString TestCluster::explanation() const
